@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, one direction: FlowCore (pure Swift) <- FlowLua (binding) <- flowrepl (host).
+// FlowRender depends on FlowCore only. No target links liblua except the executables and
+// the test targets: the loadable module `libflow.so` must bind to the host's Lua.
+let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
+
+let package = Package(
+    name: "FlowScript",
+    products: [
+        .library(name: "FlowCore", targets: ["FlowCore"]),
+        .library(name: "FlowRender", targets: ["FlowRender"]),
+        .library(name: "FlowLua", targets: ["FlowLua"]),
+        .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
+        .executable(name: "flowrepl", targets: ["flowrepl"]),
+    ],
+    targets: [
+        // Core library
+        .target(name: "FlowCore"),
+        .target(name: "FlowRender", dependencies: ["FlowCore"]),
+
+        // Lua binding
+        .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .target(name: "CLuaShims", dependencies: ["CLua"]),
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "CLua", "CLuaShims"]),
+        .target(name: "FlowModule", dependencies: ["FlowLua"]),
+
+        // Host
+        .executableTarget(
+            name: "flowrepl",
+            dependencies: ["FlowLua", "CLua", "CLuaShims", "CReadline"],
+            linkerSettings: luaLink),
+
+        // Tests
+        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
+        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore"]),
+        .testTarget(
+            name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],
+            linkerSettings: luaLink),
+        .testTarget(name: "FlowReplTests", dependencies: []),
+    ]
+)

@@ -1,0 +1,1 @@
+// FlowLua: see README.md

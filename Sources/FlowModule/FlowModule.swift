@@ -1,0 +1,1 @@
+// FlowModule: see README.md

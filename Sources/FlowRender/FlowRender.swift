@@ -1,0 +1,1 @@
+// FlowRender: see README.md
