@@ -1,0 +1,120 @@
+extension FlowStore {
+    /// The id `addEdge` would generate: the smallest `"e<k>"` (k ≥ 1) not in use.
+    public func nextEdgeID() -> String {
+        edgeIDs.next { edgeTable.contains($0) || $0.isEmpty }
+    }
+
+    /// Adds an edge. Throws for a duplicate id, a missing endpoint, a handle id the node does
+    /// not declare, a handle of the wrong type, or an invalid parent. Undo step "Add Edge".
+    @discardableResult
+    public func addEdge(_ edge: FlowEdge) throws(FlowError) -> FlowEdge {
+        try perform("Add Edge") { () throws(FlowError) -> FlowEdge in
+            let op = "addEdge"
+            if edge.id.isEmpty { throw .invalidValue(op, "edge id must not be empty") }
+            if edgeTable.contains(edge.id) { throw .duplicateEdge(op, edge.id) }
+            try validateEdge(edge, op)
+            pInsertEdge(edge)
+            return edgeTable[edge.id]!  // invariant: just inserted
+        }
+    }
+
+    /// Removes an edge; unknown ids are an error (D5). Undo step "Remove Edge".
+    public func removeEdge(_ id: String) throws(FlowError) {
+        try perform("Remove Edge") { () throws(FlowError) in
+            _ = try requireEdge(id, "removeEdge")
+            forgetReferences(nodes: [], edges: [id])
+            pSelectEdge(id, false, emit: false)
+            pRemoveEdge(id)
+        }
+    }
+
+    /// Applies `transform` to a copy of the edge and stores the validated result. Returns
+    /// false when nothing changed. Undo step "Update Edge"; event `replace`.
+    @discardableResult
+    public func updateEdge(
+        _ id: String, _ transform: (inout FlowEdge) throws(FlowError) -> Void
+    ) throws(FlowError) -> Bool {
+        try perform("Update Edge") { () throws(FlowError) -> Bool in
+            let op = "updateEdge"
+            let old = try requireEdge(id, op)
+            var new = old
+            try transform(&new)
+            if new.sameContent(as: old) { return false }
+            try validateEdge(new, op)
+            pReplaceEdge(new)
+            return true
+        }
+    }
+
+    /// Applies `transform` to every edge (store order); one undo step "Update Edges" and one
+    /// batch of `replace` events for the edges that changed. Returns whether any changed.
+    @discardableResult
+    public func updateEdges(_ transform: (inout FlowEdge) throws(FlowError) -> Void) throws(FlowError) -> Bool {
+        try perform("Update Edges") { () throws(FlowError) -> Bool in
+            let op = "updateEdges"
+            var changed: [FlowEdge] = []
+            for old in edgeTable.elements {
+                var new = old
+                try transform(&new)
+                if new.id != old.id { throw .invalidValue(op, "the id of edge '\(old.id)' cannot change") }
+                if !new.sameContent(as: old) {
+                    try validateEdge(new, op)
+                    changed.append(new)
+                }
+            }
+            for e in changed { pReplaceEdge(e) }
+            return !changed.isEmpty
+        }
+    }
+
+    /// Checks an edge's endpoints, handles and parent against the store.
+    func validateEdge(_ e: FlowEdge, _ op: String) throws(FlowError) {
+        guard let s = nodeTable[e.sourceNodeID] else { throw .missingEndpoint(op, "source", e.sourceNodeID) }
+        guard let t = nodeTable[e.targetNodeID] else { throw .missingEndpoint(op, "target", e.targetNodeID) }
+        if let h = e.sourceHandleID {
+            guard let decl = s.handle(h) else {
+                throw .invalidHandle(op, "node '\(s.id)' has no handle '\(h)'")
+            }
+            if decl.type != .source {
+                throw .invalidHandle(op, "handle '\(s.id).\(h)' is a \(decl.type.rawValue) handle, not a source")
+            }
+        }
+        if let h = e.targetHandleID {
+            guard let decl = t.handle(h) else {
+                throw .invalidHandle(op, "node '\(t.id)' has no handle '\(h)'")
+            }
+            if decl.type != .target {
+                throw .invalidHandle(op, "handle '\(t.id).\(h)' is a \(decl.type.rawValue) handle, not a target")
+            }
+        }
+        if let p = e.parentID {
+            guard let parent = nodeTable[p] else { throw .invalidParent(op, "parent node '\(p)' does not exist") }
+            if !parent.acceptsChildren { throw .invalidParent(op, "node '\(p)' does not accept children") }
+        }
+    }
+
+    // MARK: Animated edges (a side table: no undo, not exported)
+
+    /// The animated edges in store order.
+    public var animatedEdgeIDs: [String] { edgeOrder(animatedEdgeSet) }
+
+    /// Whether the edge is drawn animated.
+    public func isEdgeAnimated(_ id: String) -> Bool { animatedEdgeSet.contains(id) }
+
+    /// Marks one edge animated or not. Returns whether that changed anything.
+    @discardableResult
+    public func setEdgeAnimated(_ id: String, _ animated: Bool) throws(FlowError) -> Bool {
+        _ = try requireEdge(id, "setEdgeAnimated")
+        return animated ? animatedEdgeSet.insert(id).inserted : animatedEdgeSet.remove(id) != nil
+    }
+
+    /// Replaces the set of animated edges. Unknown ids are an error.
+    @discardableResult
+    public func setAnimatedEdges(_ ids: [String]) throws(FlowError) -> Bool {
+        for id in ids { _ = try requireEdge(id, "setAnimatedEdges") }
+        let new = Set(ids)
+        if new == animatedEdgeSet { return false }
+        animatedEdgeSet = new
+        return true
+    }
+}

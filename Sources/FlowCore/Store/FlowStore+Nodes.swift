@@ -1,0 +1,225 @@
+extension FlowStore {
+    /// The id `addNode` would generate: the smallest `"n<k>"` (k ≥ 1) not in use.
+    public func nextNodeID() -> String {
+        nodeIDs.next { nodeTable.contains($0) || $0.isEmpty }
+    }
+
+    /// Adds a node at the end of the store order. Throws when the id is taken, the parent is
+    /// invalid, or a field is invalid. Undo step "Add"; event `add`.
+    @discardableResult
+    public func addNode(_ node: Node) throws(FlowError) -> Node {
+        try perform("Add") { () throws(FlowError) -> Node in
+            let op = "addNode"
+            if node.id.isEmpty { throw .invalidValue(op, "node id must not be empty") }
+            if nodeTable.contains(node.id) { throw .duplicateNode(op, node.id) }
+            try validateFields(node, op)
+            if let p = node.parentID { try validateParent(p, for: node.id, op) }
+            pInsertNode(node)
+            return nodeTable[node.id]!  // invariant: just inserted
+        }
+    }
+
+    /// Removes a node, its descendants and every edge touching them or parented to them.
+    /// Undo step "Remove" restores all of it, including order and selection.
+    public func removeNode(_ id: String) throws(FlowError) {
+        try perform("Remove") { () throws(FlowError) in
+            _ = try requireNode(id, "removeNode")
+            removeNodes(withRoots: [id], alsoEdges: [])
+        }
+    }
+
+    /// Moves a node to `position` (snapped when snapping is on); its descendants move by the
+    /// same actual delta and are not snapped themselves (D7). Returns false when nothing
+    /// moved. Undo step "Move"; `position` events in store order.
+    @discardableResult
+    public func moveNode(_ id: String, to position: Point) throws(FlowError) -> Bool {
+        try perform("Move") { () throws(FlowError) -> Bool in
+            let node = try requireNode(id, "moveNode")
+            try requireFinite(position, "moveNode", "position")
+            cancelNodeAnimations([id])
+            let target = configuration.snapped(position)
+            let delta = target - node.position
+            if delta == .zero { return false }
+            var moved = [id]
+            moved.append(contentsOf: descendantIDs(of: id))
+            for nid in nodeOrder(moved) {
+                guard var n = nodeTable[nid] else { continue }
+                n.position = nid == id ? target : n.position + delta
+                pReplaceNode(n, event: .position)
+            }
+            return true
+        }
+    }
+
+    /// Applies `transform` to a copy of the node and stores the result after validating it
+    /// (the id cannot change; the parent must be valid, D7; handles used by edges must stay).
+    /// Returns false when nothing changed. Undo step "Update"; event `replace`.
+    @discardableResult
+    public func updateNode(
+        _ id: String, _ transform: (inout Node) throws(FlowError) -> Void
+    ) throws(FlowError) -> Bool {
+        try perform("Update") { () throws(FlowError) -> Bool in
+            let op = "updateNode"
+            let old = try requireNode(id, op)
+            var new = old
+            try transform(&new)
+            if new.sameContent(as: old) { return false }
+            try validateFields(new, op)
+            if new.parentID != old.parentID, let p = new.parentID { try validateParent(p, for: id, op) }
+            try validateStillValid(new, op)
+            pReplaceNode(new, event: .replace)
+            return true
+        }
+    }
+
+    /// Resizes a node. Returns false when the size is unchanged. Undo step "Resize"; event
+    /// `dimensions`.
+    @discardableResult
+    public func updateNodeSize(_ id: String, to size: Size) throws(FlowError) -> Bool {
+        try perform("Resize") { () throws(FlowError) -> Bool in
+            var n = try requireNode(id, "updateNodeSize")
+            try requireSize(size, "updateNodeSize")
+            if n.size == size { return false }
+            n.size = size
+            pReplaceNode(n, event: .dimensions)
+            return true
+        }
+    }
+
+    // MARK: Shared by removal, deletion and loading
+
+    /// Removes `roots`, their descendants, `alsoEdges`, and every edge touching or parented
+    /// to a removed node. Events: node removes, then edge removes, each in store order.
+    func removeNodes(withRoots roots: [String], alsoEdges: [String]) {
+        var removed = Set<String>()
+        for r in roots where nodeTable.contains(r) {
+            removed.insert(r)
+            for d in descendantIDs(of: r) { removed.insert(d) }
+        }
+        var edges = Set(alsoEdges.filter { edgeTable.contains($0) })
+        for n in removed {
+            for e in edgesByNode[n] ?? [] { edges.insert(e) }
+            for e in childEdgesByParent[n] ?? [] { edges.insert(e) }
+        }
+        forgetReferences(nodes: removed, edges: edges)
+        let nodeIDs = nodeOrder(removed), edgeIDs = edgeOrder(edges)
+        for e in edgeIDs { pSelectEdge(e, false, emit: false) }
+        for n in nodeIDs { pSelectNode(n, false, emit: false) }
+        for e in edgeIDs { pRemoveEdge(e) }
+        for n in nodeIDs { pRemoveNode(n) }
+    }
+
+    /// Clears every non-document reference to nodes or edges that are going away (D11).
+    func forgetReferences(nodes: Set<String>, edges: Set<String>) {
+        if let f = focusedTarget {
+            switch f {
+            case .node(let id) where nodes.contains(id): focusedTarget = nil
+            case .edge(let id) where edges.contains(id): focusedTarget = nil
+            default: break
+            }
+        }
+        if let h = hoveredNodeID, nodes.contains(h) { setHover(nil) }
+        if let d = dropTargetNodeID, nodes.contains(d) { setDropNode(nil) }
+        if let d = dropTargetEdgeID, edges.contains(d) { setDropEdge(nil) }
+        animatedEdgeSet.subtract(edges)
+        if var draft = connectionDraft {
+            if nodes.contains(draft.sourceNodeID) {
+                connectionDraft = nil
+                if case .connecting = activeInteraction { activeInteraction = nil }
+            } else if let t = draft.targetNodeID, nodes.contains(t) {
+                draft.targetNodeID = nil
+                draft.targetHandleID = nil
+                connectionDraft = draft
+            }
+        }
+        if let a = activeInteraction {
+            switch a {
+            case .draggingNodes(let ids), .resizingNodes(let ids):
+                if ids.contains(where: nodes.contains) { activeInteraction = nil }
+            case .connecting(let s, _): if nodes.contains(s) { activeInteraction = nil }
+            case .editingText(let id): if nodes.contains(id) { activeInteraction = nil }
+            case .selectingRect: break
+            }
+        }
+        forgetInteractionReferences(nodes: nodes, edges: edges)
+        cancelNodeAnimations(nodes)
+    }
+
+    // MARK: Validation
+
+    func requireFinite(_ p: Point, _ op: String, _ what: String) throws(FlowError) {
+        guard p.x.isFinite, p.y.isFinite else {
+            throw .invalidValue(op, "\(what) must be finite numbers")
+        }
+    }
+
+    func requireSize(_ s: Size, _ op: String) throws(FlowError) {
+        guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
+            throw .invalidValue(op, "size must be finite and not negative (got \(s))")
+        }
+    }
+
+    /// Checks the fields of a node on their own.
+    func validateFields(_ n: Node, _ op: String) throws(FlowError) {
+        try requireFinite(n.position, op, "position")
+        try requireSize(n.size, op)
+        var seen = Set<String>()
+        for h in n.handles {
+            if h.id.isEmpty { throw .invalidHandle(op, "node '\(n.id)' has a handle with an empty id") }
+            if !seen.insert(h.id).inserted {
+                throw .invalidHandle(op, "node '\(n.id)' declares handle '\(h.id)' twice")
+            }
+            for area in [h.connectionStartArea, h.connectionTargetArea] {
+                switch area {
+                case .point(let r)? where !(r.isFinite && r >= 0):
+                    throw .invalidHandle(op, "handle '\(h.id)': point radius must be finite and not negative")
+                case .nodeBorder(let w)? where !(w.isFinite && w >= 0):
+                    throw .invalidHandle(op, "handle '\(h.id)': nodeBorder width must be finite and not negative")
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The parent rule (store-semantics §4.3): exists, is not the node, accepts children,
+    /// and walking up from it never reaches the node.
+    func validateParent(_ parentID: String, for nodeID: String, _ op: String) throws(FlowError) {
+        if parentID == nodeID { throw .invalidParent(op, "node '\(nodeID)' cannot be its own parent") }
+        guard let parent = nodeTable[parentID] else {
+            throw .invalidParent(op, "parent node '\(parentID)' does not exist")
+        }
+        if !parent.acceptsChildren {
+            throw .invalidParent(op, "node '\(parentID)' does not accept children")
+        }
+        var seen: Set<String> = [parentID]
+        var cursor = parent.parentID
+        while let c = cursor {
+            if c == nodeID {
+                throw .invalidParent(op, "making '\(parentID)' the parent of '\(nodeID)' would create a cycle")
+            }
+            if !seen.insert(c).inserted { break }
+            cursor = nodeTable[c]?.parentID
+        }
+    }
+
+    /// Checks that a replaced node keeps every edge and child valid.
+    func validateStillValid(_ n: Node, _ op: String) throws(FlowError) {
+        if !n.acceptsChildren {
+            if let kids = childNodesByParent[n.id], let first = nodeOrder(kids).first {
+                throw .invalidParent(op, "node '\(n.id)' has child node '\(first)'; acceptsChildren must stay true")
+            }
+            if let kids = childEdgesByParent[n.id], let first = edgeOrder(kids).first {
+                throw .invalidParent(op, "node '\(n.id)' has child edge '\(first)'; acceptsChildren must stay true")
+            }
+        }
+        for eid in edgeOrder(edgesByNode[n.id] ?? []) {
+            guard let e = edgeTable[eid] else { continue }
+            if e.sourceNodeID == n.id, let h = e.sourceHandleID, n.handle(h)?.type != .source {
+                throw .invalidHandle(op, "edge '\(eid)' uses source handle '\(h)' of node '\(n.id)'")
+            }
+            if e.targetNodeID == n.id, let h = e.targetHandleID, n.handle(h)?.type != .target {
+                throw .invalidHandle(op, "edge '\(eid)' uses target handle '\(h)' of node '\(n.id)'")
+            }
+        }
+    }
+}

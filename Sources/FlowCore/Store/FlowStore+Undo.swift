@@ -1,0 +1,129 @@
+extension FlowStore {
+    /// Whether there is a step to undo.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is a step to redo.
+    public var canRedo: Bool { !redoStack.isEmpty }
+    /// Name of the step `undo()` would undo ("Add", "Move", …), or nil.
+    public var undoActionName: String? { undoStack.last?.name }
+    /// Name of the step `redo()` would redo, or nil.
+    public var redoActionName: String? { redoStack.last?.name }
+
+    /// Undoes the last step, restoring exactly the state before it (D6) and emitting the
+    /// events of the differences. Returns false when there is nothing to undo.
+    @discardableResult
+    public func undo() throws(FlowError) -> Bool {
+        guard depth == 0 else { throw .invalidState("undo", "cannot undo inside an operation or transaction") }
+        guard let step = undoStack.popLast() else { return false }
+        redoStack.append(replay(step))
+        return true
+    }
+
+    /// Redoes the last undone step. Returns false when there is nothing to redo.
+    @discardableResult
+    public func redo() throws(FlowError) -> Bool {
+        guard depth == 0 else { throw .invalidState("redo", "cannot redo inside an operation or transaction") }
+        guard let step = redoStack.popLast() else { return false }
+        undoStack.append(replay(step))
+        return true
+    }
+
+    /// Applies the inverse of a step and returns the step that reverses that.
+    private func replay(_ step: UndoStep<Data>) -> UndoStep<Data> {
+        isReplaying = true
+        let inverse: [JournalEntry<Data>] = perform(step.name) { () -> [JournalEntry<Data>] in
+            let mark = journal.count
+            let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
+            for e in step.entries.reversed() { applyInverse(e, emit: true) }
+            let entries = Array(journal[mark...])
+            orderReplayedEvents(entries, nodeFrom: nodeMark, edgeFrom: edgeMark)
+            return entries
+        }
+        isReplaying = false
+        return UndoStep(name: step.name, entries: inverse)
+    }
+
+    /// Puts the events of a replayed step into store order: each run of events of the same
+    /// kind is sorted by the items' places in the store (stable, so two changes to one item
+    /// keep their order).
+    private func orderReplayedEvents(_ entries: [JournalEntry<Data>], nodeFrom: Int, edgeFrom: Int) {
+        var removedNodeSeq: [String: Int] = [:], removedEdgeSeq: [String: Int] = [:]
+        for e in entries {
+            if case .removeNode(let n, let seq) = e { removedNodeSeq[n.id] = seq }
+            if case .removeEdge(let x, let seq) = e { removedEdgeSeq[x.id] = seq }
+        }
+        func nodeSeq(_ id: String) -> Int { nodeTable.seq(of: id) ?? removedNodeSeq[id] ?? Int.max }
+        func edgeSeq(_ id: String) -> Int { edgeTable.seq(of: id) ?? removedEdgeSeq[id] ?? Int.max }
+        sortRuns(&pendingNodeChanges, from: nodeFrom, kind: { Self.kindIndex($0) }, seq: { nodeSeq($0.id) })
+        sortRuns(&pendingEdgeChanges, from: edgeFrom, kind: { Self.kindIndex($0) }, seq: { edgeSeq($0.id) })
+    }
+
+    private func sortRuns<C>(_ list: inout [C], from start: Int, kind: (C) -> Int, seq: (C) -> Int) {
+        var i = start
+        while i < list.count {
+            var j = i + 1
+            while j < list.count && kind(list[j]) == kind(list[i]) { j += 1 }
+            if j - i > 1 {
+                let run = list[i..<j].enumerated().sorted { a, b in
+                    let sa = seq(a.element), sb = seq(b.element)
+                    return sa != sb ? sa < sb : a.offset < b.offset
+                }.map(\.element)
+                list.replaceSubrange(i..<j, with: run)
+            }
+            i = j
+        }
+    }
+
+    private static func kindIndex(_ c: NodeChange<Data>) -> Int {
+        switch c {
+        case .add: return 0
+        case .remove: return 1
+        case .position: return 2
+        case .select: return 3
+        case .dimensions: return 4
+        case .replace: return 5
+        }
+    }
+
+    private static func kindIndex(_ c: EdgeChange) -> Int {
+        switch c {
+        case .add: return 0
+        case .remove: return 1
+        case .select: return 2
+        case .replace: return 3
+        }
+    }
+
+    /// Drops the whole history.
+    public func clearHistory() {
+        undoStack.removeAll()
+        redoStack.removeAll()
+    }
+
+    /// Runs `body` as one undo step named `name`. Events are held and delivered once at the
+    /// end. If `body` throws, everything it did is rolled back (document, selection, focus,
+    /// hover, drop targets, draft, viewport), nothing is delivered, and the error propagates.
+    public func transaction<R, E: Error>(
+        _ name: String = "Transaction", _ body: () throws(E) -> R
+    ) throws(E) -> R {
+        try perform(name) { () throws(E) -> R in
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            return try body()
+        }
+    }
+
+    /// Holds change events until `endInteractiveUpdates` (calls stay one undo step each).
+    public func beginInteractiveUpdates() {
+        interactiveUpdates = true
+    }
+
+    /// Delivers the held events as one node batch and then one edge batch (D15).
+    public func endInteractiveUpdates() {
+        guard interactiveUpdates else { return }
+        interactiveUpdates = false
+        if depth == 0 { deliverEvents() }
+    }
+
+    /// Whether interactive updates are holding events.
+    public var isHoldingEvents: Bool { interactiveUpdates }
+}

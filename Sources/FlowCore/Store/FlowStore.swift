@@ -1,0 +1,189 @@
+/// The diagram store: nodes, edges, selection, viewport, undo history and change events.
+///
+/// `FlowStore` is generic over the node payload. Every public operation is atomic: it either
+/// completes or throws a `FlowError` and leaves the store exactly as it was (D1). Each
+/// top-level call that changes the document is one undo step, and delivers at most one node
+/// batch and then at most one edge batch of change events, in store order (D2, D20).
+///
+/// The store is not thread-safe; use it from one thread (it is owned by a Lua state).
+public final class FlowStore<Data: FlowNodeData> {
+    public typealias Node = FlowNode<Data>
+
+    // MARK: Document
+
+    var nodeTable = OrderedTable<Node>(id: { $0.id })
+    var edgeTable = OrderedTable<FlowEdge>(id: { $0.id })
+
+    /// Pan and zoom.
+    public internal(set) var viewport = Viewport()
+
+    /// The configuration. Zoom limits are clamped on every set (D12); narrowing them
+    /// re-clamps the current zoom and keeps the offset.
+    public var configuration: FlowConfiguration {
+        didSet {
+            let z = configuration.clampZoom(viewport.zoom)
+            if z != viewport.zoom { viewport.zoom = z }
+        }
+    }
+
+    // MARK: Indexes kept in step with the document
+
+    /// node id → ids of the edges with that node as source or target (a self-loop once).
+    var edgesByNode: [String: [String]] = [:]
+    /// parent id → ids of its child nodes.
+    var childNodesByParent: [String: [String]] = [:]
+    /// parent id → ids of the edges parented to it.
+    var childEdgesByParent: [String: [String]] = [:]
+    var nodeIDs = GeneratedIDs(prefix: "n")
+    var edgeIDs = GeneratedIDs(prefix: "e")
+    /// Incremental spatial index of node frames (hit testing, rectangles, bounds).
+    var spatial = SpatialIndex()
+
+    // MARK: Interaction state (not document content)
+
+    var selectedNodeSet: Set<String> = []
+    var selectedEdgeSet: Set<String> = []
+    /// Keyboard focus.
+    public internal(set) var focusedTarget: FlowFocusTarget?
+    /// The node under the pointer.
+    public internal(set) var hoveredNodeID: String?
+    /// The node highlighted as a drop target.
+    public internal(set) var dropTargetNodeID: String?
+    /// The edge highlighted as a drop target.
+    public internal(set) var dropTargetEdgeID: String?
+    var animatedEdgeSet: Set<String> = []
+    /// The connection being dragged, if any (canvas coordinates, D9).
+    public internal(set) var connectionDraft: ConnectionDraft?
+    /// The gesture or edit in progress.
+    public internal(set) var activeInteraction: FlowActiveInteraction?
+
+    // MARK: Callbacks
+
+    /// Receives each batch of node changes.
+    public var onNodesChange: (([NodeChange<Data>]) -> Void)?
+    /// Receives each batch of edge changes (after the node batch of the same call).
+    public var onEdgesChange: (([EdgeChange]) -> Void)?
+    var observers: [(id: Int, nodes: ([NodeChange<Data>]) -> Void, edges: ([EdgeChange]) -> Void)] = []
+    var nextObserverID = 1
+
+    // MARK: Operation machinery
+
+    /// Nesting depth of public operations; work is committed when it returns to zero.
+    var depth = 0
+    /// Everything the current top-level operation (or transaction) did, for undo/rollback.
+    var journal: [JournalEntry<Data>] = []
+    var pendingNodeChanges: [NodeChange<Data>] = []
+    var pendingEdgeChanges: [EdgeChange] = []
+    /// Name of the undo step being recorded (the outermost operation's).
+    var stepName: String?
+    var transactionDepth = 0
+    var interactiveUpdates = false
+    var undoStack: [UndoStep<Data>] = []
+    var redoStack: [UndoStep<Data>] = []
+    /// Set while undo/redo replays a step: those calls record nothing themselves.
+    var isReplaying = false
+
+    /// Whether history is recorded. Turning it off clears the history; turning it on
+    /// starts empty.
+    public var isUndoEnabled = true {
+        didSet { undoStack.removeAll(); redoStack.removeAll() }
+    }
+
+    /// Whether every mutation re-checks all invariants (O(n) each; on by default in debug
+    /// builds, so tests catch inconsistencies where they happen).
+    public var checksInvariants: Bool = _isDebugAssertConfiguration()
+
+    /// Creates an empty store.
+    public init(configuration: FlowConfiguration = FlowConfiguration()) {
+        self.configuration = configuration
+    }
+
+    // MARK: Reading
+
+    /// Number of nodes.
+    public var nodeCount: Int { nodeTable.count }
+    /// Number of edges.
+    public var edgeCount: Int { edgeTable.count }
+    /// All nodes in store order.
+    public var nodes: [Node] { nodeTable.elements }
+    /// All edges in store order.
+    public var edges: [FlowEdge] { edgeTable.elements }
+    /// The node with `id`, or nil.
+    public func node(_ id: String) -> Node? { nodeTable[id] }
+    /// The edge with `id`, or nil.
+    public func edge(_ id: String) -> FlowEdge? { edgeTable[id] }
+    /// Visits the nodes in store order without copying the whole array.
+    public func forEachNode(_ body: (Node) throws -> Void) rethrows { try nodeTable.forEach(body) }
+    /// Visits the edges in store order without copying the whole array.
+    public func forEachEdge(_ body: (FlowEdge) throws -> Void) rethrows { try edgeTable.forEach(body) }
+
+    /// The node with `id`, or throws `unknownNode` for `operation`.
+    func requireNode(_ id: String, _ operation: String) throws(FlowError) -> Node {
+        guard let n = nodeTable[id] else { throw .unknownNode(operation, id) }
+        return n
+    }
+
+    /// The edge with `id`, or throws `unknownEdge` for `operation`.
+    func requireEdge(_ id: String, _ operation: String) throws(FlowError) -> FlowEdge {
+        guard let e = edgeTable[id] else { throw .unknownEdge(operation, id) }
+        return e
+    }
+
+    /// Sorts ids of nodes into store order.
+    func nodeOrder(_ ids: some Sequence<String>) -> [String] {
+        ids.compactMap { id in nodeTable.seq(of: id).map { (id, $0) } }
+            .sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    /// Sorts ids of edges into store order.
+    func edgeOrder(_ ids: some Sequence<String>) -> [String] {
+        ids.compactMap { id in edgeTable.seq(of: id).map { (id, $0) } }
+            .sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer that receives every batch after `onNodesChange`/`onEdgesChange`.
+    /// Returns a token for `removeObserver`.
+    @discardableResult
+    public func addObserver(
+        nodes: @escaping ([NodeChange<Data>]) -> Void, edges: @escaping ([EdgeChange]) -> Void
+    ) -> Int {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append((id, nodes, edges))
+        return id
+    }
+
+    /// Removes an observer added with `addObserver`.
+    public func removeObserver(_ token: Int) {
+        observers.removeAll { $0.id == token }
+    }
+}
+
+/// Generated ids `"n1"`, `"n2"`, …: the smallest `<prefix><k>` (k ≥ 1) not in use.
+struct GeneratedIDs {
+    let prefix: String
+    /// Every `<prefix><j>` with `j < lowest` is in use.
+    var lowest = 1
+
+    init(prefix: String) { self.prefix = prefix }
+
+    mutating func next(isUsed: (String) -> Bool) -> String {
+        while isUsed(prefix + String(lowest)) { lowest += 1 }
+        return prefix + String(lowest)
+    }
+
+    /// Call when an id is released, to keep `lowest` a lower bound of the free numbers.
+    mutating func released(_ id: String) {
+        guard id.hasPrefix(prefix) else { return }
+        let digits = id.utf8.dropFirst(prefix.utf8.count)
+        guard let first = digits.first, first != UInt8(ascii: "0"),
+            digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            digits.count < 18, let k = Int(String(decoding: digits, as: UTF8.self))
+        else { return }
+        if k < lowest { lowest = k }
+    }
+
+    mutating func reset() { lowest = 1 }
+}

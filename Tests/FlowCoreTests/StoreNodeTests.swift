@@ -1,0 +1,115 @@
+import Testing
+@testable import FlowCore
+
+@Suite("Nodes") struct StoreNodeTests {
+    @Test func addAssignsDefaultsAndEmitsAdd() throws {
+        let s = Store()
+        let log = EventLog(s)
+        let n = try s.addNode(FlowNode(id: "a", position: Point(1, 2), data: .null))
+        #expect(n.size == Size(150, 60))
+        #expect(n.handles == HandleDeclaration.defaults)
+        #expect(log.take() == ["N[add(a)]"])
+        #expect(s.canUndo && s.undoActionName == "Add")
+    }
+
+    @Test func duplicateIdThrowsAndChangesNothing() throws {
+        let s = Store()
+        try s.addNode(node("a"))
+        let log = EventLog(s)
+        #expect(throws: FlowError.duplicateNode("addNode", "a")) { try s.addNode(node("a", 5, 5)) }
+        #expect(s.node("a")?.position == .zero)
+        #expect(log.take().isEmpty)
+        #expect("\(FlowError.duplicateNode("addNode", "a"))" == "addNode: node 'a' already exists")
+    }
+
+    @Test func generatedIdsAreTheSmallestFree() throws {
+        let s = Store()
+        #expect(s.nextNodeID() == "n1")
+        try s.addNode(node("n1"))
+        try s.addNode(node("n2"))
+        try s.addNode(node("n3"))
+        #expect(s.nextNodeID() == "n4")
+        try s.removeNode("n2")
+        #expect(s.nextNodeID() == "n2")
+    }
+
+    @Test func moveNodeSnapsAndMovesDescendantsByTheActualDelta() throws {
+        var cfg = FlowConfiguration()
+        cfg.snapToGrid = true
+        cfg.gridSize = 10
+        let s = Store(configuration: cfg)
+        try s.addNode(node("g", 0, 0, container: true))
+        try s.addNode(node("c", 3, 3, parent: "g"))
+        let log = EventLog(s)
+        #expect(try s.moveNode("g", to: Point(13, 27)))
+        #expect(s.node("g")?.position == Point(10, 30))
+        #expect(s.node("c")?.position == Point(13, 33))
+        #expect(log.take() == ["N[position(g (10, 30)), position(c (13, 33))]"])
+        #expect(try s.moveNode("g", to: Point(12, 28)) == false)
+        #expect(log.take().isEmpty)
+    }
+
+    @Test func snappingExamples() {
+        var cfg = FlowConfiguration()
+        cfg.snapToGrid = true
+        cfg.gridSize = 10
+        let pairs: [(Double, Double)] = [(13, 10), (27, 30), (15, 20), (-15, -20), (25, 30), (4.9, 0), (-5, -10)]
+        for (v, want) in pairs {
+            #expect(cfg.snapped(Point(v, 0)).x == want)
+        }
+        let z = cfg.snapped(Point(-0.15, -1.5))
+        #expect(z.x == 0 && z.x.sign == .plus)
+        #expect(z.y == -0.0 || z.y == 0)
+    }
+
+    @Test func removeNodeCascadesAndUndoRestoresExactly() throws {
+        let s = Store()
+        try s.addNode(node("c1", 10, 10, parent: nil))
+        try s.addNode(node("g", 0, 0, container: true))
+        try s.updateNode("c1") { $0.parentID = "g" }
+        try s.addNode(node("x", 300, 0))
+        try s.addEdge(edge("e1", "c1", "x"))
+        try s.addEdge(edge("e2", "x", "g"))
+        try s.selectNode("c1")
+        try s.selectEdge("e2", exclusive: false)
+        let before = StoreState(s)
+        let log = EventLog(s)
+        try s.removeNode("g")
+        #expect(log.take() == ["N[remove(c1), remove(g)]", "E[remove(e1), remove(e2)]"])
+        #expect(s.nodes.map(\.id) == ["x"])
+        #expect(try s.undo())
+        #expect(StoreState(s) == before)
+        #expect(log.take() == [
+            "N[add(c1), add(g), select(c1,true)]", "E[add(e1), add(e2), select(e2,true)]",
+        ])
+        #expect(try s.redo())
+        #expect(s.nodes.map(\.id) == ["x"])
+        #expect(log.take() == ["N[remove(c1), remove(g)]", "E[remove(e1), remove(e2)]"])
+    }
+
+    @Test func updateNodeValidatesParentAndHandles() throws {
+        let s = Store()
+        try s.addNode(node("g", container: true))
+        try s.addNode(node("c", parent: "g"))
+        try s.addNode(node("d"))
+        try s.addEdge(FlowEdge(id: "e", sourceNodeID: "c", sourceHandleID: "source", targetNodeID: "d"))
+        #expect(throws: FlowError.self) { try s.updateNode("g") { $0.parentID = "c" } }  // c doesn't accept
+        try s.updateNode("c") { $0.acceptsChildren = true }
+        #expect(throws: FlowError.self) { try s.updateNode("g") { $0.parentID = "c" } }  // cycle
+        #expect(throws: FlowError.self) { try s.updateNode("c") { $0.handles = [] } }
+        #expect(throws: FlowError.self) { try s.updateNode("g") { $0.acceptsChildren = false } }
+        #expect(s.checkInvariants().isEmpty)
+    }
+
+    @Test func updateNodeSizeEmitsDimensionsAndUndoes() throws {
+        let s = Store()
+        try s.addNode(node("a"))
+        let log = EventLog(s)
+        #expect(try s.updateNodeSize("a", to: Size(10, 20)))
+        #expect(log.take() == ["N[dimensions(a 10x20)]"])
+        #expect(try s.updateNodeSize("a", to: Size(10, 20)) == false)
+        try s.undo()
+        #expect(log.take() == ["N[dimensions(a 150x60)]"])
+        #expect(throws: FlowError.self) { try s.updateNodeSize("a", to: Size(-1, 2)) }
+    }
+}
