@@ -75,6 +75,7 @@ extension FlowStore {
     func pRemoveNode(_ id: String, emit: Bool = true) -> Node? {
         guard nodeTable.contains(id) else { return nil }
         forgetReferences(nodes: [id], edges: [])
+        pSelectNode(id, false, emit: false)
         guard let (n, seq) = nodeTable.remove(id) else { return nil }
         if let p = n.parentID { removeID(id, from: &childNodesByParent, key: p) }
         spatial.remove(id)
@@ -116,6 +117,7 @@ extension FlowStore {
     func pRemoveEdge(_ id: String, emit: Bool = true) -> FlowEdge? {
         guard edgeTable.contains(id) else { return nil }
         forgetReferences(nodes: [], edges: [id])
+        pSelectEdge(id, false, emit: false)
         guard let (e, seq) = edgeTable.remove(id) else { return nil }
         unindexEdge(e)
         edgeIDs.released(id)
