@@ -67,6 +67,7 @@ extension FlowStore {
         if let seq { nodeTable.insert(n.id, n, seq: seq); s = seq } else { s = nodeTable.append(n.id, n) }
         if let p = n.parentID { childNodesByParent[p, default: []].append(n.id) }
         spatial.insert(n.id, n.frame)
+        noteHandleReach(n)
         journal.append(.insertNode(n, seq: s))
         if emit { pendingNodeChanges.append(.add(n)) }
     }
@@ -95,6 +96,7 @@ extension FlowStore {
             if let p = n.parentID { childNodesByParent[p, default: []].append(n.id) }
         }
         if old.frame != n.frame { spatial.update(n.id, n.frame) }
+        if old.handles != n.handles { noteHandleReach(n) }
         journal.append(.replaceNode(old: old, new: n))
         switch event {
         case .none: break

@@ -38,6 +38,8 @@ public final class FlowStore<Data: FlowNodeData> {
     var edgeIDs = GeneratedIDs(prefix: "e")
     /// Incremental spatial index of node frames (hit testing, rectangles, bounds).
     var spatial = SpatialIndex()
+    /// Upper bound of how far outside a node frame a custom handle area reaches.
+    var customHandleReach = 0.0
 
     // MARK: Interaction state (not document content)
 
@@ -63,6 +65,12 @@ public final class FlowStore<Data: FlowNodeData> {
     public var onNodesChange: (([NodeChange<Data>]) -> Void)?
     /// Receives each batch of edge changes (after the node batch of the same call).
     public var onEdgesChange: (([EdgeChange]) -> Void)?
+    /// Receives an accepted connection; when nil the store adds the edge itself (D18).
+    public var onConnect: ((ConnectionProposal) -> Void)?
+    /// Decides whether a proposal is accepted (nil: anything but a self-loop).
+    public var connectionValidator: ((ConnectionProposal) -> Bool)?
+    /// Receives a proposal the validator rejected.
+    public var onConnectionRejected: ((ConnectionProposal) -> Void)?
     var observers: [(id: Int, nodes: ([NodeChange<Data>]) -> Void, edges: ([EdgeChange]) -> Void)] = []
     var nextObserverID = 1
 

@@ -1,0 +1,97 @@
+/// What is under a canvas point.
+public enum HitTarget: Hashable, Sendable {
+    case handle(nodeID: String, handleID: String, type: HandleType, position: HandlePosition)
+    case node(String)
+    case edge(String)
+}
+
+extension FlowStore {
+    /// Front-to-back order: higher `zIndex` first; for equal `zIndex`, later in store order
+    /// first.
+    func isInFront(_ a: Node, _ b: Node) -> Bool {
+        if a.zIndex != b.zIndex { return a.zIndex > b.zIndex }
+        return (nodeTable.seq(of: a.id) ?? 0) > (nodeTable.seq(of: b.id) ?? 0)
+    }
+
+    /// Nodes among `ids`, front to back.
+    func frontToBack(_ ids: [String]) -> [Node] {
+        ids.compactMap { nodeTable[$0] }.sorted(by: isInFront)
+    }
+
+    /// The front-most node whose frame contains `p` (half-open), or nil.
+    public func hitTestNode(at p: Point) -> Node? {
+        var best: Node?
+        for id in spatial.candidates(at: p) {
+            guard let n = nodeTable[id], n.frame.contains(p) else { continue }
+            if best == nil || isInFront(n, best!) { best = n }  // invariant: checked for nil
+        }
+        return best
+    }
+
+    /// The handle whose connection-start area contains `p` at the smallest distance (areas
+    /// `node` and `nodeBorder` count as distance 0); ties go to the front-most node and the
+    /// first declared handle. Nil areas are point areas of `radius` (D8, D22).
+    public func hitTestHandle(
+        at p: Point, radius: Double? = nil
+    ) -> (nodeID: String, handleID: String, type: HandleType, position: HandlePosition)? {
+        let r = radius ?? configuration.handleHitRadius
+        return nearestHandle(at: p, defaultRadius: r, excluding: nil, type: nil, area: \.connectionStartArea)
+    }
+
+    /// The nearest handle of `type` on a node other than `excludingNodeID` whose
+    /// connection-target area contains `p` (nil areas: point areas of `radius`, default the
+    /// configured connection radius).
+    public func findNearestHandle(
+        at p: Point, excludingNodeID: String?, type: HandleType, radius: Double? = nil
+    ) -> (nodeID: String, handleID: String, type: HandleType, position: HandlePosition)? {
+        let r = radius ?? configuration.connectionRadius
+        return nearestHandle(at: p, defaultRadius: r, excluding: excludingNodeID, type: type, area: \.connectionTargetArea)
+    }
+
+    private func nearestHandle(
+        at p: Point, defaultRadius: Double, excluding: String?, type: HandleType?,
+        area: KeyPath<HandleDeclaration, HandleHitArea?>
+    ) -> (nodeID: String, handleID: String, type: HandleType, position: HandlePosition)? {
+        let reach = max(defaultRadius, handleReach)
+        let query = Rect(p.x - reach, p.y - reach, 2 * reach, 2 * reach)
+        var best: (nodeID: String, handleID: String, type: HandleType, position: HandlePosition)?
+        var bestDistance = Double.infinity
+        for n in frontToBack(spatial.candidates(in: query)) where n.id != excluding {
+            let frame = n.frame
+            for h in n.handles where type == nil || h.type == type {
+                let a = h[keyPath: area] ?? .point(radius: defaultRadius)
+                guard let d = a.hitDistance(p, handlePoint: h.position.point(in: frame), frame: frame) else { continue }
+                if d < bestDistance {
+                    bestDistance = d
+                    best = (n.id, h.id, h.type, h.position)
+                }
+            }
+        }
+        return best
+    }
+
+    /// The nodes whose frame intersects `rect` (closed), in store order. Costs in proportion
+    /// to the grid cells covered and the nodes returned.
+    public func nodesInRect(_ rect: Rect) -> [Node] {
+        let r = rect.standardized
+        let ids = spatial.candidates(in: r).filter { spatial.frames[$0]?.intersects(r) == true }
+        return nodeOrder(ids).compactMap { nodeTable[$0] }
+    }
+
+    /// The largest distance outside its frame at which any custom handle area can hit (never
+    /// shrinks; a safe bound for spatial queries).
+    var handleReach: Double { customHandleReach }
+
+    /// Grows `customHandleReach` for the handles of `n`.
+    func noteHandleReach(_ n: Node) {
+        for h in n.handles {
+            for a in [h.connectionStartArea, h.connectionTargetArea] {
+                switch a {
+                case .point(let r)?: if r > customHandleReach { customHandleReach = r }
+                case .nodeBorder(let w)?: if w > customHandleReach { customHandleReach = w }
+                default: break
+                }
+            }
+        }
+    }
+}

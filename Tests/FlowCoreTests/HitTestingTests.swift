@@ -1,0 +1,159 @@
+import Testing
+@testable import FlowCore
+
+@Suite("Hit testing") struct HitTestingTests {
+    @Test func frontMostNodeWins() throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0, 100, 50, z: 0))
+        try s.addNode(node("b", 50, 25, 100, 50, z: 1))
+        #expect(s.hitTestNode(at: Point(75, 40))?.id == "b")
+        try s.updateNode("b") { $0.zIndex = -1 }
+        #expect(s.hitTestNode(at: Point(75, 40))?.id == "a")
+        try s.updateNode("b") { $0.zIndex = 0 }
+        #expect(s.hitTestNode(at: Point(75, 40))?.id == "b")  // later in store order
+    }
+
+    @Test func containsIsHalfOpen() throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0, 100, 50))
+        #expect(s.hitTestNode(at: Point(100, 25)) == nil)
+        #expect(s.hitTestNode(at: Point(0, 0))?.id == "a")
+        #expect(s.hitTestNode(at: Point(99.999, 49.999))?.id == "a")
+    }
+
+    @Test func handleRadiusIsStrict() throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0, 100, 50))  // source handle at (50, 50)
+        #expect(s.hitTestHandle(at: Point(50, 74.99))?.handleID == "source")
+        #expect(s.hitTestHandle(at: Point(50, 75)) == nil)
+    }
+
+    @Test func customAreasAreHonoured() throws {
+        let s = Store()
+        let handles = [
+            HandleDeclaration(id: "big", type: .source, position: .right, connectionStartArea: .point(radius: 60)),
+            HandleDeclaration(id: "off", type: .target, position: .left, connectionStartArea: .disabled),
+        ]
+        try s.addNode(node("a", 0, 0, 100, 50, handles: handles))
+        #expect(s.hitTestHandle(at: Point(150, 25))?.handleID == "big")  // 50 away, beyond 25
+        #expect(s.hitTestHandle(at: Point(0, 25))?.handleID != "off")
+        let border = [HandleDeclaration(id: "b", type: .source, position: .top, connectionStartArea: .nodeBorder(width: 6))]
+        try s.addNode(node("c", 300, 0, 100, 50, handles: border))
+        #expect(s.hitTestHandle(at: Point(395, 25))?.handleID == "b")
+        #expect(s.hitTestHandle(at: Point(350, 25)) == nil)
+        #expect(s.hitTestHandle(at: Point(404, 25))?.handleID == "b")
+    }
+
+    @Test func nearestHandleOfTheOppositeType() throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0, 100, 50))
+        try s.addNode(node("b", 0, 100, 100, 50))  // target at (50, 100)
+        let hit = s.findNearestHandle(at: Point(50, 70), excludingNodeID: "a", type: .target)
+        #expect(hit?.nodeID == "b" && hit?.handleID == "target")
+        #expect(s.findNearestHandle(at: Point(50, 60), excludingNodeID: "a", type: .target) == nil)  // 40 away
+    }
+
+    @Test func nodesInRectMatchesBruteForceOnRandomNodes() throws {
+        let s = Store()
+        s.checksInvariants = false
+        var rng = SplitMix64(seed: 42)
+        for i in 0..<10_000 {
+            let w = Double.random(in: 1...400, using: &rng)
+            let h = Double.random(in: 1...300, using: &rng)
+            try s.addNode(node("n\(i)", Double.random(in: -20_000...20_000, using: &rng),
+                               Double.random(in: -20_000...20_000, using: &rng), w, h,
+                               z: Int.random(in: -2...2, using: &rng)))
+        }
+        for i in stride(from: 0, to: 10_000, by: 7) { try s.removeNode("n\(i)") }
+        for i in stride(from: 1, to: 10_000, by: 11) where s.node("n\(i)") != nil {
+            try s.moveNode("n\(i)", to: Point(Double(i), -Double(i)))
+        }
+        #expect(s.checkInvariants().isEmpty)
+        let all = s.nodes
+        for _ in 0..<200 {
+            let r = Rect(Double.random(in: -21_000...21_000, using: &rng), Double.random(in: -21_000...21_000, using: &rng),
+                         Double.random(in: 0...3000, using: &rng), Double.random(in: 0...3000, using: &rng))
+            #expect(s.nodesInRect(r).map(\.id) == all.filter { $0.frame.intersects(r) }.map(\.id))
+            let p = Point(Double.random(in: -20_000...20_000, using: &rng), Double.random(in: -20_000...20_000, using: &rng))
+            let brute = all.filter { $0.frame.contains(p) }.max { a, b in s.isInFront(b, a) }
+            #expect(s.hitTestNode(at: p)?.id == brute?.id)
+        }
+        var b = all[0].frame
+        for n in all { b = b.union(n.frame) }
+        let nb = s.nodeBounds()
+        #expect(nb.minX == b.minX && nb.minY == b.minY)
+        #expect(abs(nb.maxX - b.maxX) < 1e-9 && abs(nb.maxY - b.maxY) < 1e-9)
+    }
+}
+
+@Suite("Connections") struct ConnectionTests {
+    func twoNodes() throws -> Store {
+        let s = Store()
+        try s.addNode(node("a", 0, 0, 100, 50))
+        try s.addNode(node("b", 0, 200, 100, 50))
+        return s
+    }
+
+    @Test func dragFromSourceAddsTheEdgeWithoutAHandler() throws {
+        let s = try twoNodes()
+        try s.beginConnection(nodeID: "a", handleID: "source")
+        #expect(s.connectionDraft?.currentPoint == Point(50, 50))
+        #expect(s.selectedNodeIDs == ["a"])
+        #expect(throws: FlowError.self) { try s.beginConnection(nodeID: "b", handleID: "target") }
+        let t = try s.updateConnection(to: Point(55, 190))
+        #expect(t?.nodeID == "b" && t?.handleID == "target")
+        #expect(try s.endConnection())
+        #expect(s.edges.map { "\($0.id) \($0.sourceNodeID).\($0.sourceHandleID!)->\($0.targetNodeID).\($0.targetHandleID!)" } == ["e1 a.source->b.target"])
+        #expect(s.connectionDraft == nil && s.activeInteraction == nil)
+        try s.undo()
+        #expect(s.edgeCount == 0)
+    }
+
+    @Test func dragFromTargetIsTurnedAround() throws {
+        let s = try twoNodes()
+        var got: ConnectionProposal?
+        s.onConnect = { got = $0 }
+        try s.beginConnection(nodeID: "b", handleID: "target")
+        try s.updateConnection(to: Point(50, 60))
+        #expect(try s.endConnection())
+        #expect(got == ConnectionProposal(sourceNodeID: "a", sourceHandleID: "source", targetNodeID: "b", targetHandleID: "target"))
+        #expect(s.edgeCount == 0)
+    }
+
+    @Test func selfLoopsAreRejectedByDefault() throws {
+        let s = try twoNodes()
+        var rejected: ConnectionProposal?
+        s.onConnectionRejected = { rejected = $0 }
+        try s.beginConnection(nodeID: "a", handleID: "source")
+        #expect(try s.endConnection(targetNodeID: "a", targetHandleID: "target") == false)
+        #expect(rejected?.targetNodeID == "a")
+        s.connectionValidator = { _ in true }
+        try s.beginConnection(nodeID: "a", handleID: "source")
+        #expect(try s.endConnection(targetNodeID: "a", targetHandleID: "target"))
+        #expect(s.edgeCount == 1)
+    }
+
+    @Test func releasingOverNothingCancelsWithoutCallbacks() throws {
+        let s = try twoNodes()
+        var calls = 0
+        s.onConnect = { _ in calls += 1 }
+        s.onConnectionRejected = { _ in calls += 1 }
+        try s.beginConnection(nodeID: "a", handleID: "source")
+        try s.updateConnection(to: Point(500, 500))
+        #expect(try s.endConnection() == false)
+        #expect(calls == 0 && s.connectionDraft == nil)
+        #expect(throws: FlowError.self) { try s.endConnection() }
+        #expect(throws: FlowError.self) { try s.updateConnection(to: .zero) }
+        #expect(s.cancelConnection() == false)
+    }
+
+    @Test func removingTheSourceDropsTheDraft() throws {
+        let s = try twoNodes()
+        try s.beginConnection(nodeID: "a", handleID: "source")
+        try s.updateConnection(to: Point(50, 195))
+        try s.removeNode("b")
+        #expect(s.connectionDraft?.targetNodeID == nil)
+        try s.removeNode("a")
+        #expect(s.connectionDraft == nil && s.activeInteraction == nil)
+    }
+}
