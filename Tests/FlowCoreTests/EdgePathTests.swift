@@ -618,3 +618,81 @@ extension EdgePathTests {
         }
     }
 }
+
+// MARK: - EdgeGeometry
+
+extension EdgePathTests {
+    @Suite struct Geometry {
+        @Test func fieldsComeFromThePath() {
+            let g = EdgeGeometry(
+                sourcePoint: Point(0, 0), sourcePosition: .right, targetPoint: Point(200, 100),
+                targetPosition: .left,
+                calculator: SmoothStepPath())
+            #expect(
+                g.path
+                    == SmoothStepPath().path(
+                        from: Point(0, 0), sourcePosition: .right, to: Point(200, 100),
+                        targetPosition: .left))
+            #expect(g.labelPosition == Point(100, 50) && g.labelAngle == 0)
+            #expect(g.bounds == g.path.bounds && g.bounds == Rect(0, 0, 200, 100))
+            #expect(g.sourcePoint == Point(0, 0) && g.targetPoint == Point(200, 100))
+            #expect(g.sourcePosition == .right && g.targetPosition == .left)
+            let byType = EdgeGeometry(
+                sourcePoint: Point(0, 0), sourcePosition: .right, targetPoint: Point(200, 100),
+                targetPosition: .left,
+                pathType: .smoothStep)
+            #expect(byType == g)
+        }
+
+        /// store-semantics §13: straight edge between centres (50, 30) and (350, 130).
+        @Test func selectionFrameOfAStraightEdge() {
+            let g = EdgeGeometry(
+                sourcePoint: Point(50, 30), sourcePosition: .center, targetPoint: Point(350, 130),
+                targetPosition: .center,
+                pathType: .straight)
+            #expect(g.selectionFrame == Rect(49, 29, 302, 102))
+            #expect(close(g.labelAngle, 0.321751, 1e-6))
+        }
+
+        @Test func selectionFrameWithZeroHeightBoundsUsesTheEndPoints() {
+            let line = EdgeGeometry(
+                sourcePoint: Point(0, 10), sourcePosition: .right, targetPoint: Point(100, 10),
+                targetPosition: .left,
+                pathType: .straight)
+            #expect(line.selectionFrame == Rect(-1, 9, 102, 2))
+            // The bezier overshoots both ends along y = 0, but its bounds have no height.
+            let overshoot = EdgeGeometry(
+                sourcePoint: Point(100, 0), sourcePosition: .right, targetPoint: Point(0, 0),
+                targetPosition: .left,
+                pathType: .bezier)
+            #expect(overshoot.bounds.height == 0 && overshoot.bounds.width > 100)
+            #expect(overshoot.selectionFrame == Rect(-1, -1, 102, 2))
+        }
+
+        @Test func selectionFrameIncludesTheCurve() {
+            let g = EdgeGeometry(
+                sourcePoint: Point(0, 0), sourcePosition: .bottom, targetPoint: Point(100, 0),
+                targetPosition: .bottom,
+                pathType: .bezier)
+            // c = 50: both controls at y = 50, the curve reaches y = 37.5.
+            #expect(close(g.bounds, Rect(0, 0, 100, 37.5)))
+            #expect(close(g.selectionFrame, Rect(-1, -1, 102, 39.5)))
+            let right = EdgeGeometry(
+                sourcePoint: Point(0, 0), sourcePosition: .right, targetPoint: Point(200, 100),
+                targetPosition: .left,
+                pathType: .bezier)
+            #expect(close(right.selectionFrame, Rect(-1, -1, 202, 102)))
+        }
+
+        @Test func hitTestingAndRectangleSelection() {
+            let g = EdgeGeometry(
+                sourcePoint: Point(0, 25), sourcePosition: .right, targetPoint: Point(100, 25),
+                targetPosition: .left,
+                pathType: .straight)
+            #expect(g.hitTest(Point(50, 29.9), tolerance: 5))
+            #expect(!g.hitTest(Point(50, 30.1), tolerance: 5))
+            #expect(g.isInSelectionRect(Rect(40, 26, 10, 10)))
+            #expect(!g.isInSelectionRect(Rect(40, 26.5, 10, 10)))
+        }
+    }
+}
