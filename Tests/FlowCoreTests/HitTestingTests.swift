@@ -157,3 +157,67 @@ import Testing
         #expect(s.connectionDraft == nil && s.activeInteraction == nil)
     }
 }
+
+@Suite("Edge hit testing and drop targets") struct EdgeHitTests {
+    /// Two nodes joined by a straight edge along y = 25 from (100, 25) to (300, 25).
+    func straight() throws -> Store {
+        let s = Store()
+        let right = [HandleDeclaration(id: "out", type: .source, position: .right)]
+        let left = [HandleDeclaration(id: "in", type: .target, position: .left)]
+        try s.addNode(node("a", 0, 0, 100, 50, handles: right))
+        try s.addNode(node("b", 300, 0, 100, 50, handles: left))
+        try s.addEdge(FlowEdge(id: "e", sourceNodeID: "a", sourceHandleID: "out", targetNodeID: "b", targetHandleID: "in", pathType: .straight))
+        return s
+    }
+
+    @Test func toleranceIsStrict() throws {
+        let s = try straight()
+        #expect(s.hitTestEdge(at: Point(200, 29.9))?.id == "e")
+        #expect(s.hitTestEdge(at: Point(200, 30.1)) == nil)
+        #expect(s.hitTest(at: Point(200, 27)) == .edge("e"))
+        #expect(s.hitTest(at: Point(50, 10)) == .node("a"))
+        #expect(s.hitTest(at: Point(100, 30)) == .handle(nodeID: "a", handleID: "out", type: .source, position: .right))
+        #expect(s.hitTest(at: Point(200, 200)) == nil)
+    }
+
+    @Test func lastAddedIsOnTopAndMovesFollowNodes() throws {
+        let s = try straight()
+        try s.addEdge(FlowEdge(id: "f", sourceNodeID: "a", sourceHandleID: "out", targetNodeID: "b", targetHandleID: "in", pathType: .straight))
+        #expect(s.hitTestEdge(at: Point(200, 25))?.id == "f")
+        try s.moveNode("b", to: Point(300, 400))
+        #expect(s.hitTestEdge(at: Point(200, 25)) == nil)
+        #expect(s.checkInvariants().isEmpty)
+        try s.undo()
+        #expect(s.hitTestEdge(at: Point(200, 25))?.id == "f")
+    }
+
+    @Test func edgeGeometryOfAStraightEdge() throws {
+        let s = try straight()
+        let g = try s.edgeGeometry("e")
+        #expect(g.sourcePoint == Point(100, 25) && g.targetPoint == Point(300, 25))
+        #expect(g.labelPosition == Point(200, 25))
+        #expect(g.path.svgPathData == "M 100 25 L 300 25")
+        #expect(throws: FlowError.unknownEdge("edgeGeometry", "x")) { try s.edgeGeometry("x") }
+    }
+
+    @Test func dropTargetFollowsTheAcceptResult() throws {
+        let s = try straight()
+        var seen: [DropEvent] = []
+        #expect(try s.dragOver(at: Point(50, 25)) { seen.append($0); return true })
+        #expect(s.dropTargetNodeID == "a" && s.hoveredNodeID == "a" && s.node("a")?.isDropTarget == true)
+        #expect(try s.dragOver(at: Point(200, 25)) { seen.append($0); return true } )
+        #expect(s.dropTargetNodeID == nil && s.dropTargetEdgeID == "e" && s.hoveredNodeID == nil)
+        #expect(try s.dragOver(at: Point(200, 25)) { _ in false } == false)
+        #expect(s.dropTargetEdgeID == nil)
+        #expect(seen.map(\.target) == [.node("a"), .edge("e")])
+        try s.dragOver(at: Point(50, 25)) { _ in true }
+        #expect(try s.drop(at: Point(50, 25)) { $0.target == .node("a") })
+        #expect(s.dropTargetNodeID == nil && s.hoveredNodeID == "a")
+        var exited = false
+        s.dragExit { exited = true }
+        #expect(exited && s.hoveredNodeID == nil)
+        try s.setDropTargetEdge("e")
+        try s.removeEdge("e")
+        #expect(s.dropTargetEdgeID == nil)
+    }
+}

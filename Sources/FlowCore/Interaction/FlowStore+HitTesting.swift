@@ -95,3 +95,32 @@ extension FlowStore {
         }
     }
 }
+
+extension FlowStore {
+    /// The top-most edge (last in store order) whose path passes strictly within
+    /// `tolerance` (default: the configured edge hit tolerance) of `p`.
+    public func hitTestEdge(at p: Point, tolerance: Double? = nil) -> FlowEdge? {
+        let t = tolerance ?? configuration.edgeHitTolerance
+        var best: FlowEdge?
+        var bestSeq = Int.min
+        for id in edgeSpatial.candidates(in: Rect(p.x - t, p.y - t, 2 * t, 2 * t)) {
+            guard let e = edgeTable[id], let seq = edgeTable.seq(of: id), seq > bestSeq,
+                let g = edgeGeometry(of: e), g.path.distance(to: p) < t
+            else { continue }
+            best = e
+            bestSeq = seq
+        }
+        return best
+    }
+
+    /// Everything under the canvas point `p`, by priority: a handle (its start area, else a
+    /// point area of the handle hit radius), then the front-most node, then the top-most edge.
+    public func hitTest(at p: Point) -> HitTarget? {
+        if let h = hitTestHandle(at: p) {
+            return .handle(nodeID: h.nodeID, handleID: h.handleID, type: h.type, position: h.position)
+        }
+        if let n = hitTestNode(at: p) { return .node(n.id) }
+        if let e = hitTestEdge(at: p) { return .edge(e.id) }
+        return nil
+    }
+}

@@ -8,6 +8,7 @@ extension FlowStore {
         if let p = edgeTable.checkInvariants() { problems.append("edges: \(p)") }
         if let p = spatial.checkInvariants() { problems.append("spatial index: \(p)") }
         if spatial.count != nodeTable.count { problems.append("spatial index has \(spatial.count) frames for \(nodeTable.count) nodes") }
+        if let p = edgeSpatial.checkInvariants() { problems.append("edge index: \(p)") }
         var childCount = 0
         nodeTable.forEach { n in
             if n.isSelected != selectedNodeSet.contains(n.id) { problems.append("node '\(n.id)' selection flag disagrees") }
@@ -35,6 +36,7 @@ extension FlowStore {
             if e.isSelected != selectedEdgeSet.contains(e.id) { problems.append("edge '\(e.id)' selection flag disagrees") }
             if e.isDropTarget != (dropTargetEdgeID == e.id) { problems.append("edge '\(e.id)' drop flag disagrees") }
             do throws(FlowError) { try validateEdge(e, "check") } catch { problems.append("edge '\(e.id)': \(error.message)") }
+            if edgeSpatial.frames[e.id] != edgeGeometry(of: e)?.bounds { problems.append("edge '\(e.id)' bounds not indexed") }
             adjacency += e.sourceNodeID == e.targetNodeID ? 1 : 2
             if !(edgesByNode[e.sourceNodeID] ?? []).contains(e.id) { problems.append("adjacency misses '\(e.id)'") }
             if let p = e.parentID {

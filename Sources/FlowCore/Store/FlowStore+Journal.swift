@@ -97,6 +97,9 @@ extension FlowStore {
         }
         if old.frame != n.frame { spatial.update(n.id, n.frame) }
         if old.handles != n.handles { noteHandleReach(n) }
+        if old.frame != n.frame || old.handles != n.handles {
+            for eid in edgesByNode[n.id] ?? [] { reindexEdgeGeometry(eid) }
+        }
         journal.append(.replaceNode(old: old, new: n))
         switch event {
         case .none: break
@@ -111,6 +114,7 @@ extension FlowStore {
         let s: Int
         if let seq { edgeTable.insert(e.id, e, seq: seq); s = seq } else { s = edgeTable.append(e.id, e) }
         indexEdge(e)
+        reindexEdgeGeometry(e.id)
         journal.append(.insertEdge(e, seq: s))
         if emit { pendingEdgeChanges.append(.add(e)) }
     }
@@ -122,6 +126,7 @@ extension FlowStore {
         pSelectEdge(id, false, emit: false)
         guard let (e, seq) = edgeTable.remove(id) else { return nil }
         unindexEdge(e)
+        edgeSpatial.remove(id)
         edgeIDs.released(id)
         journal.append(.removeEdge(e, seq: seq))
         if emit { pendingEdgeChanges.append(.remove(id)) }
@@ -139,6 +144,7 @@ extension FlowStore {
             unindexEdge(old)
             indexEdge(e)
         }
+        reindexEdgeGeometry(e.id)
         journal.append(.replaceEdge(old: old, new: e))
         if emit { pendingEdgeChanges.append(.replace(e)) }
     }

@@ -38,6 +38,10 @@ public final class FlowStore<Data: FlowNodeData> {
     var edgeIDs = GeneratedIDs(prefix: "e")
     /// Incremental spatial index of node frames (hit testing, rectangles, bounds).
     var spatial = SpatialIndex()
+    /// Incremental spatial index of edge path bounds (edge hit testing).
+    var edgeSpatial = SpatialIndex(tracksBounds: false)
+    /// Path calculators that replace the built-in one of a path type.
+    var customCalculators: [EdgePathType: any EdgePathCalculator] = [:]
     /// Upper bound of how far outside a node frame a custom handle area reaches.
     var customHandleReach = 0.0
 

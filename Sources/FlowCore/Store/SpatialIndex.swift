@@ -20,6 +20,11 @@ struct SpatialIndex {
     private var maxXHeap = Heap(isBefore: >)
     private var maxYHeap = Heap(isBefore: >)
 
+    /// Whether `bounds()` is needed (it costs four heap entries per frame).
+    private let tracksBounds: Bool
+
+    init(tracksBounds: Bool = true) { self.tracksBounds = tracksBounds }
+
     struct CellKey: Hashable {
         var x: Int
         var y: Int
@@ -50,6 +55,7 @@ struct SpatialIndex {
         } else {
             large.insert(id)
         }
+        guard tracksBounds else { return }
         let v = (versions[id] ?? 0) &+ 1
         versions[id] = v
         minXHeap.push(frame.minX, id, v)
@@ -74,7 +80,7 @@ struct SpatialIndex {
         } else {
             large.remove(id)
         }
-        versions[id] = (versions[id] ?? 0) &+ 1
+        if tracksBounds { versions[id] = (versions[id] ?? 0) &+ 1 }
     }
 
     mutating func update(_ id: String, _ frame: Rect) {
@@ -84,7 +90,7 @@ struct SpatialIndex {
     }
 
     mutating func removeAll() {
-        self = SpatialIndex()
+        self = SpatialIndex(tracksBounds: tracksBounds)
     }
 
     /// Ids of frames that may contain `p` (a superset; callers test exactly).
@@ -116,7 +122,7 @@ struct SpatialIndex {
 
     /// The union of all frames, or nil when empty.
     mutating func bounds() -> Rect? {
-        if frames.isEmpty { return nil }
+        if frames.isEmpty || !tracksBounds { return nil }
         guard let x0 = minXHeap.top(versions), let y0 = minYHeap.top(versions),
             let x1 = maxXHeap.top(versions), let y1 = maxYHeap.top(versions)
         else { return nil }
