@@ -2,114 +2,117 @@ import Testing
 
 @testable import FlowCore
 
+@Suite struct EdgePathTests {}
+
 // MARK: - Helpers (evaluated independently of FlowCore's curve code)
 
-private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-4) -> Bool {
-    abs(a - b) <= tolerance
-}
+extension EdgePathTests {
+    fileprivate static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-4) -> Bool {
+        abs(a - b) <= tolerance
+    }
 
-private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-4) -> Bool {
-    close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance)
-}
+    fileprivate static func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-4) -> Bool {
+        close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance)
+    }
 
-private func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
-    close(a.origin, b.origin, tolerance) && close(a.width, b.width, tolerance)
-        && close(a.height, b.height, tolerance)
-}
+    fileprivate static func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
+        close(a.origin, b.origin, tolerance) && close(a.width, b.width, tolerance)
+            && close(a.height, b.height, tolerance)
+    }
 
-/// A piece of a path as its control points (1: a lone point, 2: line, 3: quad, 4: cubic).
-private struct Piece {
-    var points: [Point]
+    /// A piece of a path as its control points (1: a lone point, 2: line, 3: quad, 4: cubic).
+    fileprivate struct Piece {
+        var points: [Point]
 
-    /// de Casteljau evaluation.
-    func at(_ t: Double) -> Point {
-        func lerp(_ a: Point, _ b: Point) -> Point {
-            Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
-        }
-        switch points.count {
-        case 1: return points[0]
-        case 2: return lerp(points[0], points[1])
-        case 3: return lerp(lerp(points[0], points[1]), lerp(points[1], points[2]))
-        default:
-            let a = lerp(points[0], points[1])
-            let b = lerp(points[1], points[2])
-            let c = lerp(points[2], points[3])
-            return lerp(lerp(a, b), lerp(b, c))
+        /// de Casteljau evaluation.
+        func at(_ t: Double) -> Point {
+            func lerp(_ a: Point, _ b: Point) -> Point {
+                Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+            }
+            switch points.count {
+            case 1: return points[0]
+            case 2: return lerp(points[0], points[1])
+            case 3: return lerp(lerp(points[0], points[1]), lerp(points[1], points[2]))
+            default:
+                let a = lerp(points[0], points[1])
+                let b = lerp(points[1], points[2])
+                let c = lerp(points[2], points[3])
+                return lerp(lerp(a, b), lerp(b, c))
+            }
         }
     }
-}
 
-private func pieces(of path: EdgePath) -> [Piece] {
-    var result: [Piece] = []
-    var current: Point?
-    for segment in path.segments {
-        switch (segment, current) {
-        case (.move(let p), _): result.append(Piece(points: [p]))
-        case (.line(let p), let s?): result.append(Piece(points: [s, p]))
-        case (.quad(let q, let p), let s?): result.append(Piece(points: [s, q, p]))
-        case (.cubic(let a, let b, let p), let s?): result.append(Piece(points: [s, a, b, p]))
-        default: result.append(Piece(points: [segment.endPoint]))
+    fileprivate static func pieces(of path: EdgePath) -> [Piece] {
+        var result: [Piece] = []
+        var current: Point?
+        for segment in path.segments {
+            switch (segment, current) {
+            case (.move(let p), _): result.append(Piece(points: [p]))
+            case (.line(let p), let s?): result.append(Piece(points: [s, p]))
+            case (.quad(let q, let p), let s?): result.append(Piece(points: [s, q, p]))
+            case (.cubic(let a, let b, let p), let s?): result.append(Piece(points: [s, a, b, p]))
+            default: result.append(Piece(points: [segment.endPoint]))
+            }
+            current = segment.endPoint
         }
-        current = segment.endPoint
+        return result
     }
-    return result
-}
 
-/// Minimum of `f` over t in [0, 1]: dense samples, then every sampled local minimum (the
-/// first sample of a plateau) refined by ternary search.
-private func minimize(_ f: (Double) -> Double, samples n: Int = 200) -> Double {
-    let values = (0...n).map { f(Double($0) / Double(n)) }
-    var best = values.min() ?? .infinity
-    for i in 0...n
-    where (i == 0 || values[i] < values[i - 1]) && (i == n || values[i] <= values[i + 1]) {
-        var lo = Double(max(i - 1, 0)) / Double(n)
-        var hi = Double(min(i + 1, n)) / Double(n)
-        for _ in 0..<80 {
-            let m1 = lo + (hi - lo) / 3
-            let m2 = hi - (hi - lo) / 3
-            if f(m1) < f(m2) { hi = m2 } else { lo = m1 }
+    /// Minimum of `f` over t in [0, 1]: dense samples, then every sampled local minimum (the
+    /// first sample of a plateau) refined by ternary search.
+    fileprivate static func minimize(_ f: (Double) -> Double, samples n: Int = 200) -> Double {
+        let values = (0...n).map { f(Double($0) / Double(n)) }
+        var best = values.min() ?? .infinity
+        for i in 0...n
+        where (i == 0 || values[i] < values[i - 1]) && (i == n || values[i] <= values[i + 1]) {
+            var lo = Double(max(i - 1, 0)) / Double(n)
+            var hi = Double(min(i + 1, n)) / Double(n)
+            for _ in 0..<80 {
+                let m1 = lo + (hi - lo) / 3
+                let m2 = hi - (hi - lo) / 3
+                if f(m1) < f(m2) { hi = m2 } else { lo = m1 }
+            }
+            best = min(best, f((lo + hi) / 2))
         }
-        best = min(best, f((lo + hi) / 2))
+        return best
     }
-    return best
-}
 
-private func bruteDistance(_ path: EdgePath, to p: Point) -> Double {
-    pieces(of: path).map { piece in minimize { piece.at($0).distance(to: p) } }.min() ?? .infinity
-}
-
-private func rectDistance(_ r: Rect, _ p: Point) -> Double {
-    let dx = max(r.minX - p.x, 0, p.x - r.maxX)
-    let dy = max(r.minY - p.y, 0, p.y - r.maxY)
-    return (dx * dx + dy * dy).squareRoot()
-}
-
-private func bruteDistance(_ path: EdgePath, to r: Rect) -> Double {
-    pieces(of: path).map { piece in minimize({ rectDistance(r, piece.at($0)) }, samples: 100) }
-        .min() ?? .infinity
-}
-
-/// The extreme coordinates of the curve: (minX, minY, maxX, maxY).
-private func bruteExtremes(_ path: EdgePath) -> (Double, Double, Double, Double) {
-    let all = pieces(of: path)
-    func extreme(_ f: @escaping (Point) -> Double) -> Double {
-        all.map { piece in minimize { f(piece.at($0)) } }.min() ?? .infinity
+    fileprivate static func bruteDistance(_ path: EdgePath, to p: Point) -> Double {
+        pieces(of: path).map { piece in minimize { piece.at($0).distance(to: p) } }.min()
+            ?? .infinity
     }
-    return (extreme { $0.x }, extreme { $0.y }, -extreme { -$0.x }, -extreme { -$0.y })
-}
 
-private func kinds(_ path: EdgePath) -> String {
-    path.segments.map { segment in
-        switch segment {
-        case .move: return "M"
-        case .line: return "L"
-        case .quad: return "Q"
-        case .cubic: return "C"
+    fileprivate static func rectDistance(_ r: Rect, _ p: Point) -> Double {
+        let dx = max(r.minX - p.x, 0, p.x - r.maxX)
+        let dy = max(r.minY - p.y, 0, p.y - r.maxY)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    fileprivate static func bruteDistance(_ path: EdgePath, to r: Rect) -> Double {
+        pieces(of: path).map { piece in minimize({ rectDistance(r, piece.at($0)) }, samples: 100) }
+            .min() ?? .infinity
+    }
+
+    /// The extreme coordinates of the curve: (minX, minY, maxX, maxY).
+    fileprivate static func bruteExtremes(_ path: EdgePath) -> (Double, Double, Double, Double) {
+        let all = pieces(of: path)
+        func extreme(_ f: @escaping (Point) -> Double) -> Double {
+            all.map { piece in minimize { f(piece.at($0)) } }.min() ?? .infinity
         }
-    }.joined()
-}
+        return (extreme { $0.x }, extreme { $0.y }, -extreme { -$0.x }, -extreme { -$0.y })
+    }
 
-@Suite struct EdgePathTests {}
+    fileprivate static func kinds(_ path: EdgePath) -> String {
+        path.segments.map { segment in
+            switch segment {
+            case .move: return "M"
+            case .line: return "L"
+            case .quad: return "Q"
+            case .cubic: return "C"
+            }
+        }.joined()
+    }
+}
 
 // MARK: - Worked examples of store-semantics §8
 
