@@ -452,4 +452,239 @@ func parsed(_ text: String) -> JSONValue? {
         #expect(same == o)
         #expect(same.hashValue == o.hashValue)
     }
+
+    // MARK: - Writing
+
+    @Test func formatNumber() {
+        #expect(JSONWriter.formatNumber(100) == "100")
+        #expect(JSONWriter.formatNumber(-2) == "-2")
+        #expect(JSONWriter.formatNumber(0) == "0")
+        #expect(JSONWriter.formatNumber(-0.0) == "-0")
+        #expect(JSONWriter.formatNumber(0.1) == "0.1")
+        #expect(JSONWriter.formatNumber(1.5) == "1.5")
+        #expect(JSONWriter.formatNumber(0.1 + 0.2) == "0.30000000000000004")
+        #expect(JSONWriter.formatNumber(1e300) == "1e+300")
+        #expect(JSONWriter.formatNumber(1e21) == "1e+21")
+        #expect(JSONWriter.formatNumber(1e-5) == "1e-05")
+        #expect(JSONWriter.formatNumber(.leastNonzeroMagnitude) == "5e-324")
+        #expect(JSONWriter.formatNumber(9_007_199_254_740_991) == "9007199254740991")
+        #expect(JSONWriter.formatNumber(-9_007_199_254_740_991) == "-9007199254740991")
+        #expect(JSONWriter.formatNumber(Double.nan) == "null")
+        #expect(JSONWriter.formatNumber(Double.infinity) == "null")
+        #expect(JSONWriter.formatNumber(-Double.infinity) == "null")
+        // 2^53 and beyond: Swift's shortest text, which reads back exactly.
+        for v in [
+            9_007_199_254_740_992, 9_007_199_254_740_994, 1e16, 1e21, -1e300,
+            .leastNonzeroMagnitude, -0.0,
+        ] {
+            let text = JSONWriter.formatNumber(v)
+            guard case .number(let back)? = parsed(text) else {
+                Issue.record("\(text) did not parse")
+                continue
+            }
+            #expect(back.bitPattern == v.bitPattern, "\(text)")
+        }
+    }
+
+    @Test func stringEscaping() {
+        let s = "\"\\\n\r\t\u{8}\u{C}\u{0}\u{1}\u{1F}\u{7F}é😀/ end"
+        #expect(
+            JSONValue.string(s).serialized()
+                == #""\"\\\n\r\t\b\f\u0000\u0001\u001f"# + "\u{7F}é😀/ end\"")
+        #expect(parsed(JSONValue.string(s).serialized()) == .string(s))
+    }
+
+    /// Special characters at every position of strings of many lengths (the scans work on
+    /// 8 bytes at a time).
+    @Test func specialCharactersAtEveryPosition() {
+        for length in 0..<24 {
+            for position in 0..<max(length, 1) {
+                for special in ["\"", "\\", "\n", "\u{1F}", "\u{0}", "é", "\u{7F}"] {
+                    var characters = Array(repeating: "x", count: length)
+                    if length > 0 { characters[position] = special }
+                    let s = characters.joined()
+                    let text = JSONValue.string(s).serialized()
+                    #expect(parsed(text) == .string(s), "\(text)")
+                    let key = JSONValue.object(JSONObject([(s, .number(1))])).serialized(
+                        pretty: false)
+                    #expect(parsed(key) == .object(JSONObject([(s, .number(1))])), "\(key)")
+                }
+            }
+        }
+    }
+
+    @Test func byteCopyAndCompare() {
+        let source: [UInt8] = (0..<48).map { UInt8($0 * 7 % 251) }
+        for n in 0...40 {
+            var target = [UInt8](repeating: 0xEE, count: 48)
+            source.withUnsafeBufferPointer { s in
+                target.withUnsafeMutableBufferPointer { t in
+                    guard let from = s.baseAddress, let to = t.baseAddress else { return }
+                    JSONByteBuffer.copy(to, from, n)
+                }
+            }
+            #expect(Array(target[..<n]) == Array(source[..<n]), "copy \(n)")
+            #expect(target[n...].allSatisfy { $0 == 0xEE }, "copy \(n) wrote past the end")
+            for k in 0..<max(n, 1) {
+                var other = Array(source[..<n])
+                if n > 0 { other[k] ^= 0x20 }
+                let same = source.withUnsafeBufferPointer { s in
+                    other.withUnsafeBufferPointer { o in
+                        guard let a = s.baseAddress, let b = o.baseAddress else { return n == 0 }
+                        return JSONByteBuffer.equal(a, b, n)
+                    }
+                }
+                #expect(same == (n == 0), "equal \(n) at \(k)")
+            }
+        }
+    }
+
+    @Test func compactOutput() {
+        let value = JSONValue.object(
+            JSONObject([
+                ("b", .array([.number(1), .string("x"), .null])),
+                ("a", .object(JSONObject([("z", .bool(true)), ("y", .array([]))]))),
+                ("c", .object(JSONObject())),
+            ]))
+        #expect(
+            value.serialized(pretty: false) == #"{"a":{"y":[],"z":true},"b":[1,"x",null],"c":{}}"#)
+        #expect(
+            value.serialized(pretty: false, sortedKeys: false)
+                == #"{"b":[1,"x",null],"a":{"z":true,"y":[]},"c":{}}"#)
+    }
+
+    @Test func sortedKeysUseUTF8Bytes() {
+        var object = JSONObject()
+        for key in ["é", "b", "a", "B", "_", "aa", "", "z", "😀", "中"] { object[key] = .number(1) }
+        let text = JSONValue.object(object).serialized(pretty: false)
+        #expect(text == #"{"":1,"B":1,"_":1,"a":1,"aa":1,"b":1,"z":1,"é":1,"中":1,"😀":1}"#)
+    }
+
+    @Test func prettyLayout() {
+        let value = JSONValue.object(
+            JSONObject([
+                ("name", .string("flow")),
+                ("empty", .object(JSONObject())),
+                ("list", .array([])),
+                ("point", .array([.number(1.5), .number(-2)])),
+                (
+                    "mixed",
+                    .array([
+                        .number(1), .array([.number(2), .number(3)]),
+                        .object(JSONObject([("k", .null)])),
+                    ])
+                ),
+                ("nested", .object(JSONObject([("deep", .array([.object(JSONObject())]))]))),
+            ]))
+        let expected = """
+            {
+              "empty": {},
+              "list": [],
+              "mixed": [
+                1,
+                [2, 3],
+                {
+                  "k": null
+                }
+              ],
+              "name": "flow",
+              "nested": {
+                "deep": [
+                  {}
+                ]
+              },
+              "point": [1.5, -2]
+            }
+            """
+        #expect(value.serialized() == expected)
+        #expect(!value.serialized().contains(" \n"))
+        #expect(JSONValue.array([]).serialized() == "[]")
+        #expect(JSONValue.number(3).serialized() == "3")
+    }
+
+    /// A container after scalars turns an array written on one line into one element per
+    /// line, with commas inside strings left alone.
+    @Test func streamingArrayBreaksWhenAContainerFollows() {
+        var w = JSONWriter()
+        w.beginArray()
+        w.number(1)
+        w.string("a, b")
+        w.string("q\\\", r")
+        w.beginObject()
+        w.key("x")
+        w.bool(false)
+        w.endObject()
+        w.null()
+        w.endArray()
+        let expected = """
+            [
+              1,
+              "a, b",
+              "q\\\\\\", r",
+              {
+                "x": false
+              },
+              null
+            ]
+            """
+        #expect(w.text == expected)
+        #expect(parsed(w.text) != nil)
+    }
+
+    @Test func streamingWriter() {
+        var w = JSONWriter(pretty: false)
+        w.beginObject()
+        w.key("a\"b")
+        w.number(0.5)
+        w.key("n")
+        w.number(12)
+        w.key("v")
+        w.value(.array([.bool(true)]))
+        w.endObject()
+        #expect(w.text == #"{"a\"b":0.5,"n":12,"v":[true]}"#)
+        w.appendNewline()
+        #expect(w.bytes.last == 0x0A)
+    }
+
+    @Test func writerMisuseDoesNotTrap() {
+        var w = JSONWriter()
+        w.endObject()
+        w.endArray()
+        w.key("stray")
+        w.number(1)
+        w.beginArray()
+        w.endObject()
+        w.endArray()
+        #expect(!w.bytes.isEmpty)
+    }
+
+    @Test func nonFiniteNumbersAreWrittenAsNull() {
+        let value = JSONValue.array([.number(.nan), .number(.infinity), .number(-.infinity)])
+        #expect(value.serialized(pretty: false) == "[null,null,null]")
+    }
+
+    @Test func deepValuesAreWrittenWithoutRecursion() {
+        var value = JSONValue.number(1)
+        for _ in 0..<10_000 { value = .array([value]) }
+        let text = value.serialized(pretty: false)
+        #expect(text.utf8.count == 20_001)
+        // Release iteratively too: the synthesized destructor would recurse.
+        while case .array(let inner) = value, let first = inner.first { value = first }
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func randomRoundTrip(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<300 {
+            let value = rng.jsonValue()
+            for pretty in [true, false] {
+                let ordered = value.serialized(pretty: pretty, sortedKeys: false)
+                let back = parsed(ordered)
+                #expect(back == value, "\(ordered)")
+                #expect(back?.serialized(pretty: pretty, sortedKeys: false) == ordered)
+                let sorted = value.serialized(pretty: pretty, sortedKeys: true)
+                #expect(parsed(sorted)?.serialized(pretty: pretty, sortedKeys: false) == sorted)
+            }
+        }
+    }
 }
