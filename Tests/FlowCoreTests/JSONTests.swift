@@ -5,7 +5,7 @@ import Testing
 // MARK: Helpers
 
 /// SplitMix64: a tiny deterministic generator, so random tests repeat exactly.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

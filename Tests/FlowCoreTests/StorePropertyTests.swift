@@ -1,19 +1,6 @@
 import Testing
 @testable import FlowCore
 
-/// SplitMix64: a tiny deterministic generator, so every run explores the same sequences.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The document content (flags cleared), in store order.
 struct DocumentState: Equatable {
     var nodes: [FlowNode<JSONValue>]
@@ -105,6 +92,7 @@ struct DocumentState: Equatable {
             let s = Store()
             s.checksInvariants = true
             let initial = DocumentState(s)
+            let initialText = try s.export()
             var failures = 0
             for _ in 0..<50 {
                 let before = StoreState(s)
@@ -122,11 +110,17 @@ struct DocumentState: Equatable {
             }
             while try s.redo() {}  // the end of history, so redo-all can come back to it
             let final = DocumentState(s)
+            let finalText = try s.export()
             var undone = 0
             while try s.undo() { undone += 1 }
             #expect(DocumentState(s) == initial, "seed \(seed): undo-all did not restore the start")
+            #expect(try s.export() == initialText, "seed \(seed): undo-all changed the exported bytes")
             while try s.redo() {}
             #expect(DocumentState(s) == final, "seed \(seed): redo-all did not restore the end")
+            #expect(try s.export() == finalText, "seed \(seed): redo-all changed the exported bytes")
+            let reloaded = Store()
+            try reloaded.load(json: finalText)
+            #expect(try reloaded.export() == finalText, "seed \(seed): load(export) is not exact")
             #expect(s.checkInvariants().isEmpty)
         }
     }

@@ -1,0 +1,185 @@
+extension FlowStore {
+    /// The document to save: persistent nodes only, edges whose two nodes are saved, parents
+    /// that are not saved cleared, the current viewport. The store is not changed; every
+    /// other field is kept as it is (D4).
+    public func document() -> FlowDocument<Data> {
+        var nodes: [Node] = []
+        var saved = Set<String>()
+        nodeTable.forEach { n in
+            guard n.persistence == .persistent else { return }
+            nodes.append(n)
+            saved.insert(n.id)
+        }
+        for i in nodes.indices {
+            nodes[i].isSelected = false
+            nodes[i].isHovered = false
+            nodes[i].isDropTarget = false
+            if let p = nodes[i].parentID, !saved.contains(p) { nodes[i].parentID = nil }
+        }
+        var edges: [FlowEdge] = []
+        edgeTable.forEach { e in
+            guard saved.contains(e.sourceNodeID), saved.contains(e.targetNodeID) else { return }
+            var e = e
+            e.isSelected = false
+            e.isDropTarget = false
+            if let p = e.parentID, !saved.contains(p) { e.parentID = nil }
+            edges.append(e)
+        }
+        return FlowDocument(nodes: nodes, edges: edges, viewport: viewport)
+    }
+
+    /// The document as JSON text (sorted keys, `[x, y]` arrays, `"version": 1`).
+    public func export() throws(FlowError) -> String {
+        do {
+            return try document().encoded()
+        } catch {
+            throw error.reported(as: "export")
+        }
+    }
+
+    /// Replaces the whole store with a document given as JSON text. Text that is not JSON,
+    /// or a document of the wrong shape, throws and leaves the store unchanged. A well-formed
+    /// document is repaired leniently (D21) and the returned warnings name every repair.
+    /// Clears the history; emits no change events.
+    @discardableResult
+    public func load(json text: String) throws(FlowError) -> [String] {
+        let doc = try FlowDocument<Data>.decode(text, operation: "load")
+        return try load(doc)
+    }
+
+    /// Replaces the whole store with `document`, repairing it leniently (D21): duplicate
+    /// ids are dropped (the first wins), invalid node parents cleared (a parent cycle is
+    /// broken at its first node in document order), dangling edges and edges naming
+    /// undeclared or wrongly typed handles dropped, edge parents that are missing or not
+    /// containers cleared. Returns a warning for each repair. Invalid field values (NaN,
+    /// negative sizes) throw and change nothing. Clears the history; no events.
+    @discardableResult
+    public func load(_ document: FlowDocument<Data>) throws(FlowError) -> [String] {
+        guard depth == 0 else { throw .invalidState("load", "cannot load inside an operation or transaction") }
+        var warnings: [String] = []
+        // Nodes: first of each id wins.
+        var nodes: [Node] = []
+        var index: [String: Int] = [:]
+        for n in document.nodes {
+            if index[n.id] != nil {
+                warnings.append("dropped duplicate node '\(n.id)'")
+                continue
+            }
+            try validateFields(n, "load")
+            if n.id.isEmpty { throw .invalidDocument("load", "a node has an empty id") }
+            index[n.id] = nodes.count
+            nodes.append(withoutFlags(n))
+        }
+        // Parents, in document order, against the links repaired so far.
+        for i in nodes.indices {
+            guard let p = nodes[i].parentID else { continue }
+            let id = nodes[i].id
+            var problem: String?
+            if p == id {
+                problem = "is its own parent"
+            } else if let pi = index[p] {
+                if !nodes[pi].acceptsChildren {
+                    problem = "has parent '\(p)', which does not accept children"
+                } else {
+                    var seen: Set<String> = [p]
+                    var cursor = nodes[pi].parentID
+                    while let c = cursor {
+                        if c == id { problem = "has parent '\(p)' in a cycle; the link was broken here"; break }
+                        guard seen.insert(c).inserted, let ci = index[c] else { break }
+                        cursor = nodes[ci].parentID
+                    }
+                }
+            } else {
+                problem = "has missing parent '\(p)'"
+            }
+            if let problem {
+                warnings.append("cleared the parent of node '\(id)': it \(problem)")
+                nodes[i].parentID = nil
+            }
+        }
+        // Edges.
+        var edges: [FlowEdge] = []
+        var edgeIDs = Set<String>()
+        for var e in document.edges {
+            if e.id.isEmpty { throw .invalidDocument("load", "an edge has an empty id") }
+            if edgeIDs.contains(e.id) {
+                warnings.append("dropped duplicate edge '\(e.id)'")
+                continue
+            }
+            guard let si = index[e.sourceNodeID] else {
+                warnings.append("dropped edge '\(e.id)': source node '\(e.sourceNodeID)' does not exist")
+                continue
+            }
+            guard let ti = index[e.targetNodeID] else {
+                warnings.append("dropped edge '\(e.id)': target node '\(e.targetNodeID)' does not exist")
+                continue
+            }
+            if let h = e.sourceHandleID, nodes[si].handle(h)?.type != .source {
+                warnings.append("dropped edge '\(e.id)': node '\(e.sourceNodeID)' has no source handle '\(h)'")
+                continue
+            }
+            if let h = e.targetHandleID, nodes[ti].handle(h)?.type != .target {
+                warnings.append("dropped edge '\(e.id)': node '\(e.targetNodeID)' has no target handle '\(h)'")
+                continue
+            }
+            if let p = e.parentID {
+                if let pi = index[p], nodes[pi].acceptsChildren {
+                } else {
+                    warnings.append("cleared the parent of edge '\(e.id)': node '\(p)' is missing or does not accept children")
+                    e.parentID = nil
+                }
+            }
+            edgeIDs.insert(e.id)
+            e.isSelected = false
+            e.isDropTarget = false
+            edges.append(e)
+        }
+        let v = document.viewport
+        guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {
+            throw .invalidDocument("load", "viewport must have a finite offset and a positive zoom")
+        }
+        replaceAll(nodes: nodes, edges: edges, viewport: v)
+        return warnings
+    }
+
+    private func withoutFlags(_ n: Node) -> Node {
+        var n = n
+        n.isSelected = false
+        n.isHovered = false
+        n.isDropTarget = false
+        return n
+    }
+
+    /// Swaps in new content: every index rebuilt, interaction state and history cleared.
+    private func replaceAll(nodes: [Node], edges: [FlowEdge], viewport v: Viewport) {
+        resetInteractionState()
+        nodeTable.removeAll()
+        edgeTable.removeAll()
+        edgesByNode = [:]
+        childNodesByParent = [:]
+        childEdgesByParent = [:]
+        spatial.removeAll()
+        edgeSpatial.removeAll()
+        customHandleReach = 0
+        nodeIDs.reset()
+        edgeIDs.reset()
+        selectedNodeSet = []
+        selectedEdgeSet = []
+        focusedTarget = nil
+        hoveredNodeID = nil
+        dropTargetNodeID = nil
+        dropTargetEdgeID = nil
+        animatedEdgeSet = []
+        connectionDraft = nil
+        activeInteraction = nil
+        pendingNodeChanges = []
+        pendingEdgeChanges = []
+        interactiveUpdates = false
+        viewport = v
+        for n in nodes { pInsertNode(n, emit: false) }
+        for e in edges { pInsertEdge(e, emit: false) }
+        journal.removeAll()
+        clearHistory()
+        checkInvariantsInDebug()
+    }
+}
