@@ -199,6 +199,13 @@ void flua_sigint_arm(lua_State *L) {
 
 void flua_sigint_disarm(void) { flua_setsignal(SIGINT, SIG_DFL); }
 
+void flua_sigint_unblock(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
 static void flua_promptaction(int sig) {
     (void)sig;
     flua_prompt_flag = 1;

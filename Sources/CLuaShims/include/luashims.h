@@ -59,6 +59,11 @@ static inline int fluaL_loadbuffer(lua_State *L, const char *s, size_t n, const 
 }
 static inline int fluaL_loadfile(lua_State *L, const char *fname) { return luaL_loadfile(L, fname); }
 
+/* lua_gc is variadic: the calls lua.c makes. */
+static inline void flua_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
+static inline void flua_gc_restart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }
+static inline void flua_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
+
 /* luaL_checkversion (raises on a mismatch: call it first, before any Swift value exists). */
 static inline void fluaL_checkversion(lua_State *L) { luaL_checkversion(L); }
 
@@ -139,6 +144,10 @@ void flua_sigint_disarm(void);
  * SA_RESTART so a blocking poll()/read() returns EINTR. take() reads and clears the flag. */
 void flua_sigint_prompt(void);
 int flua_sigint_take(void);
+
+/* Unblocks SIGINT for the calling thread: a parent may have spawned us with it blocked
+ * (e.g. from a thread of a thread pool), which would make Ctrl-C / kill -INT do nothing. */
+void flua_sigint_unblock(void);
 
 /* ----------------------------------------------------------------------- misc */
 
