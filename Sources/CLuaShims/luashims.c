@@ -1,1 +1,276 @@
+/* CLuaShims: see include/luashims.h. Only this file may raise Lua errors. */
 #include "luashims.h"
+
+#include <signal.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ trampoline */
+
+/* Interprets the code `n` returned by a Swift function running in the current C frame. */
+static int flua_finish(lua_State *L, int n) {
+    if (n >= 0) return n;
+    if (n == FLUA_ERROR) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (n < FLUA_ARGERROR_BASE) return luaL_argerror(L, FLUA_ARGERROR_BASE - n, lua_tostring(L, -1));
+    return lua_error(L); /* FLUA_RAISE */
+}
+
+int flua_trampoline(lua_State *L) {
+    flua_SwiftFunction f = (flua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+    return flua_finish(L, f(L)); /* the Swift frame is gone once f returns */
+}
+
+/* The Swift function behind the trampolined function at `idx` when it has no extra
+ * upvalues (so it can run in the caller's frame), else NULL. */
+static flua_SwiftFunction flua_swiftfunction(lua_State *L, int idx) {
+    if (lua_tocfunction(L, idx) != flua_trampoline) return NULL;
+    if (lua_getupvalue(L, idx, 2) != NULL) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    lua_getupvalue(L, idx, 1);
+    flua_SwiftFunction f = (flua_SwiftFunction)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return f;
+}
+
+void flua_pushswiftfunction(lua_State *L, flua_SwiftFunction f) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_pushcclosure(L, flua_trampoline, 1);
+}
+
+void flua_pushswiftclosure(lua_State *L, flua_SwiftFunction f, int n) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_insert(L, -(n + 1));
+    lua_pushcclosure(L, flua_trampoline, n + 1);
+}
+
+const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected) {
+    const char *actual;
+    int tt = luaL_getmetafield(L, arg, "__name"); /* pushes nothing when absent */
+    if (tt == LUA_TSTRING)
+        actual = lua_tostring(L, -1);
+    else {
+        if (tt != LUA_TNIL) lua_pop(L, 1);
+        actual = lua_type(L, arg) == LUA_TLIGHTUSERDATA ? "light userdata" : luaL_typename(L, arg);
+    }
+    lua_pushfstring(L, "%s expected, got %s", expected, actual);
+    if (tt == LUA_TSTRING) lua_remove(L, -2); /* the __name value */
+    return lua_tostring(L, -1);
+}
+
+/* ----------------------------------------------------------- bound-type fields */
+
+static int flua_nofield(lua_State *L, int typename_up) {
+    const char *tname = lua_tostring(L, lua_upvalueindex(typename_up));
+    const char *key = luaL_tolstring(L, 2, NULL);
+    return luaL_error(L, "%s has no field '%s'", tname ? tname : "object", key);
+}
+
+int flua_index_dispatch(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1; /* method */
+    lua_pop(L, 1);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) { /* getter(self) */
+        flua_SwiftFunction f = flua_swiftfunction(L, 3);
+        if (f) { /* run it in this frame: its errors get the position of the Lua code */
+            lua_settop(L, 1);
+            return flua_finish(L, f(L)) > 0 ? 1 : (lua_pushnil(L), 1);
+        }
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 1);
+        return 1;
+    }
+    lua_pop(L, 1);
+    if (lua_toboolean(L, lua_upvalueindex(4))) return flua_nofield(L, 3);
+    lua_pushnil(L);
+    return 1;
+}
+
+int flua_newindex_dispatch(lua_State *L) {
+    lua_settop(L, 3);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) { /* setter(self, value) */
+        flua_SwiftFunction f = flua_swiftfunction(L, 4);
+        if (f) { /* run it in this frame, with the stack (self, value) */
+            lua_settop(L, 3);
+            lua_remove(L, 2);
+            flua_finish(L, f(L));
+            return 0;
+        }
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 3);
+        lua_call(L, 2, 0);
+        return 0;
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TSTRING) /* a hint for this name */
+        return luaL_error(L, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    int known = 0;
+    lua_pushvalue(L, 2);
+    known = lua_rawget(L, lua_upvalueindex(4)) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (!known) {
+        lua_pushvalue(L, 2);
+        known = lua_rawget(L, lua_upvalueindex(5)) != LUA_TNIL;
+        lua_pop(L, 1);
+    }
+    if (known) return luaL_error(L, "field '%s' is read-only", luaL_tolstring(L, 2, NULL));
+    return flua_nofield(L, 3);
+}
+
+/* ------------------------------------------------------- errors and tracebacks */
+
+static volatile sig_atomic_t flua_pending = 0; /* an "interrupted!" is unwinding */
+
+int flua_msghandler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) { /* error object is not a string */
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int flua_callback_msghandler(lua_State *L) {
+    if (flua_pending) return 1; /* let the interrupt reach the top level as it is */
+    return flua_msghandler(L);
+}
+
+static int flua_tostring_k(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int flua_safetostring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, flua_tostring_k);
+    lua_pushvalue(L, idx);
+    return lua_pcall(L, 1, 1, 0);
+}
+
+/* ----------------------------------------------------------- interrupts, SIGINT */
+
+static lua_State *volatile flua_globalL = NULL;
+static volatile sig_atomic_t flua_prompt_flag = 0;
+
+static void flua_lstop(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    lua_sethook(L, NULL, 0, 0); /* reset hook */
+    flua_pending = 1;
+    luaL_error(L, "interrupted!");
+}
+
+void flua_interrupt(lua_State *L) {
+    int flag = LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT;
+    lua_sethook(L, flua_lstop, flag, 1);
+}
+
+int flua_interrupt_pending(void) { return flua_pending; }
+void flua_interrupt_clear(void) { flua_pending = 0; }
+
+static void flua_setsignal(int sig, void (*handler)(int)) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sa.sa_flags = 0; /* no SA_RESTART: blocking calls return EINTR */
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+}
+
+static void flua_laction(int sig) {
+    flua_setsignal(sig, SIG_DFL); /* if another SIGINT happens, terminate the process */
+    if (flua_globalL) flua_interrupt(flua_globalL);
+}
+
+void flua_sigint_arm(lua_State *L) {
+    flua_globalL = L;
+    flua_setsignal(SIGINT, flua_laction);
+}
+
+void flua_sigint_disarm(void) { flua_setsignal(SIGINT, SIG_DFL); }
+
+void flua_sigint_unblock(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+static void flua_promptaction(int sig) {
+    (void)sig;
+    flua_prompt_flag = 1;
+}
+
+void flua_sigint_prompt(void) {
+    flua_prompt_flag = 0;
+    flua_setsignal(SIGINT, flua_promptaction);
+}
+
+int flua_sigint_take(void) {
+    int f = flua_prompt_flag;
+    flua_prompt_flag = 0;
+    return f;
+}
+
+/* ----------------------------------------------------------------------- misc */
+
+static int flua_openlibs_k(lua_State *L) {
+    lua_CFunction flowopen = (lua_CFunction)lua_touserdata(L, 1);
+    int stdlibs = lua_toboolean(L, 2), global = lua_toboolean(L, 3);
+    if (stdlibs) luaL_openlibs(L);
+    if (flowopen) {
+        luaL_requiref(L, "flow", flowopen, global);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+int flua_openlibs(lua_State *L, int stdlibs, lua_CFunction flowopen, int global) {
+    lua_pushcfunction(L, flua_openlibs_k);
+    lua_pushlightuserdata(L, (void *)flowopen);
+    lua_pushboolean(L, stdlibs);
+    lua_pushboolean(L, global);
+    return lua_pcall(L, 3, 0, 0);
+}
+
+static int flua_print(lua_State *L) {
+    flua_Writer w = (flua_Writer)lua_touserdata(L, lua_upvalueindex(1));
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_addchar(&b, '\n');
+    luaL_pushresult(&b);
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    w(L, s, len);
+    return 0;
+}
+
+void flua_pushprint(lua_State *L, flua_Writer w) {
+    lua_pushlightuserdata(L, (void *)w);
+    lua_pushcclosure(L, flua_print, 1);
+}
+
+static const char flua_k_context = 'c', flua_k_cache = 'u', flua_k_types = 't', flua_k_null = 'n';
+const void *flua_key_context(void) { return &flua_k_context; }
+const void *flua_key_cache(void) { return &flua_k_cache; }
+const void *flua_key_types(void) { return &flua_k_types; }
+const void *flua_key_null(void) { return &flua_k_null; }
+
+const char *flua_copyright(void) { return LUA_COPYRIGHT; }
+const char *flua_release(void) { return LUA_RELEASE; }

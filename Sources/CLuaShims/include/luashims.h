@@ -1,4 +1,176 @@
+/*
+ * CLuaShims: the C side of the FlowScript Lua binding.
+ *
+ *  - static inline shims for the Lua macros Swift cannot import (prefix flua_);
+ *  - the trampoline convention: every Lua-callable Swift function is called through
+ *    flua_trampoline, which turns a negative return code into a Lua error AFTER the Swift
+ *    frame has returned (see docs/binding-internals.md);
+ *  - helpers that must raise (field dispatch for bound types), the traceback message
+ *    handler, lua.c's SIGINT scheme, and a print that writes through a host callback.
+ *
+ * Nothing here is FlowScript-specific except the names; it uses only the public Lua API.
+ */
 #ifndef FLOW_LUASHIMS_H
 #define FLOW_LUASHIMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
 #include "../../CLua/shim.h"
+
+/* ---------------------------------------------------------------- constants */
+
+static const int FLUA_REGISTRYINDEX = LUA_REGISTRYINDEX;
+
+/* Return codes of a trampolined Swift function (n >= 0 means n results). */
+#define FLUA_RAISE (-1)          /* raise the value on top of the stack, unchanged        */
+#define FLUA_ERROR (-2)          /* message string on top: prefix luaL_where(L, 1), raise */
+#define FLUA_ARGERROR_BASE (-16) /* FLUA_ARGERROR_BASE - k: luaL_argerror(L, k, top)      */
+
+/* The code for "argument error #k, message on top of the stack" (k >= 1). */
+static inline int flua_argerror_code(int arg) { return FLUA_ARGERROR_BASE - arg; }
+
+/* ---------------------------------------------------------- macro shims (lua.h) */
+
+static inline int flua_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void flua_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void flua_newtable(lua_State *L) { lua_newtable(L); }
+static inline const char *flua_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
+static inline lua_Number flua_tonumber(lua_State *L, int i) { return lua_tonumber(L, i); }
+static inline lua_Integer flua_tointeger(lua_State *L, int i) { return lua_tointeger(L, i); }
+static inline int flua_pcall(lua_State *L, int na, int nr, int mh) { return lua_pcall(L, na, nr, mh); }
+static inline bool flua_isnil(lua_State *L, int i) { return lua_isnil(L, i); }
+static inline bool flua_isnone(lua_State *L, int i) { return lua_isnone(L, i); }
+static inline bool flua_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline bool flua_istable(lua_State *L, int i) { return lua_istable(L, i); }
+static inline bool flua_isfunction(lua_State *L, int i) { return lua_isfunction(L, i); }
+static inline void flua_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void flua_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void flua_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline void flua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline void flua_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
+static inline void *flua_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+
+/* ------------------------------------------------------ macro shims (lauxlib.h) */
+
+static inline int fluaL_getmetatable(lua_State *L, const char *name) { return luaL_getmetatable(L, name); }
+static inline const char *fluaL_typename(lua_State *L, int i) { return luaL_typename(L, i); }
+static inline int fluaL_loadbuffer(lua_State *L, const char *s, size_t n, const char *name) {
+    return luaL_loadbuffer(L, s, n, name);
+}
+static inline int fluaL_loadfile(lua_State *L, const char *fname) { return luaL_loadfile(L, fname); }
+
+/* lua_gc is variadic: the calls lua.c makes. */
+static inline void flua_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
+static inline void flua_gc_restart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }
+static inline void flua_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
+
+/* luaL_checkversion (raises on a mismatch: call it first, before any Swift value exists). */
+static inline void fluaL_checkversion(lua_State *L) { luaL_checkversion(L); }
+
+/* Opens the standard libraries (if `stdlibs`) and `luaL_requiref(L, "flow", flowopen,
+ * global)` (if `flowopen`), in protected mode. Returns the lua_pcall status; on error the
+ * message is on top of the stack. */
+int flua_openlibs(lua_State *L, int stdlibs, lua_CFunction flowopen, int global);
+
+/* ------------------------------------------------------------------ trampoline */
+
+/* A Lua-callable Swift function: same C signature as lua_CFunction, but it returns a code
+ * (see above) instead of raising. Never register one directly; push it with
+ * flua_pushswiftfunction / flua_pushswiftclosure. */
+typedef int (*flua_SwiftFunction)(lua_State *L);
+
+/* The C function Lua actually calls: upvalue 1 is the Swift function pointer. */
+int flua_trampoline(lua_State *L);
+
+/* Pushes `f` as a Lua function (a C closure of flua_trampoline). */
+void flua_pushswiftfunction(lua_State *L, flua_SwiftFunction f);
+
+/* Like flua_pushswiftfunction, with the `n` values on top of the stack as extra upvalues.
+ * Inside `f` they are at flua_upvalueindex(2) ... flua_upvalueindex(n + 1). */
+void flua_pushswiftclosure(lua_State *L, flua_SwiftFunction f, int n);
+
+/* Pushes the argument-type message luaL_typeerror would raise ("number expected, got
+ * string"; it honours __name and light userdata) without raising. */
+const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected);
+
+/* ----------------------------------------------------------- bound-type fields */
+
+/* __index for bound types. Upvalues: 1 methods table, 2 getters table (name -> function
+ * called as getter(self)), 3 type name (string), 4 strict flag (boolean).
+ * Looks up methods, then getters; an unknown key raises "<Type> has no field 'k'" when
+ * strict, else returns nil. A trampolined getter/setter without extra upvalues runs in the
+ * dispatcher's own frame (no extra call), so its FLUA_ERROR messages carry the position of
+ * the Lua code that read or assigned the field. */
+int flua_index_dispatch(lua_State *L);
+
+/* __newindex for bound types. Upvalues: 1 setters table (name -> function called as
+ * setter(self, value)), 2 read-only hints (name -> message), 3 type name, 4 getters table,
+ * 5 methods table. Unknown keys raise "<Type> has no field 'k'"; methods, getters without
+ * a setter and hinted names raise the hint or "field 'k' is read-only". */
+int flua_newindex_dispatch(lua_State *L);
+
+/* ------------------------------------------------------- errors and tracebacks */
+
+/* lua.c's message handler: string messages (or values with __tostring) get a traceback;
+ * other values become "(error object is a <type> value)" plus a traceback. */
+int flua_msghandler(lua_State *L);
+
+/* Calls luaL_tolstring on the value at `idx` in protected mode (it may run __tostring).
+ * On success pushes the string and returns LUA_OK; on error pushes the error value. */
+int flua_safetostring(lua_State *L, int idx);
+
+/* Like flua_msghandler, for callbacks that Swift calls: an interrupt passes through
+ * unchanged (so the top level reports it once, with its own traceback). */
+int flua_callback_msghandler(lua_State *L);
+
+/* ----------------------------------------------------------- interrupts, SIGINT */
+
+/* Asks the running Lua code of `L` to stop: the next hook event raises "interrupted!".
+ * Safe to call from a signal handler or another thread (lua_sethook is). */
+void flua_interrupt(lua_State *L);
+
+/* Non-zero while an "interrupted!" error raised by the hook is unwinding. Callbacks use it
+ * to propagate an interrupt instead of reporting it. Hosts clear it at top level. */
+int flua_interrupt_pending(void);
+void flua_interrupt_clear(void);
+
+/* lua.c's scheme around a protected call: arm installs a SIGINT handler that interrupts
+ * `L` (the handler resets SIGINT to the default, so a second ^C kills); disarm restores
+ * the default action. */
+void flua_sigint_arm(lua_State *L);
+void flua_sigint_disarm(void);
+
+/* The prompt's scheme: a SIGINT handler that only sets a flag, installed without
+ * SA_RESTART so a blocking poll()/read() returns EINTR. take() reads and clears the flag. */
+void flua_sigint_prompt(void);
+int flua_sigint_take(void);
+
+/* Unblocks SIGINT for the calling thread: a parent may have spawned us with it blocked
+ * (e.g. from a thread of a thread pool), which would make Ctrl-C / kill -INT do nothing. */
+void flua_sigint_unblock(void);
+
+/* ----------------------------------------------------------------------- misc */
+
+/* The writer a host gives print: receives the whole line (tabs and '\n' included). */
+typedef void (*flua_Writer)(lua_State *L, const char *s, size_t len);
+
+/* Pushes a `print` replacement that formats like luaB_print and hands each line to `w`. */
+void flua_pushprint(lua_State *L, flua_Writer w);
+
+/* stdio streams (Swift 6 rejects the C globals as shared mutable state). */
+#include <stdio.h>
+static inline FILE *flua_stdout(void) { return stdout; }
+static inline FILE *flua_stderr(void) { return stderr; }
+static inline FILE *flua_stdin(void) { return stdin; }
+
+/* A unique address for lua_rawgetp keys in the registry. */
+const void *flua_key_context(void);
+const void *flua_key_cache(void);
+const void *flua_key_types(void);
+const void *flua_key_null(void);
+
+/* LUA_COPYRIGHT / LUA_RELEASE (string macros Swift cannot import). */
+const char *flua_copyright(void);
+const char *flua_release(void);
+
 #endif

@@ -1,1 +1,0 @@
-// FlowLua: see README.md

@@ -1,0 +1,60 @@
+import CLua
+import CLuaShims
+
+/// A Lua-callable Swift function. It has the C signature of `lua_CFunction`, but it is never
+/// registered directly: it is called through the C trampoline (`flua_trampoline`), and it
+/// returns a *code* instead of raising (see `luaGuarded` and docs/binding-internals.md).
+///
+/// Write every bound function as a non-capturing literal whose body is `luaGuarded`:
+///
+///     let moveNode: LuaFunction = { L in luaGuarded(L) { args in
+///         let store = try args.object(1, LuaStoreClass)
+///         try store.moveNode(try args.id(2), to: try args.point(3).point)
+///         return 0
+///     }}
+public typealias LuaFunction = @convention(c) (OpaquePointer?) -> Int32
+
+/// A name and a Swift function, for registration tables (methods, getters, module functions).
+public struct LuaMethod: Sendable {
+    public let name: String
+    public let function: LuaFunction
+
+    public init(_ name: String, _ function: LuaFunction) {
+        self.name = name
+        self.function = function
+    }
+}
+
+/// Runs the body of a bound function and turns anything it throws into a trampoline code.
+/// All Swift values of the body are released before this returns, so the C trampoline can
+/// raise the Lua error safely. The body returns the number of results it pushed.
+@inline(__always)
+public func luaGuarded(_ L: OpaquePointer?, _ body: (LuaArgs) throws -> Int32) -> Int32 {
+    let L = L.unsafelyUnwrapped
+    do {
+        return try body(LuaArgs(L))
+    } catch {
+        return LuaErrors.code(for: error, L)
+    }
+}
+
+/// Pushes `f` as a Lua function (a closure of the C trampoline). `upvalues` values on top of
+/// the stack become its extra upvalues, readable with `args.upvalue(1)`, ….
+@inline(__always)
+public func luaPushFunction(_ L: OpaquePointer, _ f: LuaFunction, upvalues: Int32 = 0) {
+    if upvalues == 0 {
+        flua_pushswiftfunction(L, f)
+    } else {
+        flua_pushswiftclosure(L, f, upvalues)
+    }
+}
+
+/// Sets `t[name] = f` for each function, on the table at `index` (a table the caller made:
+/// the assignment is raw, so no metamethod can run).
+public func luaSetFunctions(_ L: OpaquePointer, _ functions: [LuaMethod], table index: Int32) {
+    let t = lua_absindex(L, index)
+    for m in functions {
+        luaPushFunction(L, m.function)
+        lua_setfield(L, t, m.name)
+    }
+}

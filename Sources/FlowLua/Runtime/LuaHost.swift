@@ -1,0 +1,205 @@
+import CLua
+import CLuaShims
+
+/// A Lua state for embedders, the REPL and the tests: standard libraries, `flow` preloaded
+/// (`luaL_requiref`, so `require "flow"` returns the same table as the global `flow`),
+/// chunks run in protected mode with lua.c's traceback handler, errors reported to a sink.
+///
+///     let host = LuaHost()
+///     host.errorOutput = { message in log(message) }
+///     host.run(string: "print(flow.version)")          // ["..."] or nil on error
+///
+/// Not thread-safe (a Lua state never is), except `interrupt()`.
+public final class LuaHost {
+    public struct Options: Sendable {
+        /// Open Lua's standard libraries.
+        public var standardLibraries = true
+        /// Like `lua -E`: ignore LUA_PATH/LUA_CPATH (sets the registry's LUA_NOENV).
+        public var ignoreEnvironment = false
+        /// Preload `flow` (`package.loaded.flow`) and set the global `flow`.
+        public var preloadFlow = true
+        /// Route `print` to `output` instead of C's stdout (tests capture it this way).
+        public var capturePrint = false
+
+        public init(
+            standardLibraries: Bool = true, ignoreEnvironment: Bool = false,
+            preloadFlow: Bool = true, capturePrint: Bool = false
+        ) {
+            self.standardLibraries = standardLibraries
+            self.ignoreEnvironment = ignoreEnvironment
+            self.preloadFlow = preloadFlow
+            self.capturePrint = capturePrint
+        }
+    }
+
+    /// The main Lua state. Valid until `close()`.
+    public let L: OpaquePointer
+    /// The state's host services (sinks).
+    public let context: LuaContext
+    /// Arm lua.c's SIGINT handler around each call (the REPL sets this; embedders usually
+    /// do not want a library to install signal handlers).
+    public var handlesSIGINT = false
+    /// How results are rendered by `run`.
+    public var pretty = LuaPretty()
+    /// The last error reported by `run` (message with traceback), nil after a success.
+    public private(set) var lastError: String?
+    public private(set) var isClosed = false
+
+    public init(_ options: Options = Options()) {
+        guard let L = luaL_newstate() else { fatalError("cannot create a Lua state: not enough memory") }
+        self.L = L
+        // The context first: its finalizer then runs last in lua_close.
+        context = LuaContext.of(L)
+        if options.ignoreEnvironment {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, FLUA_REGISTRYINDEX, "LUA_NOENV")
+        }
+        let status = flua_openlibs(
+            L, options.standardLibraries ? 1 : 0, options.preloadFlow ? openFlowModule : nil, 1)
+        if status != LUA_OK {
+            fatalError("cannot open the Lua libraries: \(LuaStack(L).string(at: -1) ?? "?")")
+        }
+        if options.capturePrint {
+            lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
+            flua_pushprint(L, LuaHost.printWriter)
+            lua_setfield(L, -2, "print")
+            flua_pop(L, 1)
+        }
+    }
+
+    deinit { close() }
+
+    // MARK: Sinks
+
+    /// Where captured `print` output, results of `help` etc. go (text verbatim).
+    public var output: (String) -> Void {
+        get { context.output }
+        set { context.output = newValue }
+    }
+
+    /// Where errors go: failed chunks, and errors raised inside callbacks.
+    public var errorOutput: (String) -> Void {
+        get { context.errorOutput }
+        set { context.errorOutput = newValue }
+    }
+
+    /// Where event lines go; nil: not printed.
+    public var eventOutput: ((String) -> Void)? {
+        get { context.eventOutput }
+        set { context.eventOutput = newValue }
+    }
+
+    private static let printWriter: flua_Writer = { L, s, n in
+        guard let L, let s else { return }
+        let text = String(decoding: UnsafeRawBufferPointer(start: s, count: n), as: UTF8.self)
+        LuaContext.of(L).output(text)
+    }
+
+    // MARK: Running
+
+    /// Loads and runs `code`. Returns the results rendered with `pretty` (strings raw), or
+    /// nil after reporting the error (message and traceback) to `errorOutput`.
+    @discardableResult
+    public func run(string code: String, chunkName: String = "=(string)") -> [String]? {
+        var code = code
+        let status = code.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) { fluaL_loadbuffer(L, $0.baseAddress, $0.count, chunkName) }
+        }
+        return finish(loadStatus: status)
+    }
+
+    /// Loads and runs a file (nil: stdin), like `lua script.lua`.
+    @discardableResult
+    public func run(file path: String?) -> [String]? {
+        finish(loadStatus: fluaL_loadfile(L, path))
+    }
+
+    private func finish(loadStatus: Int32) -> [String]? {
+        let base = lua_gettop(L) - 1
+        var status = loadStatus
+        if status == LUA_OK { status = call(arguments: 0, results: LUA_MULTRET) }
+        guard status == LUA_OK else {
+            report()
+            lua_settop(L, base)
+            return nil
+        }
+        lastError = nil
+        let top = lua_gettop(L)
+        let results = top > base ? (base + 1...top).map { pretty.render(L, $0) } : []
+        lua_settop(L, base)
+        return results
+    }
+
+    /// Loads a chunk from bytes without running it: pushes the function (or the error
+    /// message) and returns the `luaL_loadbuffer` status.
+    public func load(_ bytes: [UInt8], chunkName: String) -> Int32 {
+        bytes.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { fluaL_loadbuffer(L, $0.baseAddress, $0.count, chunkName) }
+        }
+    }
+
+    /// lua.c's `docall`: calls the function below the `arguments` values on top of the stack
+    /// in protected mode with the traceback handler (and the SIGINT handler when
+    /// `handlesSIGINT`). Returns the status; on error the message is on top.
+    public func call(arguments: Int32, results: Int32) -> Int32 {
+        let base = lua_gettop(L) - arguments
+        flua_pushcfunction(L, flua_msghandler)
+        flua_insert(L, base)
+        if handlesSIGINT { flua_sigint_arm(L) }
+        let status = lua_pcallk(L, arguments, results, base, 0, nil)
+        if handlesSIGINT { flua_sigint_disarm() }
+        flua_remove(L, base)
+        flua_interrupt_clear()
+        return status
+    }
+
+    /// Reports the error message on top of the stack to `errorOutput` and pops it.
+    public func report() {
+        let s = LuaStack(L)
+        let message = s.string(at: -1) ?? "(error object is a \(s.typeName(at: -1)) value)"
+        flua_pop(L, 1)
+        lastError = message
+        context.reportError(message)
+    }
+
+    /// Stops the running Lua code at its next instruction with the error "interrupted!".
+    /// Safe from another thread or a signal handler.
+    public func interrupt() { flua_interrupt(L) }
+
+    // MARK: Globals (raw: no metamethod of _G runs)
+
+    /// Pushes the global table.
+    public func pushGlobals() {
+        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
+    }
+
+    /// Pops the value on top and sets it as global `name` (raw).
+    public func setGlobal(_ name: String) {
+        pushGlobals()
+        lua_rotate(L, -2, 1)
+        LuaStack(L).setField(name)
+        flua_pop(L, 1)
+    }
+
+    /// Pushes global `name` (raw) and returns its type.
+    @discardableResult
+    public func pushGlobal(_ name: String) -> Int32 {
+        pushGlobals()
+        LuaStack(L).push(name)
+        let t = lua_rawget(L, -2)
+        flua_remove(L, -2)
+        return t
+    }
+
+    /// Runs the session hooks (`FlowHooks.sessionSetup`): what flowrepl does at start.
+    public func runSessionSetup() {
+        for setup in FlowHooks.sessionSetup { setup(self) }
+    }
+
+    /// Closes the state: every object is finalized. Idempotent.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        lua_close(L)
+    }
+}

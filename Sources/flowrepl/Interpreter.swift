@@ -1,0 +1,187 @@
+import CLua
+import CLuaShims
+import FlowLua
+import Glibc
+
+/// lua.c's `pmain` and its helpers: the steps run for one command line.
+struct Interpreter {
+    static let progname = "flowrepl"
+
+    let argv: [String]
+    let options: Options
+    let host: LuaHost
+    var L: OpaquePointer { host.L }
+
+    /// Runs the command line; returns the process exit status (0 or 1, as lua.c).
+    static func main(_ argv: [String]) -> Int32 {
+        flua_sigint_unblock()
+        let options = Options(argv)
+        if let bad = options.badOption {
+            printUsage(badOption: bad)
+            return 1
+        }
+        if options.help {
+            LuaContext.writeStdoutLine(Options.usage)
+            fflush(flua_stdout())
+            return 0
+        }
+        if options.version { printVersion() }
+        let host = LuaHost(LuaHost.Options(ignoreEnvironment: options.ignoreEnvironment))
+        let interpreter = Interpreter(argv: argv, options: options, host: host)
+        let ok = interpreter.run()
+        host.close()
+        fflush(flua_stdout())
+        return ok ? 0 : 1
+    }
+
+    /// The body of lua.c's pmain. Returns false when a step failed.
+    func run() -> Bool {
+        flua_gc_stop(L)
+        host.handlesSIGINT = true
+        if !options.quiet { host.eventOutput = { line in LuaContext.writeStdoutLine(line) } }
+        FlowHelp.install(L)
+        host.runSessionSetup()
+        createArgTable()
+        flua_gc_restart(L)
+        flua_gc_generational(L)
+        if !options.ignoreEnvironment && !handleLuaInit() { return false }
+        if !runArguments() { return false }
+        if options.script < argv.count && !handleScript() { return false }
+        if options.interactive {
+            REPL(host: host).run(banner: false)
+        } else if options.script == argv.count && !options.execute && !options.version {
+            let tty = isatty(STDIN_FILENO) != 0
+            if tty { Interpreter.printVersion() }
+            REPL(host: host).run(banner: tty)
+        }
+        return true
+    }
+
+    // MARK: Messages
+
+    static func printUsage(badOption: String) {
+        let b = Array(badOption.utf8)
+        let what =
+            b.count >= 2 && (b[1] == UInt8(ascii: "e") || b[1] == UInt8(ascii: "l"))
+            ? "'\(badOption)' needs argument" : "unrecognized option '\(badOption)'"
+        LuaContext.writeStderrLine("\(progname): \(what)\n\(Options.usage)")
+    }
+
+    static func printVersion() {
+        LuaContext.writeStdoutLine(Options.versionLine)
+        fflush(flua_stdout())
+    }
+
+    /// lua.c's `report` outside the REPL: "flowrepl: <message>" on stderr.
+    func report(_ status: Int32) -> Bool {
+        guard status != LUA_OK else { return true }
+        let s = LuaStack(L)
+        let message = s.string(at: -1) ?? "(error object is a \(s.typeName(at: -1)) value)"
+        s.pop()
+        host.errorOutput("\(Interpreter.progname): \(message)")
+        return false
+    }
+
+    // MARK: Steps
+
+    /// The global `arg`: the script name at 0, its arguments at 1..n, the interpreter and
+    /// options at negative indices.
+    func createArgTable() {
+        let script = options.script == argv.count ? 0 : options.script
+        let s = LuaStack(L)
+        lua_createtable(L, Int32(argv.count - script - 1), Int32(script + 1))
+        for (i, a) in argv.enumerated() {
+            s.push(a)
+            lua_rawseti(L, -2, lua_Integer(i - script))
+        }
+        host.setGlobal("arg")
+    }
+
+    func doString(_ code: String, name: String) -> Bool {
+        let status = host.load(Array(code.utf8), chunkName: name)
+        return report(status == LUA_OK ? host.call(arguments: 0, results: 0) : status)
+    }
+
+    func doFile(_ path: String?) -> Bool {
+        let status = fluaL_loadfile(L, path)
+        return report(status == LUA_OK ? host.call(arguments: 0, results: 0) : status)
+    }
+
+    /// LUA_INIT_5_4, else LUA_INIT: "@file" runs the file, anything else is a chunk.
+    func handleLuaInit() -> Bool {
+        var name = "LUA_INIT_5_4"
+        var value = getenv(name)
+        if value == nil {
+            name = "LUA_INIT"
+            value = getenv(name)
+        }
+        guard let value else { return true }
+        let text = String(cString: value)
+        if text.hasPrefix("@") { return doFile(String(text.dropFirst())) }
+        return doString(text, name: "=" + name)
+    }
+
+    /// -e, -l and -W, in order.
+    func runArguments() -> Bool {
+        var i = 1
+        while i < options.script {
+            let a = argv[i]
+            let b = Array(a.utf8)
+            defer { i += 1 }
+            guard b.count >= 2, b[0] == UInt8(ascii: "-"), b[1] != UInt8(ascii: "-") else { continue }
+            switch b[1] {
+            case UInt8(ascii: "e"), UInt8(ascii: "l"):
+                var extra = String(decoding: b[2...], as: UTF8.self)
+                if extra.isEmpty {
+                    i += 1
+                    extra = argv[i]
+                }
+                let ok = b[1] == UInt8(ascii: "e") ? doString(extra, name: "=(command line)") : doLibrary(extra)
+                if !ok { return false }
+            case UInt8(ascii: "W"):
+                lua_warning(L, "@on", 0)
+            default:
+                break
+            }
+        }
+        return true
+    }
+
+    /// `-l mod` / `-l g=mod`: global g = require(mod).
+    func doLibrary(_ spec: String) -> Bool {
+        var global = spec, module = spec
+        if let eq = spec.firstIndex(of: "=") {
+            global = String(spec[..<eq])
+            module = String(spec[spec.index(after: eq)...])
+        }
+        host.pushGlobal("require")
+        LuaStack(L).push(module)
+        let status = host.call(arguments: 1, results: 1)
+        if status == LUA_OK { host.setGlobal(global) }
+        return report(status)
+    }
+
+    /// Loads the script ("-" is stdin unless it follows "--"), passes it arg[1..n].
+    func handleScript() -> Bool {
+        var path: String? = argv[options.script]
+        if path == "-" && argv[options.script - 1] != "--" { path = nil }
+        var status = fluaL_loadfile(L, path)
+        if status == LUA_OK {
+            if host.pushGlobal("arg") != LUA_TTABLE {
+                LuaStack(L).pop(2)
+                LuaStack(L).push("'arg' is not a table")
+                return report(LUA_ERRRUN)
+            }
+            let n = Int32(lua_rawlen(L, -1))
+            guard lua_checkstack(L, n + 3) != 0 else {
+                LuaStack(L).pop(2)
+                LuaStack(L).push("too many arguments to script")
+                return report(LUA_ERRRUN)
+            }
+            for k in 0..<n { lua_rawgeti(L, -1 - k, lua_Integer(k + 1)) }
+            flua_remove(L, -1 - n)  // the arg table
+            status = host.call(arguments: n, results: LUA_MULTRET)
+        }
+        return report(status)
+    }
+}

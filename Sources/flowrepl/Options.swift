@@ -1,0 +1,83 @@
+import CLuaShims
+import FlowLua
+
+/// The command line, parsed like lua.c's `collectargs`: options come first, the first
+/// argument that is not an option is the script, everything after it belongs to the script.
+struct Options {
+    var interactive = false  // -i (implies -v)
+    var version = false  // -v
+    var execute = false  // some -e
+    var ignoreEnvironment = false  // -E
+    var quiet = false  // --quiet
+    var help = false  // --help
+    /// Index in argv of the script ("-" is stdin), or argv.count when there is none.
+    var script: Int
+    /// The offending argument when the command line is invalid.
+    var badOption: String?
+
+    init(_ argv: [String]) {
+        script = argv.count
+        var i = 1
+        while i < argv.count {
+            let a = argv[i]
+            script = i
+            let b = Array(a.utf8)
+            guard b.first == UInt8(ascii: "-") else { return }  // the script
+            if a == "--quiet" { quiet = true; i += 1; continue }
+            if a == "--help" { help = true; i += 1; continue }
+            if b.count == 1 { return }  // "-": stdin is the script
+            let extra = b.count > 2
+            switch b[1] {
+            case UInt8(ascii: "-"):  // "--"
+                if extra { badOption = a; return }
+                script = i + 1
+                return
+            case UInt8(ascii: "E"):
+                if extra { badOption = a; return }
+                ignoreEnvironment = true
+            case UInt8(ascii: "W"):
+                if extra { badOption = a; return }
+            case UInt8(ascii: "i"), UInt8(ascii: "v"):
+                if extra { badOption = a; return }
+                if b[1] == UInt8(ascii: "i") { interactive = true }
+                version = true
+            case UInt8(ascii: "e"), UInt8(ascii: "l"):
+                if b[1] == UInt8(ascii: "e") { execute = true }
+                if !extra {  // the argument is the next word
+                    i += 1
+                    if i >= argv.count || argv[i].utf8.first == UInt8(ascii: "-") {
+                        badOption = a
+                        return
+                    }
+                }
+            default:
+                badOption = a
+                return
+            }
+            i += 1
+        }
+        script = argv.count
+    }
+
+    static let usage = """
+        usage: flowrepl [options] [script [args]]
+        Options:
+          -e stat   run the Lua statement 'stat'
+          -i        enter interactive mode after running the script
+          -l mod    require module 'mod' and store it in global 'mod'
+          -l g=mod  require module 'mod' and store it in global 'g'
+          -v        print version information
+          -E        ignore the environment (LUA_INIT, LUA_PATH, LUA_CPATH)
+          -W        turn warnings on
+          --quiet   do not print store change events
+          --help    print this help and exit
+          --        stop handling options
+          -         stop handling options and run standard input as a script
+        With no script and no -e or -v, flowrepl reads commands from standard input: with a
+        line editor on a terminal, line by line without prompts otherwise. See docs/repl.md.
+        """
+
+    static var versionLine: String {
+        "flowrepl \(flowVersion) -- \(String(cString: flua_copyright()))"
+    }
+}

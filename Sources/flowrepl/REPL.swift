@@ -1,0 +1,113 @@
+import CLua
+import CLuaShims
+import FlowLua
+import Glibc
+
+/// lua.c's doREPL: read a chunk (trying `return <line>` first, continuing while the chunk
+/// is incomplete), run it, print its results, report its error, repeat until end of input.
+final class REPL {
+    let host: LuaHost
+    let reader: LineReader
+    var L: OpaquePointer { host.L }
+
+    init(host: LuaHost) {
+        self.host = host
+        if isatty(STDIN_FILENO) != 0 {
+            reader = ReadlineReader(L: host.L)
+        } else {
+            reader = PlainLineReader()
+        }
+    }
+
+    enum Chunk {
+        case loaded(Int32)  // luaL_loadbuffer status; the function or the message is on top
+        case cancelled  // Ctrl-C at a prompt
+        case endOfInput
+    }
+
+    func run(banner: Bool) {
+        if banner && reader.isInteractive {
+            LuaContext.writeStdoutLine("Type help() for help, Ctrl-D to leave.")
+        }
+        loop: while true {
+            lua_settop(L, 0)
+            switch readChunk() {
+            case .endOfInput: break loop
+            case .cancelled: continue
+            case .loaded(var status):
+                if status == LUA_OK { status = host.call(arguments: 0, results: LUA_MULTRET) }
+                if status == LUA_OK { printResults() } else { host.report() }
+            }
+            fflush(flua_stdout())
+        }
+        lua_settop(L, 0)
+        if reader.isInteractive { LuaContext.writeStdout("\n") }
+        fflush(flua_stdout())
+        reader.finish()
+    }
+
+    /// Prints the results on the stack (tab-separated, pretty-printed) and stores the first
+    /// one in the global `_`.
+    func printResults() {
+        let n = lua_gettop(L)
+        guard n > 0 else { return }
+        LuaContext.writeStdoutLine(host.pretty.render(L, from: 1, to: n))
+        lua_pushvalue(L, 1)
+        host.setGlobal("_")
+    }
+
+    /// `_PROMPT` / `_PROMPT2` when they are strings or numbers (read raw), else "> " / ">> ".
+    func prompt(first: Bool) -> String {
+        let name = first ? "_PROMPT" : "_PROMPT2"
+        defer { LuaStack(L).pop() }
+        let t = host.pushGlobal(name)
+        if t == LUA_TSTRING || t == LUA_TNUMBER, let s = LuaStack(L).string(at: -1) { return s }
+        return first ? "> " : ">> "
+    }
+
+    /// loadline + addreturn + multiline.
+    func readChunk() -> Chunk {
+        var line: [UInt8]
+        switch reader.read(prompt: prompt(first: true)) {
+        case .endOfInput: return .endOfInput
+        case .interrupted: return .cancelled
+        case .line(let l): line = l
+        }
+        if line.first == UInt8(ascii: "=") { line = Array("return ".utf8) + line.dropFirst() }
+        // `return <line>;` first, so expressions print
+        let status = host.load(Array("return ".utf8) + line + [UInt8(ascii: ";")], chunkName: "=stdin")
+        if status == LUA_OK {
+            if !line.isEmpty { reader.addHistory(line) }
+            return .loaded(status)
+        }
+        LuaStack(L).pop()
+        // as a statement, with continuation lines while it is incomplete
+        var buffer = line
+        while true {
+            let status = host.load(buffer, chunkName: "=stdin")
+            guard incomplete(status) else {
+                if !buffer.isEmpty { reader.addHistory(buffer) }
+                return .loaded(status)
+            }
+            switch reader.read(prompt: prompt(first: false)) {
+            case .line(let more):
+                LuaStack(L).pop()
+                buffer += [10] + more
+            case .interrupted:
+                LuaStack(L).pop()
+                if !buffer.isEmpty { reader.addHistory(buffer) }
+                return .cancelled
+            case .endOfInput:
+                // report the incomplete chunk's syntax error; the next read ends the REPL
+                if !buffer.isEmpty { reader.addHistory(buffer) }
+                return .loaded(status)
+            }
+        }
+    }
+
+    /// A syntax error at the end of the chunk: more input may complete it.
+    func incomplete(_ status: Int32) -> Bool {
+        guard status == LUA_ERRSYNTAX, let message = LuaStack(L).bytes(at: -1) else { return false }
+        return message.count >= 5 && Array(message.suffix(5)) == Array("<eof>".utf8)
+    }
+}

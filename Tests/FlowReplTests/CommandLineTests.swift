@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// The command line, as lua.c's (plus --quiet and --help).
+@Suite struct CommandLineTests {
+    static let version = "flowrepl 0.1.0 -- Lua 5.4.4  Copyright (C) 1994-2022 Lua.org, PUC-Rio\n"
+
+    @Test func executeAndExitStatus() throws {
+        #expect(try ReplProcess.run(["-e", "print(1 + 1)"]) == .init(stdout: "2\n", stderr: "", status: 0))
+        #expect(try ReplProcess.run(["-eprint('glued')"]).stdout == "glued\n")
+        let failed = try ReplProcess.run(["-e", "error('x')", "-e", "print('not reached')"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout == "")
+        #expect(failed.stderr.hasPrefix("flowrepl: (command line):1: x\nstack traceback:\n"))
+        let syntax = try ReplProcess.run(["-e", "x ="])
+        #expect(syntax == .init(stdout: "", stderr: "flowrepl: (command line):1: unexpected symbol near <eof>\n", status: 1))
+    }
+
+    @Test func optionsRunInOrderThenTheScript() throws {
+        let dir = ReplProcess.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "return { name = 'mymod' }".write(to: dir.appendingPathComponent("mymod.lua"), atomically: true, encoding: .utf8)
+        try "print('script', #arg, arg[0], arg[-1] ~= nil, ...) return 1".write(
+            to: dir.appendingPathComponent("s.lua"), atomically: true, encoding: .utf8)
+        let out = try ReplProcess.run(
+            ["-e", "print('first')", "-l", "mymod", "-l", "m=mymod", "-e", "print(mymod.name, m.name)", "s.lua", "a", "b"],
+            env: ["LUA_PATH": "./?.lua"], cwd: dir)
+        #expect(out == .init(stdout: "first\nmymod\tmymod\nscript\t2\ts.lua\ttrue\ta\tb\n", stderr: "", status: 0))
+        let missing = try ReplProcess.run(["nosuchfile.lua"], cwd: dir)
+        #expect(missing == .init(stdout: "", stderr: "flowrepl: cannot open nosuchfile.lua: No such file or directory\n", status: 1))
+        let failing = try ReplProcess.run(["-l", "nosuchmodule"], cwd: dir)
+        #expect(failing.status == 1)
+        #expect(failing.stderr.hasPrefix("flowrepl: module 'nosuchmodule' not found:"))
+    }
+
+    @Test func stdinAsScriptAndDoubleDash() throws {
+        #expect(try ReplProcess.run(["-"], stdin: "x = 1\nprint(x + 1, ...)\n") == .init(stdout: "2\n", stderr: "", status: 0))
+        #expect(try ReplProcess.run(["-", "a"], stdin: "print(...)").stdout == "a\n")
+        let dir = ReplProcess.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "print('file named -e')".write(to: dir.appendingPathComponent("-e"), atomically: true, encoding: .utf8)
+        #expect(try ReplProcess.run(["--", "-e"], cwd: dir).stdout == "file named -e\n")
+    }
+
+    @Test func versionInteractiveAndHelp() throws {
+        #expect(try ReplProcess.run(["-v"]) == .init(stdout: Self.version, stderr: "", status: 0))
+        // -i implies -v; with stdin piped the REPL reads plain lines
+        #expect(try ReplProcess.run(["-i", "-e", "x = 5"], stdin: "x + 1\n") == .init(stdout: Self.version + "6\n", stderr: "", status: 0))
+        let help = try ReplProcess.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("usage: flowrepl [options] [script [args]]\n"))
+        #expect(help.stdout.contains("--quiet"))
+        #expect(try ReplProcess.run(["--quiet", "-e", "print('q')"]).stdout == "q\n")
+    }
+
+    @Test func badOptions() throws {
+        for (args, message) in [(["-x"], "unrecognized option '-x'"), (["-e"], "'-e' needs argument"),
+                                (["-l"], "'-l' needs argument"), (["-e", "-i"], "'-e' needs argument"),
+                                (["--bogus"], "unrecognized option '--bogus'"), (["-vx"], "unrecognized option '-vx'")] {
+            let out = try ReplProcess.run(args)
+            #expect(out.status == 1)
+            #expect(out.stdout == "")
+            #expect(out.stderr.hasPrefix("flowrepl: \(message)\nusage: flowrepl [options] [script [args]]\n"), "\(args)")
+        }
+    }
+
+    @Test func luaInitAndIgnoringTheEnvironment() throws {
+        #expect(try ReplProcess.run(["-e", "print(X)"], env: ["LUA_INIT": "X = 'init'"]).stdout == "init\n")
+        #expect(try ReplProcess.run(["-e", "print(X)"], env: ["LUA_INIT": "X = 1", "LUA_INIT_5_4": "X = 54"]).stdout == "54\n")
+        #expect(try ReplProcess.run(["-E", "-e", "print(X)"], env: ["LUA_INIT": "X = 1"]).stdout == "nil\n")
+        let dir = ReplProcess.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let f = dir.appendingPathComponent("init.lua")
+        try "X = 'from file'".write(to: f, atomically: true, encoding: .utf8)
+        #expect(try ReplProcess.run(["-e", "print(X)"], env: ["LUA_INIT": "@" + f.path]).stdout == "from file\n")
+        let bad = try ReplProcess.run(["-e", "print('not reached')"], env: ["LUA_INIT": "error('init failed')"])
+        #expect(bad.status == 1)
+        #expect(bad.stdout == "")
+        #expect(bad.stderr.hasPrefix("flowrepl: LUA_INIT:1: init failed\n"))
+    }
+
+    @Test func warnings() throws {
+        #expect(try ReplProcess.run(["-W", "-e", "warn('careful')"]).stderr == "Lua warning: careful\n")
+        #expect(try ReplProcess.run(["-e", "warn('careful')"]).stderr == "")
+    }
+
+    @Test func interruptWhileRunningPiped() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ReplProcess.binary)
+        p.environment = ReplProcess.environment([:])
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = errors
+        try p.run()
+        let watchdog = Watchdog(p, seconds: 20)
+        defer { watchdog.cancel() }
+        input.fileHandleForWriting.write(Data("print('before')\nwhile true do end\n".utf8))
+        usleep(400_000)
+        kill(p.processIdentifier, SIGINT)
+        usleep(100_000)
+        input.fileHandleForWriting.write(Data("print('after')\n".utf8))
+        try input.fileHandleForWriting.close()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(out == "before\nafter\n")
+        #expect(err.hasPrefix("interrupted!\nstack traceback:\n"))
+    }
+}
