@@ -185,6 +185,9 @@ extension FlowStore {
             }
         }
         try validate(animation, op)
+        // A drag that moves these nodes ends first (its moves become their own step), so
+        // the animation starts from recorded positions.
+        abandonDrag(ifItMoves: Set(positions.map(\.0)))
         let targets = nodeTargets(positions) { id in nodeAnimations[id]?.target ?? nodeTable[id]?.position }
         var started = false
         for id in nodeOrder(targets.keys) {

@@ -197,6 +197,15 @@ extension FlowStore {
         recordUnrecordedMoves(from: session.startPositions)
     }
 
+    /// Ends the drag session (as `abandonDrag`) when it moves one of `ids` or a descendant
+    /// of one: something else is about to move them.
+    func abandonDrag(ifItMoves ids: Set<String>) {
+        guard let session = dragSession, !ids.isEmpty,
+            session.nodeIDs.contains(where: { ids.contains($0) || hasAncestor($0, in: ids) })
+        else { return }
+        abandonDrag()
+    }
+
     /// The container a dropped node lands in: the front-most node that accepts children,
     /// is not dragged, contains the centre of `n` (half-open) and is a valid parent.
     func dropParent(for n: Node, excluding dragged: Set<String>) -> String? {
@@ -236,9 +245,9 @@ extension FlowStore {
     public func completeMoveNodes(from starts: [String: Point]) throws(FlowError) -> Bool {
         try perform("Move") { () throws(FlowError) -> Bool in
             let op = "completeMoveNodes"
-            for id in starts.keys.sorted() {
+            for (id, p) in starts.sorted(by: { $0.key < $1.key }) {
                 _ = try requireNode(id, op)
-                try requireFinite(starts[id]!, op, "start position")  // invariant: key of starts
+                try requireFinite(p, op, "start position")
             }
             var changes: [(start: Node, final: Node, event: NodeEvent)] = []
             for id in nodeOrder(starts.keys) {
@@ -259,9 +268,8 @@ extension FlowStore {
     public func completeResizeNodes(from starts: [String: Rect]) throws(FlowError) -> Bool {
         try perform("Resize") { () throws(FlowError) -> Bool in
             let op = "completeResizeNodes"
-            for id in starts.keys.sorted() {
+            for (id, r) in starts.sorted(by: { $0.key < $1.key }) {
                 _ = try requireNode(id, op)
-                let r = starts[id]!  // invariant: key of starts
                 try requireFinite(r.origin, op, "start frame")
                 try requireSize(r.size, op)
             }

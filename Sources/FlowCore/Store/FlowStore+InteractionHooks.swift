@@ -19,10 +19,31 @@ extension FlowStore {
         }
     }
 
-    /// Stops running position animations of these nodes and their descendants; what they
-    /// moved so far is recorded by the current operation.
+    /// Called when these nodes are moved at once or leave the store: running position
+    /// animations of them and their descendants stop, and a drag session that moves any of
+    /// them ends; what either moved so far is recorded by the current operation.
     func cancelNodeAnimations(_ ids: some Sequence<String>) {
+        let ids = Set(ids)
         stopNodeAnimations(ids)
+        abandonDrag(ifItMoves: ids)
+    }
+
+    /// Called by undo and redo before they replay a step, so that the history replays onto
+    /// exactly the state it recorded: a drag in progress is cancelled (its nodes go back to
+    /// their start, with `position` events, as `cancelNodeDrag` does) and running node
+    /// animations stop with their nodes back where they started (without events, like
+    /// their frames). Viewport animations are not history and keep running.
+    func discardUnrecordedChanges() {
+        cancelNodeDrag()
+        guard !nodeAnimationOrigins.isEmpty || !nodeAnimations.isEmpty else { return }
+        let origins = nodeAnimationOrigins
+        nodeAnimations = [:]
+        nodeAnimationOrigins = [:]
+        for id in nodeOrder(origins.keys) {
+            guard var n = nodeTable[id], let o = origins[id], n.position != o else { continue }
+            n.position = o
+            pReplaceNode(n, event: .none)
+        }
     }
 
     /// Called by `load`: every animation, gesture and drag session ends without events,
