@@ -217,6 +217,41 @@ import Testing
         #expect(s.checkInvariants().isEmpty)
     }
 
+    @Test func otherEditsDuringADragStayExact() throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0))
+        try s.addNode(node("b", 300, 0))
+        let before = StoreState(s)
+        try s.beginNodeDrag("a")
+        try s.updateNodeDrag(translation: Point(40, 0))
+        try s.updateNode("a") { $0.data = .string("renamed") }
+        try s.updateNodeDrag(translation: Point(80, 0))
+        #expect(s.endNodeDrag())
+        try s.undo()  // the drag
+        #expect(s.node("a")?.position == .zero && s.node("a")?.data == .string("renamed"))
+        try s.undo()  // the rename
+        #expect(StoreState(s) == before)
+
+        // Moving a dragged node at once ends the drag; its move so far joins that step.
+        try s.beginNodeDrag("a")
+        try s.updateNodeDrag(translation: Point(40, 0))
+        try s.moveNode("a", to: Point(500, 500))
+        #expect(!s.isNodeDragging)
+        try s.undo()
+        #expect(s.node("a")?.position == .zero)
+
+        // Undo during a drag cancels the drag first, then undoes the previous step.
+        try s.moveNode("b", to: Point(300, 300))
+        try s.beginNodeDrag("a")
+        try s.updateNodeDrag(translation: Point(40, 0))
+        let log = EventLog(s)
+        try s.undo()
+        #expect(!s.isNodeDragging)
+        #expect(s.node("a")?.position == .zero && s.node("b")?.position == Point(300, 0))
+        #expect(log.take() == ["N[position(a (0, 0)), position(b (300, 0))]"])
+        #expect(s.checkInvariants().isEmpty)
+    }
+
     @Test func completeMoveNodesRecordsExactStarts() throws {
         var cfg = FlowConfiguration()
         cfg.snapToGrid = true

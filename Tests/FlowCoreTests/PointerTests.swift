@@ -368,3 +368,83 @@ import Testing
         #expect(s.node("a")?.position == .zero)
     }
 }
+
+/// Random interleavings of gestures, animations, edits and undo/redo keep every invariant,
+/// and undoing everything restores the document exactly (and redoing everything the end).
+@Suite("Property: random interaction sequences") struct InteractionPropertyTests {
+    static func randomStep(_ s: Store, _ rng: inout SplitMix64) {
+        func pick() -> String? { s.nodes.randomElement(using: &rng)?.id }
+        func coord() -> Double { Double(Int.random(in: -40...400, using: &rng)) }
+        func screen() -> Point { Point(coord() * 2, coord() * 2) }
+        let mods: [PointerModifiers] = [[], [], [], .command, .shift]
+        switch Int.random(in: 0..<22, using: &rng) {
+        case 0:
+            let id = s.nextNodeID()
+            let container = Int.random(in: 0..<3, using: &rng) == 0
+            _ = try? s.addNode(node(id, coord(), coord(), container ? 200 : 60, container ? 150 : 30, container: container))
+        case 1: if let id = pick() { _ = try? s.removeNode(id) }
+        case 2: if let id = pick() { _ = try? s.moveNode(id, to: Point(coord(), coord())) }
+        case 3: if let id = pick() { _ = try? s.updateNode(id) { $0.data = .string("label \(Int.random(in: 0..<5, using: &rng))") } }
+        case 4: if let id = pick() { _ = try? s.setParent(id, to: pick()) }
+        case 5:
+            let ids = (0..<Int.random(in: 1...3, using: &rng)).compactMap { _ in pick() }
+            let animation: FlowAnimation = Int.random(in: 0..<2, using: &rng) == 0 ? .default : .easeInOut(duration: 0.2)
+            _ = try? s.setNodePositions(ids.map { ($0, Point(coord(), coord())) }, animation: animation)
+        case 6, 7: for _ in 0..<Int.random(in: 1...20, using: &rng) { _ = try? s.tick(1.0 / 60) }
+        case 8: try? s.pointerDown(at: screen(), modifiers: mods.randomElement(using: &rng)!)
+        case 9, 10: _ = try? s.pointerMove(to: screen())
+        case 11: _ = try? s.pointerUp(at: screen())
+        case 12: _ = s.pointerCancel()
+        case 13: _ = try? s.tap(at: screen(), modifiers: mods.randomElement(using: &rng)!)
+        case 14: if let id = pick() { _ = try? s.beginNodeDrag(id) }
+        case 15: _ = try? s.updateNodeDrag(translation: screen())
+        case 16: _ = Int.random(in: 0..<2, using: &rng) == 0 ? s.endNodeDrag() : s.cancelNodeDrag()
+        case 17: _ = try? s.undo()
+        case 18: _ = try? s.redo()
+        case 19: if let a = pick(), let b = pick() { _ = try? s.addEdge(edge(s.nextEdgeID(), a, b)) }
+        case 20: _ = try? s.selectInRect(Rect(coord(), coord(), coord(), coord()))
+        default: _ = try? s.advanceClock(by: 0.1)
+        }
+    }
+
+    /// A short description of how two documents differ (empty when equal).
+    static func differences(_ a: DocumentState, _ b: DocumentState) -> [String] {
+        var out: [String] = []
+        if a.nodes.map(\.id) != b.nodes.map(\.id) { out.append("node ids \(a.nodes.map(\.id)) vs \(b.nodes.map(\.id))") }
+        for (x, y) in zip(a.nodes, b.nodes) where x != y {
+            out.append("\(x.id): \(x.position) \(x.parentID ?? "-") \(x.data) vs \(y.position) \(y.parentID ?? "-") \(y.data)")
+        }
+        if a.edges != b.edges { out.append("edges \(a.edges.map(\.id)) vs \(b.edges.map(\.id))") }
+        return out
+    }
+
+    @Test(arguments: 0..<60) func undoAllRedoAllAreExact(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        var cfg = FlowConfiguration()
+        cfg.snapToGrid = seed % 2 == 0
+        cfg.gridSize = 10
+        let s = Store(configuration: cfg)
+        s.onConnect = { p in
+            _ = try? s.addEdge(FlowEdge(id: s.nextEdgeID(), sourceNodeID: p.sourceNodeID, sourceHandleID: p.sourceHandleID,
+                                        targetNodeID: p.targetNodeID, targetHandleID: p.targetHandleID))
+        }
+        for i in 0..<6 { try s.addNode(node("s\(i)", Double(i) * 120, Double(i % 2) * 100, 80, 40, container: i == 0)) }
+        try s.setViewport(Viewport(offset: Point(5, 7), zoom: 2))
+        s.clearHistory()
+        let initial = DocumentState(s)
+        for _ in 0..<200 {
+            Self.randomStep(s, &rng)
+            #expect(s.checkInvariants().isEmpty)
+        }
+        s.pointerCancel()
+        s.cancelNodeDrag()
+        while try s.tick(1.0 / 60) {}
+        while try s.redo() {}  // steps the sequence itself undid come back first
+        let final = DocumentState(s)
+        while try s.undo() {}
+        #expect(Self.differences(DocumentState(s), initial).isEmpty)
+        while try s.redo() {}
+        #expect(Self.differences(DocumentState(s), final).isEmpty)
+        #expect(s.checkInvariants().isEmpty)
+    }
+}

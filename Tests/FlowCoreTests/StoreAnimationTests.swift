@@ -219,6 +219,37 @@ import Testing
         #expect(s.node("a")?.position == .zero)
     }
 
+    @Test func editsDuringAnAnimationAndUndoStayExact() throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0))
+        try s.addNode(node("b", 0, 200))
+        let before = StoreState(s)
+        try s.setNodePositions([("a", Point(100, 0))], animation: .default)
+        for _ in 0..<20 { try s.tick(frame) }
+        try s.updateNode("a") { $0.data = .string("renamed") }  // its own step, data only
+        _ = try run(s)
+        try s.undo()  // the animation
+        #expect(s.node("a")?.position == .zero && s.node("a")?.data == .string("renamed"))
+        try s.undo()  // the rename leaves the position alone
+        #expect(StoreState(s) == before)
+
+        // Undo while an animation runs: the animation is dropped (the node goes back to
+        // where it started, without events) and the previous step is undone.
+        try s.redo()
+        try s.redo()
+        try s.moveNode("b", to: Point(50, 250))
+        try s.setNodePositions([("a", Point(300, 0))], animation: .default)
+        for _ in 0..<20 { try s.tick(frame) }
+        let log = EventLog(s)
+        try s.undo()
+        #expect(!s.isAnimating)
+        #expect(s.node("a")?.position == Point(100, 0) && s.node("b")?.position == Point(0, 200))
+        #expect(log.take() == ["N[position(b (0, 200))]"])
+        try s.redo()
+        #expect(s.node("a")?.position == Point(100, 0) && s.node("b")?.position == Point(50, 250))
+        #expect(s.checkInvariants().isEmpty)
+    }
+
     @Test func longStepsAreClampedAndDashPhaseUsesRawTime() throws {
         let s = Store()
         try s.addNode(node("a", 0, 0))
