@@ -127,6 +127,34 @@ import Testing
         #expect(log.take() == ["N[select(a,true)]", "N[remove(a)]", "E[remove(e)]", "N[add(a), select(a,true)]", "E[add(e)]"])
     }
 
+    @Test func selectionCallsOfPointerInput() throws {
+        let s = try store()
+        let log = EventLog(s)
+        #expect(try s.selectNodeFromPointer("a", mode: .replace))
+        #expect(try s.selectNodeFromPointer("b", mode: .toggle))
+        #expect(try s.selectEdgeFromPointer("e", mode: .toggle))
+        #expect(s.selectedNodeIDs == ["a", "b"] && s.selectedEdgeIDs == ["e"] && s.focusedTarget == .edge("e"))
+        #expect(try s.selectEdgeFromPointer("e", mode: .toggle))
+        #expect(s.selectedEdgeIDs.isEmpty && s.focusedTarget == nil)
+        #expect(log.take() == ["N[select(a,true)]", "N[select(b,true)]", "E[select(e,true)]", "E[select(e,false)]"])
+        // Pressing a selected node keeps the selection and focuses it; toggle does nothing.
+        #expect(try s.beginNodeDragFromPointer("b", mode: .toggle) == false)
+        #expect(!s.isNodeDragging)
+        #expect(try s.beginNodeDragFromPointer("b", mode: .replace))
+        #expect(s.selectedNodeIDs == ["a", "b"] && s.focusedTarget == .node("b"))
+        #expect(s.draggedNodeIDs == ["a", "b"])
+        s.cancelNodeDrag()
+        try s.updateNode("c") { $0.isDraggable = false }
+        #expect(try s.beginNodeDragFromPointer("c", mode: .replace) == false)
+        #expect(s.selectedNodeIDs == ["c"])  // still selected
+        #expect(s.selectCanvasFromPointer(mode: .toggle) == false)
+        #expect(s.selectCanvasFromPointer(mode: .replace))
+        #expect(s.selectedNodeIDs.isEmpty && s.focusedTarget == nil)
+        #expect(s.selectCanvasFromPointer(mode: .replace) == false)
+        #expect(throws: FlowError.self) { try s.selectNodeFromPointer("zz", mode: .replace) }
+        #expect(throws: FlowError.self) { try s.beginNodeDragFromPointer("zz", mode: .toggle) }
+    }
+
     // MARK: Dragging nodes
 
     @Test func draggingANodeIsOneStep() throws {

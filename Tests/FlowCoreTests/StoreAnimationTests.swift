@@ -156,6 +156,32 @@ import Testing
         #expect(s.checkInvariants().isEmpty)
     }
 
+    @Test func referenceNumbersThroughTheStore() throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0))
+        try s.setNodePositions([("a", Point(100, 0))], animation: .spring(response: 0.55, dampingFraction: 0.5))
+        var peak = 0.0, ticks = 0
+        while try s.tick(frame) {
+            ticks += 1
+            peak = max(peak, s.node("a")!.position.x)
+        }
+        #expect(ticks + 1 == 149 && close(peak, 115.364, 5e-4))
+        try s.setNodePositions([("a", Point(100, 100))], animation: .smooth)
+        #expect(try run(s) == 125)
+        try s.setNodePositions([("a", Point(100, 200))], animation: .easeInOut(duration: 1))
+        for _ in 0..<60 { try s.tick(frame) }
+        #expect(close(s.node("a")!.position.y, 150, 1e-9))
+
+        // spring(0.5, 1) 1 → 2 with a single dt of 5 s (clamped to 1/30), then 60 more ticks.
+        let v = Store()
+        try v.setViewport(Viewport(offset: .zero, zoom: 2), animation: .smooth)
+        try v.tick(5)
+        #expect(close(v.viewport.zoom, 1.17546))
+        #expect(close(v.viewportAnimation.zoom?.velocity ?? 0, 5.26379))
+        #expect(try run(v) == 60)
+        #expect(v.viewport.zoom == 2)
+    }
+
     @Test func retargetingContinuesTheSameStep() throws {
         let s = Store()
         try s.addNode(node("a", 0, 0))
