@@ -239,6 +239,13 @@ import Testing
         try drag(s, from: s.canvasToScreen(Point(150, 25)), to: s.canvasToScreen(Point(150, 25)) + Point(0, 10))
         #expect(s.viewport.offset == Point(50, 18))
         #expect(StoreState(s) == state)
+        // The pan covers the whole way from the press, also what moved before it was a drag.
+        try s.pointerDown(at: Point(900, 900))
+        try s.pointerMove(to: Point(902, 900))
+        try s.pointerMove(to: Point(910, 900))
+        try s.pointerUp(at: Point(910, 900))
+        #expect(s.viewport.offset == Point(60, 18))
+        try s.pan(by: Point(-10, 0))
         // pointerCancel keeps the pan made so far.
         try s.pointerDown(at: Point(900, 900))
         try s.pointerMove(to: Point(880, 900))

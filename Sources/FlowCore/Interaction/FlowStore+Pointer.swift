@@ -238,7 +238,9 @@ extension FlowStore {
                 return false
             }
             let before = (selectedNodeSet, selectedEdgeSet, focusedTarget)
-            press.gesture = try startDrag(&press)
+            let gesture = try startDrag(&press)
+            press.gesture = gesture
+            press.last = press.start  // a pan follows the pointer from where it was pressed
             changed = before != (selectedNodeSet, selectedEdgeSet, focusedTarget)
             pointerPress = press
         }
