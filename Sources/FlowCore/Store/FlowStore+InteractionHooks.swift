@@ -58,4 +58,25 @@ extension FlowStore {
         pointerPress = nil
         lastTap = nil
     }
+
+    /// Problems with the interaction state, reported by `checkInvariants()`: a drag session
+    /// or a node animation that refers to a node that is gone, or an animation without the
+    /// origin its undo step is recorded from.
+    func interactionProblems() -> [String] {
+        var problems: [String] = []
+        if let session = dragSession {
+            for id in session.nodeIDs where nodeTable[id] == nil { problems.append("dragged node '\(id)' does not exist") }
+            for id in session.nodeIDs where session.startPositions[id] == nil {
+                problems.append("dragged node '\(id)' has no start position")
+            }
+        }
+        for id in nodeAnimations.keys.sorted() {
+            if nodeTable[id] == nil { problems.append("animated node '\(id)' does not exist") }
+            if nodeAnimationOrigins[id] == nil { problems.append("animated node '\(id)' has no origin") }
+        }
+        for id in nodeAnimationOrigins.keys.sorted() where nodeTable[id] == nil {
+            problems.append("animation origin of node '\(id)', which does not exist")
+        }
+        return problems
+    }
 }
