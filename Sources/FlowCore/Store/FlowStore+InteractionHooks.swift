@@ -1,6 +1,21 @@
 // Hooks through which the store's document operations tell the interaction state (drag
 // sessions, animations, gestures) what happened. Implemented by the interaction facet.
 
+/// The interaction state saved when an operation starts and put back when it is rolled
+/// back. The virtual clock and the double-tap detector that runs on it are not part of it.
+struct InteractionSnapshot {
+    var dragSession: DragSession?
+    var selectionRect: Rect?
+    var viewportAnimation: ViewportAnimation
+    var nodeAnimations: [String: NodeAnimation]
+    var nodeAnimationOrigins: [String: Point]
+    var edgeDashPhase: Double
+    var pointerPress: PointerPress?
+    /// Where the dragged and animated nodes were: they moved without a record, so the
+    /// journal alone cannot put them back.
+    var unrecordedPositions: [String: Point]
+}
+
 extension FlowStore {
     /// Called when nodes or edges leave the store: interaction state that refers to them
     /// (drag sessions, selection rectangles, gestures) lets go of them. A drag session that
@@ -78,5 +93,38 @@ extension FlowStore {
             problems.append("animation origin of node '\(id)', which does not exist")
         }
         return problems
+    }
+
+    /// The interaction state now (saved by every operation, for its rollback).
+    var interactionSnapshot: InteractionSnapshot {
+        var positions: [String: Point] = [:]
+        if let session = dragSession {
+            for id in session.nodeIDs { positions[id] = nodeTable[id]?.position }
+        }
+        for id in nodeAnimationOrigins.keys { positions[id] = nodeTable[id]?.position }
+        return InteractionSnapshot(
+            dragSession: dragSession, selectionRect: selectionRect, viewportAnimation: viewportAnimation,
+            nodeAnimations: nodeAnimations, nodeAnimationOrigins: nodeAnimationOrigins,
+            edgeDashPhase: edgeDashPhase, pointerPress: pointerPress, unrecordedPositions: positions)
+    }
+
+    /// Puts the interaction state back after a rollback (which already restored everything
+    /// the journal recorded), including the positions that were not recorded.
+    func restoreInteraction(_ snapshot: InteractionSnapshot) {
+        dragSession = snapshot.dragSession
+        selectionRect = snapshot.selectionRect
+        viewportAnimation = snapshot.viewportAnimation
+        nodeAnimations = snapshot.nodeAnimations
+        nodeAnimationOrigins = snapshot.nodeAnimationOrigins
+        edgeDashPhase = snapshot.edgeDashPhase
+        pointerPress = snapshot.pointerPress
+        guard !snapshot.unrecordedPositions.isEmpty else { return }
+        let mark = journal.count
+        for id in nodeOrder(snapshot.unrecordedPositions.keys) {
+            guard var n = nodeTable[id], let p = snapshot.unrecordedPositions[id], n.position != p else { continue }
+            n.position = p
+            pReplaceNode(n, event: .none)
+        }
+        journal.removeSubrange(mark...)
     }
 }

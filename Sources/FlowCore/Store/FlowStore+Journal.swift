@@ -39,6 +39,7 @@ struct AuxState {
     var animatedEdges: Set<String>
     var connectionDraft: ConnectionDraft?
     var activeInteraction: FlowActiveInteraction?
+    var interaction: InteractionSnapshot
 }
 
 extension FlowStore {
@@ -245,7 +246,7 @@ extension FlowStore {
             viewport: viewport, focusedTarget: focusedTarget, hoveredNodeID: hoveredNodeID,
             dropTargetNodeID: dropTargetNodeID, dropTargetEdgeID: dropTargetEdgeID,
             animatedEdges: animatedEdgeSet, connectionDraft: connectionDraft,
-            activeInteraction: activeInteraction)
+            activeInteraction: activeInteraction, interaction: interactionSnapshot)
     }
 
     func restore(_ aux: AuxState) {
@@ -257,6 +258,7 @@ extension FlowStore {
         animatedEdgeSet = aux.animatedEdges
         connectionDraft = aux.connectionDraft
         activeInteraction = aux.activeInteraction
+        restoreInteraction(aux.interaction)
     }
 
     /// Runs one public operation: nested calls join the outer one; at the top level the
