@@ -350,4 +350,38 @@ import Testing
         #expect(s.node("a")?.position == Point(60, 0))
         #expect(s.checkInvariants().isEmpty)
     }
+
+    @Test func aFailedTransactionPutsAnOpenDragAndAnimationsBack() throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0))
+        try s.addNode(node("b", 300, 0))
+        try s.beginNodeDrag("a")
+        try s.updateNodeDrag(translation: Point(40, 0))
+        try s.setNodePositions([("b", Point(300, 300))], animation: .default)
+        for _ in 0..<10 { try s.tick(1.0 / 120) }
+        try s.zoom(by: 2, anchor: .zero, animation: .default)
+        let state = StoreState(s), viewport = s.viewport, b = s.node("b")!.position
+        struct Boom: Error {}
+        #expect(throws: Boom.self) {
+            try s.transaction { () throws(Boom) in
+                s.endNodeDrag()
+                _ = try? s.moveNode("b", to: Point(9, 9))
+                _ = try? s.tick(1)
+                throw Boom()
+            }
+        }
+        #expect(StoreState(s) == state && s.viewport == viewport)
+        #expect(s.isNodeDragging && s.draggedNodeIDs == ["a"])
+        #expect(s.animatingNodeIDs == ["b"] && s.isAnimating)
+        #expect(s.node("b")?.position == b)
+        // Both go on as if nothing had happened.
+        try s.updateNodeDrag(translation: Point(60, 0))
+        #expect(s.endNodeDrag())
+        while try s.tick(1.0 / 120) {}
+        #expect(s.node("a")?.position == Point(60, 0) && s.node("b")?.position == Point(300, 300))
+        try s.undo()
+        try s.undo()
+        #expect(s.node("a")?.position == .zero && s.node("b")?.position == Point(300, 0))
+        #expect(s.checkInvariants().isEmpty)
+    }
 }

@@ -412,7 +412,21 @@ import Testing
         func coord() -> Double { Double(Int.random(in: -40...400, using: &rng)) }
         func screen() -> Point { Point(coord() * 2, coord() * 2) }
         let mods: [PointerModifiers] = [[], [], [], .command, .shift]
-        switch Int.random(in: 0..<22, using: &rng) {
+        switch Int.random(in: 0..<26, using: &rng) {
+        case 22: if let id = pick() { _ = try? s.ungroupNode(id) }
+        case 23: _ = s.deleteSelection()
+        case 24: if let id = pick() { _ = try? s.setNodePositions([(id, Point(coord(), coord()))]) }
+        case 25:
+            // A transaction that fails after a few steps changes nothing.
+            struct Abort: Error {}
+            let before = DocumentState(s)
+            var inner = rng
+            _ = try? s.transaction { () throws(Abort) in
+                for _ in 0..<3 { randomStep(s, &inner) }
+                throw Abort()
+            }
+            rng = inner
+            #expect(InteractionPropertyTests.differences(DocumentState(s), before).isEmpty)
         case 0:
             let id = s.nextNodeID()
             let container = Int.random(in: 0..<3, using: &rng) == 0
