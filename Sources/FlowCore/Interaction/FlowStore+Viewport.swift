@@ -85,5 +85,6 @@ extension FlowStore {
     /// Stops viewport animations (only the offset ones, and the zoom anchor link, when
     /// `offsetOnly`).
     func cancelViewportAnimations(offsetOnly: Bool = false) {
+        stopViewportAnimations(offsetOnly: offsetOnly)
     }
 }

@@ -1,17 +1,130 @@
 // Hooks through which the store's document operations tell the interaction state (drag
 // sessions, animations, gestures) what happened. Implemented by the interaction facet.
 
+/// The interaction state saved when an operation starts and put back when it is rolled
+/// back. The virtual clock and the double-tap detector that runs on it are not part of it.
+struct InteractionSnapshot {
+    var dragSession: DragSession?
+    var selectionRect: Rect?
+    var viewportAnimation: ViewportAnimation
+    var nodeAnimations: [String: NodeAnimation]
+    var nodeAnimationOrigins: [String: Point]
+    var edgeDashPhase: Double
+    var pointerPress: PointerPress?
+    /// Where the dragged and animated nodes were: they moved without a record, so the
+    /// journal alone cannot put them back.
+    var unrecordedPositions: [String: Point]
+}
+
 extension FlowStore {
     /// Called when nodes or edges leave the store: interaction state that refers to them
-    /// (drag sessions, selection rectangles, gestures) lets go of them.
+    /// (drag sessions, selection rectangles, gestures) lets go of them. A drag session that
+    /// contains a leaving node ends, and the moves it made are recorded by the operation
+    /// that removes the nodes; a pending double tap on a leaving item is forgotten.
     func forgetInteractionReferences(nodes: Set<String>, edges: Set<String>) {
+        if let session = dragSession, session.nodeIDs.contains(where: nodes.contains) {
+            abandonDrag()
+        }
+        if let tap = lastTap {
+            switch tap.target {
+            case .node(let id) where nodes.contains(id): lastTap = nil
+            case .edge(let id) where edges.contains(id): lastTap = nil
+            default: break
+            }
+        }
     }
 
-    /// Stops running position animations of these nodes.
+    /// Called when these nodes are moved at once or leave the store: running position
+    /// animations of them and their descendants stop, and a drag session that moves any of
+    /// them ends; what either moved so far is recorded by the current operation.
     func cancelNodeAnimations(_ ids: some Sequence<String>) {
+        let ids = Set(ids)
+        stopNodeAnimations(ids)
+        abandonDrag(ifItMoves: ids)
     }
 
-    /// Called by `load`: every animation, gesture and drag session ends without events.
+    /// Called by undo and redo before they replay a step, so that the history replays onto
+    /// exactly the state it recorded: a drag in progress is cancelled (its nodes go back to
+    /// their start, with `position` events, as `cancelNodeDrag` does) and running node
+    /// animations stop with their nodes back where they started (without events, like
+    /// their frames). Viewport animations are not history and keep running.
+    func discardUnrecordedChanges() {
+        cancelNodeDrag()
+        guard !nodeAnimationOrigins.isEmpty || !nodeAnimations.isEmpty else { return }
+        let origins = nodeAnimationOrigins
+        nodeAnimations = [:]
+        nodeAnimationOrigins = [:]
+        for id in nodeOrder(origins.keys) {
+            guard var n = nodeTable[id], let o = origins[id], n.position != o else { continue }
+            n.position = o
+            pReplaceNode(n, event: .none)
+        }
+    }
+
+    /// Called by `load`: every animation, gesture and drag session ends without events,
+    /// and the dash phase restarts at 0. The virtual clock keeps its time.
     func resetInteractionState() {
+        dragSession = nil
+        selectionRect = nil
+        viewportAnimation = ViewportAnimation()
+        nodeAnimations = [:]
+        nodeAnimationOrigins = [:]
+        edgeDashPhase = 0
+        pointerPress = nil
+        lastTap = nil
+    }
+
+    /// Problems with the interaction state, reported by `checkInvariants()`: a drag session
+    /// or a node animation that refers to a node that is gone, or an animation without the
+    /// origin its undo step is recorded from.
+    func interactionProblems() -> [String] {
+        var problems: [String] = []
+        if let session = dragSession {
+            for id in session.nodeIDs where nodeTable[id] == nil { problems.append("dragged node '\(id)' does not exist") }
+            for id in session.nodeIDs where session.startPositions[id] == nil {
+                problems.append("dragged node '\(id)' has no start position")
+            }
+        }
+        for id in nodeAnimations.keys.sorted() {
+            if nodeTable[id] == nil { problems.append("animated node '\(id)' does not exist") }
+            if nodeAnimationOrigins[id] == nil { problems.append("animated node '\(id)' has no origin") }
+        }
+        for id in nodeAnimationOrigins.keys.sorted() where nodeTable[id] == nil {
+            problems.append("animation origin of node '\(id)', which does not exist")
+        }
+        return problems
+    }
+
+    /// The interaction state now (saved by every operation, for its rollback).
+    var interactionSnapshot: InteractionSnapshot {
+        var positions: [String: Point] = [:]
+        if let session = dragSession {
+            for id in session.nodeIDs { positions[id] = nodeTable[id]?.position }
+        }
+        for id in nodeAnimationOrigins.keys { positions[id] = nodeTable[id]?.position }
+        return InteractionSnapshot(
+            dragSession: dragSession, selectionRect: selectionRect, viewportAnimation: viewportAnimation,
+            nodeAnimations: nodeAnimations, nodeAnimationOrigins: nodeAnimationOrigins,
+            edgeDashPhase: edgeDashPhase, pointerPress: pointerPress, unrecordedPositions: positions)
+    }
+
+    /// Puts the interaction state back after a rollback (which already restored everything
+    /// the journal recorded), including the positions that were not recorded.
+    func restoreInteraction(_ snapshot: InteractionSnapshot) {
+        dragSession = snapshot.dragSession
+        selectionRect = snapshot.selectionRect
+        viewportAnimation = snapshot.viewportAnimation
+        nodeAnimations = snapshot.nodeAnimations
+        nodeAnimationOrigins = snapshot.nodeAnimationOrigins
+        edgeDashPhase = snapshot.edgeDashPhase
+        pointerPress = snapshot.pointerPress
+        guard !snapshot.unrecordedPositions.isEmpty else { return }
+        let mark = journal.count
+        for id in nodeOrder(snapshot.unrecordedPositions.keys) {
+            guard var n = nodeTable[id], let p = snapshot.unrecordedPositions[id], n.position != p else { continue }
+            n.position = p
+            pReplaceNode(n, event: .none)
+        }
+        journal.removeSubrange(mark...)
     }
 }

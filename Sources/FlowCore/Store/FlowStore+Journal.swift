@@ -39,6 +39,7 @@ struct AuxState {
     var animatedEdges: Set<String>
     var connectionDraft: ConnectionDraft?
     var activeInteraction: FlowActiveInteraction?
+    var interaction: InteractionSnapshot
 }
 
 extension FlowStore {
@@ -196,13 +197,35 @@ extension FlowStore {
         switch entry {
         case .insertNode(let n, _): pRemoveNode(n.id, emit: emit)
         case .removeNode(let n, let seq): pInsertNode(n, seq: seq, emit: emit)
-        case .replaceNode(let old, let new): pReplaceNode(old, event: emit ? Self.eventKind(from: new, to: old) : .none)
+        case .replaceNode(let old, let new):
+            guard let current = nodeTable[new.id] else { return }
+            let target = Self.reverting(current, from: new, to: old)
+            pReplaceNode(target, event: emit ? Self.eventKind(from: current, to: target) : .none)
         case .insertEdge(let e, _): pRemoveEdge(e.id, emit: emit)
         case .removeEdge(let e, let seq): pInsertEdge(e, seq: seq, emit: emit)
         case .replaceEdge(let old, _): pReplaceEdge(old, emit: emit)
         case .selectNode(let id, let s): pSelectNode(id, !s, emit: emit)
         case .selectEdge(let id, let s): pSelectEdge(id, !s, emit: emit)
         }
+    }
+
+    /// `current` with the fields that changed between `old` and `new` set back to their
+    /// value in `old`; the other fields keep their current value. Equal to `old` when
+    /// `current == new`; otherwise it keeps changes made outside the journal (positions
+    /// moved by a drag or an animation that is still running) that the entry did not touch.
+    static func reverting(_ current: Node, from new: Node, to old: Node) -> Node {
+        var n = current
+        if new.position != old.position { n.position = old.position }
+        if new.size != old.size { n.size = old.size }
+        if new.data != old.data { n.data = old.data }
+        if new.parentID != old.parentID { n.parentID = old.parentID }
+        if new.phase != old.phase { n.phase = old.phase }
+        if new.persistence != old.persistence { n.persistence = old.persistence }
+        if new.isDraggable != old.isDraggable { n.isDraggable = old.isDraggable }
+        if new.acceptsChildren != old.acceptsChildren { n.acceptsChildren = old.acceptsChildren }
+        if new.zIndex != old.zIndex { n.zIndex = old.zIndex }
+        if new.handles != old.handles { n.handles = old.handles }
+        return n
     }
 
     /// The event that describes a replacement: position or size alone, else replace.
@@ -223,7 +246,7 @@ extension FlowStore {
             viewport: viewport, focusedTarget: focusedTarget, hoveredNodeID: hoveredNodeID,
             dropTargetNodeID: dropTargetNodeID, dropTargetEdgeID: dropTargetEdgeID,
             animatedEdges: animatedEdgeSet, connectionDraft: connectionDraft,
-            activeInteraction: activeInteraction)
+            activeInteraction: activeInteraction, interaction: interactionSnapshot)
     }
 
     func restore(_ aux: AuxState) {
@@ -235,6 +258,7 @@ extension FlowStore {
         animatedEdgeSet = aux.animatedEdges
         connectionDraft = aux.connectionDraft
         activeInteraction = aux.activeInteraction
+        restoreInteraction(aux.interaction)
     }
 
     /// Runs one public operation: nested calls join the outer one; at the top level the

@@ -31,6 +31,7 @@ extension FlowStore {
     private func replay(_ step: UndoStep<Data>) -> UndoStep<Data> {
         isReplaying = true
         let inverse: [JournalEntry<Data>] = perform(step.name) { () -> [JournalEntry<Data>] in
+            discardUnrecordedChanges()
             let mark = journal.count
             let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
             for e in step.entries.reversed() { applyInverse(e, emit: true) }

@@ -63,6 +63,36 @@ public final class FlowStore<Data: FlowNodeData> {
     /// The gesture or edit in progress.
     public internal(set) var activeInteraction: FlowActiveInteraction?
 
+    // MARK: Interaction state (drag, gestures, animations)
+
+    /// The node drag in progress (FlowStore+Drag.swift).
+    var dragSession: DragSession?
+    /// The rubber-band rectangle in canvas coordinates while one is drawn.
+    public internal(set) var selectionRect: Rect?
+    /// Running viewport animations (FlowStore+Animation.swift).
+    var viewportAnimation = ViewportAnimation()
+    /// Running node position animations, by node id.
+    var nodeAnimations: [String: NodeAnimation] = [:]
+    /// Positions of the animated nodes before their animations started; the undo step of
+    /// the animation is recorded from these when the last one settles.
+    var nodeAnimationOrigins: [String: Point] = [:]
+    /// Phase of the dash pattern of animated edges, advanced by `tick`.
+    public internal(set) var edgeDashPhase = 0.0
+    /// The pointer press being tracked, nil while the pointer is up (FlowStore+Pointer.swift).
+    var pointerPress: PointerPress?
+    /// The last tap that may start a double tap.
+    var lastTap: RecordedTap?
+    /// Virtual time in seconds, advanced only by `advanceClock(by:)`.
+    public internal(set) var clock = 0.0
+    /// Receives the id of a node tapped twice within 0.3 s of clock time.
+    public var onNodeDoubleTap: ((String) -> Void)?
+    /// Receives the id of an edge tapped twice within 0.3 s of clock time.
+    public var onEdgeDoubleTap: ((String) -> Void)?
+    /// Receives the canvas point of the second of two taps on empty canvas.
+    public var onCanvasDoubleTap: ((Point) -> Void)?
+    /// The preferred accessory side of a node; a nil result or an error means `.top`.
+    public var nodeAccessoryPlacement: ((Node) throws -> AccessoryPlacement?)?
+
     // MARK: Callbacks
 
     /// Receives each batch of node changes.
