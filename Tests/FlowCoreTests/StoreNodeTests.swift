@@ -113,3 +113,35 @@ import Testing
         #expect(throws: FlowError.self) { try s.updateNodeSize("a", to: Size(-1, 2)) }
     }
 }
+
+@Suite("Observers") struct ObserverTests {
+    @Test func observersSeeTheValueBeforeEachReplacement() throws {
+        let s = Store()
+        try s.addNode(node("a"))
+        try s.addNode(node("b"))
+        try s.addEdge(edge("e", "a", "b"))
+        var lines: [String] = []
+        let token = s.addObserver(
+            nodes: { changes, previous in
+                var prev = previous
+                for c in changes {
+                    if case .replace(let n) = c {
+                        lines.append("\(n.id) z \(prev[n.id]?.zIndex ?? -99) -> \(n.zIndex)")
+                        prev[n.id] = n
+                    }
+                }
+            },
+            edges: { changes, previous in
+                for c in changes { if case .replace(let e) = c { lines.append("\(e.id) label \(previous[e.id]?.label ?? "nil") -> \(e.label ?? "nil")") } }
+            })
+        try s.transaction { () throws(FlowError) in
+            try s.updateNode("a") { $0.zIndex = 1 }
+            try s.updateNode("a") { $0.zIndex = 2 }
+            try s.updateEdge("e") { $0.label = "Yes" }
+        }
+        #expect(lines == ["a z 0 -> 1", "a z 1 -> 2", "e label nil -> Yes"])
+        s.removeObserver(token)
+        try s.updateNode("a") { $0.zIndex = 3 }
+        #expect(lines.count == 3)
+    }
+}

@@ -174,6 +174,8 @@ extension FlowStore {
         activeInteraction = nil
         pendingNodeChanges = []
         pendingEdgeChanges = []
+        replacedNodes = [:]
+        replacedEdges = [:]
         interactiveUpdates = false
         viewport = v
         for n in nodes { pInsertNode(n, emit: false) }

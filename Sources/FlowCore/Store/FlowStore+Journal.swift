@@ -108,6 +108,7 @@ extension FlowStore {
         case .dimensions: pendingNodeChanges.append(.dimensions(n.id, n.size))
         case .replace: pendingNodeChanges.append(.replace(n))
         }
+        if observersWantPrevious && event == .replace && replacedNodes[n.id] == nil { replacedNodes[n.id] = old }
     }
 
     func pInsertEdge(_ edge: FlowEdge, seq: Int? = nil, emit: Bool = true) {
@@ -148,6 +149,7 @@ extension FlowStore {
         reindexEdgeGeometry(e.id)
         journal.append(.replaceEdge(old: old, new: e))
         if emit { pendingEdgeChanges.append(.replace(e)) }
+        if emit && observersWantPrevious && replacedEdges[e.id] == nil { replacedEdges[e.id] = old }
     }
 
     func pSelectNode(_ id: String, _ selected: Bool, emit: Bool = true) {
@@ -347,15 +349,18 @@ extension FlowStore {
     /// Delivers the queued node batch, then the edge batch.
     func deliverEvents() {
         let n = pendingNodeChanges, e = pendingEdgeChanges
+        let oldNodes = replacedNodes, oldEdges = replacedEdges
         pendingNodeChanges = []
         pendingEdgeChanges = []
+        replacedNodes = [:]
+        replacedEdges = [:]
         if !n.isEmpty {
             onNodesChange?(n)
-            for o in observers { o.nodes(n) }
+            for o in observers { o.nodes(n, oldNodes) }
         }
         if !e.isEmpty {
             onEdgesChange?(e)
-            for o in observers { o.edges(e) }
+            for o in observers { o.edges(e, oldEdges) }
         }
     }
 

@@ -105,7 +105,12 @@ public final class FlowStore<Data: FlowNodeData> {
     public var connectionValidator: ((ConnectionProposal) -> Bool)?
     /// Receives a proposal the validator rejected.
     public var onConnectionRejected: ((ConnectionProposal) -> Void)?
-    var observers: [(id: Int, nodes: ([NodeChange<Data>]) -> Void, edges: ([EdgeChange]) -> Void)] = []
+    var observers: [(id: Int, nodes: ([NodeChange<Data>], [String: Node]) -> Void, edges: ([EdgeChange], [String: FlowEdge]) -> Void)] = []
+    /// Values before the first `replace` of each id in the pending batches, kept only while
+    /// an observer wants them.
+    var replacedNodes: [String: Node] = [:]
+    var replacedEdges: [String: FlowEdge] = [:]
+    var observersWantPrevious = false
     var nextObserverID = 1
 
     // MARK: Operation machinery
@@ -193,7 +198,22 @@ public final class FlowStore<Data: FlowNodeData> {
     ) -> Int {
         let id = nextObserverID
         nextObserverID += 1
+        observers.append((id, { c, _ in nodes(c) }, { c, _ in edges(c) }))
+        return id
+    }
+
+    /// Adds an observer that also receives, for every id with a `replace` in the batch, the
+    /// value before the first of those replacements (to show what changed). Walking the
+    /// batch in order and updating that map gives the previous value of every replacement.
+    @discardableResult
+    public func addObserver(
+        nodes: @escaping ([NodeChange<Data>], _ previous: [String: Node]) -> Void,
+        edges: @escaping ([EdgeChange], _ previous: [String: FlowEdge]) -> Void
+    ) -> Int {
+        let id = nextObserverID
+        nextObserverID += 1
         observers.append((id, nodes, edges))
+        observersWantPrevious = true
         return id
     }
 
