@@ -1,0 +1,53 @@
+-- A CI pipeline: stages left to right, jobs stacked in each stage, every job of a stage
+-- feeding the first job of the next one. Writes pipeline.json and pipeline.svg (into the
+-- directory given as the first argument, default: the current directory).
+--
+--   scripts/flowrepl scripts/examples/pipeline.lua [outdir]
+
+local flow = require "flow"
+local outdir = (arg and arg[1]) or "."
+
+local s = flow.newStore{ defaultEdgePathType = "smoothStep" }
+
+local stages = {
+  { name = "build",   jobs = { "compile", "lint", "docs" } },
+  { name = "test",    jobs = { "unit", "integration", "fixtures" } },
+  { name = "package", jobs = { "deb", "tarball" } },
+  { name = "deploy",  jobs = { "staging", "production" } },
+}
+
+local io_handles = {
+  { id = "in", type = "target", position = "left" },
+  { id = "out", type = "source", position = "right" },
+}
+
+s:transaction(function()
+  local previous
+  for col, stage in ipairs(stages) do
+    local x = (col - 1) * 260
+    local group = s:addNode{
+      id = stage.name, x = x - 20, y = -50, width = 200, height = #stage.jobs * 90 + 60,
+      data = { title = stage.name }, acceptsChildren = true, handles = {}, zIndex = -1,
+    }
+    for row, job in ipairs(stage.jobs) do
+      s:addNode{
+        id = job, x = x, y = (row - 1) * 90, width = 160, height = 50,
+        data = { label = job, stage = stage.name }, parentID = group.id, handles = io_handles,
+      }
+      if previous then
+        for _, p in ipairs(previous) do
+          if row == 1 then s:connect(p .. ".out", job .. ".in") end
+        end
+      end
+    end
+    previous = stage.jobs
+  end
+end)
+
+s:setEdgeAnimated(s:edgesForNode("staging")[1].id, true)
+s:updateEdge(s:edgesForNode("production")[1].id, { label = "manual" })
+
+assert(s:save(outdir .. "/pipeline.json"))
+assert(s:save(outdir .. "/pipeline.svg"))
+print(("pipeline: %d nodes, %d edges -> %s/pipeline.json, %s/pipeline.svg"):format(
+  s.nodeCount, s.edgeCount, outdir, outdir))

@@ -1,0 +1,61 @@
+-- A state machine for an order: decision nodes have "yes" and "no" source handles, and
+-- each edge leaving a decision is labelled with the answer. Writes statemachine.json and
+-- statemachine.svg into the directory given as the first argument (default: ".").
+--
+--   scripts/flowrepl scripts/examples/statemachine.lua [outdir]
+
+local flow = require "flow"
+local outdir = (arg and arg[1]) or "."
+
+local s = flow.newStore{ defaultEdgePathType = "bezier" }
+
+local state_handles = {
+  { id = "in", type = "target", position = "top" },
+  { id = "out", type = "source", position = "bottom" },
+}
+local decision_handles = {
+  { id = "in", type = "target", position = "top" },
+  { id = "yes", type = "source", position = "right" },
+  { id = "no", type = "source", position = "left" },
+}
+
+local function state(id, x, y, label)
+  return s:addNode{ id = id, x = x, y = y, width = 160, height = 50,
+                    data = { label = label, kind = "state" }, handles = state_handles }
+end
+local function decision(id, x, y, question)
+  return s:addNode{ id = id, x = x, y = y, width = 180, height = 60,
+                    data = { label = question, kind = "decision" }, handles = decision_handles }
+end
+
+s:transaction(function()
+  state("received", 300, 0, "Order received")
+  decision("paid", 290, 120, "Payment ok?")
+  state("cancelled", 0, 260, "Cancelled")
+  decision("stock", 520, 260, "In stock?")
+  state("backorder", 300, 420, "Backordered")
+  state("shipped", 740, 420, "Shipped")
+
+  s:connect("received.out", "paid.in")
+  s:connect("paid.yes", "stock.in", { label = "yes" })
+  s:connect("paid.no", "cancelled.in", { label = "no" })
+  s:connect("stock.yes", "shipped.in", { label = "yes" })
+  s:connect("stock.no", "backorder.in", { label = "no" })
+  s:connect("backorder.out", "stock.in", { label = "restocked", pathType = "smoothStep" })
+end)
+
+-- Every decision must have both answers wired.
+for _, n in ipairs(s:nodes()) do
+  if n.data.kind == "decision" then
+    local answers = {}
+    for _, e in ipairs(n:edges()) do
+      if e.sourceNodeID == n.id then answers[e.sourceHandleID] = true end
+    end
+    assert(answers.yes and answers.no, "decision " .. n.id .. " is missing an answer")
+  end
+end
+
+assert(s:save(outdir .. "/statemachine.json"))
+assert(s:save(outdir .. "/statemachine.svg"))
+print(("statemachine: %d states, %d transitions -> %s/statemachine.json, %s/statemachine.svg"):format(
+  s.nodeCount, s.edgeCount, outdir, outdir))
