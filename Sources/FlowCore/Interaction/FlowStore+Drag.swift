@@ -9,6 +9,13 @@
 // end state (`journalNetChange`). Undo then restores the start states exactly and redo the
 // end states exactly. Inside a transaction nothing is dropped, so a rollback still undoes
 // every intermediate step.
+//
+// Positions moved without a record stay consistent with the history in four ways: an
+// operation that moves such a node at once (or removes it) first records the moves so far
+// (`abandonDrag`, `stopNodeAnimations`); undoing a node replacement reverts only the fields
+// it changed; undo and redo first drop a drag in progress and running node animations
+// (`discardUnrecordedChanges`); a rolled-back operation puts them back
+// (`restoreInteraction`).
 
 /// A node drag in progress.
 struct DragSession {
