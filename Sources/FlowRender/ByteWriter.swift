@@ -55,13 +55,23 @@ struct ByteWriter {
 
     /// Appends the decimal digits of a non-negative integer.
     mutating func integer(_ value: UInt64) {
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
+        var count = 1
         var rest = value
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") &+ UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        rest = value
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var i = start + count - 1
+            while rest >= 10 {
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                i -= 1
+            }
+            buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
         }
     }
 

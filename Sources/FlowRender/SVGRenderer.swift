@@ -135,7 +135,7 @@ struct SVGRenderer<Data: FlowNodeData> {
         var nodes: [FlowNode<Data>] = []
         nodes.reserveCapacity(store.nodeCount)
         store.forEachNode { nodes.append($0) }
-        let edges = edgeItems()
+        let edges = edgeItems(nodes)
 
         // Frame of the picture.
         let width: Double
@@ -180,7 +180,7 @@ struct SVGRenderer<Data: FlowNodeData> {
         w.number(viewBox.height)
         w.raw("\">\n")
 
-        let drawnEdges = edges.filter { visible == nil || $0.bounds.intersects(visible!) }
+        let drawnEdges = visible.map { v in edges.filter { $0.bounds.intersects(v) } } ?? edges
         var used = Set<EdgeEmphasis>()
         for e in drawnEdges { used.insert(e.emphasis) }
         let layers = EdgeEmphasis.allCases.filter { used.contains($0) }
@@ -219,14 +219,27 @@ struct SVGRenderer<Data: FlowNodeData> {
     // MARK: - Edges
 
     /// The drawable edges in store order (edges whose handles cannot be resolved are
-    /// skipped), with their emphasis and label.
-    func edgeItems() -> [EdgeItem] {
+    /// skipped), with their emphasis and label. `nodes` are the store's nodes.
+    func edgeItems(_ nodes: [FlowNode<Data>]) -> [EdgeItem] {
         var items: [EdgeItem] = []
         items.reserveCapacity(store.edgeCount)
+        guard store.edgeCount > 0 else { return items }
         let calculators = EdgePathType.allCases.map { store.pathCalculator(for: $0) }
+        let anyAnimated = !store.animatedEdgeIDs.isEmpty
+        // Handle points are resolved here as `handleInfo` does, without copying nodes.
+        var index: [String: Int] = [:]
+        index.reserveCapacity(nodes.count)
+        for (i, n) in nodes.enumerated() { index[n.id] = i }
+        func handle(_ nodeID: String, _ handleID: String?) -> (point: Point, position: HandlePosition)? {
+            guard let i = index[nodeID] else { return nil }
+            let frame = nodes[i].frame
+            guard let handleID else { return (HandlePosition.center.point(in: frame), .center) }
+            guard let h = nodes[i].handles.first(where: { $0.id == handleID }) else { return nil }
+            return (h.position.point(in: frame), h.position)
+        }
         store.forEachEdge { e in
-            guard let s = store.handleInfo(nodeID: e.sourceNodeID, handleID: e.sourceHandleID),
-                let t = store.handleInfo(nodeID: e.targetNodeID, handleID: e.targetHandleID)
+            guard let s = handle(e.sourceNodeID, e.sourceHandleID),
+                let t = handle(e.targetNodeID, e.targetHandleID)
             else { return }
             let type = EdgePathType.allCases.firstIndex(of: e.pathType) ?? 0
             let g = EdgeGeometry(
@@ -235,7 +248,7 @@ struct SVGRenderer<Data: FlowNodeData> {
             let emphasis: EdgeEmphasis =
                 e.isDropTarget
                 ? .dropTarget
-                : e.isSelected ? .selected : store.isEdgeAnimated(e.id) ? .animated : .normal
+                : e.isSelected ? .selected : anyAnimated && store.isEdgeAnimated(e.id) ? .animated : .normal
             var bounds = g.bounds.insetBy(dx: -Metrics.reach, dy: -Metrics.reach)
             var label: EdgeItem.Label?
             if let text = e.label,
