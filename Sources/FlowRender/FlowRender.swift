@@ -61,7 +61,9 @@ public func renderPNG<Data>(
         throw .invalidValue(op, "scale must be a finite positive number")
     }
     let picture = try render(store, options, op, title)
-    let size = pngSize(width: picture.width, height: picture.height, scale: scale)
+    guard let size = pngSize(width: picture.width, height: picture.height, scale: scale) else {
+        throw .invalidValue(op, "the picture is too large to rasterise (its size is not finite)")
+    }
     try rasterize(picture.bytes, width: size.width, height: size.height, to: path, converter: converter, op)
 }
 
@@ -100,13 +102,15 @@ func render<Data>(
     _ title: (FlowNode<Data>) -> String
 ) throws(FlowError) -> RenderedSVG {
     var renderer = try SVGRenderer(store: store, options: options, op: op)
-    return renderer.render(title: title)
+    return try renderer.render(title: title)
 }
 
-/// The pixel size of a PNG for an SVG of `width` × `height` pixels at `scale`.
-func pngSize(width: Double, height: Double, scale: Double) -> (width: Int, height: Int) {
+/// The pixel size of a PNG for an SVG of `width` × `height` pixels at `scale`; nil when
+/// that size is not finite (coordinates near the limits of `Double`).
+func pngSize(width: Double, height: Double, scale: Double) -> (width: Int, height: Int)? {
     var w = width * scale
     var h = height * scale
+    guard w.isFinite, h.isFinite, w >= 0, h >= 0 else { return nil }
     let longest = max(w, h)
     let limit = Double(maximumPNGSide)
     if longest > limit {

@@ -130,7 +130,8 @@ struct SVGRenderer<Data: FlowNodeData> {
     // MARK: - Render
 
     /// Draws the store; `title` gives the text of each drawn node.
-    mutating func render(title: (FlowNode<Data>) -> String) -> RenderedSVG {
+    /// Throws `invalidValue` when the content is too far apart for a finite picture size.
+    mutating func render(title: (FlowNode<Data>) -> String) throws(FlowError) -> RenderedSVG {
         // Nodes, copied once, in store order.
         var nodes: [FlowNode<Data>] = []
         nodes.reserveCapacity(store.nodeCount)
@@ -153,6 +154,9 @@ struct SVGRenderer<Data: FlowNodeData> {
             viewBox = Rect(box.x, box.y, max(box.width, 1), max(box.height, 1))
             width = viewBox.width
             height = viewBox.height
+            guard width.isFinite, height.isFinite else {
+                throw .invalidValue(op, "the content is too large to draw (its size is not finite)")
+            }
         } else {
             let vp = store.viewport
             zoom = vp.zoom

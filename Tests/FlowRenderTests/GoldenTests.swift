@@ -281,8 +281,7 @@ import Testing
         let start = try #require(doc.nodeRects.first { $0.attributes["class"] == "node" })
         #expect(start.attributes["x"] == "40" && start.attributes["y"] == "80")
         #expect(start.attributes["width"] == "77" && start.attributes["height"] == "27.5")
-        // The visible canvas is (-72.73, -145.45) to (654.55, 327.27): "Done" (y 120…170)
-        // is in, the group (x 520…780) too; nothing is culled at this zoom except nothing.
+        // The visible canvas, (-72.73, -145.45) to (654.55, 327.27), overlaps every node.
         #expect(doc.nodeRects.count == 6)
         // Fine grid: 20 · 0.55 = 11 px (opacity 0.4 + 0.6 · 0.2), coarse 55 px.
         let patterns = doc.elements("pattern")

@@ -61,12 +61,14 @@ import Testing
     }
 
     @Test func largePicturesAreScaledDownToTheMaximumSide() throws {
-        #expect(pngSize(width: 100, height: 50, scale: 1) == (100, 50))
-        #expect(pngSize(width: 100.4, height: 50.6, scale: 1) == (100, 51))
-        #expect(pngSize(width: 0.2, height: 0.2, scale: 1) == (1, 1))
-        #expect(pngSize(width: 40000, height: 10000, scale: 1) == (16384, 4096))
-        #expect(pngSize(width: 1000, height: 3000, scale: 10) == (5461, 16384))
-        #expect(pngSize(width: 1e12, height: 1, scale: 1) == (16384, 1))
+        #expect(pngSize(width: 100, height: 50, scale: 1)! == (100, 50))
+        #expect(pngSize(width: 100.4, height: 50.6, scale: 1)! == (100, 51))
+        #expect(pngSize(width: 0.2, height: 0.2, scale: 1)! == (1, 1))
+        #expect(pngSize(width: 40000, height: 10000, scale: 1)! == (16384, 4096))
+        #expect(pngSize(width: 1000, height: 3000, scale: 10)! == (5461, 16384))
+        #expect(pngSize(width: 1e12, height: 1, scale: 1)! == (16384, 1))
+        #expect(pngSize(width: 1e300, height: 1e300, scale: 1e10) == nil)
+        #expect(pngSize(width: .infinity, height: 1, scale: 1) == nil)
         guard Self.hasConverter else { return }
         // A wide diagram really comes out at the maximum.
         let store = try makeStore([node("a", 0, 0, 20000, 100, handles: []), node("b", 20000, 3000, 100, 100, handles: [])])
@@ -102,6 +104,19 @@ import Testing
         #expect(error.code == .io)
         #expect(error.description.hasPrefix("save: rsvg-convert failed (exit status "))
         #expect(error.description.count > "save: rsvg-convert failed (exit status 1)".count)
+    }
+
+    @Test func picturesOfInfiniteSizeAreRejected() throws {
+        let store = try makeStore([
+            node("far", 1e308, 0, 100, 40, handles: []), node("farther", -1e308, 0, 100, 40, handles: []),
+        ])
+        let error = try #require(throws: FlowError.self) { try renderPNG(store, to: "/nonexistent/x.png") }
+        #expect(error.description == "save: the content is too large to draw (its size is not finite)")
+        let svgError = try #require(throws: FlowError.self) { try renderSVG(store) }
+        #expect(svgError.description == "svg: the content is too large to draw (its size is not finite)")
+        // In viewport mode only the visible part is drawn, so the picture is fine.
+        let doc = try SVGDocument(try renderSVG(store, options: SVGOptions(fit: false)))
+        #expect(doc.nodeRects.isEmpty)
     }
 
     @Test func invalidScaleIsRejected() throws {
