@@ -35,7 +35,7 @@ let package = Package(
 
         // Tests
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
-        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore"]),
+        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore"], exclude: ["Golden"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),

@@ -1,1 +1,122 @@
-// FlowRender: see README.md
+import FlowCore
+
+// Pictures of a diagram: SVG text, SVG files and PNG files (through rsvg-convert).
+// What is drawn, and how, is described in docs/rendering.md.
+//
+// Errors are reported under the operation name of the Lua API: `svg` for the SVG text,
+// `save` for files.
+
+/// Draws `store` as a standalone SVG 1.1 document. `title` gives the text shown in each
+/// node. Throws `invalidValue` for invalid options or store styles (colours that are not
+/// `#rrggbb`/`#rrggbbaa`, negative widths or dash lengths).
+public func renderSVG<Data>(
+    _ store: FlowStore<Data>, options: SVGOptions = SVGOptions(),
+    title: (FlowNode<Data>) -> String
+) throws(FlowError) -> String {
+    let picture = try render(store, options, "svg", title)
+    return String(decoding: picture.bytes, as: UTF8.self)
+}
+
+/// Draws a store of JSON data, titled by `defaultNodeTitle`.
+public func renderSVG(
+    _ store: FlowStore<JSONValue>, options: SVGOptions = SVGOptions()
+) throws(FlowError) -> String {
+    try renderSVG(store, options: options, title: defaultNodeTitle)
+}
+
+/// Writes the SVG drawing of `store` to the file at `path` (created or truncated).
+/// Throws `io` when the file cannot be written.
+public func writeSVG<Data>(
+    _ store: FlowStore<Data>, options: SVGOptions = SVGOptions(), to path: String,
+    title: (FlowNode<Data>) -> String
+) throws(FlowError) {
+    let picture = try render(store, options, "save", title)
+    try writeFile(path, picture.bytes, "save")
+}
+
+/// Writes the SVG drawing of a store of JSON data, titled by `defaultNodeTitle`.
+public func writeSVG(
+    _ store: FlowStore<JSONValue>, options: SVGOptions = SVGOptions(), to path: String
+) throws(FlowError) {
+    try writeSVG(store, options: options, to: path, title: defaultNodeTitle)
+}
+
+/// The longest side, in pixels, of a PNG written by `renderPNG`. Larger pictures are scaled
+/// down proportionally to fit.
+public let maximumPNGSide = 16384
+
+/// Rasterises the SVG drawing of `store` into a PNG file at `path` with `converter`
+/// (`rsvg-convert`, searched in `PATH` unless the name contains a slash). The PNG is the
+/// SVG's size times `scale` (finite, positive), rounded, at least 1 pixel, and scaled down
+/// to `maximumPNGSide` on its longer side. Throws `io` when the converter is missing
+/// ("rsvg-convert not found (apt-get install librsvg2-bin)") or fails (its exit status and
+/// error output are in the message).
+public func renderPNG<Data>(
+    _ store: FlowStore<Data>, options: SVGOptions = SVGOptions(), to path: String,
+    scale: Double = 1, converter: String = "rsvg-convert",
+    title: (FlowNode<Data>) -> String
+) throws(FlowError) {
+    let op = "save"
+    guard scale.isFinite, scale > 0 else {
+        throw .invalidValue(op, "scale must be a finite positive number")
+    }
+    let picture = try render(store, options, op, title)
+    guard let size = pngSize(width: picture.width, height: picture.height, scale: scale) else {
+        throw .invalidValue(op, "the picture is too large to rasterise (its size is not finite)")
+    }
+    try rasterize(picture.bytes, width: size.width, height: size.height, to: path, converter: converter, op)
+}
+
+/// Rasterises a store of JSON data, titled by `defaultNodeTitle`.
+public func renderPNG(
+    _ store: FlowStore<JSONValue>, options: SVGOptions = SVGOptions(), to path: String,
+    scale: Double = 1, converter: String = "rsvg-convert"
+) throws(FlowError) {
+    try renderPNG(
+        store, options: options, to: path, scale: scale, converter: converter,
+        title: defaultNodeTitle)
+}
+
+/// The title of a node with JSON data: `data.label`, else `data.title` (a string or a
+/// number), else the data itself when it is a string, else the node id.
+public func defaultNodeTitle(_ node: FlowNode<JSONValue>) -> String {
+    switch node.data {
+    case .string(let s):
+        return s
+    case .object(let o):
+        for key in ["label", "title"] {
+            switch o[key] {
+            case .string(let s)?: return s
+            case .number(let n)?: return formatNumber(n)
+            default: continue
+            }
+        }
+        return node.id
+    default:
+        return node.id
+    }
+}
+
+func render<Data>(
+    _ store: FlowStore<Data>, _ options: SVGOptions, _ op: String,
+    _ title: (FlowNode<Data>) -> String
+) throws(FlowError) -> RenderedSVG {
+    var renderer = try SVGRenderer(store: store, options: options, op: op)
+    return try renderer.render(title: title)
+}
+
+/// The pixel size of a PNG for an SVG of `width` × `height` pixels at `scale`; nil when
+/// that size is not finite (coordinates near the limits of `Double`).
+func pngSize(width: Double, height: Double, scale: Double) -> (width: Int, height: Int)? {
+    var w = width * scale
+    var h = height * scale
+    guard w.isFinite, h.isFinite, w >= 0, h >= 0 else { return nil }
+    let longest = max(w, h)
+    let limit = Double(maximumPNGSide)
+    if longest > limit {
+        w *= limit / longest
+        h *= limit / longest
+    }
+    func pixels(_ v: Double) -> Int { Int(min(max(v.rounded(), 1), limit)) }
+    return (pixels(w), pixels(h))
+}
