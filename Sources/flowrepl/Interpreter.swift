@@ -14,6 +14,9 @@ struct Interpreter {
 
     /// Runs the command line; returns the process exit status (0 or 1, as lua.c).
     static func main(_ argv: [String]) -> Int32 {
+        if argv.count >= 2 && argv[1] == "test" {
+            return FixtureRunner.main(Array(argv.dropFirst(2)))
+        }
         flua_sigint_unblock()
         let options = Options(argv)
         if let bad = options.badOption {
