@@ -782,7 +782,7 @@ function Store:clearSelection() end
 ---@param y number top edge (canvas)
 ---@param width number width
 ---@param height number height
----@return boolean # false when multi-selection is disabled; else true
+---@return boolean # true when it did something; false when multi-selection is disabled
 function Store:selectInRect(x, y, width, height) end
 
 --- Removes the selected nodes (with descendants) and edges.
@@ -1008,9 +1008,10 @@ function Store:pointerCancel() end
 
 --- A press and release at one screen point.
 ---
---- Selects what is under the point (node, then edge, else clears the selection);
---- with command it toggles. A second tap on the same target within 0.3 s of clock
---- time calls `onNodeDoubleTap`, `onEdgeDoubleTap` or `onCanvasDoubleTap`.
+--- Selects what is under the point (a node, else an edge; on empty canvas it
+--- clears the selection); with command it adds to the selection instead. A second
+--- tap on the same target less than 0.3 s of clock time later calls
+--- `onNodeDoubleTap`, `onEdgeDoubleTap` or `onCanvasDoubleTap`.
 ---
 --- ```lua
 --- s.onNodeDoubleTap = function(id) print("open", id) end
@@ -1043,7 +1044,7 @@ function Store:magnify(factor, x, y) end
 
 --- Moves the virtual clock forward by some seconds.
 ---
---- The clock only measures double taps; animations move with `store:tick`.
+--- Double taps are timed on this clock; it moves only through `store:advanceClock`.
 ---@param seconds number how far
 ---@return boolean # true when the clock moved
 function Store:advanceClock(seconds) end

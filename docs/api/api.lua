@@ -1054,7 +1054,7 @@ return {
             { "width", "number", "width" },
             { "height", "number", "height" },
           },
-          returns = { { "boolean", "false when multi-selection is disabled; else true" } },
+          returns = { { "boolean", "true when it did something; false when multi-selection is disabled" } },
           text = [[
             Selects every node whose frame intersects the rectangle (touching counts) and
             every edge whose path comes within distance 1 of it; everything else is
@@ -1533,9 +1533,10 @@ return {
           },
           returns = { { "boolean", "true when it changed something" } },
           text = [[
-            Selects what is under the point (node, then edge, else clears the selection);
-            with command it toggles. A second tap on the same target within 0.3 s of clock
-            time calls `onNodeDoubleTap`, `onEdgeDoubleTap` or `onCanvasDoubleTap`.]],
+            Selects what is under the point (a node, else an edge; on empty canvas it
+            clears the selection); with command it adds to the selection instead. A second
+            tap on the same target less than 0.3 s of clock time later calls
+            `onNodeDoubleTap`, `onEdgeDoubleTap` or `onCanvasDoubleTap`.]],
           example = [[
             s.onNodeDoubleTap = function(id) print("open", id) end
             s:tap(60, 30); s:advanceClock(0.1); s:tap(60, 30)  --> open a]],
@@ -1574,7 +1575,7 @@ return {
           params = { { "seconds", "number", "how far" } },
           returns = { { "boolean", "true when the clock moved" } },
           text = [[
-            The clock only measures double taps; animations move with `store:tick`.]],
+            Double taps are timed on this clock; it moves only through `store:advanceClock`.]],
         },
         {
           name = "Store.clock", kind = "field", type = "number",

@@ -943,7 +943,7 @@ extension FlowHelp {
               width (number): width
               height (number): height
             Returns:
-              boolean: false when multi-selection is disabled; else true
+              boolean: true when it did something; false when multi-selection is disabled
             """),
         ("Store:deleteSelection", """
             store:deleteSelection()  -> boolean
@@ -1350,9 +1350,10 @@ extension FlowHelp {
         ("Store:tap", """
             store:tap(x, y [, mods])  -> boolean
             A press and release at one screen point.
-            Selects what is under the point (node, then edge, else clears the selection);
-            with command it toggles. A second tap on the same target within 0.3 s of clock
-            time calls `onNodeDoubleTap`, `onEdgeDoubleTap` or `onCanvasDoubleTap`.
+            Selects what is under the point (a node, else an edge; on empty canvas it
+            clears the selection); with command it adds to the selection instead. A second
+            tap on the same target less than 0.3 s of clock time later calls
+            `onNodeDoubleTap`, `onEdgeDoubleTap` or `onCanvasDoubleTap`.
             Parameters:
               x (number): screen x
               y (number): screen y
@@ -1394,7 +1395,7 @@ extension FlowHelp {
         ("Store:advanceClock", """
             store:advanceClock(seconds)  -> boolean
             Moves the virtual clock forward by some seconds.
-            The clock only measures double taps; animations move with `store:tick`.
+            Double taps are timed on this clock; it moves only through `store:advanceClock`.
             Parameters:
               seconds (number): how far
             Returns:
