@@ -43,9 +43,9 @@ enum EventLines {
         if old?.position != n.position { parts.append("position \(n.position)") }
         if old?.size != n.size { parts.append("size \(n.size)") }
         if old?.data != n.data { parts.append("data \(json(n.data))") }
-        if old?.parentID != n.parentID || old == nil && n.parentID != nil { parts.append("parentID \(optional(n.parentID))") }
         if old?.isDraggable != n.isDraggable { parts.append("isDraggable \(n.isDraggable)") }
         if old?.zIndex != n.zIndex { parts.append("zIndex \(n.zIndex)") }
+        if old?.parentID != n.parentID { parts.append("parentID \(optional(n.parentID))") }
         if old?.acceptsChildren != n.acceptsChildren { parts.append("acceptsChildren \(n.acceptsChildren)") }
         if old?.handles != n.handles { parts.append("handles \(handles(n.handles))") }
         return parts.joined(separator: " ")
