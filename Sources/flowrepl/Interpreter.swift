@@ -41,7 +41,10 @@ struct Interpreter {
     func run() -> Bool {
         flua_gc_stop(L)
         host.handlesSIGINT = true
-        if !options.quiet { host.eventOutput = { line in LuaContext.writeStdoutLine(line) } }
+        // Change events are printed in sessions (interactive or piped), not when a script
+        // file runs on its own: generators in builds stay quiet.
+        let session = options.interactive || options.script == argv.count
+        if !options.quiet && session { host.eventOutput = { line in LuaContext.writeStdoutLine(line) } }
         FlowHelp.install(L)
         host.runSessionSetup()
         createArgTable()

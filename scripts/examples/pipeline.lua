@@ -1,5 +1,6 @@
 -- A CI pipeline: stages left to right, jobs stacked in each stage, every job of a stage
--- feeding the first job of the next one. Writes pipeline.json and pipeline.svg (into the
+-- feeding the first job of the next one, and
+-- production promoted by hand from staging. Writes pipeline.json and pipeline.svg (into the
 -- directory given as the first argument, default: the current directory).
 --
 --   scripts/flowrepl scripts/examples/pipeline.lua [outdir]
@@ -44,8 +45,9 @@ s:transaction(function()
   end
 end)
 
-s:setEdgeAnimated(s:edgesForNode("staging")[1].id, true)
-s:updateEdge(s:edgesForNode("production")[1].id, { label = "manual" })
+-- Production is promoted by hand from staging; the build currently running is animated.
+s:connect("staging.out", "production.in", { label = "manual" })
+s:setEdgeAnimated(s:edgesForNode("unit")[1].id, true)
 
 assert(s:save(outdir .. "/pipeline.json"))
 assert(s:save(outdir .. "/pipeline.svg"))

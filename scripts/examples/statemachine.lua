@@ -41,7 +41,7 @@ s:transaction(function()
   s:connect("paid.no", "cancelled.in", { label = "no" })
   s:connect("stock.yes", "shipped.in", { label = "yes" })
   s:connect("stock.no", "backorder.in", { label = "no" })
-  s:connect("backorder.out", "stock.in", { label = "restocked", pathType = "smoothStep" })
+  s:connect("backorder.out", "stock.in", { label = "restocked" })
 end)
 
 -- Every decision must have both answers wired.

@@ -5,10 +5,23 @@ import FlowCore
 // flowrepl integration: the global `store` and id completion.
 
 extension FlowStoreBinding {
-    /// `FlowHooks.sessionSetup` entry: the global `store`, a fresh store.
+    /// `FlowHooks.sessionSetup` entry: the global `store` (a fresh store) and the shortcuts
+    /// `save(path, opts)` (saves `store`) and `open(path)` (makes the opened document the
+    /// global `store`; returns `store, warnings` or `nil, msg`).
     public static func sessionSetup(_ host: LuaHost) {
-        _ = host.run(string: "store = flow.newStore()", chunkName: "=(session)")
+        _ = host.run(string: sessionCode, chunkName: "=(session)")
     }
+
+    static let sessionCode = """
+        store = flow.newStore()
+        function save(path, opts) return store:save(path, opts) end
+        function open(path)
+          local s, w = flow.open(path)
+          if not s then return nil, w end
+          store = s
+          return s, w
+        end
+        """
 
     /// Methods whose string argument `k` is a node id (argument numbers, not counting self).
     static let nodeIDArguments: [String: Set<Int>] = [

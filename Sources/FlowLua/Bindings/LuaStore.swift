@@ -261,7 +261,7 @@ public enum FlowStoreBinding {
     static var storeMethods: [LuaMethod] {
         nodeMethods + edgeMethods + hierarchyMethods + selectionMethods + viewportMethods
             + connectionMethods + pointerMethods + dropTargetMethods + accessoryMethods
-            + undoMethods + documentMethods + configMethods
+            + undoMethods + documentMethods + pictureMethods + configMethods
     }
 
     static var storeGetters: [LuaMethod] {

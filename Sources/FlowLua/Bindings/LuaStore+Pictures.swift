@@ -1,0 +1,90 @@
+import CLua
+import CLuaShims
+import FlowCore
+import FlowRender
+import Glibc
+
+// lua-api §12: `store:svg(opts)` and `store:save(path, opts)`.
+
+extension FlowStoreBinding {
+    static var pictureMethods: [LuaMethod] {
+        [LuaMethod("svg", svg), LuaMethod("save", save)]
+    }
+
+    /// Reads the picture options: `fit`, `padding`, `width`, `height`, `theme`,
+    /// `background` (and `scale` for PNG when `allowScale`). Unknown keys raise.
+    static func pictureOptions(_ t: LuaTable?, _ op: String, allowScale: Bool) throws -> (SVGOptions, Double) {
+        var o = SVGOptions()
+        var scale = 1.0
+        guard let t else { return (o, scale) }
+        var keys: Set<String> = ["fit", "padding", "width", "height", "theme", "background"]
+        if allowScale { keys.insert("scale") }
+        try t.rejectUnknownKeys(keys)
+        if let v = try t.optionalBoolean("fit") { o.fit = v }
+        if let v = try t.optionalNumber("padding") { o.padding = v }
+        if let v = try t.optionalNumber("width") { o.width = v }
+        if let v = try t.optionalNumber("height") { o.height = v }
+        if let v = try t.optionalEnumValue("theme", SVGTheme.self, in: op) { o.theme = v }
+        if let v = try t.optionalBoolean("background") { o.background = v }
+        if let v = try t.optionalNumber("scale") { scale = v }
+        return (o, scale)
+    }
+
+    /// `store:svg(opts)` → the SVG text.
+    static let svg: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let (options, _) = try pictureOptions(try args.optionalTable(2), "svg", allowScale: false)
+            args.push(try renderSVG(box.store, options: options))
+            return 1
+        }
+    }
+
+    /// `store:save(path, opts)`: `.json` document, `.svg` drawing, `.png` raster (through
+    /// rsvg-convert). An unknown extension raises; an I/O failure returns `nil, msg`.
+    static let save: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let path = try args.string(2)
+            let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+            let optionsTable = try args.optionalTable(3)
+            do {
+                switch ext {
+                case "json":
+                    if let t = optionsTable { try t.rejectUnknownKeys([]) }
+                    let text = try box.store.export()
+                    if let problem = writeFile(path, text) {
+                        args.pushNil()
+                        args.push(problem)
+                        return 2
+                    }
+                case "svg":
+                    let (options, _) = try pictureOptions(optionsTable, "save", allowScale: false)
+                    try writeSVG(box.store, options: options, to: path)
+                case "png":
+                    let (options, scale) = try pictureOptions(optionsTable, "save", allowScale: true)
+                    try renderPNG(box.store, options: options, to: path, scale: scale)
+                default:
+                    throw FlowError.invalidValue(
+                        "save", "unknown file extension of '\(path)' (expected .json, .svg or .png)")
+                }
+            } catch let e as FlowError where e.code == .io {
+                args.pushNil()
+                args.push(e.description)
+                return 2
+            }
+            args.push(true)
+            return 1
+        }
+    }
+
+    /// Writes `text` to `path`; returns a message on failure.
+    static func writeFile(_ path: String, _ text: String) -> String? {
+        guard let f = fopen(path, "wb") else { return "\(path): \(String(cString: strerror(errno)))" }
+        let bytes = Array(text.utf8)
+        let written = fwrite(bytes, 1, bytes.count, f)
+        let closed = fclose(f)
+        if written != bytes.count || closed != 0 { return "\(path): \(String(cString: strerror(errno)))" }
+        return nil
+    }
+}
