@@ -38,6 +38,8 @@ extension FlowStore {
     /// animations of them and their descendants stop, and a drag session that moves any of
     /// them ends; what either moved so far is recorded by the current operation.
     func cancelNodeAnimations(_ ids: some Sequence<String>) {
+        // The common case (nothing animating, no drag) costs nothing.
+        if nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty && dragSession == nil { return }
         let ids = Set(ids)
         stopNodeAnimations(ids)
         abandonDrag(ifItMoves: ids)

@@ -337,13 +337,18 @@ extension FlowStore {
 
     /// Turns the journal into an undo step when it changed the document.
     func commitJournal() {
-        defer {
+        let name = stepName ?? "Change"
+        stepName = nil
+        guard !journal.isEmpty else { return }
+        guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }) else {
             journal.removeAll(keepingCapacity: true)
-            stepName = nil
+            return
         }
-        guard !isReplaying, isUndoEnabled, journal.contains(where: \.isDocumentChange) else { return }
-        undoStack.append(UndoStep(name: stepName ?? "Change", entries: journal))
-        redoStack.removeAll()
+        // Move the journal into the step (no copy); the next operation starts a new one.
+        let entries = journal
+        journal = []
+        undoStack.append(UndoStep(name: name, entries: entries))
+        if !redoStack.isEmpty { redoStack.removeAll() }
     }
 
     /// Delivers the queued node batch, then the edge batch.

@@ -41,8 +41,11 @@ extension FlowStore {
             let delta = target - node.position
             if delta == .zero { return false }
             var moved = [id]
-            moved.append(contentsOf: descendantIDs(of: id))
-            for nid in nodeOrder(moved) {
+            if childNodesByParent[id] != nil {
+                moved.append(contentsOf: descendantIDs(of: id))
+                moved = nodeOrder(moved)
+            }
+            for nid in moved {
                 guard var n = nodeTable[nid] else { continue }
                 n.position = nid == id ? target : n.position + delta
                 pReplaceNode(n, event: .position)

@@ -55,6 +55,11 @@ struct SpatialIndex {
         } else {
             large.insert(id)
         }
+        pushBounds(id, frame)
+    }
+
+    /// Records the frame's sides in the bounds heaps under a new version of `id`.
+    private mutating func pushBounds(_ id: String, _ frame: Rect) {
         guard tracksBounds else { return }
         let v = (versions[id] ?? 0) &+ 1
         versions[id] = v
@@ -68,23 +73,32 @@ struct SpatialIndex {
     mutating func remove(_ id: String) {
         guard let frame = frames.removeValue(forKey: id) else { return }
         if let (xs, ys) = Self.cellRange(frame) {
-            for x in xs {
-                for y in ys {
-                    let key = CellKey(x: x, y: y)
-                    if var list = cells[key] {
-                        if let i = list.lastIndex(of: id) { list.swapAt(i, list.count - 1); list.removeLast() }
-                        cells[key] = list.isEmpty ? nil : list
-                    }
-                }
-            }
+            for x in xs { for y in ys { removeFromCell(CellKey(x: x, y: y), id) } }
         } else {
             large.remove(id)
         }
         if tracksBounds { versions[id] = (versions[id] ?? 0) &+ 1 }
     }
 
+    /// Removes `id` from one cell, mutating the cell's array in place (no copy).
+    private mutating func removeFromCell(_ key: CellKey, _ id: String) {
+        guard let i = cells[key]?.lastIndex(of: id) else { return }
+        let last = cells[key]!.count - 1  // invariant: the cell exists (index found)
+        if i != last { cells[key]!.swapAt(i, last) }
+        cells[key]!.removeLast()
+        if cells[key]!.isEmpty { cells[key] = nil }
+    }
+
     mutating func update(_ id: String, _ frame: Rect) {
-        if frames[id] == frame { return }
+        guard let old = frames[id] else { return insert(id, frame) }
+        if old == frame { return }
+        let oldRange = Self.cellRange(old), newRange = Self.cellRange(frame)
+        if let o = oldRange, let n = newRange, o.0 == n.0, o.1 == n.1 {
+            // Same cells: only the frame and the bounds heaps change.
+            frames[id] = frame
+            pushBounds(id, frame)
+            return
+        }
         remove(id)
         insert(id, frame)
     }
