@@ -177,10 +177,10 @@ enum FixtureRunner {
         while i < n || j < m {
             if i < n && j < m && x[i] == y[j] {
                 ops.append((" ", x[i], i, j)); i += 1; j += 1
-            } else if j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j]) {
-                ops.append(("+", y[j], i, j)); j += 1
-            } else {
+            } else if i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1]) {
                 ops.append(("-", x[i], i, j)); i += 1
+            } else {
+                ops.append(("+", y[j], i, j)); j += 1
             }
         }
         var out = "--- \(from)\n+++ \(to)\n"

@@ -53,13 +53,19 @@ struct Interpreter {
         if !options.ignoreEnvironment && !handleLuaInit() { return false }
         if !runArguments() { return false }
         if options.script < argv.count && !handleScript() { return false }
+        var recorder: Recorder?
+        if let path = options.record {
+            guard let r = Recorder(path: path) else { return false }
+            recorder = r
+        }
         if options.interactive {
-            REPL(host: host).run(banner: false)
+            REPL(host: host, recorder: recorder).run(banner: false)
         } else if options.script == argv.count && !options.execute && !options.version {
             let tty = isatty(STDIN_FILENO) != 0
             if tty { Interpreter.printVersion() }
-            REPL(host: host).run(banner: tty)
+            REPL(host: host, recorder: recorder).run(banner: tty)
         }
+        if let recorder, !recorder.finish() { return false }
         return true
     }
 

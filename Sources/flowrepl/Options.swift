@@ -10,6 +10,7 @@ struct Options {
     var ignoreEnvironment = false  // -E
     var quiet = false  // --quiet
     var help = false  // --help
+    var record: String?  // --record FILE
     /// Index in argv of the script ("-" is stdin), or argv.count when there is none.
     var script: Int
     /// The offending argument when the command line is invalid.
@@ -25,6 +26,12 @@ struct Options {
             guard b.first == UInt8(ascii: "-") else { return }  // the script
             if a == "--quiet" { quiet = true; i += 1; continue }
             if a == "--help" { help = true; i += 1; continue }
+            if a == "--record" {
+                guard i + 1 < argv.count else { badOption = a; return }
+                record = argv[i + 1]
+                i += 2
+                continue
+            }
             if b.count == 1 { return }  // "-": stdin is the script
             let extra = b.count > 2
             switch b[1] {
@@ -70,7 +77,10 @@ struct Options {
           -E        ignore the environment (LUA_INIT, LUA_PATH, LUA_CPATH)
           -W        turn warnings on
           --quiet   do not print store change events
+          --record f.lua  append every successfully evaluated input to f.lua and
+                    write its transcript f.out when the session ends
           --help    print this help and exit
+        flowrepl test [--update] [paths]  run script fixtures (default scripts/fixtures)
           --        stop handling options
           -         stop handling options and run standard input as a script
         With no script and no -e or -v, flowrepl reads commands from standard input: with a

@@ -10,8 +10,12 @@ final class REPL {
     let reader: LineReader
     var L: OpaquePointer { host.L }
 
-    init(host: LuaHost) {
+    /// `--record`: every successfully evaluated input is appended to this file.
+    let recorder: Recorder?
+
+    init(host: LuaHost, recorder: Recorder? = nil) {
         self.host = host
+        self.recorder = recorder
         if isatty(STDIN_FILENO) != 0 {
             reader = ReadlineReader(L: host.L)
         } else {
@@ -20,7 +24,7 @@ final class REPL {
     }
 
     enum Chunk {
-        case loaded(Int32)  // luaL_loadbuffer status; the function or the message is on top
+        case loaded(Int32, source: [UInt8])  // luaL_loadbuffer status (the function or the message is on top) and the input as typed
         case cancelled  // Ctrl-C at a prompt
         case endOfInput
     }
@@ -34,9 +38,14 @@ final class REPL {
             switch readChunk() {
             case .endOfInput: break loop
             case .cancelled: continue
-            case .loaded(var status):
+            case .loaded(var status, let source):
                 if status == LUA_OK { status = host.call(arguments: 0, results: LUA_MULTRET) }
-                if status == LUA_OK { printResults() } else { host.report() }
+                if status == LUA_OK {
+                    recorder?.append(source)
+                    printResults()
+                } else {
+                    host.report()
+                }
             }
             fflush(flua_stdout())
         }
@@ -73,12 +82,13 @@ final class REPL {
         case .interrupted: return .cancelled
         case .line(let l): line = l
         }
+        let typed = line
         if line.first == UInt8(ascii: "=") { line = Array("return ".utf8) + line.dropFirst() }
         // `return <line>;` first, so expressions print
         let status = host.load(Array("return ".utf8) + line + [UInt8(ascii: ";")], chunkName: "=stdin")
         if status == LUA_OK {
             if !line.isEmpty { reader.addHistory(line) }
-            return .loaded(status)
+            return .loaded(status, source: typed)
         }
         LuaStack(L).pop()
         // as a statement, with continuation lines while it is incomplete
@@ -87,7 +97,7 @@ final class REPL {
             let status = host.load(buffer, chunkName: "=stdin")
             guard incomplete(status) else {
                 if !buffer.isEmpty { reader.addHistory(buffer) }
-                return .loaded(status)
+                return .loaded(status, source: buffer)
             }
             switch reader.read(prompt: prompt(first: false)) {
             case .line(let more):
@@ -100,7 +110,7 @@ final class REPL {
             case .endOfInput:
                 // report the incomplete chunk's syntax error; the next read ends the REPL
                 if !buffer.isEmpty { reader.addHistory(buffer) }
-                return .loaded(status)
+                return .loaded(status, source: buffer)
             }
         }
     }
