@@ -43,8 +43,49 @@ public enum FlowHelp {
         FlowScript \(flowVersion): Lua 5.4 with the flow module.
           help("name")  the entry for a name, e.g. help("flow.type")
           help(value)   the entry for a function, module or object
-        Topics: \(topics.joined(separator: ", "))
+        \(groupedTopics)
         """
+    }
+
+    /// The topics grouped by what they belong to (module, Store methods and fields, Node,
+    /// Edge, value types), each group wrapped at 80 columns.
+    static var groupedTopics: String {
+        var groups: [(title: String, names: [String])] = [
+            ("module", []), ("Store methods", []), ("Store fields", []), ("Node", []), ("Edge", []),
+            ("types and values", []),
+        ]
+        for name in topics {
+            let i: Int
+            if name == "flow" || name.hasPrefix("flow.") || name == "help" || name == "save" || name == "open" || name == "store" {
+                i = 0
+            } else if name.hasPrefix("Store:") {
+                i = 1
+            } else if name.hasPrefix("Store.") {
+                i = 2
+            } else if name.hasPrefix("Node:") || name.hasPrefix("Node.") {
+                i = 3
+            } else if name.hasPrefix("Edge:") || name.hasPrefix("Edge.") {
+                i = 4
+            } else {
+                i = 5
+            }
+            groups[i].names.append(name)
+        }
+        var out: [String] = []
+        for g in groups where !g.names.isEmpty {
+            var line = "\(g.title):"
+            for n in g.names {
+                let short = n.split(whereSeparator: { $0 == ":" || $0 == "." }).last.map(String.init) ?? n
+                let shown = g.title == "module" || g.title == "types and values" ? n : short
+                if line.count + shown.count + 1 > 80 {
+                    out.append(line)
+                    line = "   "
+                }
+                line += " " + shown
+            }
+            out.append(line)
+        }
+        return out.joined(separator: "\n")
     }
 
     /// Defines the global `help` in `L`'s state.
