@@ -517,6 +517,19 @@ return {
             One undo step; emits a `dimensions` event.]],
         },
         {
+          name = "Store:nextNodeID", kind = "method",
+          summary = "The id `addNode` would give a node without one.",
+          returns = { { "string", "the smallest unused \"n<k>\" (k >= 1)" } },
+          text = [[
+            Deterministic: the same store always gives the same answer. Removing "n2"
+            makes "n2" free again.]],
+        },
+        {
+          name = "Store:nextEdgeID", kind = "method",
+          summary = "The id `addEdge` would give an edge without one.",
+          returns = { { "string", "the smallest unused \"e<k>\" (k >= 1)" } },
+        },
+        {
           name = "Store:node", kind = "method",
           summary = "The handle of a node, or nil when there is no node with that id.",
           params = { { "id", "FlowID", "the node" } },
