@@ -559,6 +559,17 @@ function Store:updateNode(id, update) end
 ---@return boolean # true when the size changed
 function Store:updateNodeSize(id, width, height) end
 
+--- The id `addNode` would give a node without one.
+---
+--- Deterministic: the same store always gives the same answer. Removing "n2"
+--- makes "n2" free again.
+---@return string # the smallest unused `n<k>` (k >= 1)
+function Store:nextNodeID() end
+
+--- The id `addEdge` would give an edge without one.
+---@return string # the smallest unused `e<k>` (k >= 1)
+function Store:nextEdgeID() end
+
 --- The handle of a node, or nil when there is no node with that id.
 ---
 --- The same id gives the same handle: `store:node("a") == store:node("a")`.

@@ -519,7 +519,7 @@ return {
         {
           name = "Store:nextNodeID", kind = "method",
           summary = "The id `addNode` would give a node without one.",
-          returns = { { "string", "the smallest unused \"n<k>\" (k >= 1)" } },
+          returns = { { "string", "the smallest unused `n<k>` (k >= 1)" } },
           text = [[
             Deterministic: the same store always gives the same answer. Removing "n2"
             makes "n2" free again.]],
@@ -527,7 +527,7 @@ return {
         {
           name = "Store:nextEdgeID", kind = "method",
           summary = "The id `addEdge` would give an edge without one.",
-          returns = { { "string", "the smallest unused \"e<k>\" (k >= 1)" } },
+          returns = { { "string", "the smallest unused `e<k>` (k >= 1)" } },
         },
         {
           name = "Store:node", kind = "method",

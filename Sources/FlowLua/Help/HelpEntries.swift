@@ -224,13 +224,13 @@ extension FlowHelp {
             Callbacks: onConnect, connectionValidator, onConnectionRejected, onNodeDoubleTap,
               onEdgeDoubleTap, onCanvasDoubleTap, onDrop, nodeAccessoryPlacement, onNodesChange,
               onEdgesChange
-            Methods: configure, addNode, removeNode, moveNode, updateNode, updateNodeSize, node,
-              nodes, setParent, setEdgeParent, groupSelection, ungroupNode, childNodes,
-              childEdges, descendantNodeIDs, addEdge, connect, removeEdge, updateEdge,
-              updateEdges, edge, edges, edgesForNode, edgeGeometry, setEdgeAnimated,
-              setAnimatedEdges, selectNode, deselectNode, selectEdge, deselectEdge,
-              clearSelection, selectInRect, deleteSelection, focusNode, focusEdge, clearFocus,
-              setHoveredNode, setViewport, pan, zoom, fitToContent, screenToCanvas,
+            Methods: configure, addNode, removeNode, moveNode, updateNode, updateNodeSize,
+              nextNodeID, nextEdgeID, node, nodes, setParent, setEdgeParent, groupSelection,
+              ungroupNode, childNodes, childEdges, descendantNodeIDs, addEdge, connect,
+              removeEdge, updateEdge, updateEdges, edge, edges, edgesForNode, edgeGeometry,
+              setEdgeAnimated, setAnimatedEdges, selectNode, deselectNode, selectEdge,
+              deselectEdge, clearSelection, selectInRect, deleteSelection, focusNode, focusEdge,
+              clearFocus, setHoveredNode, setViewport, pan, zoom, fitToContent, screenToCanvas,
               canvasToScreen, nodeBounds, hitTest, nodesInRect, setNodePositions, tick,
               beginConnection, updateConnection, endConnection, cancelConnection, pointerDown,
               pointerMove, pointerUp, pointerCancel, tap, hover, scroll, magnify, advanceClock,
@@ -392,6 +392,20 @@ extension FlowHelp {
               height (number): new height
             Returns:
               boolean: true when the size changed
+            """),
+        ("Store:nextNodeID", """
+            store:nextNodeID()  -> string
+            The id `addNode` would give a node without one.
+            Deterministic: the same store always gives the same answer. Removing "n2"
+            makes "n2" free again.
+            Returns:
+              string: the smallest unused `n<k>` (k >= 1)
+            """),
+        ("Store:nextEdgeID", """
+            store:nextEdgeID()  -> string
+            The id `addEdge` would give an edge without one.
+            Returns:
+              string: the smallest unused `e<k>` (k >= 1)
             """),
         ("Store:node", """
             store:node(id)  -> Node or nil
