@@ -1,0 +1,2070 @@
+-- The Lua API of FlowScript as data: the single source of the reference.
+--
+-- scripts/gen-docs renders this table into docs/lua-api.md (the reference),
+-- docs/flow.meta.lua (LuaLS annotations for editors) and
+-- Sources/FlowLua/Help/HelpEntries.swift (the entries `help` prints in flowrepl).
+-- scripts/check-api compares its names with the contract (docs/api/contract-names.txt)
+-- and with what the built module binds. Edit this file, then run scripts/gen-docs.
+--
+-- Shape:
+--   { title =, intro =, sections = { { id =, title =, text =, entries = { entry, ... } }, ... } }
+-- An entry:
+--   name     as scripts and `help` spell it: "flow.newStore", "Store:addNode" (method),
+--            "Store.nodeCount" (field), "Node" (type), "Point" (value shape), "help" (global)
+--   kind     "function" | "method" | "field" | "callback" | "type" | "value"
+--   summary  one line
+--   text     the description (optional); indentation is removed, paragraphs are
+--            separated by blank lines, lines stay as written (at most 90 columns)
+--   params   { { "name", "LuaLS type", "description", default = "..." }, ... };
+--            a name ending in "?" is optional. For a callback: what the store passes it.
+--   returns  { { "LuaLS type", "description", name = "..." }, ... }
+--   result   the returns in words for the signature line of `help` (derived if absent)
+--   type     (field, value) the LuaLS type of the value
+--   fields   (type: a table shape) { { "name", "LuaLS type", "description", default = }, ... }
+--   values   (type: a string enum) { { "value", "description" }, ... }
+--   alias    (type: an alias) a LuaLS type expression
+--   extends  (type: a table shape) the shape it adds fields to
+--   label    (value, type) the word shown in parentheses after the name in `help`
+--   example  Lua code (optional)
+--   repl     true for the globals that only flowrepl defines
+--   planned  true for names not defined yet (documented in help and the reference, marked
+--            as planned, left out of the annotations)
+-- Store, Node and Edge are types without fields: their members are the entries named
+-- "Store.x" / "Store:x". Order is kept as written: sections, then entries.
+
+return {
+  title = "The flow Lua API",
+  intro = [[
+    The reference of the `flow` module: every function of the module, every method and
+    field of `Store`, `Node` and `Edge`, the configuration keys, the tables the API takes
+    and returns, and the globals of `flowrepl`. It follows the contract section by section.]],
+
+  sections = {
+    ---------------------------------------------------------------------------------------
+    {
+      id = "conventions",
+      title = "Conventions and values",
+      text = [[
+        Load the module with `local flow = require "flow"`; `flowrepl` has it as the global
+        `flow` already. Names are camelCase and mirror the Swift store.
+
+        Errors come in two kinds. Misuse raises a Lua error and leaves the store exactly as
+        it was, because every operation is atomic: wrong argument types give Lua's own
+        message (`bad argument #2 to 'moveNode' (number expected, got string)`), bad values
+        name the function and the problem (`moveNode: no node with id 'x'`). Failures a
+        script can expect, such as an unreadable file or a malformed document, return
+        `nil, message` instead, like `io.open`.
+
+        Every list the API returns, and every batch of change events, is in store order:
+        the order in which nodes and edges were added. `tostring` of an object never shows
+        an address, and numbers print without float noise.
+
+        Coordinates are canvas coordinates unless an entry says screen coordinates:
+        screen = canvas * zoom + offset.]],
+      entries = {
+        {
+          name = "FlowID", kind = "type", alias = "string|integer",
+          summary = "An id of a node, edge or handle: a string.",
+          text = [[
+            Ids are strings. Where an id is expected, a number is accepted and converted to
+            its string form: `store:node(1)` looks up the node `"1"`.]],
+        },
+        {
+          name = "Point", kind = "type",
+          summary = "A point: {x=, y=}.",
+          fields = {
+            { "x", "number", "horizontal coordinate" },
+            { "y", "number", "vertical coordinate" },
+          },
+          text = [[
+            Where an argument is a point, two numbers `x, y` are accepted instead of the
+            table. Points the API returns are always tables.]],
+        },
+        {
+          name = "Size", kind = "type",
+          summary = "A size: {width=, height=}.",
+          fields = {
+            { "width", "number", "horizontal extent" },
+            { "height", "number", "vertical extent" },
+          },
+          text = [[
+            Where an argument is a size, two numbers `width, height` are accepted instead of
+            the table. Sizes the API returns are always tables.]],
+        },
+        {
+          name = "Rect", kind = "type",
+          summary = "A rectangle: {x=, y=, width=, height=}; x, y is the top-left corner.",
+          fields = {
+            { "x", "number", "left edge" },
+            { "y", "number", "top edge" },
+            { "width", "number", "horizontal extent" },
+            { "height", "number", "vertical extent" },
+          },
+        },
+        {
+          name = "HandleType", kind = "type",
+          summary = "Whether a handle starts or ends edges.",
+          values = {
+            { "source", "edges leave the node here" },
+            { "target", "edges arrive at the node here" },
+          },
+        },
+        {
+          name = "HandlePosition", kind = "type",
+          summary = "The side of a node a handle sits on.",
+          values = {
+            { "top", "the middle of the top side" },
+            { "bottom", "the middle of the bottom side" },
+            { "left", "the middle of the left side" },
+            { "right", "the middle of the right side" },
+            { "center", "the centre of the node" },
+          },
+        },
+        {
+          name = "EdgePathType", kind = "type",
+          summary = "The shape of an edge's path.",
+          values = {
+            { "bezier", "a cubic curve leaving and entering along the handle sides" },
+            { "straight", "a straight line" },
+            { "smoothStep", "horizontal and vertical runs with rounded corners" },
+            { "simpleBezier", "a quadratic curve" },
+          },
+        },
+        {
+          name = "Placement", kind = "type",
+          summary = "The side of its anchor an accessory is placed on.",
+          values = {
+            { "top", "above" },
+            { "bottom", "below" },
+            { "leading", "to the left" },
+            { "trailing", "to the right" },
+          },
+        },
+        {
+          name = "BackgroundPattern", kind = "type",
+          summary = "The canvas background drawn behind the diagram.",
+          values = {
+            { "none", "a plain background" },
+            { "grid", "grid lines" },
+            { "dot", "a dot at every grid point" },
+          },
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "module",
+      title = "Module",
+      text = [[
+        The module table holds the constructors, the version, `flow.type` and `flow.null`.
+        A store is configured when it is created and can be reconfigured later; the
+        configuration keys are the fields of `Config`.]],
+      entries = {
+        {
+          name = "flow", kind = "value", label = "module",
+          summary = "The FlowScript module: `local flow = require \"flow\"`.",
+          text = [[
+            flowrepl preloads it as the global `flow`. Fields: flow.newStore, flow.open,
+            flow.decode, flow.version, flow.type, flow.null.]],
+        },
+        {
+          name = "flow.newStore", kind = "function",
+          summary = "Creates an empty store.",
+          params = {
+            { "config?", "Config", "configuration keys; every key is optional" },
+          },
+          returns = { { "Store", "the new store" } },
+          text = [[
+            Keys that are not given take their defaults (see `Config`). An unknown key
+            raises an error, so a misspelt key never passes silently.]],
+          example = [[
+            local flow = require "flow"
+            local s = flow.newStore{ snapToGrid = true, gridSize = 10 }
+            print(s)  --> Store (0 nodes, 0 edges)]],
+        },
+        {
+          name = "flow.open", kind = "function",
+          summary = "Reads a `.json` document from a file into a new store.",
+          params = {
+            { "path", "string", "the file to read" },
+          },
+          returns = {
+            { "Store?", "the store holding the document", name = "store" },
+            { "string?", "why it failed, when the store is nil", name = "message" },
+          },
+          result = "Store, or nil and a message",
+          text = [[
+            The document has the shape that `store:export` writes. A file that cannot be
+            read, or that does not hold a document, gives `nil, message`; it does not
+            raise.]],
+          example = [[
+            local s, err = flow.open("diagram.json")
+            if not s then print(err) end]],
+        },
+        {
+          name = "flow.decode", kind = "function",
+          summary = "Makes a new store from a JSON document string.",
+          params = {
+            { "json", "string", "the document text" },
+          },
+          returns = {
+            { "Store?", "the new store", name = "store" },
+            { "string[]|string", "the load warnings, or the error message", name = "warnings" },
+          },
+          result = "Store and warnings, or nil and a message",
+          text = [[
+            It is `store:load(json)` on a fresh store: on success it returns the store and
+            the array of warnings that `load` reports (possibly empty); text that is not
+            JSON, or a document of the wrong shape, gives `nil, message`.]],
+          example = [[
+            local s, warnings = flow.decode(old:export())
+            assert(s, warnings)
+            for _, w in ipairs(warnings) do print("repaired: " .. w) end]],
+        },
+        {
+          name = "flow.version", kind = "field", type = "string",
+          summary = "The semantic version of the package, e.g. \"0.1.0\".",
+        },
+        {
+          name = "flow.type", kind = "function",
+          summary = "The flow type of x: \"Store\", \"Node\" or \"Edge\" for a flow object, else nil.",
+          params = { { "x", "any" } },
+          returns = { { "string?" } },
+          result = "string or nil",
+          text = [[
+            Like io.type. It never raises for a value of another type; `flow.null` is not a
+            flow object.]],
+          example = [[
+            flow.type(s)            --> "Store"
+            flow.type(s:node("a"))  --> "Node"
+            flow.type({})           --> nil]],
+        },
+        {
+          name = "flow.null", kind = "value", type = "userdata",
+          summary = "A unique value that stands for JSON null inside tables and clears fields.",
+          text = [[
+            Inside data, {1, flow.null, 3} is a 3-element array. In a patch it clears an
+            optional field (`parentID`, `label`, `data`). tostring gives "flow.null";
+            type() is "userdata"; flow.type(flow.null) is nil.]],
+          example = [[
+            s:updateNode("a", { parentID = flow.null })  -- move "a" to the root]],
+        },
+        {
+          name = "Config", kind = "type",
+          summary = "The configuration of a store: every key is optional and has a default.",
+          fields = {
+            { "defaultEdgePathType?", "EdgePathType",
+              "path type of the edges the store adds for accepted connections",
+              default = '"bezier"' },
+            { "snapToGrid?", "boolean", "moves snap node positions to the grid", default = "false" },
+            { "gridSize?", "number", "grid spacing in canvas units", default = "20" },
+            { "minZoom?", "number", "smallest zoom; never below 0.01", default = "0.1" },
+            { "maxZoom?", "number", "largest zoom; never below minZoom", default = "4" },
+            { "panEnabled?", "boolean", "whether pan and scroll move the viewport", default = "true" },
+            { "zoomEnabled?", "boolean", "whether zoom and magnify change the zoom", default = "true" },
+            { "selectionEnabled?", "boolean", "whether pointer input selects", default = "true" },
+            { "multiSelectionEnabled?", "boolean",
+              "whether several items can be selected at once", default = "true" },
+            { "undo?", "boolean", "whether the store keeps an undo history", default = "true" },
+            { "handleHitRadius?", "number",
+              "distance within which a press hits a handle (canvas units)", default = "25" },
+            { "connectionRadius?", "number",
+              "distance within which a connection finds a target handle (canvas units)",
+              default = "40" },
+            { "edgeHitTolerance?", "number",
+              "distance within which a point hits an edge (canvas units)", default = "5" },
+            { "edgeStyle?", "EdgeStyle", "how edges are drawn" },
+            { "backgroundStyle?", "BackgroundStyle", "how the canvas background is drawn" },
+          },
+          text = [[
+            Given to `flow.newStore` and `store:configure`, read back (with every key) as
+            `store.configuration`. An unknown key raises an error.
+
+            The zoom limits are always clamped: minZoom is at least 0.01 and maxZoom at
+            least minZoom; narrowing them re-clamps the current zoom. Turning `undo` off
+            clears the history; turning it on starts with an empty one. Every radius and
+            tolerance is strict: a point hits when its distance is less than the value.]],
+        },
+        {
+          name = "EdgeStyle", kind = "type",
+          summary = "How edges are stroked: the `edgeStyle` key of `Config`.",
+          fields = {
+            { "strokeColor?", "string", "colour of an edge", default = '"#808080"' },
+            { "selectedStrokeColor?", "string", "colour of a selected edge", default = '"#007aff"' },
+            { "lineWidth?", "number", "width of an edge", default = "1.5" },
+            { "selectedLineWidth?", "number", "width of a selected edge", default = "2.5" },
+            { "dashPattern?", "number[]", "dashes of an edge; empty for a solid line", default = "{}" },
+            { "animatedDashPattern?", "number[]", "dashes of an animated edge", default = "{5, 5}" },
+          },
+        },
+        {
+          name = "BackgroundStyle", kind = "type",
+          summary = "How the canvas background is drawn: the `backgroundStyle` key of `Config`.",
+          fields = {
+            { "pattern?", "BackgroundPattern", "what to draw", default = '"none"' },
+            { "color?", "string", "colour of the pattern", default = '"#80808033"' },
+            { "spacing?", "number", "distance between grid lines or dots", default = "20" },
+            { "lineWidth?", "number", "width of grid lines", default = "0.5" },
+            { "dotRadius?", "number", "radius of the dots", default = "1.5" },
+          },
+        },
+        {
+          name = "Store", kind = "type",
+          summary = "A diagram: nodes, edges, selection, viewport, history and callbacks.",
+          text = [[
+            Made by `flow.newStore`, `flow.open` or `flow.decode`. Every operation is atomic:
+            a call that raises leaves the store exactly as it was.
+
+            All fields are read-only except the callback fields (`onNodesChange`,
+            `onConnect`, ...), which take a function or nil. Assigning any other field
+            raises, and so does reading a field that does not exist
+            (`Store has no field 'nodecount'`), so a typo never passes as nil.
+            `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.]],
+        },
+        {
+          name = "Store:configure", kind = "method",
+          summary = "Changes configuration keys; keys not given keep their values.",
+          params = {
+            { "config", "Config", "the keys to change" },
+          },
+          returns = { { "boolean", "true when something changed" } },
+          text = [[
+            An unknown key raises. Narrowing the zoom limits re-clamps the current zoom and
+            keeps the offset. Turning `undo` off clears the history.]],
+          example = [[
+            s:configure{ snapToGrid = true, gridSize = 10 }]],
+        },
+        {
+          name = "Store.configuration", kind = "field", type = "Config",
+          summary = "A copy of the whole configuration, with every key.",
+          text = [[
+            Changing the returned table does not change the store; use `store:configure`.]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "nodes",
+      title = "Nodes",
+      text = [[
+        Nodes are rectangles at absolute canvas positions, with handles that edges attach
+        to. A node may have a parent that accepts children; the link is logical (moves,
+        removal and grouping follow it), positions stay absolute.
+
+        Patches (`updateNode`, `updateEdge`, `node:update`, `edge:update`) set the fields
+        they name; `flow.null` clears an optional field. A function instead of a patch
+        receives a plain copy of the item's table and may edit it in place or return a
+        replacement; a returned table is the whole new item, and fields it lacks take their
+        defaults. Unknown keys raise; so do `x`/`y` together with `position`, `width`/
+        `height` together with `size`, and a changed `id`.]],
+      entries = {
+        {
+          name = "NodeSpec", kind = "type",
+          summary = "The fields of a new node: the table `store:addNode` takes.",
+          fields = {
+            { "id?", "FlowID",
+              "unique id; when absent the smallest `n<k>` (k >= 1) not used in the store" },
+            { "x?", "number", "left edge (canvas); or give `position`" },
+            { "y?", "number", "top edge (canvas); or give `position`" },
+            { "position?", "Point", "the top-left corner, instead of `x`, `y`" },
+            { "width?", "number", "width; or give `size`", default = "150" },
+            { "height?", "number", "height; or give `size`", default = "60" },
+            { "size?", "Size", "the size, instead of `width`, `height`" },
+            { "data?", "any", "a JSON-representable value, stored as a copy" },
+            { "isDraggable?", "boolean", "whether pointer drags move it", default = "true" },
+            { "zIndex?", "integer", "drawing and hit-testing order; higher is in front",
+              default = "0" },
+            { "parentID?", "FlowID", "the parent node; it must accept children" },
+            { "acceptsChildren?", "boolean", "whether it can be a parent", default = "false" },
+            { "handles?", "HandleSpec[]",
+              "its handles; by default a target handle \"target\" on top and a source handle \"source\" at the bottom" },
+          },
+          text = [[
+            `data` is nil, a boolean, a number, a string, or a table of those: a table whose
+            keys are exactly 1..n (n >= 1) is an array; any other table must have only
+            string keys and is an object; the empty table is an empty object. Functions,
+            userdata (other than `flow.null`), threads, NaN and infinities, mixed or sparse
+            tables and cycles are rejected with an error.]],
+        },
+        {
+          name = "HandleSpec", kind = "type",
+          summary = "A handle of a node: where edges attach.",
+          fields = {
+            { "id", "string", "unique among the node's handles" },
+            { "type", "HandleType", "whether edges leave or arrive here" },
+            { "position", "HandlePosition", "the side of the node it sits on" },
+            { "connectionStartArea?", "HitArea",
+              "where a press starts a connection; default: within `handleHitRadius`" },
+            { "connectionTargetArea?", "HitArea",
+              "where a connection finds it as a target; default: within `connectionRadius`" },
+          },
+        },
+        {
+          name = "HitArea", kind = "type",
+          summary = "The area in which a handle is hit.",
+          fields = {
+            { "kind", '"point"|"node"|"nodeBorder"|"disabled"', "the kind of area" },
+            { "radius?", "number", "for \"point\": hits when the distance is less than this" },
+            { "width?", "number", "for \"nodeBorder\": the width of the band on each side of the border" },
+          },
+          text = [[
+            `{kind="point", radius=r}` hits within r of the handle point; `{kind="node"}`
+            hits anywhere in the node's frame; `{kind="nodeBorder", width=w}` hits in a band
+            of w on both sides of the node's border; `{kind="disabled"}` never hits.]],
+        },
+        {
+          name = "NodeTable", kind = "type", extends = "NodeSpec",
+          summary = "A plain snapshot of a node: the shape `addNode` takes, plus its flags.",
+          fields = {
+            { "isSelected", "boolean", "whether the node is selected" },
+            { "isHovered", "boolean", "whether the node is hovered" },
+            { "isDropTarget", "boolean", "whether the node is the drop target" },
+          },
+          text = [[
+            Returned by `node:table()`, given to update functions, and carried by `add` and
+            `replace` change events. It is a copy: changing it changes nothing.]],
+        },
+        {
+          name = "NodePatch", kind = "type",
+          summary = "The fields to change in `updateNode` and `node:update`.",
+          fields = {
+            { "x?", "number", "new left edge" },
+            { "y?", "number", "new top edge" },
+            { "position?", "Point", "new top-left corner, instead of `x`, `y`" },
+            { "width?", "number", "new width" },
+            { "height?", "number", "new height" },
+            { "size?", "Size", "new size, instead of `width`, `height`" },
+            { "data?", "any", "new data; `flow.null` clears it" },
+            { "isDraggable?", "boolean", "new draggable flag" },
+            { "zIndex?", "integer", "new drawing order" },
+            { "parentID?", "FlowID|userdata", "new parent; `flow.null` moves the node to the root" },
+            { "acceptsChildren?", "boolean", "new container flag" },
+            { "handles?", "HandleSpec[]", "new handles" },
+          },
+          text = [[
+            A patch may not name both `x`/`y` and `position`, nor both `width`/`height` and
+            `size`; naming `id` with another value, or an unknown key, raises.]],
+        },
+        {
+          name = "Store:addNode", kind = "method",
+          summary = "Adds a node and returns its handle.",
+          params = {
+            { "t", "NodeSpec", "the node's fields" },
+          },
+          returns = { { "Node", "the new node" } },
+          text = [[
+            One undo step; emits an `add` event. Raises for a duplicate id, an unknown key,
+            a parent that does not exist or does not accept children, a bad handle
+            declaration or data that is not JSON-representable.]],
+          example = [[
+            local a = s:addNode{ id = "a", x = 0, y = 0, data = { label = "Start" } }
+            local b = s:addNode{ x = 200, y = 0, width = 120, height = 50 }  -- id "n1"]],
+        },
+        {
+          name = "Store:removeNode", kind = "method",
+          summary = "Removes a node, its descendants and every edge touching them.",
+          params = { { "id", "FlowID", "the node" } },
+          returns = { { "boolean", "true" } },
+          text = [[
+            One undo step. Raises for an unknown id. Removing a selected item emits only its
+            `remove` event.]],
+        },
+        {
+          name = "Store:moveNode", kind = "method",
+          summary = "Moves a node's top-left corner to (x, y).",
+          params = {
+            { "id", "FlowID", "the node" },
+            { "x", "number", "new left edge (canvas)" },
+            { "y", "number", "new top edge (canvas)" },
+          },
+          returns = { { "boolean", "true when the node moved, false when it was there already" } },
+          text = [[
+            The position is snapped when `snapToGrid` is on. Descendants move by the node's
+            actual (snapped) delta and are not snapped themselves. One undo step; emits
+            `position` events.]],
+          example = [[
+            s:moveNode("a", 100, 40)]],
+        },
+        {
+          name = "Store:updateNode", kind = "method",
+          summary = "Changes a node's fields with a patch table or an update function.",
+          params = {
+            { "id", "FlowID", "the node" },
+            { "update", "NodePatch|fun(t: NodeTable): NodeTable?",
+              "a patch, or a function that edits the plain table or returns a replacement" },
+          },
+          returns = { { "boolean", "true when something changed" } },
+          text = [[
+            The result is validated and applied atomically; one undo step with a `replace`
+            event. Changing `id`, an unknown key, an invalid parent or a parent cycle
+            raises.]],
+          example = [[
+            s:updateNode("a", { data = { label = "Renamed" }, zIndex = 2 })
+            s:updateNode("a", function(t) t.width = t.width * 2 end)]],
+        },
+        {
+          name = "Store:updateNodeSize", kind = "method",
+          summary = "Resizes a node.",
+          params = {
+            { "id", "FlowID", "the node" },
+            { "width", "number", "new width" },
+            { "height", "number", "new height" },
+          },
+          returns = { { "boolean", "true when the size changed" } },
+          text = [[
+            One undo step; emits a `dimensions` event.]],
+        },
+        {
+          name = "Store:node", kind = "method",
+          summary = "The handle of a node, or nil when there is no node with that id.",
+          params = { { "id", "FlowID", "the node" } },
+          returns = { { "Node?" } },
+          result = "Node or nil",
+          text = [[
+            The same id gives the same handle: `store:node("a") == store:node("a")`.]],
+        },
+        {
+          name = "Store:nodes", kind = "method",
+          summary = "Every node, in store order.",
+          returns = { { "Node[]" } },
+          example = [[
+            for _, n in ipairs(s:nodes()) do print(n.id, n.x, n.y) end]],
+        },
+        {
+          name = "Store.nodeCount", kind = "field", type = "integer",
+          summary = "The number of nodes.",
+        },
+        {
+          name = "Store.edgeCount", kind = "field", type = "integer",
+          summary = "The number of edges.",
+        },
+        {
+          name = "Store:setParent", kind = "method",
+          summary = "Sets or clears the parent of a node.",
+          params = {
+            { "id", "FlowID", "the node" },
+            { "parentID", "FlowID?", "the new parent, or nil for the root" },
+          },
+          returns = { { "boolean", "true when the parent changed; false when it was the parent already" } },
+          text = [[
+            The parent must exist and have `acceptsChildren`; a cycle raises. Positions do
+            not change. One undo step.]],
+        },
+        {
+          name = "Store:setEdgeParent", kind = "method",
+          summary = "Sets or clears the parent of an edge.",
+          params = {
+            { "id", "FlowID", "the edge" },
+            { "parentID", "FlowID?", "the new parent node, or nil for the root" },
+          },
+          returns = { { "boolean", "true when the parent changed" } },
+          text = [[
+            The parent must be a node that accepts children. One undo step.]],
+        },
+        {
+          name = "GroupOptions", kind = "type",
+          summary = "The options of `store:groupSelection`.",
+          fields = {
+            { "id?", "FlowID", "id of the group; default: the smallest free `n<k>`" },
+            { "data?", "any", "data of the group" },
+            { "padding?", "number", "space around the grouped nodes", default = "24" },
+            { "zIndex?", "integer", "drawing order of the group; default: below the grouped nodes" },
+          },
+        },
+        {
+          name = "Store:groupSelection", kind = "method",
+          summary = "Puts the selected nodes into a new group node and returns it.",
+          params = {
+            { "opts?", "GroupOptions", "id, data, padding and zIndex of the group" },
+          },
+          returns = { { "Node", "the new group" } },
+          text = [[
+            The group accepts children, surrounds the selected nodes with `padding`, and is
+            created under their common parent when they share one. The group becomes the
+            selection. One undo step; the group gets `add`, then `select`. Raises when no
+            node is selected.]],
+          example = [[
+            s:selectNode("a"); s:selectNode("b", false)
+            local g = s:groupSelection{ data = { title = "Stage 1" }, padding = 16 }]],
+        },
+        {
+          name = "Store:ungroupNode", kind = "method",
+          summary = "Removes a node but keeps its children, which move up to its parent.",
+          params = { { "id", "FlowID", "the group" } },
+          returns = { { "boolean", "true" } },
+          text = [[
+            Children and child edges get the group's own parent; edges attached to the group
+            are removed. One undo step. Raises for an unknown id.]],
+        },
+        {
+          name = "Store:childNodes", kind = "method",
+          summary = "The nodes whose parent is the given node (nil: the root nodes).",
+          params = { { "parentID?", "FlowID", "the parent, or nil for the root" } },
+          returns = { { "Node[]", "in store order" } },
+        },
+        {
+          name = "Store:childEdges", kind = "method",
+          summary = "The edges whose parent is the given node (nil: the edges at the root).",
+          params = { { "parentID?", "FlowID", "the parent, or nil for the root" } },
+          returns = { { "Edge[]", "in store order" } },
+        },
+        {
+          name = "Store:descendantNodeIDs", kind = "method",
+          summary = "The ids of a node's children, their children and so on (not the node).",
+          params = { { "id", "FlowID", "the node" } },
+          returns = { { "string[]" } },
+        },
+
+        {
+          name = "Node", kind = "type",
+          summary = "A live handle on a node of a store.",
+          text = [[
+            Reading a field always reads the store now, never a stale copy. The fields are
+            read-only: assigning one raises (`field 'x' is read-only (use node:move)`), and
+            so does reading one that does not exist. Using a handle whose node was removed
+            raises `node 'a' no longer exists`; `node:exists()` tells without raising.
+            The same node gives the same handle, so handles compare with `==` and work as
+            table keys. `tostring(node)` is e.g. `Node a (50, 100, 120x50)`.]],
+          example = [[
+            local a = s:node("a")
+            a:move(10, 20)
+            print(a.x, a.y, a.isSelected)]],
+        },
+        { name = "Node.id", kind = "field", type = "string", summary = "The node's id." },
+        { name = "Node.x", kind = "field", type = "number", summary = "The left edge (canvas)." },
+        { name = "Node.y", kind = "field", type = "number", summary = "The top edge (canvas)." },
+        { name = "Node.position", kind = "field", type = "Point", summary = "The top-left corner (canvas)." },
+        { name = "Node.width", kind = "field", type = "number", summary = "The width." },
+        { name = "Node.height", kind = "field", type = "number", summary = "The height." },
+        { name = "Node.size", kind = "field", type = "Size", summary = "The size." },
+        {
+          name = "Node.data", kind = "field", type = "any",
+          summary = "A copy of the node's data (nil when it has none).",
+        },
+        {
+          name = "Node.parentID", kind = "field", type = "string?",
+          summary = "The parent's id, or nil at the root.",
+        },
+        {
+          name = "Node.isDraggable", kind = "field", type = "boolean",
+          summary = "Whether pointer drags move the node.",
+        },
+        {
+          name = "Node.zIndex", kind = "field", type = "integer",
+          summary = "Drawing and hit-testing order; higher is in front.",
+        },
+        {
+          name = "Node.acceptsChildren", kind = "field", type = "boolean",
+          summary = "Whether the node can be a parent.",
+        },
+        {
+          name = "Node.handles", kind = "field", type = "HandleSpec[]",
+          summary = "A copy of the node's handle declarations.",
+        },
+        { name = "Node.isSelected", kind = "field", type = "boolean", summary = "Whether the node is selected." },
+        { name = "Node.isHovered", kind = "field", type = "boolean", summary = "Whether the node is hovered." },
+        {
+          name = "Node.isDropTarget", kind = "field", type = "boolean",
+          summary = "Whether the node is the current drop target.",
+        },
+        { name = "Node.frame", kind = "field", type = "Rect", summary = "Position and size as a rect (canvas)." },
+        {
+          name = "Node:move", kind = "method",
+          summary = "Moves the node: `store:moveNode(node.id, x, y)`.",
+          params = {
+            { "x", "number", "new left edge (canvas)" },
+            { "y", "number", "new top edge (canvas)" },
+          },
+          returns = { { "boolean", "true when the node moved" } },
+        },
+        {
+          name = "Node:update", kind = "method",
+          summary = "Changes the node's fields: `store:updateNode(node.id, update)`.",
+          params = {
+            { "update", "NodePatch|fun(t: NodeTable): NodeTable?", "a patch or an update function" },
+          },
+          returns = { { "boolean", "true when something changed" } },
+        },
+        {
+          name = "Node:resize", kind = "method",
+          summary = "Resizes the node: `store:updateNodeSize(node.id, width, height)`.",
+          params = {
+            { "width", "number", "new width" },
+            { "height", "number", "new height" },
+          },
+          returns = { { "boolean", "true when the size changed" } },
+        },
+        {
+          name = "Node:remove", kind = "method",
+          summary = "Removes the node: `store:removeNode(node.id)`.",
+          returns = { { "boolean", "true" } },
+        },
+        {
+          name = "Node:edges", kind = "method",
+          summary = "The edges attached to the node: `store:edgesForNode(node.id)`.",
+          returns = { { "Edge[]", "in store order" } },
+        },
+        {
+          name = "Node:exists", kind = "method",
+          summary = "Whether the node is still in its store; never raises.",
+          returns = { { "boolean", "false once the node was removed" } },
+        },
+        {
+          name = "Node:table", kind = "method",
+          summary = "A plain snapshot table of the node.",
+          returns = { { "NodeTable" } },
+          text = [[
+            The same flat shape that `addNode` accepts, plus `isSelected`, `isHovered` and
+            `isDropTarget`. It is a copy: later changes to the node do not show in it.]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "edges",
+      title = "Edges",
+      text = [[
+        An edge joins a source node to a target node, optionally at named handles. Without
+        a handle id the edge attaches to the node's centre. A source handle must be of type
+        "source" and a target handle of type "target".]],
+      entries = {
+        {
+          name = "EdgeSpec", kind = "type",
+          summary = "The fields of a new edge: the table `store:addEdge` takes.",
+          fields = {
+            { "id?", "FlowID", "unique id; when absent the smallest `e<k>` (k >= 1) not used" },
+            { "sourceNodeID", "FlowID", "the node the edge leaves" },
+            { "sourceHandleID?", "string", "a source handle of that node; absent: its centre" },
+            { "targetNodeID", "FlowID", "the node the edge enters" },
+            { "targetHandleID?", "string", "a target handle of that node; absent: its centre" },
+            { "pathType?", "EdgePathType", "the shape of the path", default = '"bezier"' },
+            { "label?", "string", "text drawn at the label position" },
+            { "parentID?", "FlowID", "a parent node that accepts children" },
+          },
+        },
+        {
+          name = "EdgeTable", kind = "type", extends = "EdgeSpec",
+          summary = "A plain snapshot of an edge: the shape `addEdge` takes, plus its flags.",
+          fields = {
+            { "isSelected?", "boolean", "whether the edge is selected" },
+            { "isAnimated?", "boolean", "whether the edge is drawn animated" },
+            { "isDropTarget?", "boolean", "whether the edge is the drop target" },
+          },
+          text = [[
+            Returned by `edge:table()`, given to update functions, and carried by `add` and
+            `replace` change events. It is a copy: changing it changes nothing.]],
+        },
+        {
+          name = "EdgePatch", kind = "type",
+          summary = "The fields to change in `updateEdge` and `edge:update`.",
+          fields = {
+            { "sourceNodeID?", "FlowID", "new source node" },
+            { "sourceHandleID?", "string", "new source handle" },
+            { "targetNodeID?", "FlowID", "new target node" },
+            { "targetHandleID?", "string", "new target handle" },
+            { "pathType?", "EdgePathType", "new path type" },
+            { "label?", "string|userdata", "new label; `flow.null` clears it" },
+            { "parentID?", "FlowID|userdata", "new parent; `flow.null` moves the edge to the root" },
+          },
+          text = [[
+            The changed edge is validated like a new one. Naming `id` with another value, or
+            an unknown key, raises.]],
+        },
+        {
+          name = "ConnectOptions", kind = "type",
+          summary = "The options of `store:connect`.",
+          fields = {
+            { "label?", "string", "the edge's label" },
+            { "pathType?", "EdgePathType", "the edge's path type", default = '"bezier"' },
+          },
+        },
+        {
+          name = "Store:addEdge", kind = "method",
+          summary = "Adds an edge and returns its handle.",
+          params = {
+            { "t", "EdgeSpec", "the edge's fields" },
+          },
+          returns = { { "Edge", "the new edge" } },
+          text = [[
+            One undo step; emits an `add` event. Raises for a duplicate id, a missing source
+            or target node, a handle id the node does not declare, a source handle that is
+            not of type "source" or a target handle that is not of type "target", and an
+            unknown path type (`addEdge: invalid path type 'curvy' (expected one of: ...)`).]],
+          example = [[
+            s:addEdge{ sourceNodeID = "a", sourceHandleID = "source",
+                       targetNodeID = "b", targetHandleID = "target", label = "next" }]],
+        },
+        {
+          name = "Store:connect", kind = "method",
+          summary = "Shorthand for `addEdge`: connects \"node\" or \"node.handle\" to another.",
+          params = {
+            { "source", "string", "\"node\" or \"node.handle\"" },
+            { "target", "string", "\"node\" or \"node.handle\"" },
+            { "opts?", "ConnectOptions", "label and path type" },
+          },
+          returns = { { "Edge", "the new edge" } },
+          text = [[
+            Without a handle, the source node's first source handle and the target node's
+            first target handle are used. The id is chosen as in `addEdge`.]],
+          example = [[
+            s:connect("a", "b")
+            s:connect("a.out", "b.in", { label = "yes", pathType = "smoothStep" })]],
+        },
+        {
+          name = "Store:removeEdge", kind = "method",
+          summary = "Removes an edge.",
+          params = { { "id", "FlowID", "the edge" } },
+          returns = { { "boolean", "true" } },
+          text = [[
+            One undo step; emits a `remove` event. Raises for an unknown id.]],
+        },
+        {
+          name = "Store:updateEdge", kind = "method",
+          summary = "Changes an edge's fields with a patch table or an update function.",
+          params = {
+            { "id", "FlowID", "the edge" },
+            { "update", "EdgePatch|fun(t: EdgeTable): EdgeTable?",
+              "a patch, or a function that edits the plain table or returns a replacement" },
+          },
+          returns = { { "boolean", "true when something changed" } },
+          text = [[
+            A structural update: one undo step with a `replace` event when something
+            changed. The result is validated like a new edge.]],
+          example = [[
+            s:updateEdge("e1", { label = flow.null, pathType = "straight" })]],
+        },
+        {
+          name = "Store:updateEdges", kind = "method",
+          summary = "Calls an update function for every edge; one undo step for all of them.",
+          params = {
+            { "fn", "fun(t: EdgeTable): EdgeTable?",
+              "edits each plain table in place or returns a replacement" },
+          },
+          returns = { { "boolean", "true when some edge changed" } },
+          text = [[
+            Edges are visited in store order. The changed ones are delivered as one batch of
+            `replace` events.]],
+          example = [[
+            s:updateEdges(function(e) e.pathType = "smoothStep" end)]],
+        },
+        {
+          name = "Store:edge", kind = "method",
+          summary = "The handle of an edge, or nil when there is no edge with that id.",
+          params = { { "id", "FlowID", "the edge" } },
+          returns = { { "Edge?" } },
+          result = "Edge or nil",
+        },
+        {
+          name = "Store:edges", kind = "method",
+          summary = "Every edge, in store order.",
+          returns = { { "Edge[]" } },
+        },
+        {
+          name = "Store:edgesForNode", kind = "method",
+          summary = "The edges attached to a node, in store order.",
+          params = { { "id", "FlowID", "the node" } },
+          returns = { { "Edge[]" } },
+          text = [[
+            Raises for an unknown node id.]],
+        },
+        {
+          name = "PathGeometry", kind = "type",
+          summary = "The drawn geometry of an edge, in canvas coordinates.",
+          fields = {
+            { "path", "string", "SVG path data with absolute M, L, C and Q commands" },
+            { "sourcePoint", "Point", "where the path starts" },
+            { "targetPoint", "Point", "where the path ends" },
+            { "sourcePosition", "HandlePosition", "the side the path leaves from" },
+            { "targetPosition", "HandlePosition", "the side the path enters from" },
+            { "labelPosition", "Point", "where the label is drawn" },
+            { "labelAngle", "number", "the label's angle in radians" },
+            { "bounds", "Rect", "the tight bounding box of the curve" },
+          },
+          text = [[
+            The path keeps the exact segment structure of the path type (no segments are
+            merged).]],
+        },
+        {
+          name = "Store:edgeGeometry", kind = "method",
+          summary = "The path, end points, label position and bounds of an edge.",
+          params = { { "id", "FlowID", "the edge" } },
+          returns = { { "PathGeometry" } },
+          text = [[
+            Raises for an unknown edge id.]],
+          example = [[
+            local g = s:edgeGeometry("e1")
+            print(g.path, g.labelPosition.x, g.labelPosition.y)]],
+        },
+        {
+          name = "Store:setEdgeAnimated", kind = "method",
+          summary = "Marks an edge as animated (drawn with moving dashes) or not.",
+          params = {
+            { "id", "FlowID", "the edge" },
+            { "animated", "boolean", "on or off" },
+          },
+          returns = { { "boolean", "true when the flag changed" } },
+          text = [[
+            A side table: no undo step, not exported. Animated edges do not count in
+            `isAnimating`.]],
+        },
+        {
+          name = "Store:setAnimatedEdges", kind = "method",
+          summary = "Replaces the whole set of animated edges.",
+          params = {
+            { "ids", "FlowID[]", "the edges to animate; every other edge stops" },
+          },
+          returns = { { "boolean", "true when the set changed" } },
+          text = [[
+            No undo step, not exported.]],
+          example = [[
+            s:setAnimatedEdges{ "e1", "e2" }]],
+        },
+        {
+          name = "Store.animatedEdgeIDs", kind = "field", type = "string[]",
+          summary = "The ids of the animated edges, in store order.",
+        },
+
+        {
+          name = "Edge", kind = "type",
+          summary = "A live handle on an edge of a store.",
+          text = [[
+            Behaves like a `Node` handle: fields read the store now and are read-only,
+            unknown fields raise, a removed edge raises on use (`edge:exists()` tells), and
+            the same edge gives the same handle. `tostring(edge)` is e.g.
+            `Edge e1 (a.source -> b.target)`, or `Edge e1 (a -> b)` without handle ids.]],
+        },
+        { name = "Edge.id", kind = "field", type = "string", summary = "The edge's id." },
+        { name = "Edge.sourceNodeID", kind = "field", type = "string", summary = "The node the edge leaves." },
+        {
+          name = "Edge.sourceHandleID", kind = "field", type = "string?",
+          summary = "The source handle, or nil when the edge leaves the node's centre.",
+        },
+        { name = "Edge.targetNodeID", kind = "field", type = "string", summary = "The node the edge enters." },
+        {
+          name = "Edge.targetHandleID", kind = "field", type = "string?",
+          summary = "The target handle, or nil when the edge enters the node's centre.",
+        },
+        { name = "Edge.pathType", kind = "field", type = "EdgePathType", summary = "The shape of the path." },
+        { name = "Edge.label", kind = "field", type = "string?", summary = "The label, or nil." },
+        {
+          name = "Edge.parentID", kind = "field", type = "string?",
+          summary = "The parent node's id, or nil at the root.",
+        },
+        { name = "Edge.isSelected", kind = "field", type = "boolean", summary = "Whether the edge is selected." },
+        {
+          name = "Edge.isAnimated", kind = "field", type = "boolean",
+          summary = "Whether the edge is in the animated set.",
+        },
+        {
+          name = "Edge.isDropTarget", kind = "field", type = "boolean",
+          summary = "Whether the edge is the current drop target.",
+        },
+        {
+          name = "Edge:update", kind = "method",
+          summary = "Changes the edge's fields: `store:updateEdge(edge.id, update)`.",
+          params = {
+            { "update", "EdgePatch|fun(t: EdgeTable): EdgeTable?", "a patch or an update function" },
+          },
+          returns = { { "boolean", "true when something changed" } },
+        },
+        {
+          name = "Edge:remove", kind = "method",
+          summary = "Removes the edge: `store:removeEdge(edge.id)`.",
+          returns = { { "boolean", "true" } },
+        },
+        {
+          name = "Edge:geometry", kind = "method",
+          summary = "The edge's geometry: `store:edgeGeometry(edge.id)`.",
+          returns = { { "PathGeometry" } },
+        },
+        {
+          name = "Edge:exists", kind = "method",
+          summary = "Whether the edge is still in its store; never raises.",
+          returns = { { "boolean", "false once the edge was removed" } },
+        },
+        {
+          name = "Edge:table", kind = "method",
+          summary = "A plain snapshot table of the edge.",
+          returns = { { "EdgeTable" } },
+          text = [[
+            The same flat shape that `addEdge` accepts, plus the edge's flags. It is a copy.]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "selection",
+      title = "Selection, focus, hover",
+      text = [[
+        Selection, focus and hover change no document content: they record no undo step.
+        Selection changes emit `select` events; focus and hover emit none. Every call that
+        takes an id raises for an unknown one.]],
+      entries = {
+        {
+          name = "Store:selectNode", kind = "method",
+          summary = "Selects a node, by default instead of the current selection.",
+          params = {
+            { "id", "FlowID", "the node" },
+            { "exclusive?", "boolean", "false adds to the selection", default = "true" },
+          },
+          returns = { { "boolean", "true when the selection changed" } },
+          text = [[
+            The node also gets the focus. With multi-selection disabled the selection is
+            always replaced.]],
+          example = [[
+            s:selectNode("a")
+            s:selectNode("b", false)  -- a and b are selected]],
+        },
+        {
+          name = "Store:deselectNode", kind = "method",
+          summary = "Removes a node from the selection.",
+          params = { { "id", "FlowID", "the node" } },
+          returns = { { "boolean", "true when it was selected" } },
+        },
+        {
+          name = "Store:selectEdge", kind = "method",
+          summary = "Selects an edge, by default instead of the current selection.",
+          params = {
+            { "id", "FlowID", "the edge" },
+            { "exclusive?", "boolean", "false adds to the selection", default = "true" },
+          },
+          returns = { { "boolean", "true when the selection changed" } },
+        },
+        {
+          name = "Store:deselectEdge", kind = "method",
+          summary = "Removes an edge from the selection.",
+          params = { { "id", "FlowID", "the edge" } },
+          returns = { { "boolean", "true when it was selected" } },
+        },
+        {
+          name = "Store:clearSelection", kind = "method",
+          summary = "Deselects every node and edge.",
+          returns = { { "boolean", "true when something was selected" } },
+        },
+        {
+          name = "Store:selectInRect", kind = "method",
+          summary = "Replaces the selection with the nodes and edges inside a rectangle.",
+          params = {
+            { "x", "number", "left edge (canvas)" },
+            { "y", "number", "top edge (canvas)" },
+            { "width", "number", "width" },
+            { "height", "number", "height" },
+          },
+          returns = { { "boolean", "true when it did something; false when multi-selection is disabled" } },
+          text = [[
+            Selects every node whose frame intersects the rectangle (touching counts) and
+            every edge whose path comes within distance 1 of it; everything else is
+            deselected. Does nothing and returns false when multi-selection is disabled.]],
+        },
+        {
+          name = "Store:deleteSelection", kind = "method",
+          summary = "Removes the selected nodes (with descendants) and edges.",
+          returns = { { "boolean", "false when nothing was selected" } },
+          text = [[
+            Edges touching a removed node go too. One undo step; undo restores the items and
+            the selection.]],
+        },
+        {
+          name = "Store.selectedNodeIDs", kind = "field", type = "string[]",
+          summary = "The ids of the selected nodes, in store order.",
+        },
+        {
+          name = "Store.selectedEdgeIDs", kind = "field", type = "string[]",
+          summary = "The ids of the selected edges, in store order.",
+        },
+        {
+          name = "Store:focusNode", kind = "method",
+          summary = "Gives a node the focus.",
+          params = { { "id", "FlowID", "the node" } },
+          returns = { { "boolean", "true when the focus changed" } },
+        },
+        {
+          name = "Store:focusEdge", kind = "method",
+          summary = "Gives an edge the focus.",
+          params = { { "id", "FlowID", "the edge" } },
+          returns = { { "boolean", "true when the focus changed" } },
+        },
+        {
+          name = "Store:clearFocus", kind = "method",
+          summary = "Removes the focus.",
+          returns = { { "boolean", "true when something had the focus" } },
+        },
+        {
+          name = "FocusTarget", kind = "type",
+          summary = "The focused item: {kind=\"node\", id=} or {kind=\"edge\", id=}.",
+          fields = {
+            { "kind", '"node"|"edge"', "what has the focus" },
+            { "id", "string", "its id" },
+          },
+        },
+        {
+          name = "Store.focusedTarget", kind = "field", type = "FocusTarget?",
+          summary = "The focused node or edge, or nil.",
+        },
+        {
+          name = "Store:setHoveredNode", kind = "method",
+          summary = "Sets the hovered node, or clears it with nil.",
+          params = { { "id", "FlowID?", "the node, or nil" } },
+          returns = { { "boolean", "true when the hovered node changed" } },
+        },
+        {
+          name = "Store.hoveredNodeID", kind = "field", type = "string?",
+          summary = "The id of the hovered node, or nil.",
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "viewport",
+      title = "Viewport and geometry",
+      text = [[
+        The viewport maps canvas coordinates to the screen: screen = canvas * zoom + offset.
+        Viewport calls change no document content and record no undo step.
+
+        Gated calls do nothing and return false: `pan` and `scroll` when panning is
+        disabled, `zoom` and `magnify` when zooming is disabled, `selectInRect` when
+        multi-selection is disabled, `fitToContent` with no nodes, `deleteSelection` with
+        nothing selected, `cancelConnection` without a draft. They return true when they
+        did something.
+
+        The animated variants take a last argument `animation`; time moves only through
+        `store:tick(dt)`.]],
+      entries = {
+        {
+          name = "ViewportState", kind = "type",
+          summary = "The viewport: {x=, y=, zoom=}; x, y is the offset.",
+          fields = {
+            { "x", "number", "horizontal offset (screen)" },
+            { "y", "number", "vertical offset (screen)" },
+            { "zoom", "number", "the scale from canvas to screen" },
+          },
+        },
+        {
+          name = "Store.viewport", kind = "field", type = "ViewportState",
+          summary = "The current viewport: offset and zoom.",
+        },
+        {
+          name = "Store:setViewport", kind = "method",
+          summary = "Sets offset and zoom, at once or animated.",
+          params = {
+            { "viewport", "ViewportState", "the new offset and zoom" },
+            { "animation?", "Animation", "animate there instead of jumping" },
+          },
+          returns = { { "boolean", "true when the viewport changed (or an animation started)" } },
+          text = [[
+            The zoom is clamped to the limits; the offset is kept as given.]],
+          example = [[
+            s:setViewport{ x = 0, y = 0, zoom = 1 }
+            s:setViewport({ x = -200, y = 0, zoom = 2 }, "smooth")
+            while s:tick(1 / 60) do end]],
+        },
+        {
+          name = "Store:pan", kind = "method",
+          summary = "Moves the viewport offset by (dx, dy) screen points.",
+          params = {
+            { "dx", "number", "horizontal distance" },
+            { "dy", "number", "vertical distance" },
+          },
+          returns = { { "boolean", "false when panning is disabled" } },
+        },
+        {
+          name = "Store:zoom", kind = "method",
+          summary = "Multiplies the zoom by a factor, keeping the anchor point in place.",
+          params = {
+            { "factor", "number", "the zoom multiplier" },
+            { "anchorX", "number", "the fixed point (screen)" },
+            { "anchorY", "number", "the fixed point (screen)" },
+            { "animation?", "Animation", "animate instead of jumping" },
+          },
+          returns = { { "boolean", "false when zooming is disabled" } },
+          text = [[
+            The new zoom is clamped to the limits; the canvas point under the anchor stays
+            under it.]],
+          example = [[
+            s:zoom(2, 400, 300)]],
+        },
+        {
+          name = "Store:fitToContent", kind = "method",
+          summary = "Sets the viewport so every node fits a canvas of the given size.",
+          params = {
+            { "width", "number", "canvas width (screen)" },
+            { "height", "number", "canvas height (screen)" },
+            { "padding?", "number", "space around the nodes", default = "50" },
+            { "animation?", "Animation", "animate instead of jumping" },
+          },
+          returns = { { "boolean", "false when there are no nodes" } },
+          text = [[
+            The nodes are centred; the zoom never goes above 1 and stays within the limits.]],
+          example = [[
+            s:fitToContent(800, 600)
+            s:fitToContent(800, 600, 20, "default")]],
+        },
+        {
+          name = "Store:screenToCanvas", kind = "method",
+          summary = "Converts a screen point to canvas coordinates.",
+          params = {
+            { "x", "number", "screen x" },
+            { "y", "number", "screen y" },
+          },
+          returns = { { "Point" } },
+        },
+        {
+          name = "Store:canvasToScreen", kind = "method",
+          summary = "Converts a canvas point to screen coordinates.",
+          params = {
+            { "x", "number", "canvas x" },
+            { "y", "number", "canvas y" },
+          },
+          returns = { { "Point" } },
+        },
+        {
+          name = "Store:nodeBounds", kind = "method",
+          summary = "The smallest rect holding every node's frame.",
+          returns = { { "Rect", "{x=0, y=0, width=0, height=0} without nodes" } },
+        },
+        {
+          name = "HitResult", kind = "type",
+          summary = "What lies under a point: a handle, a node or an edge.",
+          fields = {
+            { "kind", '"handle"|"node"|"edge"', "what was hit" },
+            { "id?", "string", "the node or edge (kinds \"node\" and \"edge\")" },
+            { "nodeID?", "string", "the handle's node (kind \"handle\")" },
+            { "handleID?", "string", "the handle (kind \"handle\")" },
+          },
+        },
+        {
+          name = "Store:hitTest", kind = "method",
+          summary = "What is under a canvas point: a handle, a node, an edge, or nil.",
+          params = {
+            { "x", "number", "canvas x" },
+            { "y", "number", "canvas y" },
+          },
+          returns = { { "HitResult?", "nil for empty canvas" } },
+          result = "HitResult or nil",
+          text = [[
+            Handles come first (a handle's `connectionStartArea`, else within
+            `handleHitRadius`), then nodes (the front-most), then edges (within
+            `edgeHitTolerance`; the last added is on top). Distances are strict.]],
+          example = [[
+            local hit = s:hitTest(120, 40)
+            if hit and hit.kind == "node" then print("over", hit.id) end]],
+        },
+        {
+          name = "Store:nodesInRect", kind = "method",
+          summary = "The nodes whose frame intersects a rectangle (canvas).",
+          params = {
+            { "x", "number", "left edge" },
+            { "y", "number", "top edge" },
+            { "width", "number", "width" },
+            { "height", "number", "height" },
+          },
+          returns = { { "Node[]", "in store order" } },
+        },
+        {
+          name = "Animation", kind = "type", alias = '"default"|"smooth"|AnimationSpec',
+          summary = "How an animated call moves: \"default\", \"smooth\" or a spec table.",
+          text = [[
+            "default" is a spring with response 0.55 and damping fraction 1; "smooth" is a
+            spring with response 0.5 and damping fraction 1. A table picks the timing:
+            `{spring={...}}` or `{easeInOut={duration=...}}`.]],
+        },
+        {
+          name = "AnimationSpec", kind = "type",
+          summary = "A timing: {spring={response=, dampingFraction=}} or {easeInOut={duration=}}.",
+          fields = {
+            { "spring?", "SpringTiming", "a spring" },
+            { "easeInOut?", "EaseInOutTiming", "an ease-in-out curve" },
+          },
+          example = [[
+            s:fitToContent(800, 600, 50, { easeInOut = { duration = 0.3 } })
+            s:zoom(2, 0, 0, { spring = { response = 0.4, dampingFraction = 0.8 } })]],
+        },
+        {
+          name = "SpringTiming", kind = "type",
+          summary = "A spring animation: the `spring` key of `AnimationSpec`.",
+          fields = {
+            { "response?", "number", "about how long the spring takes, in seconds", default = "0.55" },
+            { "dampingFraction?", "number", "1 settles without overshoot; less bounces",
+              default = "1" },
+          },
+        },
+        {
+          name = "EaseInOutTiming", kind = "type",
+          summary = "An ease-in-out animation: the `easeInOut` key of `AnimationSpec`.",
+          fields = {
+            { "duration", "number", "how long it lasts, in seconds" },
+          },
+        },
+        {
+          name = "Store:setNodePositions", kind = "method",
+          summary = "Moves several nodes, at once (one undo step) or animated.",
+          params = {
+            { "positions", "table<string, Point>", "node id -> new top-left corner" },
+            { "animation?", "Animation", "animate there instead of jumping" },
+          },
+          returns = { { "boolean", "true when something moved (or an animation started)" } },
+          text = [[
+            Targets are snapped and descendants move along, as with `moveNode`. Without an
+            animation the move is immediate and one undo step. An animated move emits its
+            `position` events and records one undo step when it settles; retargeting a
+            running animation continues the same step.]],
+          example = [[
+            s:setNodePositions({ a = { x = 0, y = 0 }, b = { x = 200, y = 0 } }, "default")
+            while s:tick(1 / 60) do end]],
+        },
+        {
+          name = "Store:tick", kind = "method",
+          summary = "Advances the running animations by dt seconds.",
+          params = { { "dt", "number", "seconds" } },
+          returns = { { "boolean", "`store.isAnimating` after the step" } },
+          example = [[
+            while s:tick(1 / 60) do end  -- run every animation to its end]],
+        },
+        {
+          name = "Store.isAnimating", kind = "field", type = "boolean",
+          summary = "Whether a viewport or node animation is running.",
+          text = [[
+            Animated (dashed) edges do not count, so `while store:tick(dt) do end` ends.]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "connections",
+      title = "Connections",
+      text = [[
+        A connection is drawn from a handle to a handle of the opposite type on another
+        node, by the pointer (section 7) or by the draft calls below. A finished draft makes
+        a proposal, which the validator accepts or rejects.]],
+      entries = {
+        {
+          name = "ConnectionProposal", kind = "type",
+          summary = "A proposed edge: the endpoints a finished connection would join.",
+          fields = {
+            { "sourceNodeID", "string", "the node the edge would leave" },
+            { "sourceHandleID?", "string", "its source handle" },
+            { "targetNodeID", "string", "the node the edge would enter" },
+            { "targetHandleID?", "string", "its target handle" },
+          },
+        },
+        {
+          name = "Store.onConnect", kind = "callback",
+          summary = "Receives each proposal that passed validation; nil: the store adds the edge.",
+          params = { { "p", "ConnectionProposal", "the accepted proposal" } },
+          text = [[
+            When `onConnect` is nil the store adds the edge itself: the id is chosen as in
+            `addEdge`, the path type is `configuration.defaultEdgePathType`, and it is one
+            undo step. With a handler, the handler decides what to add.]],
+          example = [[
+            s.onConnect = function(p)
+              s:addEdge{ sourceNodeID = p.sourceNodeID, sourceHandleID = p.sourceHandleID,
+                         targetNodeID = p.targetNodeID, targetHandleID = p.targetHandleID,
+                         pathType = "smoothStep" }
+            end]],
+        },
+        {
+          name = "Store.connectionValidator", kind = "callback",
+          summary = "Decides whether a proposal is accepted; the default rejects self-loops.",
+          params = { { "p", "ConnectionProposal", "the proposal" } },
+          returns = { { "boolean", "true to accept" } },
+          example = [[
+            s.connectionValidator = function(p)
+              return p.sourceNodeID ~= p.targetNodeID and #s:node(p.targetNodeID):edges() < 3
+            end]],
+        },
+        {
+          name = "Store.onConnectionRejected", kind = "callback",
+          summary = "Receives each proposal that the validator rejected.",
+          params = { { "p", "ConnectionProposal", "the rejected proposal" } },
+        },
+        {
+          name = "Store:beginConnection", kind = "method",
+          summary = "Starts a connection draft from a handle.",
+          params = {
+            { "nodeID", "FlowID", "the node" },
+            { "handleID", "string", "the handle the connection starts from" },
+          },
+          returns = { { "boolean", "true" } },
+          text = [[
+            Raises while a draft exists, and for an unknown node or handle. The draft's
+            current point starts at the handle's point.]],
+        },
+        {
+          name = "Store:updateConnection", kind = "method",
+          summary = "Moves the draft's end to a canvas point and picks the target handle.",
+          params = {
+            { "x", "number", "canvas x" },
+            { "y", "number", "canvas y" },
+          },
+          returns = { { "boolean", "true when the draft changed" } },
+          text = [[
+            The nearest handle of the opposite type on another node, within
+            `connectionRadius` (or its `connectionTargetArea`), becomes the target; else
+            there is none. Raises without a draft.]],
+        },
+        {
+          name = "Store:endConnection", kind = "method",
+          summary = "Finishes the draft: validates the proposal and calls the callbacks.",
+          params = {
+            { "targetNodeID?", "FlowID", "an explicit target node" },
+            { "targetHandleID?", "string", "an explicit target handle" },
+          },
+          returns = { { "boolean", "true when the proposal was accepted" } },
+          text = [[
+            With an explicit target the proposal is built from it (self-loops included) and
+            validated. Without one the draft's target is used; when there is none the draft
+            is cancelled, neither callback is called, and it returns false. An accepted
+            proposal goes to `onConnect` (or becomes an edge), a rejected one to
+            `onConnectionRejected`. Raises without a draft.]],
+          example = [[
+            -- node b's "target" handle is at (260, 0)
+            s:beginConnection("a", "source")
+            s:updateConnection(255, 10)
+            print(s:endConnection())  --> true: the edge a -> b was added]],
+        },
+        {
+          name = "Store:cancelConnection", kind = "method",
+          summary = "Drops the draft without calling any callback.",
+          returns = { { "boolean", "false when there was no draft" } },
+        },
+        {
+          name = "ConnectionDraftState", kind = "type",
+          summary = "A connection being drawn: its source and its current end.",
+          fields = {
+            { "sourceNodeID", "string", "the node it starts from" },
+            { "sourceHandleID?", "string", "the handle it starts from" },
+            { "sourceHandleType", "HandleType", "that handle's type" },
+            { "sourceHandlePosition", "HandlePosition", "that handle's side" },
+            { "targetNodeID?", "string", "the target found so far" },
+            { "targetHandleID?", "string", "the target handle found so far" },
+            { "currentPoint", "Point", "the end of the draft (canvas)" },
+          },
+        },
+        {
+          name = "Store.connectionDraft", kind = "field", type = "ConnectionDraftState?",
+          summary = "The connection being drawn, or nil.",
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "pointer",
+      title = "Pointer input",
+      text = [[
+        The gesture state machine, driven with screen coordinates. Dragging a node moves it
+        (and the other selected nodes), dragging from a handle draws a connection, dragging
+        empty canvas pans, shift+drag on empty canvas selects by rectangle, a tap selects
+        and command+tap adds to the selection. A press and release that moved less than 3
+        points is a tap. One drag is one undo step.
+
+        Time is virtual: it moves only through `store:advanceClock`. A second tap on the same
+        target less than 0.3 s of clock time after the first is a double tap; the double-tap
+        callbacks fire even when selection is disabled.]],
+      entries = {
+        {
+          name = "Modifiers", kind = "type",
+          summary = "The modifier keys held during a press or tap.",
+          fields = {
+            { "command?", "boolean", "adds to the selection instead of replacing it" },
+            { "shift?", "boolean", "a drag on empty canvas selects by rectangle" },
+          },
+        },
+        {
+          name = "Store:pointerDown", kind = "method",
+          summary = "Presses the pointer at a screen point.",
+          params = {
+            { "x", "number", "screen x" },
+            { "y", "number", "screen y" },
+            { "mods?", "Modifiers", "keys held" },
+          },
+          returns = { { "boolean", "true when the press did something" } },
+          text = [[
+            What the gesture becomes is decided by what is under the press: a handle, a
+            node or the canvas. command+drag on a node does nothing; command+drag on empty
+            canvas pans. Shift only matters when the drag starts on empty canvas, and with
+            selection or multi-selection disabled it pans instead. Dragging a node that is
+            not draggable selects it and moves nothing.]],
+          example = [[
+            s:pointerDown(60, 30)
+            s:pointerMove(160, 30)
+            s:pointerUp(160, 30)  -- the node under (60, 30) moved by 100 / zoom]],
+        },
+        {
+          name = "Store:pointerMove", kind = "method",
+          summary = "Moves the pointer; without a press it only hovers.",
+          params = {
+            { "x", "number", "screen x" },
+            { "y", "number", "screen y" },
+          },
+          returns = { { "boolean", "true when it changed something" } },
+        },
+        {
+          name = "Store:pointerUp", kind = "method",
+          summary = "Releases the pointer, ending the gesture.",
+          params = {
+            { "x", "number", "screen x" },
+            { "y", "number", "screen y" },
+          },
+          returns = { { "boolean", "false without a press" } },
+        },
+        {
+          name = "Store:pointerCancel", kind = "method",
+          summary = "Ends any gesture; the pointer is up afterwards.",
+          returns = { { "boolean", "true when a gesture was cancelled" } },
+          text = [[
+            A node drag puts the nodes back at their start positions and records no step; a
+            connection is cancelled without callbacks; a rubber band keeps the selection
+            made so far; a pan keeps the distance panned so far.]],
+        },
+        {
+          name = "Store:tap", kind = "method",
+          summary = "A press and release at one screen point.",
+          params = {
+            { "x", "number", "screen x" },
+            { "y", "number", "screen y" },
+            { "mods?", "Modifiers", "keys held" },
+          },
+          returns = { { "boolean", "true when it changed something" } },
+          text = [[
+            Selects what is under the point (a node, else an edge; on empty canvas it
+            clears the selection); with command it adds to the selection instead. A second
+            tap on the same target less than 0.3 s of clock time later calls
+            `onNodeDoubleTap`, `onEdgeDoubleTap` or `onCanvasDoubleTap`.]],
+          example = [[
+            s.onNodeDoubleTap = function(id) print("open", id) end
+            s:tap(60, 30); s:advanceClock(0.1); s:tap(60, 30)  --> open a]],
+        },
+        {
+          name = "Store:hover", kind = "method",
+          summary = "Sets the hovered node from a screen point.",
+          params = {
+            { "x", "number", "screen x" },
+            { "y", "number", "screen y" },
+          },
+          returns = { { "boolean", "true when the hovered node changed" } },
+        },
+        {
+          name = "Store:scroll", kind = "method",
+          summary = "Pans by exactly (dx, dy) screen points.",
+          params = {
+            { "dx", "number", "horizontal distance" },
+            { "dy", "number", "vertical distance" },
+          },
+          returns = { { "boolean", "false when panning is disabled" } },
+        },
+        {
+          name = "Store:magnify", kind = "method",
+          summary = "Zooms by a factor around a screen point.",
+          params = {
+            { "factor", "number", "the zoom multiplier" },
+            { "x", "number", "screen x of the fixed point" },
+            { "y", "number", "screen y of the fixed point" },
+          },
+          returns = { { "boolean", "false when zooming is disabled" } },
+        },
+        {
+          name = "Store:advanceClock", kind = "method",
+          summary = "Moves the virtual clock forward by some seconds.",
+          params = { { "seconds", "number", "how far" } },
+          returns = { { "boolean", "true when the clock moved" } },
+          text = [[
+            Double taps are timed on this clock; it moves only through `store:advanceClock`.]],
+        },
+        {
+          name = "Store.clock", kind = "field", type = "number",
+          summary = "The virtual clock, in seconds.",
+        },
+        {
+          name = "Store.onNodeDoubleTap", kind = "callback",
+          summary = "Called with the node's id on a double tap on a node.",
+          params = { { "id", "string", "the node" } },
+        },
+        {
+          name = "Store.onEdgeDoubleTap", kind = "callback",
+          summary = "Called with the edge's id on a double tap on an edge.",
+          params = { { "id", "string", "the edge" } },
+        },
+        {
+          name = "Store.onCanvasDoubleTap", kind = "callback",
+          summary = "Called with the canvas point of a double tap on empty canvas.",
+          params = { { "point", "Point", "where the second tap was (canvas)" } },
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "drop",
+      title = "Drop targets",
+      text = [[
+        External drags (files, palette items) over the canvas. The handler `onDrop` decides
+        whether the item under the pointer accepts the drop; while it accepts, that node or
+        edge is the drop target.]],
+      entries = {
+        {
+          name = "DropPhase", kind = "type",
+          summary = "The phase of an external drag passed to `onDrop`.",
+          values = {
+            { "updated", "the drag moved over the canvas" },
+            { "performed", "the item was dropped" },
+            { "exited", "the drag left the canvas" },
+          },
+        },
+        {
+          name = "DropTarget", kind = "type",
+          summary = "What is under a drop: {kind=\"node\", id=}, {kind=\"edge\", id=} or {kind=\"canvas\"}.",
+          fields = {
+            { "kind", '"node"|"edge"|"canvas"', "what is under the pointer" },
+            { "id?", "string", "the node or edge" },
+          },
+        },
+        {
+          name = "DropEvent", kind = "type",
+          summary = "Where a drag is and what it carries.",
+          fields = {
+            { "x", "number", "canvas x" },
+            { "y", "number", "canvas y" },
+            { "target", "DropTarget", "what is under the pointer" },
+            { "payload", "any", "the value given to `dragOver` or `drop`, as it is" },
+          },
+        },
+        {
+          name = "Store.onDrop", kind = "callback",
+          summary = "Handles external drags; returns whether the drop is accepted.",
+          params = {
+            { "phase", "DropPhase", "what happened" },
+            { "event", "DropEvent?", "where and what; nil for \"exited\"" },
+          },
+          returns = { { "boolean", "true to accept" } },
+          example = [[
+            s.onDrop = function(phase, event)
+              if phase == "performed" then
+                s:addNode{ x = event.x, y = event.y, data = event.payload }
+              end
+              return event ~= nil and event.target.kind == "canvas"
+            end]],
+        },
+        {
+          name = "Store:dragOver", kind = "method",
+          summary = "An external drag moves to a screen point: calls `onDrop(\"updated\", ...)`.",
+          params = {
+            { "x", "number", "screen x" },
+            { "y", "number", "screen y" },
+            { "payload?", "any", "what is dragged; passed to the handler as it is" },
+          },
+          returns = { { "boolean", "the handler's answer; false without a handler" } },
+          text = [[
+            When the handler returns true, the node or edge under the pointer becomes the
+            drop target; else there is none. Without a handler nothing is highlighted.]],
+        },
+        {
+          name = "Store:drop", kind = "method",
+          summary = "Drops at a screen point: calls `onDrop(\"performed\", ...)`, clears the target.",
+          params = {
+            { "x", "number", "screen x" },
+            { "y", "number", "screen y" },
+            { "payload?", "any", "what is dropped" },
+          },
+          returns = { { "boolean", "the handler's result; false without a handler" } },
+        },
+        {
+          name = "Store:dragExit", kind = "method",
+          summary = "The drag leaves: calls `onDrop(\"exited\", nil)` and clears the target.",
+          returns = { { "boolean", "true when a drop target was cleared" } },
+        },
+        {
+          name = "Store:setDropTargetNode", kind = "method",
+          summary = "Sets the drop target node directly, or clears it with nil.",
+          params = { { "id", "FlowID?", "the node, or nil" } },
+          returns = { { "boolean", "true when it changed" } },
+        },
+        {
+          name = "Store:setDropTargetEdge", kind = "method",
+          summary = "Sets the drop target edge directly, or clears it with nil.",
+          params = { { "id", "FlowID?", "the edge, or nil" } },
+          returns = { { "boolean", "true when it changed" } },
+        },
+        {
+          name = "Store.dropTargetNodeID", kind = "field", type = "string?",
+          summary = "The id of the drop target node, or nil.",
+        },
+        {
+          name = "Store.dropTargetEdgeID", kind = "field", type = "string?",
+          summary = "The id of the drop target edge, or nil.",
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "accessories",
+      title = "Accessory placement",
+      text = [[
+        An accessory is a small view (a toolbar, an inspector) shown next to the selected
+        node or edge. The store computes where its centre goes on the screen, flipping to
+        the other side when the preferred side would be clipped.]],
+      entries = {
+        {
+          name = "AccessoryRequest", kind = "type",
+          summary = "What `store:accessoryPosition` needs: the item, the sizes and the side.",
+          fields = {
+            { "node?", "FlowID", "the node the accessory belongs to (or give `edge`)" },
+            { "edge?", "FlowID", "the edge the accessory belongs to (or give `node`)" },
+            { "size", "Size", "the accessory's size" },
+            { "canvasSize", "Size", "the size of the visible canvas" },
+            { "placement?", "Placement",
+              "preferred side; default from `nodeAccessoryPlacement`, else \"top\"" },
+            { "spacing?", "number", "gap between item and accessory", default = "8" },
+            { "margin?", "number", "smallest distance to the canvas border", default = "8" },
+          },
+        },
+        {
+          name = "PlacedAccessory", kind = "type",
+          summary = "Where an accessory goes: its centre (screen) and the side used.",
+          fields = {
+            { "x", "number", "centre x (screen)" },
+            { "y", "number", "centre y (screen)" },
+            { "placement", "Placement", "the side actually used after flipping" },
+          },
+        },
+        {
+          name = "Store:accessoryPosition", kind = "method",
+          summary = "The screen position of an accessory for a node or an edge.",
+          params = {
+            { "request", "AccessoryRequest", "the item, the sizes and the preferred side" },
+          },
+          returns = { { "PlacedAccessory" } },
+          text = [[
+            A node's accessory is placed around its frame, an edge's around its label
+            position. An explicit `placement` wins over `nodeAccessoryPlacement`.]],
+          example = [[
+            local p = s:accessoryPosition{ node = "a", size = { width = 200, height = 80 },
+                                           canvasSize = { width = 800, height = 600 } }
+            print(p.x, p.y, p.placement)]],
+        },
+        {
+          name = "Store.nodeAccessoryPlacement", kind = "callback",
+          summary = "Chooses the default accessory side per node.",
+          params = { { "node", "Node", "the node" } },
+          returns = { { "Placement" } },
+          text = [[
+            An explicit `placement` argument wins over it. A callback that raises or returns
+            an invalid value is reported, and "top" is used.]],
+          example = [[
+            s.nodeAccessoryPlacement = function(node)
+              return node.y < 100 and "bottom" or "top"
+            end]],
+        },
+        {
+          name = "AccessoriesRequest", kind = "type",
+          summary = "What `store:accessories` needs: the accessory and canvas sizes.",
+          fields = {
+            { "size", "Size", "the accessory's size" },
+            { "canvasSize", "Size", "the size of the visible canvas" },
+          },
+        },
+        {
+          name = "AccessoryItem", kind = "type",
+          summary = "An accessory to show: the item it belongs to and where it goes.",
+          fields = {
+            { "kind", '"node"|"edge"', "the kind of the selected item" },
+            { "id", "string", "its id" },
+            { "x", "number", "centre x (screen)" },
+            { "y", "number", "centre y (screen)" },
+            { "placement", "Placement", "the side actually used after flipping" },
+          },
+        },
+        {
+          name = "Store:accessories", kind = "method",
+          summary = "The accessory to show: one entry when exactly one item is selected.",
+          params = {
+            { "request", "AccessoriesRequest", "the accessory and canvas sizes" },
+          },
+          returns = { { "AccessoryItem[]", "one entry, or empty" } },
+          text = [[
+            Exactly one node or edge must be selected in all; otherwise the array is empty.]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "undo",
+      title = "Undo",
+      text = [[
+        Every call at the top level that changes the document (nodes, edges, their fields,
+        positions, sizes, parents, grouping, deleteSelection) is one undo step, and so is a
+        completed pointer drag. Selection, focus, hover, viewport, drop-target and
+        animated-edge calls change no document content and record no step. Undo and redo
+        emit the change events of what they restore.]],
+      entries = {
+        {
+          name = "Store:undo", kind = "method",
+          summary = "Undoes the last step.",
+          returns = { { "boolean", "true when something was undone" } },
+        },
+        {
+          name = "Store:redo", kind = "method",
+          summary = "Redoes the last undone step.",
+          returns = { { "boolean", "true when something was redone" } },
+        },
+        {
+          name = "Store.canUndo", kind = "field", type = "boolean",
+          summary = "Whether there is a step to undo.",
+        },
+        {
+          name = "Store.canRedo", kind = "field", type = "boolean",
+          summary = "Whether there is a step to redo.",
+        },
+        {
+          name = "Store:transaction", kind = "method",
+          summary = "Runs fn(store) as one undo step; rolls everything back if it raises.",
+          params = {
+            { "fn", "fun(store: Store): any", "the work" },
+          },
+          returns = { { "any", "what fn returns" } },
+          result = "what fn returns",
+          text = [[
+            Change events are held and delivered once at the end, merged into one node
+            batch and one edge batch. If fn raises, the store is put back exactly as it was
+            before (document, selection, focus, hover, drop targets, draft, viewport; the
+            clock is not rewound), no events are delivered, and the error propagates.]],
+          example = [[
+            s:transaction(function(st)
+              local a = st:addNode{ id = "a", x = 0, y = 0 }
+              local b = st:addNode{ id = "b", x = 200, y = 0 }
+              st:connect("a", "b")
+            end)
+            s:undo()  -- removes all three]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "events",
+      title = "Change events",
+      text = [[
+        Each public call delivers at most one `onNodesChange` call and then at most one
+        `onEdgesChange` call, each batch in store order, and only for real changes: a call
+        that changes nothing emits nothing. An operation that touches many items visits
+        them in store order, and two changes to one item keep their order (a new group gets
+        `add`, then `select`). Removing a selected item emits only its `remove`.
+
+        Inside `store:transaction` and between `beginInteractiveUpdates` and
+        `endInteractiveUpdates` events are held and delivered once at the end: all the
+        per-call changes concatenated in order, not a net summary. An error raised inside a
+        callback is reported to the host's error sink (stderr in flowrepl) with a
+        traceback; the call that triggered it does not raise and its change stands.]],
+      entries = {
+        {
+          name = "NodeChange", kind = "type",
+          summary = "One change to a node, as delivered to `onNodesChange`.",
+          fields = {
+            { "type", '"add"|"remove"|"position"|"select"|"dimensions"|"replace"',
+              "what happened" },
+            { "id", "string", "the node" },
+            { "node?", "NodeTable", "the node (\"add\", \"replace\")" },
+            { "position?", "Point", "the new position (\"position\")" },
+            { "selected?", "boolean", "the new selection state (\"select\")" },
+            { "size?", "Size", "the new size (\"dimensions\")" },
+          },
+        },
+        {
+          name = "EdgeChange", kind = "type",
+          summary = "One change to an edge, as delivered to `onEdgesChange`.",
+          fields = {
+            { "type", '"add"|"remove"|"select"|"replace"', "what happened" },
+            { "id", "string", "the edge" },
+            { "edge?", "EdgeTable", "the edge (\"add\", \"replace\")" },
+            { "selected?", "boolean", "the new selection state (\"select\")" },
+          },
+        },
+        {
+          name = "Store.onNodesChange", kind = "callback",
+          summary = "Receives each batch of node changes.",
+          params = { { "changes", "NodeChange[]", "the batch, in store order" } },
+          example = [[
+            s.onNodesChange = function(changes)
+              for _, c in ipairs(changes) do print(c.type, c.id) end
+            end]],
+        },
+        {
+          name = "Store.onEdgesChange", kind = "callback",
+          summary = "Receives each batch of edge changes, after the node batch of the same call.",
+          params = { { "changes", "EdgeChange[]", "the batch, in store order" } },
+        },
+        {
+          name = "Store:beginInteractiveUpdates", kind = "method",
+          summary = "Holds change events until `endInteractiveUpdates`.",
+          returns = { { "boolean", "true when holding started" } },
+          text = [[
+            Calls made meanwhile are still one undo step each; only their events wait.]],
+        },
+        {
+          name = "Store:endInteractiveUpdates", kind = "method",
+          summary = "Delivers the held events as one node batch and one edge batch.",
+          returns = { { "boolean", "true when holding ended" } },
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "documents",
+      title = "Documents and output",
+      text = [[
+        A document is the JSON form of a store's nodes, edges and viewport. Flags
+        (`isSelected`, `isHovered`, `isDropTarget`) and the animated edges are not part of
+        it.]],
+      entries = {
+        {
+          name = "Store:export", kind = "method",
+          summary = "The document as a JSON string.",
+          returns = { { "string" } },
+          text = [[
+            Nodes, edges and viewport with sorted keys; positions and sizes as `[x, y]` and
+            `[w, h]` arrays; a node without data is written with `"data": null`. Numbers use
+            the shortest form that reads back exactly.]],
+        },
+        {
+          name = "Store:load", kind = "method",
+          summary = "Replaces the store's content with a JSON document.",
+          params = { { "json", "string", "the document text" } },
+          returns = {
+            { "true?", "true on success", name = "ok" },
+            { "string[]|string", "the warnings, or the error message", name = "warnings" },
+          },
+          result = "true and warnings, or nil and a message",
+          text = [[
+            Text that is not JSON, or a document of the wrong shape (missing required keys,
+            wrong types, unknown enum strings), gives `nil, message` and leaves the store
+            unchanged. A well-formed document is loaded leniently, in any node order, and
+            `warnings` (possibly empty) names everything that was repaired: duplicate ids
+            dropped (the first wins), edges that dangle or name an undeclared handle or a
+            handle of the wrong type dropped, invalid parents cleared (a parent cycle is
+            broken at its first node in document order), edge parents that are missing or
+            not containers cleared. A node without a "data" key gets nil data.
+
+            Loading clears the undo history and emits no change events.]],
+          example = [[
+            local ok, warnings = s:load(text)
+            if not ok then error(warnings) end]],
+        },
+        {
+          name = "Store:save", kind = "method",
+          summary = "Writes the store to a file; the extension picks the format.",
+          params = {
+            { "path", "string", "ends in .json (document), .svg (drawing) or .png (raster)" },
+            { "opts?", "SvgOptions", "drawing options, as for `store:svg`" },
+          },
+          returns = {
+            { "true?", "true on success", name = "ok" },
+            { "string?", "the error message", name = "message" },
+          },
+          result = "true, or nil and a message",
+          text = [[
+            An unknown extension raises; a failure to write returns `nil, message`.]],
+          example = [[
+            assert(s:save("diagram.json"))
+            assert(s:save("diagram.svg", { theme = "dark" }))]],
+        },
+        {
+          name = "Theme", kind = "type",
+          summary = "The colour scheme of a drawing.",
+          values = {
+            { "light", "dark lines on a light background" },
+            { "dark", "light lines on a dark background" },
+          },
+        },
+        {
+          name = "SvgOptions", kind = "type",
+          summary = "Options of `store:svg` (and of drawings written by `store:save`).",
+          fields = {
+            { "fit?", "boolean", "draw every node; false: the current viewport", default = "true" },
+            { "padding?", "number", "space around the nodes when fitting", default = "20" },
+            { "width?", "number", "canvas width when not fitting" },
+            { "height?", "number", "canvas height when not fitting" },
+            { "theme?", "Theme", "colour scheme", default = '"light"' },
+            { "background?", "boolean", "whether to draw the background", default = "true" },
+          },
+        },
+        {
+          name = "Store:svg", kind = "method",
+          summary = "An SVG drawing of the store.",
+          params = { { "opts?", "SvgOptions", "what to draw and how" } },
+          returns = { { "string", "the SVG text" } },
+          example = [[
+            local text = s:svg{ fit = false, width = 800, height = 600, theme = "dark" }]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "repl",
+      title = "flowrepl",
+      text = [[
+        Every store created in a flowrepl session reports its change events, one line per
+        change, starting with the kind of change and the id. Expression results print as in
+        the stock `lua` REPL, tables with sorted keys. Besides `flow`, flowrepl defines the
+        globals below.
+
+        `store`, `save` and `open` are not part of the contract yet: they describe the
+        planned shortcuts, and flowrepl does not define them at this version.]],
+      entries = {
+        {
+          name = "help", kind = "function", repl = true,
+          summary = "Prints the reference entry for a name or a value, or the list of topics.",
+          params = { { "x?", "any" } },
+          text = [[
+            help() lists the topics. help("name") prints the entry for a name ("flow.type",
+            "Store:addNode", or just "addNode"). help(x) prints the entry for a function,
+            module or object (a Store prints the Store entry).]],
+        },
+        {
+          name = "store", kind = "value", type = "Store", repl = true, planned = true,
+          summary = "Planned: the session's current store, for quick experiments.",
+          text = [[
+            Not defined by flowrepl yet. The plan: a fresh store at start, replaced by
+            `open(path)`.]],
+        },
+        {
+          name = "save", kind = "function", repl = true, planned = true,
+          summary = "Planned: saves the current store: `store:save(path, opts)`.",
+          params = {
+            { "path", "string", "the file; the extension picks the format" },
+            { "opts?", "SvgOptions", "drawing options" },
+          },
+          returns = {
+            { "true?", name = "ok" },
+            { "string?", name = "message" },
+          },
+          result = "true, or nil and a message",
+          text = [[
+            Not defined by flowrepl yet.]],
+        },
+        {
+          name = "open", kind = "function", repl = true, planned = true,
+          summary = "Planned: opens a document and makes it the current `store`.",
+          params = { { "path", "string", "a .json document" } },
+          returns = {
+            { "Store?", name = "store" },
+            { "string?", name = "message" },
+          },
+          result = "Store, or nil and a message",
+          text = [[
+            Not defined by flowrepl yet. It would use `flow.open(path)` and set the global
+            `store` on success.]],
+        },
+      },
+    },
+  },
+}
