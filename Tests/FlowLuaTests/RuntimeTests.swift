@@ -144,8 +144,9 @@ import Testing
         #expect(t.out.hasPrefix("flow  (module)"))
         t.out = ""
         t.eval("help()")
-        #expect(t.out.contains("Topics: "))
-        #expect(t.out.contains(" flow, flow.decode, flow.newStore, flow.null, flow.open, flow.type, flow.version, help"))
+        #expect(t.out.contains("\nmodule: flow flow.decode flow.newStore flow.null flow.open flow.type\n"))
+        #expect(t.out.contains("\nStore methods: accessories accessoryPosition addEdge addNode"))
+        #expect(t.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
         t.out = ""
         t.eval("help('nothing')")
         #expect(t.out == "no help for 'nothing'\n")
