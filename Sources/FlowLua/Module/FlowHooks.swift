@@ -9,18 +9,18 @@ public enum FlowHooks {
     public typealias ModuleInstaller = (OpaquePointer) -> Void
 
     /// Run in order by `openFlowModule`. The store binding appends its installer here.
-    nonisolated(unsafe) public static var moduleInstallers: [ModuleInstaller] = [FlowBaseModule.install]
+    nonisolated(unsafe) public static var moduleInstallers: [ModuleInstaller] = [FlowBaseModule.install, FlowStoreBinding.install]
 
     /// Session setup, run by flowrepl (`LuaHost.runSessionSetup`) after the libraries,
     /// `flow` and `help` exist and before LUA_INIT, `-e`, `-l`, the script and the prompt.
     /// The store binding adds one that creates the global `store` (a fresh store). A setup
     /// must not raise; run Lua code through `host.run(string:)`.
-    nonisolated(unsafe) public static var sessionSetup: [(LuaHost) -> Void] = []
+    nonisolated(unsafe) public static var sessionSetup: [(LuaHost) -> Void] = [FlowStoreBinding.sessionSetup]
 
     /// Id completion in the REPL: called when the cursor is inside a string literal that is
     /// an argument of a call, e.g. `store:node("a|` or `store:connect("a", "|`. Return the
     /// candidate ids (all of them: the REPL filters by prefix). nil: no id completion.
-    nonisolated(unsafe) public static var idCompletion: ((IDCompletionRequest) -> [String])?
+    nonisolated(unsafe) public static var idCompletion: ((IDCompletionRequest) -> [String])? = FlowStoreBinding.completeID
 }
 
 /// What the REPL knows when it asks for id candidates.

@@ -1,0 +1,299 @@
+import CLua
+import CLuaShims
+import FlowCore
+
+// lua-api §3: edges.
+
+enum LuaEdgeTables {
+    /// An edge from a table: a new one (`base` nil), a replacement or a patch of `base`.
+    static func read(
+        _ t: LuaTable, op: String, mode: TableMode, base: FlowEdge?, nextID: () -> String
+    ) throws -> FlowEdge {
+        let L = t.L
+        var id: String?, source: String?, target: String?, pathType: EdgePathType?
+        var sourceHandle: String??, targetHandle: String??, label: String??, parent: String??
+        var unknown: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, t.index) != 0 {
+            guard lua_type(L, -2) == LUA_TSTRING, let key = t.string(at: -2) else {
+                throw t.error("unexpected non-string key")
+            }
+            let null = LuaNodeTables.isNull(L)
+            switch key {
+            case "id": id = try LuaNodeTables.string(t, key)
+            case "sourceNodeID": source = try LuaNodeTables.string(t, key)
+            case "targetNodeID": target = try LuaNodeTables.string(t, key)
+            case "sourceHandleID": sourceHandle = null ? .some(nil) : try LuaNodeTables.string(t, key)
+            case "targetHandleID": targetHandle = null ? .some(nil) : try LuaNodeTables.string(t, key)
+            case "label": label = null ? .some(nil) : try LuaNodeTables.string(t, key)
+            case "parentID": parent = null ? .some(nil) : try LuaNodeTables.string(t, key)
+            case "pathType":
+                guard lua_type(L, -1) == LUA_TSTRING, let s = t.string(at: -1) else {
+                    throw t.error(key, LuaErrors.typeMessage(L, -1, expected: "string"))
+                }
+                pathType = try EdgePathType.parse(s, in: op)
+            case "isSelected", "isAnimated", "isDropTarget" where mode == .replace: break
+            default: unknown.append(key)
+            }
+            flua_pop(L, 1)
+        }
+        if let bad = unknown.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            throw t.error("unknown field '\(t.fieldPath(bad))'")
+        }
+        if let base, let id, id != base.id {
+            throw FlowError.invalidValue(op, "the id of edge '\(base.id)' cannot change")
+        }
+        let keep = mode == .patch ? base : nil
+        guard let s = source ?? keep?.sourceNodeID else {
+            throw t.error("sourceNodeID", "string expected, got nil")
+        }
+        guard let d = target ?? keep?.targetNodeID else {
+            throw t.error("targetNodeID", "string expected, got nil")
+        }
+        var e = FlowEdge(
+            id: base?.id ?? id ?? nextID(), sourceNodeID: s,
+            sourceHandleID: sourceHandle ?? keep?.sourceHandleID, targetNodeID: d,
+            targetHandleID: targetHandle ?? keep?.targetHandleID,
+            parentID: parent ?? keep?.parentID, pathType: pathType ?? keep?.pathType ?? .bezier,
+            label: label ?? keep?.label)
+        if var b = base {
+            b.sourceNodeID = e.sourceNodeID
+            b.sourceHandleID = e.sourceHandleID
+            b.targetNodeID = e.targetNodeID
+            b.targetHandleID = e.targetHandleID
+            b.parentID = e.parentID
+            b.pathType = e.pathType
+            b.label = e.label
+            e = b
+        }
+        return e
+    }
+}
+
+extension FlowStoreBinding {
+    static var edgeMethods: [LuaMethod] {
+        [
+            LuaMethod("addEdge", addEdge), LuaMethod("connect", connect), LuaMethod("removeEdge", removeEdge),
+            LuaMethod("updateEdge", updateEdge), LuaMethod("updateEdges", updateEdges),
+            LuaMethod("edge", edge), LuaMethod("edges", edges), LuaMethod("edgesForNode", edgesForNode),
+            LuaMethod("edgeGeometry", edgeGeometry), LuaMethod("setEdgeAnimated", setEdgeAnimated),
+            LuaMethod("setAnimatedEdges", setAnimatedEdges), LuaMethod("nextEdgeID", nextEdgeID),
+        ]
+    }
+
+    static var edgeGetters: [LuaMethod] { [LuaMethod("animatedEdgeIDs", animatedEdgeIDs)] }
+
+    static func push(_ args: LuaArgs, geometry g: EdgeGeometry) {
+        let s = LuaStack(args.L)
+        lua_createtable(args.L, 0, 8)
+        s.push(g.path.svgPathData); s.setField("path")
+        s.push(g.sourcePoint); s.setField("sourcePoint")
+        s.push(g.targetPoint); s.setField("targetPoint")
+        s.push(g.sourcePosition.rawValue); s.setField("sourcePosition")
+        s.push(g.targetPosition.rawValue); s.setField("targetPosition")
+        s.push(g.labelPosition); s.setField("labelPosition")
+        s.push(g.labelAngle); s.setField("labelAngle")
+        s.push(g.bounds); s.setField("bounds")
+    }
+
+    /// Calls `fn(edge_table)` (at stack index `fn`) in protected mode and reads the result:
+    /// the returned table, or the edited one when it returns nil.
+    static func callEdgeFunction(_ args: LuaArgs, _ box: LuaStoreBox, _ old: FlowEdge, fn: Int32, op: String) throws -> FlowEdge {
+        let L = args.L
+        LuaChanges.push(LuaStack(L), edge: old, animated: box.store.isEdgeAnimated(old.id))
+        let copy = lua_gettop(L)
+        lua_pushvalue(L, fn)
+        lua_pushvalue(L, copy)
+        guard try box.run(L, { lua_pcallk(L, 1, 1, 0, 0, nil) }) == LUA_OK else { throw LuaError.valueOnStack }
+        let result = lua_type(L, -1)
+        if result == LUA_TNIL { flua_pop(L, 1) } else if result != LUA_TTABLE {
+            throw LuaError.message("\(op): the update function must return a table or nil (got \(LuaStack(L).typeName(at: -1)))")
+        }
+        let e = try LuaEdgeTables.read(
+            LuaTable(L, -1, argument: 0, operation: op), op: op, mode: .replace, base: old, nextID: { old.id })
+        lua_settop(L, copy - 1)
+        return e
+    }
+
+    static func updateEdge(_ args: LuaArgs, _ box: LuaStoreBox, _ id: String, at arg: Int32) throws -> Bool {
+        let L = args.L
+        let op = "updateEdge"
+        guard let old = box.store.edge(id) else { throw FlowError.unknownEdge(op, id) }
+        let new: FlowEdge
+        switch lua_type(L, arg) {
+        case LUA_TFUNCTION: new = try callEdgeFunction(args, box, old, fn: arg, op: op)
+        case LUA_TTABLE:
+            new = try LuaEdgeTables.read(LuaTable(L, arg, argument: arg), op: op, mode: .patch, base: old, nextID: { id })
+        default: throw LuaError.type(arg, expected: "function or table")
+        }
+        return try box.run(L) { try box.store.updateEdge(id) { $0 = new } }
+    }
+
+    static let addEdge: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let t = try args.table(2)
+            let store = box.store
+            let edge = try LuaEdgeTables.read(t, op: "addEdge", mode: .add, base: nil, nextID: store.nextEdgeID)
+            try box.run(args.L) { _ = try store.addEdge(edge) }
+            box.pushEdge(args.L, edge.id)
+            return 1
+        }
+    }
+
+    /// `"node.handle"` or `"node"`; a string naming an existing node is a node id even when it
+    /// contains dots; otherwise the handle id follows the last dot.
+    static func endpoint(_ store: LuaFlowStore, _ s: String, type: HandleType) -> (String, String?) {
+        if let n = store.node(s) { return (s, n.handles.first { $0.type == type }?.id) }
+        if let dot = s.lastIndex(of: ".") {
+            return (String(s[..<dot]), String(s[s.index(after: dot)...]))
+        }
+        return (s, nil)
+    }
+
+    static let connect: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let store = box.store
+            let (s, sh) = endpoint(store, try args.string(2), type: .source)
+            let (t, th) = endpoint(store, try args.string(3), type: .target)
+            var id: String?, label: String?, pathType = EdgePathType.bezier, parent: String?
+            if let o = try args.optionalTable(4) {
+                try o.rejectUnknownKeys(["id", "label", "pathType", "parentID"])
+                id = try o.optionalID("id")
+                label = try o.optionalString("label")
+                pathType = try o.optionalEnumValue("pathType", EdgePathType.self, in: "connect") ?? .bezier
+                parent = try o.optionalID("parentID")
+            }
+            let edge = FlowEdge(
+                id: id ?? store.nextEdgeID(), sourceNodeID: s, sourceHandleID: sh, targetNodeID: t,
+                targetHandleID: th, parentID: parent, pathType: pathType, label: label)
+            do {
+                try box.run(args.L) { _ = try store.addEdge(edge) }
+            } catch let e as FlowError {
+                throw e.reported(as: "connect")
+            }
+            box.pushEdge(args.L, edge.id)
+            return 1
+        }
+    }
+
+    static let removeEdge: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let id = try args.id(2)
+            try box.run(args.L) { try box.store.removeEdge(id) }
+            args.push(true)
+            return 1
+        }
+    }
+
+    static let updateEdge: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let id = try args.id(2)
+            args.push(try updateEdge(args, box, id, at: 3))
+            return 1
+        }
+    }
+
+    static let updateEdges: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            guard lua_type(args.L, 2) == LUA_TFUNCTION else { throw LuaError.type(2, expected: "function") }
+            var new: [String: FlowEdge] = [:]
+            for old in box.store.edges {
+                new[old.id] = try callEdgeFunction(args, box, old, fn: 2, op: "updateEdges")
+            }
+            let changed = try box.run(args.L) {
+                try box.store.updateEdges { e in if let n = new[e.id] { e = n } }
+            }
+            args.push(changed)
+            return 1
+        }
+    }
+
+    static let edge: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let id = try args.id(2)
+            if box.store.edge(id) != nil { box.pushEdge(args.L, id) } else { args.pushNil() }
+            return 1
+        }
+    }
+
+    static let edges: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let L = args.L
+            lua_createtable(L, Int32(clamping: box.store.edgeCount), 0)
+            var i: lua_Integer = 0
+            box.store.forEachEdge { e in
+                box.pushEdge(L, e.id)
+                i += 1
+                lua_rawseti(L, -2, i)
+            }
+            return 1
+        }
+    }
+
+    static let edgesForNode: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            box.pushEdges(args.L, try box.store.edgesForNode(try args.id(2)).map(\.id))
+            return 1
+        }
+    }
+
+    static let edgeGeometry: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            push(args, geometry: try box.store.edgeGeometry(try args.id(2)))
+            return 1
+        }
+    }
+
+    static let setEdgeAnimated: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let id = try args.id(2)
+            args.push(try box.store.setEdgeAnimated(id, try args.optionalBoolean(3, default: true)))
+            return 1
+        }
+    }
+
+    static let setAnimatedEdges: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            args.push(try box.store.setAnimatedEdges(try idList(args, 2)))
+            return 1
+        }
+    }
+
+    /// An array of ids at argument `i`.
+    static func idList(_ args: LuaArgs, _ i: Int32) throws -> [String] {
+        let t = try args.table(i)
+        var ids: [String] = []
+        try t.forEachElement { k in
+            guard let s = t.string(at: -1) else {
+                throw t.error("[\(k)]", LuaErrors.typeMessage(args.L, -1, expected: "string"))
+            }
+            ids.append(s)
+        }
+        return ids
+    }
+
+    static let nextEdgeID: LuaFunction = { L in
+        luaGuarded(L) { args in
+            args.push(try storeSelf(args).store.nextEdgeID())
+            return 1
+        }
+    }
+
+    static let animatedEdgeIDs: LuaFunction = { L in
+        luaGuarded(L) { args in
+            args.push(strings: try args.object(1, storeClass).store.animatedEdgeIDs)
+            return 1
+        }
+    }
+}

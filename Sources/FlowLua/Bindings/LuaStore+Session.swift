@@ -1,0 +1,36 @@
+import CLua
+import CLuaShims
+import FlowCore
+
+// flowrepl integration: the global `store` and id completion.
+
+extension FlowStoreBinding {
+    /// `FlowHooks.sessionSetup` entry: the global `store`, a fresh store.
+    public static func sessionSetup(_ host: LuaHost) {
+        _ = host.run(string: "store = flow.newStore()", chunkName: "=(session)")
+    }
+
+    /// Methods whose string argument `k` is a node id (argument numbers, not counting self).
+    static let nodeIDArguments: [String: Set<Int>] = [
+        "node": [1], "removeNode": [1], "moveNode": [1], "updateNode": [1], "updateNodeSize": [1],
+        "setParent": [1, 2], "setEdgeParent": [2], "ungroupNode": [1], "childNodes": [1], "childEdges": [1],
+        "descendantNodeIDs": [1], "edgesForNode": [1], "selectNode": [1], "deselectNode": [1],
+        "focusNode": [1], "setHoveredNode": [1], "beginConnection": [1], "endConnection": [1],
+        "setDropTargetNode": [1], "connect": [1, 2],
+    ]
+
+    /// Methods whose string argument `k` is an edge id.
+    static let edgeIDArguments: [String: Set<Int>] = [
+        "edge": [1], "removeEdge": [1], "updateEdge": [1], "edgeGeometry": [1], "setEdgeAnimated": [1],
+        "setEdgeParent": [1], "selectEdge": [1], "deselectEdge": [1], "focusEdge": [1],
+        "setDropTargetEdge": [1],
+    ]
+
+    /// `FlowHooks.idCompletion`: node ids for `store:node("`, edge ids for edge methods.
+    public static func completeID(_ r: IDCompletionRequest) -> [String] {
+        guard r.receiver != 0, let box = storeClass.test(r.L, r.receiver), !box.isClosed else { return [] }
+        if nodeIDArguments[r.function]?.contains(r.argument) == true { return box.store.nodes.map(\.id) }
+        if edgeIDArguments[r.function]?.contains(r.argument) == true { return box.store.edges.map(\.id) }
+        return []
+    }
+}
