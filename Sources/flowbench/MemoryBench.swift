@@ -1,0 +1,48 @@
+import CLuaShims
+import FlowCore
+import FlowLua
+
+/// Live heap bytes (mallinfo2) per stored item for `n` nodes + `n` edges: FlowCore with the
+/// undo history off and on (every addNode/addEdge one recorded step), against the pure-Lua
+/// table store built in a Lua state.
+enum MemoryBench {
+    static func run(size n: Int, into report: Report) {
+        let items = Double(2 * n)
+        let table = luaTableStoreBytes(n).map { $0 / items }
+        report.add(Metric(name: "memory.lua.table", size: n, value: table, unit: "B"))
+        for undo in [false, true] {
+            let before = flowbench_heap_bytes()
+            let store = Fixture.build(nodes: n, edges: n, undo: undo)
+            let after = flowbench_heap_bytes()
+            withExtendedLifetime(store) {}
+            report.add(
+                Metric(
+                    name: "memory.swift.history_\(undo ? "on" : "off")", size: n,
+                    value: Double(after &- before) / items, unit: "B", baseline: table))
+        }
+    }
+
+    /// Heap growth from building the pure-Lua store (garbage collected before and after).
+    private static func luaTableStoreBytes(_ n: Int) -> Double? {
+        let host = LuaHost(LuaHost.Options(preloadFlow: false))
+        defer { host.close() }
+        guard host.run(string: tableStoreSource, chunkName: "=tablestore") != nil else { return nil }
+        host.run(string: "collectgarbage(); collectgarbage()")
+        let before = flowbench_heap_bytes()
+        let built = host.run(
+            string: """
+                local s, n = TableStore.new(), \(n)
+                local cols = math.ceil(math.sqrt(n))
+                for i = 1, n do s:addNode{id = "n" .. i, x = (i - 1) % cols * 200, y = (i - 1) // cols * 100} end
+                for i = 1, n do
+                  local j = (i % 2 == 1) and (i % n + 1) or ((i + cols - 1) % n + 1)
+                  if j == i then j = i % n + 1 end
+                  s:addEdge{id = "e" .. i, sourceNodeID = "n" .. i, targetNodeID = "n" .. j}
+                end
+                STORE = s
+                collectgarbage(); collectgarbage()
+                """)
+        let after = flowbench_heap_bytes()
+        return built == nil ? nil : Double(after &- before)
+    }
+}
