@@ -20,6 +20,7 @@ enum LuaBench {
         lua_pushcclosure(host.L, flowbench_noop, 0)
         host.setGlobal("bench_cnoop")
         host.run(string: tableStoreSource, chunkName: "=tablestore")
+        host.run(string: fixtureSource, chunkName: "=fixture")
         host.run(
             string: "BENCH = {size = \(n), reps = \(budget.reps), budget = \(budget.batch), "
                 + "maxMutations = \(budget.maxMutations)}")

@@ -4,8 +4,9 @@
 
 /// A plain Lua store with the same methods and argument shapes as the `flow` Store (for the
 /// calls measured here). Nodes are `nodes[id] = {x, y, w, h}`, edges `edges[id] = {src, dst}`,
-/// adjacency `adj[id] = {[edgeID] = true}`; insertion order is kept in arrays with
-/// tombstones, so removal is O(1). Hit test, bounds, fit, export and selection are linear
+/// adjacency `adj[id] = {[edgeID] = true}`; insertion order is kept in arrays whose
+/// tombstones are compacted when they outnumber the live entries, so removal is amortised
+/// O(1). Hit test, bounds, fit, export and selection are linear
 /// scans. Defines the global `TableStore`.
 let tableStoreSource = #"""
 local TableStore = {}
@@ -13,10 +14,22 @@ TableStore.__index = TableStore
 
 function TableStore.new()
   return setmetatable({
-    nodes = {}, adj = {}, order = {}, index = {}, count = 0,
-    edges = {}, edgeOrder = {}, edgeIndex = {}, edgeCount = 0,
+    nodes = {}, adj = {}, order = {}, index = {}, count = 0, dead = 0,
+    edges = {}, edgeOrder = {}, edgeIndex = {}, edgeCount = 0, deadEdges = 0,
     selected = {}, viewport = {x = 0, y = 0, zoom = 1},
   }, TableStore)
+end
+
+-- Drops the tombstones of an order array once they outnumber the live entries (amortised
+-- O(1) per removal). Returns the new count.
+local function compact(order, index, count)
+  local k = 0
+  for i = 1, count do
+    local id = order[i]
+    if id then k = k + 1; order[k] = id; index[id] = k end
+  end
+  for i = k + 1, count do order[i] = nil end
+  return k
 end
 
 function TableStore:addNode(t)
@@ -62,6 +75,11 @@ function TableStore:removeEdge(id)
   self.selected[id] = nil
   self.edgeOrder[self.edgeIndex[id]] = false
   self.edgeIndex[id] = nil
+  self.deadEdges = self.deadEdges + 1
+  if self.deadEdges > 64 and 2 * self.deadEdges > self.edgeCount then
+    self.edgeCount = compact(self.edgeOrder, self.edgeIndex, self.edgeCount)
+    self.deadEdges = 0
+  end
   return true
 end
 
@@ -74,6 +92,11 @@ function TableStore:removeNode(id)
   self.selected[id] = nil
   self.order[self.index[id]] = false
   self.index[id] = nil
+  self.dead = self.dead + 1
+  if self.dead > 64 and 2 * self.dead > self.count then
+    self.count = compact(self.order, self.index, self.count)
+    self.dead = 0
+  end
   return true
 end
 
@@ -106,7 +129,7 @@ function TableStore:nodeBounds()
 end
 
 function TableStore:fitToContent(width, height, padding)
-  if self.count == 0 then return false end
+  if self.count == self.dead then return false end
   padding = padding or 50
   local b = self:nodeBounds()
   local zoom = math.min(1, width / (b.width + 2 * padding), height / (b.height + 2 * padding))
@@ -187,8 +210,26 @@ end
 _G.TableStore = TableStore
 """#
 
+/// The fixture's layout, shared by the benchmarks and the memory measurement (Fixture in
+/// SwiftBench.swift builds the same store): node i (1-based) of n sits on a grid of `cols`
+/// columns, 200 × 100 apart; its edge goes to the right neighbour (odd i) or the lower one
+/// (even i), to the other one at the grid's border, so every edge is short.
+let fixtureSource = #"""
+function fixturePosition(i, cols)
+  return (i - 1) % cols * 200, (i - 1) // cols * 100
+end
+
+function fixtureEdgeTarget(i, n, cols)
+  local right = (i % cols ~= 0 and i < n) and i + 1 or nil
+  local down = (i + cols <= n) and i + cols or nil
+  if i % 2 == 1 then return right or down or i - 1 end
+  return down or right or i - 1
+end
+"""#
+
 /// The benchmark loops. Reads the globals `BENCH` ({size=, reps=, budget=, maxMutations=}),
-/// `bench_clock` and `bench_cnoop` (C functions), `TableStore` and `flow`. Returns one line per
+/// `bench_clock` and `bench_cnoop` (C functions), `TableStore`, the fixture functions and
+/// `flow`. Returns one line per
 /// measurement: `<impl> <op> <seconds per op>` or `<impl> <op> unbound`.
 let luaBenchSource = #"""
 local clock, cnoop = bench_clock, bench_cnoop
@@ -196,23 +237,20 @@ local N, REPS, BUDGET, MAXMUT = BENCH.size, BENCH.reps, BENCH.budget, BENCH.maxM
 local random, floor, ceil, sqrt = math.random, math.floor, math.ceil, math.sqrt
 math.randomseed(42)
 
--- The fixture: N nodes on a grid (200 x 100 apart), N edges to a right or lower neighbour.
+-- The fixture: N nodes, N edges (see fixtureSource).
 local cols = ceil(sqrt(N))
 local rows = ceil(N / cols)
 local W, H = cols * 200, rows * 100
 local ids, X, Y = {}, {}, {}
 for i = 1, N do
   ids[i] = "n" .. i
-  X[i] = (i - 1) % cols * 200
-  Y[i] = (i - 1) // cols * 100
+  X[i], Y[i] = fixturePosition(i, cols)
 end
 
 local function build(s)
   for i = 1, N do s:addNode{id = ids[i], x = X[i], y = Y[i], width = 150, height = 60} end
   for i = 1, N do
-    local j = (i % 2 == 1) and (i % N + 1) or ((i + cols - 1) % N + 1)
-    if j == i then j = i % N + 1 end
-    s:addEdge{id = "e" .. i, sourceNodeID = ids[i], targetNodeID = ids[j]}
+    s:addEdge{id = "e" .. i, sourceNodeID = ids[i], targetNodeID = ids[fixtureEdgeTarget(i, N, cols)]}
   end
 end
 

@@ -26,18 +26,21 @@ enum MemoryBench {
     private static func luaTableStoreBytes(_ n: Int) -> Double? {
         let host = LuaHost(LuaHost.Options(preloadFlow: false))
         defer { host.close() }
-        guard host.run(string: tableStoreSource, chunkName: "=tablestore") != nil else { return nil }
+        guard host.run(string: tableStoreSource, chunkName: "=tablestore") != nil,
+            host.run(string: fixtureSource, chunkName: "=fixture") != nil
+        else { return nil }
         host.run(string: "collectgarbage(); collectgarbage()")
         let before = flowbench_heap_bytes()
         let built = host.run(
             string: """
                 local s, n = TableStore.new(), \(n)
                 local cols = math.ceil(math.sqrt(n))
-                for i = 1, n do s:addNode{id = "n" .. i, x = (i - 1) % cols * 200, y = (i - 1) // cols * 100} end
                 for i = 1, n do
-                  local j = (i % 2 == 1) and (i % n + 1) or ((i + cols - 1) % n + 1)
-                  if j == i then j = i % n + 1 end
-                  s:addEdge{id = "e" .. i, sourceNodeID = "n" .. i, targetNodeID = "n" .. j}
+                  local x, y = fixturePosition(i, cols)
+                  s:addNode{id = "n" .. i, x = x, y = y, width = 150, height = 60}
+                end
+                for i = 1, n do
+                  s:addEdge{id = "e" .. i, sourceNodeID = "n" .. i, targetNodeID = "n" .. fixtureEdgeTarget(i, n, cols)}
                 end
                 STORE = s
                 collectgarbage(); collectgarbage()

@@ -53,6 +53,7 @@ extension Double {
 /// "12.3 µs" style.
 func formatTime(_ ns: Double?) -> String {
     guard let ns else { return "—" }
+    if ns < 0 { return "−" + formatTime(-ns) }
     switch ns {
     case ..<1_000: return "\(short(ns)) ns"
     case ..<1_000_000: return "\(short(ns / 1_000)) µs"

@@ -19,7 +19,8 @@ enum SwiftBench {
 }
 
 /// A store of `nodes` nodes on a grid (200 × 100 apart, 150 × 60 each) and `edges` edges
-/// to a right or lower neighbour (later rounds: diagonal), as LuaBenchScript builds it.
+/// to a right or lower neighbour (beyond `nodes` edges: diagonal ones), as LuaBenchScript
+/// builds it (fixtureSource).
 struct Fixture {
     let store: FlowStore<JSONValue>
     let n: Int
@@ -48,11 +49,17 @@ struct Fixture {
         }
         for i in 0..<m {
             let s = i % n
-            var t = i >= n ? (s + cols + 1) % n : (i % 2 == 0 ? (s + 1) % n : (s + cols) % n)
-            if t == s { t = (s + 1) % n }
+            let t = i < n ? edgeTarget(s, n, cols) : (s + cols + 1) % n
             try! store.addEdge(FlowEdge(id: "e\(i + 1)", sourceNodeID: "n\(s + 1)", targetNodeID: "n\(t + 1)"))
         }
         return store
+    }
+
+    /// `fixtureEdgeTarget` of LuaBenchScript.swift, 0-based.
+    static func edgeTarget(_ i: Int, _ n: Int, _ cols: Int) -> Int {
+        let right = (i + 1) % cols != 0 && i + 1 < n ? i + 1 : nil
+        let down = i + cols < n ? i + cols : nil
+        return (i % 2 == 0 ? right ?? down : down ?? right) ?? i - 1
     }
 
     private mutating func fresh(_ prefix: String, _ k: Int) -> [String] {
