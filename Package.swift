@@ -39,6 +39,12 @@ let package = Package(
             dependencies: ["FlowLua", "CLua", "CLuaShims", "CReadline"],
             linkerSettings: luaLink),
 
+        // Benchmarks (release-built, run by scripts/bench; not part of the tests)
+        .executableTarget(
+            name: "flowbench",
+            dependencies: ["FlowCore", "FlowRender", "FlowLua", "CLua", "CLuaShims"],
+            linkerSettings: luaLink),
+
         // Tests
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore"], exclude: ["Golden"]),

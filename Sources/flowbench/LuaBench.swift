@@ -1,0 +1,53 @@
+import CLua
+import CLuaShims
+import FlowLua
+
+/// Runs the Lua benchmarks (LuaBenchScript.swift) in-process: one fresh LuaHost per size,
+/// the same loops against the flow store and the pure-Lua table store.
+enum LuaBench {
+    /// The store operations measured, in report order (the Swift side uses the same names).
+    static let operations = [
+        "moveNode", "addNode", "addEdge", "removeNode", "hitTest", "nodeBounds", "fitToContent", "export",
+        "selectInRect",
+    ]
+
+    static func run(size n: Int, budget: Budget, into report: Report) {
+        let host = LuaHost()
+        var errors: [String] = []
+        host.errorOutput = { errors.append($0) }
+        lua_pushcclosure(host.L, flowbench_clock, 0)
+        host.setGlobal("bench_clock")
+        lua_pushcclosure(host.L, flowbench_noop, 0)
+        host.setGlobal("bench_cnoop")
+        host.run(string: tableStoreSource, chunkName: "=tablestore")
+        host.run(string: fixtureSource, chunkName: "=fixture")
+        host.run(
+            string: "BENCH = {size = \(n), reps = \(budget.reps), budget = \(budget.batch), "
+                + "maxMutations = \(budget.maxMutations)}")
+        guard let output = host.run(string: luaBenchSource, chunkName: "=luabench")?.first else {
+            fatalError("flowbench: the Lua benchmark failed:\n\(errors.joined(separator: "\n"))")
+        }
+        host.close()
+
+        var seconds: [String: Double?] = [:]  // "impl op" -> per call (nil: not bound)
+        for line in output.split(separator: "\n") {
+            let f = line.split(separator: " ")
+            guard f.count == 3 else { continue }
+            seconds["\(f[0]) \(f[1])"] = f[2] == "unbound" ? Double?.none : Double(f[2])
+        }
+        func ns(_ key: String) -> Double? { (seconds[key] ?? nil).map { $0 * 1e9 } }
+
+        let lcall = ns("floor call.lua")
+        report.add(Metric(name: "floor.call.lua", size: n, value: lcall, unit: "ns"))
+        report.add(Metric(name: "floor.call.c", size: n, value: ns("floor call.c"), unit: "ns", baseline: lcall))
+        for op in operations {
+            let table = ns("table \(op)")
+            report.add(Metric(name: "lua.table.\(op)", size: n, value: table, unit: "ns", baseline: lcall))
+            let bound = seconds["flow \(op)"].map { $0 != nil } ?? false
+            report.add(
+                Metric(
+                    name: "lua.flow.\(op)", size: n, value: ns("flow \(op)"), unit: "ns", baseline: table,
+                    note: bound ? nil : "not bound"))
+        }
+    }
+}

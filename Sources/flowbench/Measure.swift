@@ -1,0 +1,57 @@
+import CLuaShims
+
+/// How long and how often each measurement runs.
+struct Budget {
+    /// Target duration of one timed batch, in seconds.
+    var batch: Double
+    /// Timed batches per measurement (the median is reported).
+    var reps: Int
+    /// Most calls per batch for operations that change the store (keeps it near its size).
+    var maxMutations: Int
+    /// Process spawns per program for the start-up measurement.
+    var spawns: Int
+
+    static let normal = Budget(batch: 0.02, reps: 9, maxMutations: 2000, spawns: 40)
+    static let quick = Budget(batch: 0.005, reps: 5, maxMutations: 500, spawns: 12)
+}
+
+/// Seconds on CLOCK_MONOTONIC.
+func now() -> Double { Double(flowbench_nanos()) * 1e-9 }
+
+/// Seconds taken by `body`.
+func time(_ body: () -> Void) -> Double {
+    let t0 = now()
+    body()
+    return now() - t0
+}
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    let n = s.count
+    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
+}
+
+/// Median seconds per call. `batch(k)` makes k calls and returns the seconds they took
+/// (setup and cleanup untimed). One calibration batch of 1 call sizes k to the budget.
+func perCall(_ budget: Budget, mutating: Bool = false, _ batch: (Int) -> Double) -> Double {
+    let once = max(batch(1), 1e-9)
+    var k = max(1, Int(budget.batch / once))
+    if mutating { k = min(k, budget.maxMutations) }
+    return median((0..<budget.reps).map { _ in batch(k) / Double(k) })
+}
+
+/// A small deterministic generator (SplitMix64), so runs are comparable.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in 0..<n.
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

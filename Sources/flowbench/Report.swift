@@ -1,0 +1,226 @@
+/// One measured number. Times are in ns (per call unless the name says otherwise), memory
+/// in bytes. `value` nil means not measured (`note` says why, e.g. "not bound").
+struct Metric {
+    var name: String
+    var size: Int?
+    var value: Double?
+    var unit: String
+    var baseline: Double?
+    var note: String?
+
+    var ratio: Double? {
+        guard let v = value, let b = baseline, b > 0 else { return nil }
+        return v / b
+    }
+
+    /// `{"name":…,"size":…,"value":…,"unit":…,"baseline":…,"ratio":…}` (+ `"note"` when set).
+    var json: String {
+        func num(_ d: Double?) -> String {
+            guard let d, d.isFinite else { return "null" }
+            let v = format3(d)
+            return v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+        }
+        var s = "{\"name\":\"\(name)\",\"size\":\(size.map(String.init) ?? "null"),"
+        s += "\"value\":\(num(value)),\"unit\":\"\(unit)\",\"baseline\":\(num(baseline)),"
+        s += "\"ratio\":\(num(ratio))"
+        if let note { s += ",\"note\":\"\(note)\"" }
+        return s + "}"
+    }
+}
+
+/// Three significant decimals is all these machines can resolve.
+func format3(_ d: Double) -> Double {
+    guard d != 0, d.isFinite else { return d }
+    let scale = pow10(3 - Int((abs(d)).log10Floor) - 1)
+    return (d * scale).rounded() / scale
+}
+
+private func pow10(_ e: Int) -> Double {
+    var r = 1.0
+    for _ in 0..<abs(e) { r *= 10 }
+    return e < 0 ? 1 / r : r
+}
+
+extension Double {
+    fileprivate var log10Floor: Double {
+        var e = 0.0, v = self
+        while v >= 10 { v /= 10; e += 1 }
+        while v < 1 { v *= 10; e -= 1 }
+        return e
+    }
+}
+
+/// "12.3 µs" style.
+func formatTime(_ ns: Double?) -> String {
+    guard let ns else { return "—" }
+    if ns < 0 { return "−" + formatTime(-ns) }
+    switch ns {
+    case ..<1_000: return "\(short(ns)) ns"
+    case ..<1_000_000: return "\(short(ns / 1_000)) µs"
+    case ..<1_000_000_000: return "\(short(ns / 1_000_000)) ms"
+    default: return "\(short(ns / 1_000_000_000)) s"
+    }
+}
+
+func formatRatio(_ r: Double?) -> String { r.map { "\(short($0))×" } ?? "—" }
+
+/// At most 3 significant digits, no exponent.
+func short(_ d: Double) -> String {
+    let v = format3(d)
+    if v >= 100 || v == v.rounded() { return String(Int64(v.rounded())) }
+    if v >= 10 { return String(Double(Int64((v * 10).rounded())) / 10) }
+    return String(Double(Int64((v * 100).rounded())) / 100)
+}
+
+/// Pads or cuts to a column.
+func col(_ s: String, _ width: Int, right: Bool = false) -> String {
+    let n = s.count
+    guard n < width else { return s + " " }
+    let pad = String(repeating: " ", count: width - n)
+    return right ? pad + s + " " : s + pad
+}
+
+/// All metrics of a run, printed as a table and as JSON lines.
+final class Report {
+    private(set) var metrics: [Metric] = []
+
+    func add(_ m: Metric) { metrics.append(m) }
+
+    func find(_ name: String, size: Int? = nil) -> Metric? {
+        metrics.first { $0.name == name && (size == nil || $0.size == size) }
+    }
+
+    func value(_ name: String, size: Int? = nil) -> Double? { find(name, size: size)?.value }
+
+    var sizes: [Int] {
+        Array(Set(metrics.filter { $0.name.hasPrefix("lua.") || $0.name.hasPrefix("swift.") }
+            .compactMap(\.size))).sorted()
+    }
+
+    func printJSON() {
+        for m in metrics { print(m.json) }
+    }
+
+    // MARK: Human table
+
+    func printTable(budget: Budget) {
+        printOperations(budget)
+        printScaling()
+        printSection("Memory (heap delta / (nodes + edges); baseline: the pure-Lua store)", "memory.")
+        printSection("Start-up (median wall time of a spawn; baseline: lua5.4 -e '')", "startup.")
+        printSection("Rendering (FlowRender renderSVG; baseline: export of the same store)", "render.")
+        printTargets()
+    }
+
+    private func printOperations(_ budget: Budget) {
+        guard !sizes.isEmpty else { return }
+        print("== Operations: median time per call (\(budget.reps) batches)")
+        print("   flow = flow module from Lua; table = pure-Lua table store; FlowCore = Swift, no Lua")
+        print(
+            col("op", 14) + col("size", 8, right: true) + col("flow", 11, right: true)
+                + col("table", 11, right: true) + col("flow/table", 11, right: true)
+                + col("FlowCore", 11, right: true) + col("binding", 11, right: true))
+        for op in LuaBench.operations {
+            for n in sizes {
+                let flow = find("lua.flow.\(op)", size: n)
+                let table = find("lua.table.\(op)", size: n)
+                let swift = find("swift.\(op)", size: n)
+                guard flow != nil || table != nil || swift != nil else { continue }
+                let overhead = (flow?.value).flatMap { f in swift?.value.map { f - $0 } }
+                print(
+                    col(op, 14) + col("\(n)", 8, right: true)
+                        + col(flow?.note ?? formatTime(flow?.value), 11, right: true)
+                        + col(formatTime(table?.value), 11, right: true)
+                        + col(formatRatio(flow?.ratio), 11, right: true)
+                        + col(formatTime(swift?.value), 11, right: true)
+                        + col(formatTime(overhead), 11, right: true))
+            }
+        }
+        for n in sizes {
+            guard let l = value("floor.call.lua", size: n), let c = value("floor.call.c", size: n) else { continue }
+            print("   floor at \(n): trivial Lua call \(formatTime(l)), trivial C call \(formatTime(c))")
+        }
+        print("   binding = flow − FlowCore: what the Lua call and conversions add")
+        print()
+    }
+
+    private func printScaling() {
+        let rows = metrics.filter { $0.name.hasPrefix("scaling.") }
+        guard let first = rows.first else { return }
+        print("== Scaling: per call at \(first.size ?? 0) / per call at the smallest size")
+        print(col("op", 26) + col("small", 11, right: true) + col("large", 11, right: true) + col("growth", 9, right: true))
+        for m in rows {
+            print(
+                col(String(m.name.dropFirst("scaling.".count)), 26) + col(formatTime(m.baseline), 11, right: true)
+                    + col(m.note ?? formatTime(m.value), 11, right: true) + col(formatRatio(m.ratio), 9, right: true))
+        }
+        print()
+    }
+
+    private func printSection(_ title: String, _ prefix: String) {
+        let rows = metrics.filter { $0.name.hasPrefix(prefix) }
+        guard !rows.isEmpty else { return }
+        print("== \(title)")
+        for m in rows {
+            let v = m.unit == "ns" ? formatTime(m.value) : m.value.map { "\(short($0)) \(m.unit)" } ?? "—"
+            let b = m.unit == "ns" ? formatTime(m.baseline) : m.baseline.map { "\(short($0)) \(m.unit)" } ?? "—"
+            print(
+                col(m.name, 30) + col(m.size.map(String.init) ?? "", 8, right: true)
+                    + col(m.note ?? v, 13, right: true) + col("base " + b, 17, right: true)
+                    + col(formatRatio(m.ratio), 9, right: true))
+        }
+        print()
+    }
+
+    // MARK: Targets
+
+    /// A target: the metric, at which sizes (nil: every size measured), ratio or value, limit.
+    private struct Target {
+        var label: String
+        var name: String
+        var size: Int?
+        var useRatio: Bool
+        var limit: Double
+    }
+
+    private let targets: [Target] = [
+        Target(label: "moveNode ≤ 1.5× pure-Lua store", name: "lua.flow.moveNode", useRatio: true, limit: 1.5),
+        Target(label: "addNode ≤ 1.0× pure-Lua store", name: "lua.flow.addNode", useRatio: true, limit: 1.0),
+        Target(label: "addEdge ≤ 0.5× pure-Lua store", name: "lua.flow.addEdge", useRatio: true, limit: 0.5),
+        Target(label: "hitTest at 100k ≤ 2 µs", name: "lua.flow.hitTest", size: 100_000, useRatio: false, limit: 2_000),
+        Target(
+            label: "fitToContent at 100k ≤ 50 µs", name: "lua.flow.fitToContent", size: 100_000, useRatio: false,
+            limit: 50_000),
+        Target(
+            label: "export 100k nodes + 100k edges ≤ 100 ms", name: "lua.flow.export", size: 100_000,
+            useRatio: false, limit: 100_000_000),
+        Target(
+            label: "≤ 400 B per node+edge, history off", name: "memory.swift.history_off", useRatio: false,
+            limit: 400),
+        Target(
+            label: "≤ 400 B per node+edge, history on", name: "memory.swift.history_on", useRatio: false,
+            limit: 400),
+        Target(label: "flowrepl start-up ≤ 5 ms", name: "startup.flowrepl", useRatio: false, limit: 5_000_000),
+    ]
+
+    private func printTargets() {
+        print("== Targets (reported, not enforced)")
+        for t in targets {
+            let rows = metrics.filter { $0.name == t.name && (t.size == nil || $0.size == t.size) }
+            guard !rows.isEmpty else {
+                print("   \(col(t.label, 42)) not measured in this run")
+                continue
+            }
+            var parts: [String] = []
+            var met = true
+            for m in rows {
+                let v = t.useRatio ? m.ratio : m.value
+                let shown =
+                    m.note ?? (t.useRatio ? formatRatio(v) : (m.unit == "ns" ? formatTime(v) : v.map { "\(short($0)) \(m.unit)" } ?? "—"))
+                parts.append(rows.count > 1 || t.size == nil ? "\(m.size.map { "\($0): " } ?? "")\(shown)" : shown)
+                if let v { met = met && v <= t.limit } else { met = false }
+            }
+            print("   \(col(t.label, 42)) \(met ? "MET   " : "MISSED") \(parts.joined(separator: ", "))")
+        }
+    }
+}

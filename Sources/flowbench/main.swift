@@ -1,0 +1,78 @@
+// flowbench: every measurement against a baseline measured in the same run (only same-run
+// ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
+//
+//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,memory,startup,render]
+//             [--json] [--flowrepl PATH]
+@preconcurrency import Glibc
+
+let areas = ["lua", "swift", "memory", "startup", "render"]
+var sizes = [1000, 10_000, 100_000]
+var budget = Budget.normal
+var only = Set(areas)
+var jsonOnly = false
+var flowrepl = StartupBench.defaultFlowrepl()
+
+func usage(_ message: String) -> Never {
+    fputs("flowbench: \(message)\n", stderr)
+    fputs(
+        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--json] [--flowrepl PATH]\n",
+        stderr)
+    exit(2)
+}
+
+var args = CommandLine.arguments.dropFirst()
+while let a = args.popFirst() {
+    switch a {
+    case "--sizes":
+        guard let v = args.popFirst() else { usage("--sizes needs a value") }
+        let parsed = v.split(separator: ",").map { Int($0) }
+        guard !parsed.isEmpty, parsed.allSatisfy({ ($0 ?? 0) >= 10 }) else { usage("bad --sizes '\(v)' (numbers >= 10)") }
+        sizes = parsed.map { $0! }.sorted()
+    case "--quick": budget = .quick
+    case "--only":
+        guard let v = args.popFirst() else { usage("--only needs a value") }
+        only = Set(v.split(separator: ",").map(String.init))
+        guard only.isSubset(of: areas) else { usage("bad --only '\(v)'") }
+    case "--json": jsonOnly = true
+    case "--flowrepl":
+        guard let v = args.popFirst() else { usage("--flowrepl needs a path") }
+        flowrepl = v
+    case "-h", "--help": usage("measures FlowScript against same-run baselines")
+    default: usage("unknown argument '\(a)'")
+    }
+}
+
+func progress(_ s: String) { fputs("flowbench: \(s)\n", stderr) }
+
+let report = Report()
+let started = now()
+for n in sizes {
+    if only.contains("lua") {
+        progress("Lua, \(n) nodes")
+        LuaBench.run(size: n, budget: budget, into: report)
+    }
+    if only.contains("swift") {
+        progress("FlowCore, \(n) nodes")
+        SwiftBench.run(size: n, budget: budget, into: report)
+    }
+}
+Scaling.add(sizes: sizes, into: report)
+if only.contains("memory") {
+    progress("memory, \(sizes.last!) nodes + edges")
+    MemoryBench.run(size: sizes.last!, into: report)
+}
+if only.contains("startup") {
+    progress("start-up, \(budget.spawns) spawns each")
+    StartupBench.run(flowrepl: flowrepl, budget: budget, into: report)
+}
+if only.contains("render") {
+    progress("rendering")
+    RenderBench.run(largeSize: sizes.last!, budget: budget, into: report)
+}
+progress("done in \(Int(now() - started)) s")
+
+if !jsonOnly {
+    report.printTable(budget: budget)
+    print()
+}
+report.printJSON()
