@@ -221,3 +221,48 @@ import Testing
         #expect(s.dropTargetEdgeID == nil)
     }
 }
+
+@Suite("Handle hit testing at scale") struct HandleHitScaleTests {
+    /// The reference: every node front to back, handles in declaration order, a candidate
+    /// accepted only when strictly nearer than the best so far.
+    func bruteForce(_ s: Store, _ frontToBack: [FlowNode<JSONValue>], _ p: Point) -> (String, String)? {
+        var best: (String, String)?
+        var bestD = Double.infinity
+        for n in frontToBack {
+            for h in n.handles {
+                let a = h.connectionStartArea ?? .point(radius: s.configuration.handleHitRadius)
+                if let d = a.hitDistance(p, handlePoint: h.position.point(in: n.frame), frame: n.frame), d < bestD {
+                    bestD = d
+                    best = (n.id, h.id)
+                }
+            }
+        }
+        return best
+    }
+
+    @Test func matchesAFrontToBackScanOnRandomNodes() throws {
+        let s = Store()
+        s.checksInvariants = false
+        var rng = SplitMix64(seed: 7)
+        let areas: [HandleHitArea?] = [nil, nil, .point(radius: 40), .node, .nodeBorder(width: 6), .disabled]
+        for i in 0..<2_000 {
+            var handles = HandleDeclaration.defaults
+            if i % 3 == 0 {
+                handles.append(HandleDeclaration(
+                    id: "x", type: .source, position: [.left, .right, .center].randomElement(using: &rng)!,
+                    connectionStartArea: areas.randomElement(using: &rng)!))
+            }
+            // Coordinates on a coarse lattice, so equal distances (ties) happen.
+            try s.addNode(node("n\(i)", Double(Int.random(in: 0...60, using: &rng)) * 25,
+                               Double(Int.random(in: 0...60, using: &rng)) * 25, 50, 50,
+                               z: Int.random(in: -1...1, using: &rng), handles: handles))
+        }
+        let order = s.nodes.sorted(by: s.isInFront)
+        for _ in 0..<300 {
+            let p = Point(Double(Int.random(in: 0...600, using: &rng)) * 2.5, Double(Int.random(in: 0...600, using: &rng)) * 2.5)
+            let fast = s.hitTestHandle(at: p).map { ($0.nodeID, $0.handleID) }
+            let slow = bruteForce(s, order, p)
+            #expect(fast?.0 == slow?.0 && fast?.1 == slow?.1, "at \(p)")
+        }
+    }
+}

@@ -50,19 +50,33 @@ extension FlowStore {
 
     private func nearestHandle(
         at p: Point, defaultRadius: Double, excluding: String?, type: HandleType?,
-        area: KeyPath<HandleDeclaration, HandleHitArea?>
+        area: (HandleDeclaration) -> HandleHitArea?
     ) -> (nodeID: String, handleID: String, type: HandleType, position: HandlePosition)? {
         let reach = max(defaultRadius, handleReach)
         let query = Rect(p.x - reach, p.y - reach, 2 * reach, 2 * reach)
+        // The smallest distance wins; ties go to the front-most node, then to the handle
+        // declared first (what a front-to-back scan with a strict comparison would pick),
+        // without sorting the candidates.
         var best: (nodeID: String, handleID: String, type: HandleType, position: HandlePosition)?
+        var bestNode: Node?
         var bestDistance = Double.infinity
-        for n in frontToBack(spatial.candidates(in: query)) where n.id != excluding {
+        for id in spatial.candidates(in: query) where id != excluding {
+            guard let n = nodeTable[id] else { continue }
             let frame = n.frame
             for h in n.handles where type == nil || h.type == type {
-                let a = h[keyPath: area] ?? .point(radius: defaultRadius)
+                let a = area(h) ?? .point(radius: defaultRadius)
                 guard let d = a.hitDistance(p, handlePoint: h.position.point(in: frame), frame: frame) else { continue }
+                let better: Bool
                 if d < bestDistance {
+                    better = true
+                } else if d == bestDistance, let b = bestNode, b.id != n.id {
+                    better = isInFront(n, b)
+                } else {
+                    better = false
+                }
+                if better {
                     bestDistance = d
+                    bestNode = n
                     best = (n.id, h.id, h.type, h.position)
                 }
             }
