@@ -36,6 +36,8 @@ final class REPL {
             case .cancelled: continue
             case .loaded(var status):
                 if status == LUA_OK { status = host.call(arguments: 0, results: LUA_MULTRET) }
+                // on a terminal, Ctrl-C outside running code never kills (call() left SIG_DFL)
+                if reader.isInteractive { flua_sigint_prompt() }
                 if status == LUA_OK { printResults() } else { host.report() }
             }
             fflush(flua_stdout())
