@@ -5,7 +5,11 @@ import Foundation
 /// read as key names), the screen read with `capture-pane`. The pane stays after the
 /// program exits (`remain-on-exit`), so a crash or an exit status can still be inspected.
 final class Tmux {
-    static let path = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// tmux found on PATH, or nil (the interactive tests are then skipped).
+    static let path: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
     static var isAvailable: Bool { path != nil }
 
     let socket = "flowrepl-test-\(UUID().uuidString.prefix(8))"
