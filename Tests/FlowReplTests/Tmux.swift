@@ -14,12 +14,14 @@ final class Tmux {
 
     let socket = "flowrepl-test-\(UUID().uuidString.prefix(8))"
     let directory: URL
+    private let ownsDirectory: Bool
     var statusFile: URL { directory.appendingPathComponent("exit-status-\(socket)") }
 
     /// Starts `flowrepl arguments` with HOME and the history file in a scratch directory
     /// (or `history` if given) and an empty inputrc.
     init(arguments: [String] = [], history: URL? = nil, directory: URL? = nil) throws {
         self.directory = directory ?? ReplProcess.scratch()
+        ownsDirectory = directory == nil
         let historyFile = history ?? self.directory.appendingPathComponent("history")
         let env = [
             "HOME=\(self.directory.path)", "FLOWREPL_HISTORY=\(historyFile.path)", "INPUTRC=/dev/null",
@@ -34,10 +36,16 @@ final class Tmux {
         let command = "trap '' INT; \(program); echo $? > \(Tmux.quote(statusFile.path))"
         try run(["new-session", "-d", "-s", "main", "-x", "100", "-y", "30", command])
         try run(["set-option", "-t", "main", "remain-on-exit", "on"])
+        socketPath = try run(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
+
+    /// The server's socket file (tmux leaves it behind after kill-server).
+    private var socketPath = ""
 
     deinit {
         _ = try? run(["kill-server"])
+        if socketPath.hasSuffix(socket) { unlink(socketPath) }
+        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
