@@ -1,6 +1,9 @@
 /* CLuaShims: see include/luashims.h. Only this file may raise Lua errors. */
+#define _GNU_SOURCE /* ppoll */
 #include "luashims.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <string.h>
 
@@ -198,6 +201,32 @@ void flua_sigint_arm(lua_State *L) {
 }
 
 void flua_sigint_disarm(void) { flua_setsignal(SIGINT, SIG_DFL); }
+
+void flua_sigint_hold(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+void flua_sigint_release(void) { flua_sigint_unblock(); }
+
+int flua_wait_input(int fd) {
+    for (;;) {
+        if (flua_prompt_flag) {
+            flua_prompt_flag = 0;
+            return 0;
+        }
+        sigset_t during;
+        sigprocmask(SIG_SETMASK, NULL, &during);
+        sigdelset(&during, SIGINT);
+        struct pollfd p = {fd, POLLIN, 0};
+        int r = ppoll(&p, 1, NULL, &during); /* SIGINT can only arrive in here */
+        if (r > 0) return 1;
+        if (r < 0 && errno == EINTR) continue;
+        return -1;
+    }
+}
 
 void flua_sigint_unblock(void) {
     sigset_t set;

@@ -85,29 +85,28 @@ final class ReadlineReader: LineReader {
         fflush(flua_stdout())
         ReadlineState.done = false
         ReadlineState.line = nil
+        // SIGINT is held except inside flua_wait_input, so a Ctrl-C that arrives while the
+        // prompt is being drawn or a key is being handled is not lost.
+        flua_sigint_hold()
+        defer { flua_sigint_release() }
         flua_sigint_prompt()
         rl_callback_handler_install(prompt, ReadlineState.lineHandler)
         while !ReadlineState.done {
-            var pfd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let r = poll(&pfd, 1, -1)
-            if r > 0 {
+            switch flua_wait_input(STDIN_FILENO) {
+            case 1:
                 rl_callback_read_char()
-                continue
+            case 0:  // Ctrl-C: abandon the line
+                rl_free_line_state()
+                rl_callback_sigcleanup()
+                rl_cleanup_after_signal()
+                rl_callback_handler_remove()
+                LuaContext.writeStdout("\n")
+                fflush(flua_stdout())
+                return .interrupted
+            default:
+                rl_callback_handler_remove()
+                return .endOfInput
             }
-            if r < 0 && errno == EINTR {
-                if flua_sigint_take() != 0 {  // Ctrl-C: abandon the line
-                    rl_free_line_state()
-                    rl_callback_sigcleanup()
-                    rl_cleanup_after_signal()
-                    rl_callback_handler_remove()
-                    LuaContext.writeStdout("\n")
-                    fflush(flua_stdout())
-                    return .interrupted
-                }
-                continue  // another signal (e.g. SIGWINCH)
-            }
-            rl_callback_handler_remove()
-            return .endOfInput
         }
         guard let line = ReadlineState.line else { return .endOfInput }
         defer { free(line) }

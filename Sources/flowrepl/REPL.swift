@@ -40,6 +40,8 @@ final class REPL {
             case .cancelled: continue
             case .loaded(var status, let source):
                 if status == LUA_OK { status = host.call(arguments: 0, results: LUA_MULTRET) }
+                // on a terminal, Ctrl-C outside running code never kills (call() left SIG_DFL)
+                if reader.isInteractive { flua_sigint_prompt() }
                 if status == LUA_OK {
                     recorder?.append(source)
                     printResults()
@@ -76,18 +78,19 @@ final class REPL {
 
     /// loadline + addreturn + multiline.
     func readChunk() -> Chunk {
-        var line: [UInt8]
+        let typed: [UInt8]
         switch reader.read(prompt: prompt(first: true)) {
         case .endOfInput: return .endOfInput
         case .interrupted: return .cancelled
-        case .line(let l): line = l
+        case .line(let l): typed = l
         }
-        let typed = line
+        // a leading '=' means 'return ' (history keeps what was typed)
+        var line = typed
         if line.first == UInt8(ascii: "=") { line = Array("return ".utf8) + line.dropFirst() }
         // `return <line>;` first, so expressions print
         let status = host.load(Array("return ".utf8) + line + [UInt8(ascii: ";")], chunkName: "=stdin")
         if status == LUA_OK {
-            if !line.isEmpty { reader.addHistory(line) }
+            if !typed.isEmpty { reader.addHistory(typed) }
             return .loaded(status, source: typed)
         }
         LuaStack(L).pop()

@@ -29,6 +29,10 @@ import Testing
         #expect(t.errorOf("o.onChange = 5") == "chunk:1: bad value for field 'onChange' (function expected, got number)")
         t.eval("o.onChange = nil")
         #expect(t.eval("return o.onChange") == "nil")
+        // getters run in the dispatcher's frame: their errors carry the Lua line's position
+        t.eval("o:close()")
+        #expect(t.errorOf("local x = o.value") == "chunk:1: attempt to use a closed Toy")
+        #expect(t.errorOf("o.onChange = print") == "chunk:1: attempt to use a closed Toy")
     }
 
     @Test func garbageCollectionAndClose() {

@@ -12,13 +12,17 @@ import Testing
         return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    static let lua = ["/usr/bin/lua5.4", "/usr/local/bin/lua5.4"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// An executable found on PATH.
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 
-    @Test func requireFlowInStockLua() throws {
-        guard let lua = Self.lua else {
-            print("SKIPPED requireFlowInStockLua: lua5.4 is not installed (apt-get install lua5.4)")
-            return
-        }
+    static let lua = which("lua5.4")
+
+    @Test(.enabled(if: Self.lua != nil, "lua5.4 is not installed (apt-get install lua5.4)"))
+    func requireFlowInStockLua() throws {
+        let lua = try #require(Self.lua)
         let lib = Self.productsDirectory.appendingPathComponent("libflow.so")
         try #require(FileManager.default.fileExists(atPath: lib.path), "libflow.so not built at \(lib.path)")
         let p = Process()
@@ -46,14 +50,13 @@ import Testing
             """)
     }
 
-    @Test func moduleDoesNotLinkLua() throws {
+    @Test(.enabled(if: Self.which("readelf") != nil, "readelf is not installed (binutils)"))
+    func moduleDoesNotLinkLua() throws {
         let lib = Self.productsDirectory.appendingPathComponent("libflow.so")
-        guard FileManager.default.fileExists(atPath: "/usr/bin/readelf"), FileManager.default.fileExists(atPath: lib.path) else {
-            print("SKIPPED moduleDoesNotLinkLua: readelf or libflow.so missing")
-            return
-        }
+        try #require(FileManager.default.fileExists(atPath: lib.path), "libflow.so not built at \(lib.path)")
+        let readelf = try #require(Self.which("readelf"))
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
+        p.executableURL = URL(fileURLWithPath: readelf)
         p.arguments = ["-d", lib.path]
         let out = Pipe()
         p.standardOutput = out

@@ -145,6 +145,16 @@ void flua_sigint_disarm(void);
 void flua_sigint_prompt(void);
 int flua_sigint_take(void);
 
+/* Blocks / unblocks SIGINT for the calling thread. The prompt holds SIGINT while it is not
+ * waiting, so a Ctrl-C can only be delivered inside flua_wait_input and is never lost. */
+void flua_sigint_hold(void);
+void flua_sigint_release(void);
+
+/* Waits until `fd` is readable (1) or a Ctrl-C arrives with the prompt handler installed (0;
+ * the flag is consumed); -1 on error. SIGINT must be held by the caller: it is unblocked
+ * only atomically inside ppoll. Other signals (SIGWINCH) just continue the wait. */
+int flua_wait_input(int fd);
+
 /* Unblocks SIGINT for the calling thread: a parent may have spawned us with it blocked
  * (e.g. from a thread of a thread pool), which would make Ctrl-C / kill -INT do nothing. */
 void flua_sigint_unblock(void);

@@ -131,7 +131,7 @@ public struct LuaPretty {
                 if t == LUA_TSTRING { return "<\(LuaStack(L).string(at: -1) ?? "?")>" }
             }
             switch lua_type(L, i) {
-            case LUA_TFUNCTION: return "<function>"
+            case LUA_TFUNCTION: return LuaPretty.functionName(L, i).map { "<function: \($0)>" } ?? "<function>"
             case LUA_TTHREAD: return "<thread>"
             case LUA_TLIGHTUSERDATA: return "<light userdata>"
             default: return "<userdata>"
@@ -256,6 +256,37 @@ public struct LuaPretty {
             default: return false
             }
         }
+    }
+
+    /// The name of a library function, found (raw) in `package.loaded`: `print`,
+    /// `string.format`, `flow.type`. Globals win; otherwise the smallest name, so the result
+    /// is deterministic. nil for other functions.
+    public static func functionName(_ L: OpaquePointer, _ index: Int32) -> String? {
+        let fn = lua_absindex(L, index)
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard lua_checkstack(L, 6) != 0, lua_getfield(L, FLUA_REGISTRYINDEX, "_LOADED") == LUA_TTABLE else { return nil }
+        let loaded = lua_gettop(L)
+        var found: [String] = []
+        lua_pushnil(L)
+        while lua_next(L, loaded) != 0 {  // module name -> module table
+            if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TTABLE, let module = LuaStack(L).string(at: -2) {
+                let t = lua_gettop(L)
+                lua_pushnil(L)
+                while lua_next(L, t) != 0 {
+                    if lua_rawequal(L, -1, fn) != 0, lua_type(L, -2) == LUA_TSTRING, let k = LuaStack(L).string(at: -2) {
+                        if module == "_G" {
+                            lua_settop(L, top)
+                            return k
+                        }
+                        found.append("\(module).\(k)")
+                    }
+                    flua_pop(L, 1)
+                }
+            }
+            flua_pop(L, 1)
+        }
+        return found.min()
     }
 
     static let reserved: Set<String> = [
