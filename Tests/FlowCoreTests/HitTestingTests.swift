@@ -84,6 +84,41 @@ import Testing
         #expect(nb.minX == b.minX && nb.minY == b.minY)
         #expect(abs(nb.maxX - b.maxX) < 1e-9 && abs(nb.maxY - b.maxY) < 1e-9)
     }
+    @Test func edgeHitTestMatchesBruteForceOnRandomEdges() throws {
+        let s = Store()
+        s.checksInvariants = false
+        var rng = SplitMix64(seed: 7)
+        for i in 0..<1_500 {
+            try s.addNode(node("n\(i)", Double.random(in: 0...6_000, using: &rng), Double.random(in: 0...6_000, using: &rng),
+                               Double.random(in: 20...200, using: &rng), Double.random(in: 20...120, using: &rng)))
+        }
+        let types = EdgePathType.allCases
+        for i in 0..<1_200 {
+            let a = Int.random(in: 0..<1_500, using: &rng), b = Int.random(in: 0..<1_500, using: &rng)
+            var e = edge("e\(i)", "n\(a)", "n\(b == a ? (a + 1) % 1_500 : b)")
+            e.pathType = types[i % types.count]
+            try s.addEdge(e)
+        }
+        for i in stride(from: 0, to: 1_500, by: 13) { try s.moveNode("n\(i)", to: Point(Double(i * 4), Double(6_000 - i * 4))) }
+        let edges = s.edges
+        let paths = edges.map { s.edgeGeometry(of: $0)?.path }
+        var hits = 0
+        for k in 0..<500 {
+            let p: Point
+            if k % 2 == 0, let g = paths[k % paths.count] {
+                // near the middle of a path's bounds, where most paths pass
+                let r = g.bounds
+                p = Point(r.midX + Double.random(in: -8...8, using: &rng), r.midY + Double.random(in: -8...8, using: &rng))
+            } else {
+                p = Point(Double.random(in: -100...6_300, using: &rng), Double.random(in: -100...6_300, using: &rng))
+            }
+            let t = s.configuration.edgeHitTolerance
+            let brute = Array(zip(edges, paths)).last { $0.1.map { $0.distance(to: p) < t } ?? false }?.0
+            #expect(s.hitTestEdge(at: p)?.id == brute?.id)
+            if brute != nil { hits += 1 }
+        }
+        #expect(hits > 60)  // the sample really exercises hits, not only misses
+    }
 }
 
 @Suite("Connections") struct ConnectionTests {

@@ -115,16 +115,22 @@ extension FlowStore {
     /// `tolerance` (default: the configured edge hit tolerance) of `p`.
     public func hitTestEdge(at p: Point, tolerance: Double? = nil) -> FlowEdge? {
         let t = tolerance ?? configuration.edgeHitTolerance
-        var best: FlowEdge?
+        var bestID: String?
         var bestSeq = Int.min
+        // A path within t of p has its bounding box within t of p, so candidates whose
+        // indexed bounds (grown by t and a rounding margin) miss p are skipped before their
+        // path is built; the answer is the same as measuring every candidate.
+        let reach = t + 1e-6 * max(1, abs(p.x), abs(p.y))
         for id in edgeSpatial.candidates(in: Rect(p.x - t, p.y - t, 2 * t, 2 * t)) {
-            guard let e = edgeTable[id], let seq = edgeTable.seq(of: id), seq > bestSeq,
-                let g = edgeGeometry(of: e), g.path.distance(to: p) < t
+            guard let seq = edgeTable.seq(of: id), seq > bestSeq,
+                let b = edgeSpatial.frames[id],
+                p.x >= b.minX - reach, p.x <= b.maxX + reach, p.y >= b.minY - reach, p.y <= b.maxY + reach,
+                let e = edgeTable[id], let g = edgeGeometry(of: e), g.path.distance(to: p) < t
             else { continue }
-            best = e
+            bestID = id
             bestSeq = seq
         }
-        return best
+        return bestID.flatMap { edgeTable[$0] }
     }
 
     /// Everything under the canvas point `p`, by priority: a handle (its start area, else a

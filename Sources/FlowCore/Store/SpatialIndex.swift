@@ -121,6 +121,12 @@ struct SpatialIndex {
         if w * h > Double(max(cells.count, 16)) {
             return Array(frames.keys)
         }
+        if x0 == x1 && y0 == y1 {
+            // One cell lists an id once, and `large` holds no id of a cell: no duplicates.
+            var out = cells[CellKey(x: x0, y: y0)] ?? []
+            if !large.isEmpty { out.append(contentsOf: large) }
+            return out
+        }
         var seen = Set<String>()
         var out: [String] = []
         for x in x0...x1 {
