@@ -12,6 +12,16 @@ let optimized: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
+// The library and host targets use neither Swift Concurrency nor Regex, so they do not
+// import them implicitly: flowrepl and libflow.so then load four fewer shared libraries at
+// start-up (libswift_Concurrency, libdispatch, libswift_StringProcessing, ...).
+let lean: [SwiftSetting] = [
+    .unsafeFlags([
+        "-Xfrontend", "-disable-implicit-concurrency-module-import",
+        "-Xfrontend", "-disable-implicit-string-processing-module-import",
+    ])
+]
+
 let package = Package(
     name: "FlowScript",
     products: [
@@ -23,20 +33,21 @@ let package = Package(
     ],
     targets: [
         // Core library
-        .target(name: "FlowCore", swiftSettings: optimized),
-        .target(name: "FlowRender", dependencies: ["FlowCore"]),
+        .target(name: "FlowCore", swiftSettings: optimized + lean),
+        .target(name: "FlowRender", dependencies: ["FlowCore"], swiftSettings: lean),
 
         // Lua binding
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "CLuaShims", dependencies: ["CLua"]),
-        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "CLua", "CLuaShims"]),
-        .target(name: "FlowModule", dependencies: ["FlowLua"]),
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "CLua", "CLuaShims"], swiftSettings: lean),
+        .target(name: "FlowModule", dependencies: ["FlowLua"], swiftSettings: lean),
 
         // Host
         .executableTarget(
             name: "flowrepl",
             dependencies: ["FlowLua", "CLua", "CLuaShims", "CReadline"],
+            swiftSettings: lean,
             linkerSettings: luaLink),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)

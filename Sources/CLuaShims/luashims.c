@@ -9,6 +9,44 @@
 
 /* ------------------------------------------------------------------ trampoline */
 
+#define FLUA_NAMES "flua.names"
+
+void flua_namefunction(lua_State *L, const char *name) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, FLUA_NAMES) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 64);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode"); /* weak keys: a name never keeps a function alive */
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, FLUA_NAMES);
+    }
+    lua_pushvalue(L, -2);
+    lua_pushstring(L, name);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
+/* luaL_argerror, except that a bound function called without a name Lua can find (e.g.
+ * `pcall(store.moveNode, store, ...)`, where luaL_argerror says '?') is named by the name
+ * it was registered under. */
+static int flua_argerror(lua_State *L, int arg, const char *extramsg) {
+    lua_Debug ar;
+    if (lua_getstack(L, 0, &ar)) {
+        lua_getinfo(L, "n", &ar);
+        if (ar.name == NULL) {
+            lua_getinfo(L, "f", &ar); /* pushes the running function */
+            if (lua_getfield(L, LUA_REGISTRYINDEX, FLUA_NAMES) == LUA_TTABLE) {
+                lua_pushvalue(L, -2);
+                if (lua_rawget(L, -2) == LUA_TSTRING)
+                    return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, lua_tostring(L, -1), extramsg);
+            }
+        }
+    }
+    return luaL_argerror(L, arg, extramsg);
+}
+
 /* Interprets the code `n` returned by a Swift function running in the current C frame. */
 static int flua_finish(lua_State *L, int n) {
     if (n >= 0) return n;
@@ -18,7 +56,7 @@ static int flua_finish(lua_State *L, int n) {
         lua_concat(L, 2);
         return lua_error(L);
     }
-    if (n < FLUA_ARGERROR_BASE) return luaL_argerror(L, FLUA_ARGERROR_BASE - n, lua_tostring(L, -1));
+    if (n < FLUA_ARGERROR_BASE) return flua_argerror(L, FLUA_ARGERROR_BASE - n, lua_tostring(L, -1));
     return lua_error(L); /* FLUA_RAISE */
 }
 

@@ -85,6 +85,10 @@ int flua_trampoline(lua_State *L);
 /* Pushes `f` as a Lua function (a C closure of flua_trampoline). */
 void flua_pushswiftfunction(lua_State *L, flua_SwiftFunction f);
 
+/* Records `name` for the function on top of the stack (left there), for argument errors
+ * raised when Lua cannot name the call itself ("bad argument #3 to 'setViewport'"). */
+void flua_namefunction(lua_State *L, const char *name);
+
 /* Like flua_pushswiftfunction, with the `n` values on top of the stack as extra upvalues.
  * Inside `f` they are at flua_upvalueindex(2) ... flua_upvalueindex(n + 1). */
 void flua_pushswiftclosure(lua_State *L, flua_SwiftFunction f, int n);

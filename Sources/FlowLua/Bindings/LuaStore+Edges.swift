@@ -32,7 +32,9 @@ enum LuaEdgeTables {
                     throw t.error(key, LuaErrors.typeMessage(L, -1, expected: "string"))
                 }
                 pathType = try EdgePathType.parse(s, in: op)
-            case "isSelected", "isAnimated", "isDropTarget" where mode == .replace: break
+            case "isSelected", "isAnimated", "isDropTarget":
+                // snapshot flags are ignored in a table that replaces the item, unknown elsewhere
+                if mode != .replace { unknown.append(key) }
             default: unknown.append(key)
             }
             flua_pop(L, 1)

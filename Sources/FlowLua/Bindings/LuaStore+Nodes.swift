@@ -92,7 +92,9 @@ enum LuaNodeTables {
             case "zIndex": f.zIndex = try integer(t, key)
             case "acceptsChildren": f.acceptsChildren = try boolean(t, key)
             case "handles": f.handles = try handles(t, key, op: op)
-            case "isSelected", "isHovered", "isDropTarget" where mode == .replace: break
+            case "isSelected", "isHovered", "isDropTarget":
+                // snapshot flags are ignored in a table that replaces the item, unknown elsewhere
+                if mode != .replace { unknown.append(key) }
             default: unknown.append(key)
             }
             flua_pop(L, 1)

@@ -231,6 +231,7 @@ func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod
     for m in methods {
         lua_pushvalue(L, -2)
         luaPushFunction(L, m.function, upvalues: 1)
+        flua_namefunction(L, m.name)
         lua_setfield(L, -2, m.name)
     }
     flua_pop(L, 2)
@@ -255,7 +256,7 @@ public enum FlowStoreBinding {
         LuaEdge.register(L)
         luaSetFunctions(
             L, [LuaMethod("newStore", newStore), LuaMethod("open", open), LuaMethod("decode", decode)],
-            table: module)
+            table: module, qualifier: "flow.")
     }
 
     static var storeMethods: [LuaMethod] {

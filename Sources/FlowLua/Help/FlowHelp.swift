@@ -29,7 +29,7 @@ public enum FlowHelp {
         let names = lookup(query)
         switch names.count {
         case 0:
-            let near = topics.filter { $0.lowercased().contains(query.lowercased()) }
+            let near = topics.filter { $0.lowercased().hasSubstring(query.lowercased()) }
             if near.isEmpty { return "no help for '\(query)'" }
             return "no help for '\(query)'; related: \(near.joined(separator: ", "))"
         case 1: return entry(names[0])!  // invariant: lookup returns existing names
@@ -167,5 +167,17 @@ public enum FlowHelp {
             flua_pop(L, 1)
         }
         return found.min()
+    }
+}
+
+extension String {
+    /// Whether `needle` occurs in the string (byte-wise; the module does not link the
+    /// standard library's string-processing module, which provides `contains(_: String)`).
+    func hasSubstring(_ needle: String) -> Bool {
+        let h = Array(utf8), n = Array(needle.utf8)
+        if n.isEmpty { return true }
+        if n.count > h.count { return false }
+        for i in 0...(h.count - n.count) where h[i] == n[0] && Array(h[i..<(i + n.count)]) == n { return true }
+        return false
     }
 }

@@ -33,7 +33,7 @@ public enum FlowBaseModule {
         lua_setfield(L, -2, "version")
         LuaNull.push(L)
         lua_setfield(L, -2, "null")
-        luaSetFunctions(L, [LuaMethod("type", flowType)], table: -1)
+        luaSetFunctions(L, [LuaMethod("type", flowType)], table: -1, qualifier: "flow.")
     }
 
     /// `flow.type(x)`: the registered type name of a flow userdata ("Store", "Node", …) or

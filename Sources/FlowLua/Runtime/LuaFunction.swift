@@ -51,10 +51,12 @@ public func luaPushFunction(_ L: OpaquePointer, _ f: LuaFunction, upvalues: Int3
 
 /// Sets `t[name] = f` for each function, on the table at `index` (a table the caller made:
 /// the assignment is raw, so no metamethod can run).
-public func luaSetFunctions(_ L: OpaquePointer, _ functions: [LuaMethod], table index: Int32) {
+/// Each function is named `qualifier + name` for argument errors (see `flua_namefunction`).
+public func luaSetFunctions(_ L: OpaquePointer, _ functions: [LuaMethod], table index: Int32, qualifier: String = "") {
     let t = lua_absindex(L, index)
     for m in functions {
         luaPushFunction(L, m.function)
+        flua_namefunction(L, qualifier + m.name)
         lua_setfield(L, t, m.name)
     }
 }
