@@ -22,6 +22,11 @@ let lean: [SwiftSetting] = [
     ])
 ]
 
+// flowrepl carries the Swift standard library inside it: loading and relocating
+// libswiftCore.so is most of a Swift program's start-up. (The `flow` module it uses is
+// linked in, never loaded with require, so the process has one Swift runtime.)
+let staticStdlib: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+
 let package = Package(
     name: "FlowScript",
     products: [
@@ -48,7 +53,7 @@ let package = Package(
             name: "flowrepl",
             dependencies: ["FlowLua", "CLua", "CLuaShims", "CReadline"],
             swiftSettings: lean,
-            linkerSettings: luaLink),
+            linkerSettings: luaLink + staticStdlib),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
         .executableTarget(
