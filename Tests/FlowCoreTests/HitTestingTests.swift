@@ -119,6 +119,24 @@ import Testing
         }
         #expect(hits > 60)  // the sample really exercises hits, not only misses
     }
+    @Test func edgeQueriesFollowMovedNodes() throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0, 100, 40))
+        try s.addNode(node("b", 0, 300, 100, 40))
+        try s.addEdge(FlowEdge(id: "e", sourceNodeID: "a", targetNodeID: "b", pathType: .straight))
+        #expect(s.hitTestEdge(at: Point(50, 170))?.id == "e")
+        try s.moveNode("b", to: Point(600, 0))  // the edge now runs from (50, 40) to (650, 0)
+        #expect(s.checkInvariants().isEmpty)
+        #expect(s.hitTestEdge(at: Point(50, 170)) == nil)
+        #expect(s.hitTestEdge(at: Point(350, 20))?.id == "e")
+        #expect(try s.selectInRect(Rect(340, 10, 20, 20)))
+        #expect(s.selectedEdgeIDs == ["e"])
+        try s.undo()  // the move (selection is not an undo step)
+        #expect(s.edgeCount == 1 && s.node("b")?.position == Point(0, 300))
+        #expect(s.hitTestEdge(at: Point(350, 20)) == nil)
+        #expect(s.hitTestEdge(at: Point(50, 170))?.id == "e")
+        #expect(s.checkInvariants().isEmpty)
+    }
 }
 
 @Suite("Connections") struct ConnectionTests {

@@ -30,6 +30,14 @@ extension FlowStore {
     }
 
     /// Re-indexes the path bounds of an edge after it or one of its nodes changed.
+    /// Brings the edge index up to date (see `staleEdgeGeometry`). Call before reading
+    /// `edgeSpatial`.
+    func refreshEdgeIndex() {
+        guard !staleEdgeGeometry.isEmpty else { return }
+        for id in staleEdgeGeometry { reindexEdgeGeometry(id) }
+        staleEdgeGeometry.removeAll(keepingCapacity: true)
+    }
+
     func reindexEdgeGeometry(_ id: String) {
         guard let e = edgeTable[id], let g = edgeGeometry(of: e) else {
             edgeSpatial.remove(id)

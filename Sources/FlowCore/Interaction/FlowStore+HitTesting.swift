@@ -121,6 +121,7 @@ extension FlowStore {
         // indexed bounds (grown by t and a rounding margin) miss p are skipped before their
         // path is built; the answer is the same as measuring every candidate.
         let reach = t + 1e-6 * max(1, abs(p.x), abs(p.y))
+        refreshEdgeIndex()
         for id in edgeSpatial.candidates(in: Rect(p.x - t, p.y - t, 2 * t, 2 * t)) {
             guard let seq = edgeTable.seq(of: id), seq > bestSeq,
                 let b = edgeSpatial.frames[id],

@@ -33,6 +33,7 @@ extension FlowStore {
             nodes.insert(id)
         }
         var edges = Set<String>()
+        refreshEdgeIndex()
         for id in edgeSpatial.candidates(in: r.insetBy(dx: -1, dy: -1)) {
             guard let e = edgeTable[id], let g = edgeGeometry(of: e), g.isInSelectionRect(r) else { continue }
             edges.insert(id)

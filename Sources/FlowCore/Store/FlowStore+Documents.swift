@@ -160,6 +160,7 @@ extension FlowStore {
         childEdgesByParent = [:]
         spatial.removeAll()
         edgeSpatial.removeAll()
+        staleEdgeGeometry = []
         customHandleReach = 0
         nodeIDs.reset()
         edgeIDs.reset()

@@ -36,7 +36,9 @@ extension FlowStore {
             if e.isSelected != selectedEdgeSet.contains(e.id) { problems.append("edge '\(e.id)' selection flag disagrees") }
             if e.isDropTarget != (dropTargetEdgeID == e.id) { problems.append("edge '\(e.id)' drop flag disagrees") }
             do throws(FlowError) { try validateEdge(e, "check") } catch { problems.append("edge '\(e.id)': \(error.message)") }
-            if edgeSpatial.frames[e.id] != edgeGeometry(of: e)?.bounds { problems.append("edge '\(e.id)' bounds not indexed") }
+            if !staleEdgeGeometry.contains(e.id) && edgeSpatial.frames[e.id] != edgeGeometry(of: e)?.bounds {
+                problems.append("edge '\(e.id)' bounds not indexed (and not marked stale)")
+            }
             adjacency += e.sourceNodeID == e.targetNodeID ? 1 : 2
             if !(edgesByNode[e.sourceNodeID] ?? []).contains(e.id) { problems.append("adjacency misses '\(e.id)'") }
             if let p = e.parentID {

@@ -99,7 +99,7 @@ extension FlowStore {
         if old.frame != n.frame { spatial.update(n.id, n.frame) }
         if old.handles != n.handles { noteHandleReach(n) }
         if old.frame != n.frame || old.handles != n.handles {
-            for eid in edgesByNode[n.id] ?? [] { reindexEdgeGeometry(eid) }
+            for eid in edgesByNode[n.id] ?? [] { staleEdgeGeometry.insert(eid) }
         }
         journal.append(.replaceNode(old: old, new: n))
         switch event {

@@ -40,6 +40,10 @@ public final class FlowStore<Data: FlowNodeData> {
     var spatial = SpatialIndex()
     /// Incremental spatial index of edge path bounds (edge hit testing).
     var edgeSpatial = SpatialIndex(tracksBounds: false)
+    /// Edges whose indexed path bounds may be out of date because one of their nodes moved,
+    /// was resized or changed handles. Recomputed by `refreshEdgeIndex()` before any query
+    /// of `edgeSpatial`, so a move costs a set insertion per edge instead of a path.
+    var staleEdgeGeometry: Set<String> = []
     /// Path calculators that replace the built-in one of a path type.
     var customCalculators: [EdgePathType: any EdgePathCalculator] = [:]
     /// Upper bound of how far outside a node frame a custom handle area reaches.
