@@ -355,11 +355,17 @@ end)
 
 local mutating = {moveNode = true, addNode = true, addEdge = true, removeNode = true}
 
--- Median seconds per call: one calibration run sizes the batch to about BUDGET seconds
+-- Median seconds per call: calibration runs size the batch to about BUDGET seconds
 -- (mutations at most MAXMUT calls, so the store stays near N), then REPS timed batches.
 local function measure(name, f)
   collectgarbage()
-  local once = math.max(f(1), 1e-9)
+  -- calibration batches of 1, 4, 16, 64 calls (see perCall in Measure.swift)
+  local c, t = 1, f(1)
+  while t < BUDGET / 4 and c < 64 and not (mutating[name] and c * 4 > MAXMUT) do
+    c = c * 4
+    t = f(c)
+  end
+  local once = math.max(t / c, 1e-9)
   local k = math.max(1, floor(BUDGET / once))
   if mutating[name] then k = math.min(k, MAXMUT) end
   local per = {}

@@ -32,9 +32,17 @@ func median(_ values: [Double]) -> Double {
 }
 
 /// Median seconds per call. `batch(k)` makes k calls and returns the seconds they took
-/// (setup and cleanup untimed). One calibration batch of 1 call sizes k to the budget.
+/// (setup and cleanup untimed). Calibration batches of 1, 4, 16, 64 calls (until one takes
+/// a quarter of the budget) size k to the budget: one call alone can be far slower than the
+/// next ones (a cold cache, a first page fault) and would make every batch a single call.
 func perCall(_ budget: Budget, mutating: Bool = false, _ batch: (Int) -> Double) -> Double {
-    let once = max(batch(1), 1e-9)
+    var c = 1
+    var t = batch(1)
+    while t < budget.batch / 4 && c < 64 && !(mutating && c * 4 > budget.maxMutations) {
+        c *= 4
+        t = batch(c)
+    }
+    let once = max(t / Double(c), 1e-9)
     var k = max(1, Int(budget.batch / once))
     if mutating { k = min(k, budget.maxMutations) }
     return median((0..<budget.reps).map { _ in batch(k) / Double(k) })
