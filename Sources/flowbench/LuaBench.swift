@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import CLua
 import CLuaShims
 import FlowLua
@@ -25,7 +26,8 @@ enum LuaBench {
             string: "BENCH = {size = \(n), reps = \(budget.reps), budget = \(budget.batch), "
                 + "maxMutations = \(budget.maxMutations)}")
         guard let output = host.run(string: luaBenchSource, chunkName: "=luabench")?.first else {
-            fatalError("flowbench: the Lua benchmark failed:\n\(errors.joined(separator: "\n"))")
+            fputs("flowbench: the Lua benchmark failed:\n\(errors.joined(separator: "\n"))\n", flua_stderr())
+            exit(1)
         }
         host.close()
 

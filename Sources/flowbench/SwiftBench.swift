@@ -135,7 +135,7 @@ struct Fixture {
                 for p in points { consume(try! store.selectInRect(Rect(origin: p, size: Size(800, 600)))) }
             }
         default:
-            fatalError("flowbench: unknown operation \(op)")
+            fatalError("flowbench: unknown operation \(op)")  // invariant: ops come from LuaBench.operations
         }
     }
 }

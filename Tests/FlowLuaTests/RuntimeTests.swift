@@ -152,6 +152,9 @@ import Testing
         t.eval("help('nothing')")
         #expect(t.out == "no help for 'nothing'\n")
         t.out = ""
+        t.eval("help('BOUNDS')")  // no entry: topics containing it, ignoring case
+        #expect(t.out == "no help for 'BOUNDS'; related: Store:nodeBounds\n")
+        t.out = ""
         t.eval("help(print)")
         #expect(t.out == "no help for this function value\n")
         t.out = ""

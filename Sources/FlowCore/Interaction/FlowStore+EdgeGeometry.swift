@@ -29,7 +29,6 @@ extension FlowStore {
             targetPosition: t.position, calculator: pathCalculator(for: e.pathType))
     }
 
-    /// Re-indexes the path bounds of an edge after it or one of its nodes changed.
     /// Brings the edge index up to date (see `staleEdgeGeometry`). Call before reading
     /// `edgeSpatial`.
     func refreshEdgeIndex() {
@@ -38,6 +37,7 @@ extension FlowStore {
         staleEdgeGeometry.removeAll(keepingCapacity: true)
     }
 
+    /// Re-indexes the path bounds of an edge after it or one of its nodes changed.
     func reindexEdgeGeometry(_ id: String) {
         guard let e = edgeTable[id], let g = edgeGeometry(of: e) else {
             edgeSpatial.remove(id)

@@ -960,16 +960,7 @@ private struct FastDocumentReader<Data: FlowNodeData> {
 
     /// Consumes `{`; true when a member follows, false when `}` closed the object.
     private mutating func beginObject() throws(JSONSyntaxError) -> Bool {
-        guard at(ASCII.openBrace) else { throw giveUp() }
-        try p.enterContainer()
-        p.index += 1
-        p.skipWhitespace()
-        if at(ASCII.closeBrace) {
-            p.index += 1
-            p.depth -= 1
-            return false
-        }
-        return true
+        try begin(ASCII.openBrace, closer: ASCII.closeBrace)
     }
 
     /// After a member: consumes `,` (true: another member follows) or `}` (false).
@@ -979,11 +970,16 @@ private struct FastDocumentReader<Data: FlowNodeData> {
 
     /// Consumes `[`; true when an element follows, false when `]` closed the array.
     private mutating func beginArray() throws(JSONSyntaxError) -> Bool {
-        guard at(ASCII.openBracket) else { throw giveUp() }
+        try begin(ASCII.openBracket, closer: ASCII.closeBracket)
+    }
+
+    /// Consumes `opener`; true when an item follows, false when `closer` ends the container.
+    private mutating func begin(_ opener: UInt8, closer: UInt8) throws(JSONSyntaxError) -> Bool {
+        guard at(opener) else { throw giveUp() }
         try p.enterContainer()
         p.index += 1
         p.skipWhitespace()
-        if at(ASCII.closeBracket) {
+        if at(closer) {
             p.index += 1
             p.depth -= 1
             return false

@@ -171,13 +171,11 @@ public enum FlowHelp {
 }
 
 extension String {
-    /// Whether `needle` occurs in the string (byte-wise; the module does not link the
+    /// Whether `needle` occurs in the string, byte for byte (the module does not import the
     /// standard library's string-processing module, which provides `contains(_: String)`).
-    func hasSubstring(_ needle: String) -> Bool {
+    fileprivate func hasSubstring(_ needle: String) -> Bool {
         let h = Array(utf8), n = Array(needle.utf8)
-        if n.isEmpty { return true }
-        if n.count > h.count { return false }
-        for i in 0...(h.count - n.count) where h[i] == n[0] && Array(h[i..<(i + n.count)]) == n { return true }
-        return false
+        guard n.count <= h.count else { return false }
+        return (0...(h.count - n.count)).contains { h[$0..<($0 + n.count)].elementsEqual(n) }
     }
 }

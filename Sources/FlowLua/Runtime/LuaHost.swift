@@ -46,7 +46,9 @@ public final class LuaHost {
     public private(set) var isClosed = false
 
     public init(_ options: Options = Options()) {
-        guard let L = luaL_newstate() else { fatalError("cannot create a Lua state: not enough memory") }
+        // luaL_newstate and opening the libraries fail only when out of memory, where Swift
+        // traps as well.
+        guard let L = luaL_newstate() else { fatalError("cannot create a Lua state: not enough memory") }  // invariant
         self.L = L
         // The context first: its finalizer then runs last in lua_close.
         context = LuaContext.of(L)
@@ -57,7 +59,7 @@ public final class LuaHost {
         let status = flua_openlibs(
             L, options.standardLibraries ? 1 : 0, options.preloadFlow ? openFlowModule : nil, 1)
         if status != LUA_OK {
-            fatalError("cannot open the Lua libraries: \(LuaStack(L).string(at: -1) ?? "?")")
+            fatalError("cannot open the Lua libraries: \(LuaStack(L).string(at: -1) ?? "?")")  // invariant
         }
         if options.capturePrint {
             lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
