@@ -17,14 +17,14 @@ import Testing
         let s = Store()
         try s.addNode(node("a"))
         let log = EventLog(s)
-        let count = s.undoStack.count
+        let count = s.undoLog.count
         #expect(try s.setViewport(Viewport(offset: Point(100, 50), zoom: 2), animation: .easeInOut(duration: 0.3)))
         #expect(s.isAnimating)
         #expect(s.viewport == Viewport())  // nothing moves before the first tick
         #expect(try run(s) == 36)
         #expect(s.viewport == Viewport(offset: Point(100, 50), zoom: 2))
         #expect(!s.isAnimating)
-        #expect(log.take().isEmpty && s.undoStack.count == count)
+        #expect(log.take().isEmpty && s.undoLog.count == count)
         // The target zoom is clamped; the flags do not gate it.
         s.configuration.panEnabled = false
         s.configuration.zoomEnabled = false
@@ -136,17 +136,17 @@ import Testing
         try s.addNode(node("b", 0, 200))
         let before = StoreState(s)
         let log = EventLog(s)
-        let count = s.undoStack.count
+        let count = s.undoLog.count
         #expect(try s.setNodePositions([("a", Point(100, 0))], animation: .default))
         #expect(s.animatingNodeIDs == ["a"])
         #expect(try s.tick(frame))
         #expect(close(s.node("a")!.position.x, 0.9063))
         #expect(s.hitTestNode(at: Point(150.5, 1))?.id == "a")  // the index follows the frames
-        #expect(log.take().isEmpty && s.undoStack.count == count)
+        #expect(log.take().isEmpty && s.undoLog.count == count)
         #expect(try run(s).map { $0 + 1 } == 136)
         #expect(s.node("a")?.position == Point(100, 0))
         #expect(log.take() == ["N[position(a (100, 0))]"])
-        #expect(s.undoStack.count == count + 1 && s.undoActionName == "Move")
+        #expect(s.undoLog.count == count + 1 && s.undoActionName == "Move")
         let after = StoreState(s)
         try s.undo()
         #expect(StoreState(s) == before)
@@ -186,14 +186,14 @@ import Testing
         let s = Store()
         try s.addNode(node("a", 0, 0))
         try s.addNode(node("b", 0, 200))
-        let count = s.undoStack.count
+        let count = s.undoLog.count
         try s.setNodePositions([("a", Point(100, 0))], animation: .default)
         for _ in 0..<30 { try s.tick(frame) }
         try s.setNodePositions([("a", Point(200, 50)), ("b", Point(10, 200))], animation: .default)
         let log = EventLog(s)
         _ = try run(s)
         #expect(log.take() == ["N[position(a (200, 50)), position(b (10, 200))]"])
-        #expect(s.undoStack.count == count + 1)
+        #expect(s.undoLog.count == count + 1)
         try s.undo()
         #expect(s.node("a")?.position == .zero && s.node("b")?.position == Point(0, 200))
     }
@@ -235,9 +235,9 @@ import Testing
         // A drag takes over: what the animation moved becomes its own step.
         try s.setNodePositions([("a", Point(100, 0))], animation: .default)
         for _ in 0..<20 { try s.tick(frame) }
-        let count = s.undoStack.count
+        let count = s.undoLog.count
         try s.beginNodeDrag("a")
-        #expect(!s.isAnimating && s.undoStack.count == count + 1)
+        #expect(!s.isAnimating && s.undoLog.count == count + 1)
         try s.updateNodeDrag(translation: Point(0, 50))
         s.endNodeDrag()
         try s.undo()

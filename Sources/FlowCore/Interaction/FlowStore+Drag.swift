@@ -217,7 +217,8 @@ extension FlowStore {
     /// is not dragged, contains the centre of `n` (half-open) and is a valid parent.
     func dropParent(for n: Node, excluding dragged: Set<String>) -> String? {
         let c = n.frame.center
-        let containers = spatial.candidates(at: c).compactMap { nodeTable[$0] }
+        refreshNodeIndex()
+        let containers = spatial.candidates(at: c).map { nodeTable[slot: $0] }
             .filter { $0.acceptsChildren && !dragged.contains($0.id) && $0.frame.contains(c) }
             .sorted(by: isInFront)
         for p in containers {

@@ -7,7 +7,7 @@ extension FlowStore {
     /// Replaces the path calculator of a path type (nil restores the built-in one).
     public func setPathCalculator(_ calculator: (any EdgePathCalculator)?, for type: EdgePathType) {
         customCalculators[type] = calculator
-        edgeTable.forEach { reindexEdgeGeometry($0.id) }
+        edgeTable.forEachSlot { reindexEdgeGeometry($0) }
     }
 
     /// Where an edge is drawn (canvas coordinates). Throws for an unknown id.
@@ -29,20 +29,30 @@ extension FlowStore {
             targetPosition: t.position, calculator: pathCalculator(for: e.pathType))
     }
 
-    /// Brings the edge index up to date (see `staleEdgeGeometry`). Call before reading
-    /// `edgeSpatial`.
+    /// Brings the edge index up to date (see `staleEdges`): first the nodes, whose changes
+    /// mark their edges stale, then the stale edges. Call before reading `edgeSpatial`.
     func refreshEdgeIndex() {
-        guard !staleEdgeGeometry.isEmpty else { return }
-        for id in staleEdgeGeometry { reindexEdgeGeometry(id) }
-        staleEdgeGeometry.removeAll(keepingCapacity: true)
+        refreshNodeIndex()
+        guard !staleEdges.isEmpty else { return }
+        for s in staleEdges where edgeTable.element(at: s) != nil && edgeTable.extra(s).isStale {
+            edgeTable.modifyExtra(s) { $0.isStale = false }
+            reindexEdgeGeometry(s)
+        }
+        staleEdges.removeAll(keepingCapacity: true)
     }
 
-    /// Re-indexes the path bounds of an edge after it or one of its nodes changed.
-    func reindexEdgeGeometry(_ id: String) {
-        guard let e = edgeTable[id], let g = edgeGeometry(of: e) else {
-            edgeSpatial.remove(id)
-            return
+    /// Re-indexes the path bounds of the edge in a live slot after it or one of its nodes
+    /// changed.
+    func reindexEdgeGeometry(_ slot: Int32) {
+        let new = edgeGeometry(of: edgeTable[slot: slot])?.bounds
+        let old = edgeTable.extra(slot).indexedBounds
+        if old == new { return }
+        switch (old, new) {
+        case let (o?, n?): edgeSpatial.move(slot, from: o, to: n)
+        case let (o?, nil): edgeSpatial.remove(slot, o)
+        case let (nil, n?): edgeSpatial.insert(slot, n)
+        case (nil, nil): break
         }
-        edgeSpatial.update(id, g.bounds)
+        edgeTable.modifyExtra(slot) { $0.indexedBounds = new }
     }
 }

@@ -20,12 +20,19 @@ extension FlowStore {
 
     /// The front-most node whose frame contains `p` (half-open), or nil.
     public func hitTestNode(at p: Point) -> Node? {
-        var best: Node?
-        for id in spatial.candidates(at: p) {
-            guard let n = nodeTable[id], n.frame.contains(p) else { continue }
-            if best == nil || isInFront(n, best!) { best = n }  // invariant: checked for nil
+        var best: Int32 = -1
+        var bestZ = 0, bestSeq = 0
+        refreshNodeIndex()
+        spatial.forEachCandidate(at: p) { s in
+            guard nodeTable[slot: s].frame.contains(p) else { return }
+            let z = nodeTable.withElement(slot: s) { $0.zIndex }, q = nodeTable.seq(slot: s)
+            if best < 0 || z > bestZ || (z == bestZ && q > bestSeq) {
+                best = s
+                bestZ = z
+                bestSeq = q
+            }
         }
-        return best
+        return best < 0 ? nil : nodeTable[slot: best]
     }
 
     /// The handle whose connection-start area contains `p` at the smallest distance (areas
@@ -60,8 +67,10 @@ extension FlowStore {
         var best: (nodeID: String, handleID: String, type: HandleType, position: HandlePosition)?
         var bestNode: Node?
         var bestDistance = Double.infinity
-        for id in spatial.candidates(in: query) where id != excluding {
-            guard let n = nodeTable[id] else { continue }
+        let excludedSlot = excluding.flatMap { nodeTable.slot(of: $0) } ?? -1
+        refreshNodeIndex()
+        for s in spatial.candidates(in: query) where s != excludedSlot {
+            let n = nodeTable[slot: s]
             let frame = n.frame
             for h in n.handles where type == nil || h.type == type {
                 let a = area(h) ?? .point(radius: defaultRadius)
@@ -88,8 +97,9 @@ extension FlowStore {
     /// to the grid cells covered and the nodes returned.
     public func nodesInRect(_ rect: Rect) -> [Node] {
         let r = rect.standardized
-        let ids = spatial.candidates(in: r).filter { spatial.frames[$0]?.intersects(r) == true }
-        return nodeOrder(ids).compactMap { nodeTable[$0] }
+        refreshNodeIndex()
+        let slots = spatial.candidates(in: r).filter { nodeTable[slot: $0].frame.intersects(r) }
+        return slots.sorted { nodeTable.seq(slot: $0) < nodeTable.seq(slot: $1) }.map { nodeTable[slot: $0] }
     }
 
     /// The largest distance outside its frame at which any custom handle area can hit (never
@@ -99,13 +109,17 @@ extension FlowStore {
     /// Grows `customHandleReach` for the handles of `n`.
     func noteHandleReach(_ n: Node) {
         for h in n.handles {
-            for a in [h.connectionStartArea, h.connectionTargetArea] {
-                switch a {
-                case .point(let r)?: if r > customHandleReach { customHandleReach = r }
-                case .nodeBorder(let w)?: if w > customHandleReach { customHandleReach = w }
-                default: break
-                }
-            }
+            noteReach(h.connectionStartArea)
+            noteReach(h.connectionTargetArea)
+        }
+    }
+
+    @inline(__always)
+    private func noteReach(_ a: HandleHitArea?) {
+        switch a {
+        case .point(let r)?: if r > customHandleReach { customHandleReach = r }
+        case .nodeBorder(let w)?: if w > customHandleReach { customHandleReach = w }
+        default: break
         }
     }
 }
@@ -115,23 +129,23 @@ extension FlowStore {
     /// `tolerance` (default: the configured edge hit tolerance) of `p`.
     public func hitTestEdge(at p: Point, tolerance: Double? = nil) -> FlowEdge? {
         let t = tolerance ?? configuration.edgeHitTolerance
-        var bestID: String?
+        var best: Int32 = -1
         var bestSeq = Int.min
         // A path within t of p has its bounding box within t of p, so candidates whose
         // indexed bounds (grown by t and a rounding margin) miss p are skipped before their
         // path is built; the answer is the same as measuring every candidate.
         let reach = t + 1e-6 * max(1, abs(p.x), abs(p.y))
         refreshEdgeIndex()
-        for id in edgeSpatial.candidates(in: Rect(p.x - t, p.y - t, 2 * t, 2 * t)) {
-            guard let seq = edgeTable.seq(of: id), seq > bestSeq,
-                let b = edgeSpatial.frames[id],
+        for s in edgeSpatial.candidates(in: Rect(p.x - t, p.y - t, 2 * t, 2 * t)) {
+            let seq = edgeTable.seq(slot: s)
+            guard seq > bestSeq, let b = edgeTable.extra(s).indexedBounds,
                 p.x >= b.minX - reach, p.x <= b.maxX + reach, p.y >= b.minY - reach, p.y <= b.maxY + reach,
-                let e = edgeTable[id], let g = edgeGeometry(of: e), g.path.distance(to: p) < t
+                let g = edgeGeometry(of: edgeTable[slot: s]), g.path.distance(to: p) < t
             else { continue }
-            bestID = id
+            best = s
             bestSeq = seq
         }
-        return bestID.flatMap { edgeTable[$0] }
+        return best < 0 ? nil : edgeTable[slot: best]
     }
 
     /// Everything under the canvas point `p`, by priority: a handle (its start area, else a

@@ -29,14 +29,16 @@ extension FlowStore {
     /// Ids of the nodes and edges a selection rectangle `r` (standardized) takes.
     func itemsInRect(_ r: Rect) -> (nodes: Set<String>, edges: Set<String>) {
         var nodes = Set<String>()
-        for id in spatial.candidates(in: r) where spatial.frames[id]?.intersects(r) == true {
-            nodes.insert(id)
+        refreshNodeIndex()
+        for s in spatial.candidates(in: r) where nodeTable[slot: s].frame.intersects(r) {
+            nodes.insert(nodeTable[slot: s].id)
         }
         var edges = Set<String>()
         refreshEdgeIndex()
-        for id in edgeSpatial.candidates(in: r.insetBy(dx: -1, dy: -1)) {
-            guard let e = edgeTable[id], let g = edgeGeometry(of: e), g.isInSelectionRect(r) else { continue }
-            edges.insert(id)
+        for s in edgeSpatial.candidates(in: r.insetBy(dx: -1, dy: -1)) {
+            let e = edgeTable[slot: s]
+            guard let g = edgeGeometry(of: e), g.isInSelectionRect(r) else { continue }
+            edges.insert(e.id)
         }
         return (nodes, edges)
     }

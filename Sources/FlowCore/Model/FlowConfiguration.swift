@@ -53,8 +53,13 @@ public struct FlowConfiguration: Hashable, Sendable {
     /// yields `-0.0` (D17).
     public func snapped(_ p: Point) -> Point {
         guard snapToGrid, gridSize > 0 else { return p }
+        return Self.snap(p, gridSize)
+    }
+
+    /// `p` rounded to the nearest multiple of `grid` (half away from zero, never -0).
+    static func snap(_ p: Point, _ grid: Double) -> Point {
         func snap(_ v: Double) -> Double {
-            let r = (v / gridSize).rounded(.toNearestOrAwayFromZero) * gridSize
+            let r = (v / grid).rounded(.toNearestOrAwayFromZero) * grid
             return r == 0 ? 0 : r
         }
         return Point(snap(p.x), snap(p.y))

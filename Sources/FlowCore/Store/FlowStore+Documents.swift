@@ -155,12 +155,11 @@ extension FlowStore {
         resetInteractionState()
         nodeTable.removeAll()
         edgeTable.removeAll()
-        edgesByNode = [:]
-        childNodesByParent = [:]
-        childEdgesByParent = [:]
+        parkedLinks = [:]
         spatial.removeAll()
+        dirtyNodes = []
         edgeSpatial.removeAll()
-        staleEdgeGeometry = []
+        staleEdges = []
         customHandleReach = 0
         nodeIDs.reset()
         edgeIDs.reset()

@@ -3,14 +3,14 @@ extension FlowStore {
     public func childNodes(of parentID: String?) throws(FlowError) -> [Node] {
         guard let p = parentID else { return nodeTable.elements.filter { $0.parentID == nil } }
         _ = try requireNode(p, "childNodes")
-        return nodeOrder(childNodesByParent[p] ?? []).compactMap { nodeTable[$0] }
+        return nodeOrder(childNodeIDs(of: p)).compactMap { nodeTable[$0] }
     }
 
     /// Edges whose parent is `parentID` (nil: edges without a parent), in store order.
     public func childEdges(of parentID: String?) throws(FlowError) -> [FlowEdge] {
         guard let p = parentID else { return edgeTable.elements.filter { $0.parentID == nil } }
         _ = try requireNode(p, "childEdges")
-        return edgeOrder(childEdgesByParent[p] ?? []).compactMap { edgeTable[$0] }
+        return edgeOrder(childEdgeIDs(of: p)).compactMap { edgeTable[$0] }
     }
 
     /// Every transitive child of `id` (not `id` itself), in store order.
@@ -22,12 +22,12 @@ extension FlowStore {
     /// Descendants in no particular order; O(subtree).
     func descendantIDs(of id: String) -> [String] {
         var out: [String] = []
-        var stack = childNodesByParent[id] ?? []
+        var stack = childNodeIDs(of: id)
         var seen = Set<String>()
         while let c = stack.popLast() {
             guard seen.insert(c).inserted else { continue }
             out.append(c)
-            stack.append(contentsOf: childNodesByParent[c] ?? [])
+            stack.append(contentsOf: childNodeIDs(of: c))
         }
         return out
     }
@@ -128,10 +128,10 @@ extension FlowStore {
         try perform("Ungroup") { () throws(FlowError) -> Bool in
             let group = try requireNode(id, "ungroupNode")
             let newParent = group.parentID
-            let touching = edgeOrder(edgesByNode[id] ?? [])
+            let touching = edgeOrder(edgeIDs(touching: id))
             let touchingSet = Set(touching)
-            let parented = edgeOrder(childEdgesByParent[id] ?? []).filter { !touchingSet.contains($0) }
-            let kids = nodeOrder(childNodesByParent[id] ?? [])
+            let parented = edgeOrder(childEdgeIDs(of: id)).filter { !touchingSet.contains($0) }
+            let kids = nodeOrder(childNodeIDs(of: id))
             forgetReferences(nodes: [id], edges: touchingSet)
             pSelectNode(id, false, emit: false)
             for e in touching { pSelectEdge(e, false, emit: false) }

@@ -45,6 +45,13 @@ extension FlowStore {
         abandonDrag(ifItMoves: ids)
     }
 
+    /// `cancelNodeAnimations` for one node, without building a set when nothing runs.
+    @inline(__always)
+    func cancelNodeAnimations(of id: String) {
+        if nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty && dragSession == nil { return }
+        cancelNodeAnimations(CollectionOfOne(id))
+    }
+
     /// Called by undo and redo before they replay a step, so that the history replays onto
     /// exactly the state it recorded: a drag in progress is cancelled (its nodes go back to
     /// their start, with `position` events, as `cancelNodeDrag` does) and running node

@@ -6,20 +6,28 @@ extension FlowStore {
         var problems: [String] = []
         if let p = nodeTable.checkInvariants() { problems.append("nodes: \(p)") }
         if let p = edgeTable.checkInvariants() { problems.append("edges: \(p)") }
-        if let p = spatial.checkInvariants() { problems.append("spatial index: \(p)") }
-        if spatial.count != nodeTable.count { problems.append("spatial index has \(spatial.count) frames for \(nodeTable.count) nodes") }
-        if let p = edgeSpatial.checkInvariants() { problems.append("edge index: \(p)") }
-        var childCount = 0
-        nodeTable.forEach { n in
+        var nodeFrames: [(slot: Int32, frame: Rect)] = []
+        nodeTable.forEachSlot { s in nodeFrames.append((s, nodeTable.extra(s).indexedFrame)) }
+        if let p = spatial.checkInvariants(nodeFrames) { problems.append("spatial index: \(p)") }
+        var edgeBounds: [(slot: Int32, frame: Rect)] = []
+        edgeTable.forEachSlot { s in if let b = edgeTable.extra(s).indexedBounds { edgeBounds.append((s, b)) } }
+        if let p = edgeSpatial.checkInvariants(edgeBounds) { problems.append("edge index: \(p)") }
+        if !parkedLinks.isEmpty { problems.append("links parked for missing nodes: \(parkedLinks.keys.sorted())") }
+        let dirty = Set(dirtyNodes), stale = Set(staleEdges)
+        // The links every node and edge should have, rebuilt from the tables.
+        var expected = [NodeLinks](repeating: NodeLinks(), count: nodeTable.slotCapacity)
+        nodeTable.forEachSlot { s in
+            let n = nodeTable[slot: s]
+            let extra = nodeTable.extra(s)
             if n.isSelected != selectedNodeSet.contains(n.id) { problems.append("node '\(n.id)' selection flag disagrees") }
             if n.isHovered != (hoveredNodeID == n.id) { problems.append("node '\(n.id)' hover flag disagrees") }
             if n.isDropTarget != (dropTargetNodeID == n.id) { problems.append("node '\(n.id)' drop flag disagrees") }
-            if spatial.frames[n.id] != n.frame { problems.append("node '\(n.id)' frame not indexed") }
+            if extra.isDirty && !dirty.contains(s) { problems.append("node '\(n.id)' is dirty but not listed") }
+            if !extra.isDirty && extra.indexedFrame != n.frame { problems.append("node '\(n.id)' frame not indexed (and not dirty)") }
             if let p = n.parentID {
-                childCount += 1
-                guard let parent = nodeTable[p] else { problems.append("node '\(n.id)' has missing parent '\(p)'"); return }
-                if !parent.acceptsChildren { problems.append("node '\(n.id)' has parent '\(p)' that does not accept children") }
-                if !(childNodesByParent[p] ?? []).contains(n.id) { problems.append("child index misses '\(n.id)'") }
+                guard let ps = nodeTable.slot(of: p) else { problems.append("node '\(n.id)' has missing parent '\(p)'"); return }
+                expected[Int(ps)].children.append(s)
+                if !nodeTable[slot: ps].acceptsChildren { problems.append("node '\(n.id)' has parent '\(p)' that does not accept children") }
                 var seen: Set<String> = [n.id]
                 var c: String? = p
                 while let cur = c {
@@ -28,26 +36,35 @@ extension FlowStore {
                 }
             }
         }
-        if childNodesByParent.values.reduce(0, { $0 + $1.count }) != childCount {
-            problems.append("child index has stale entries")
-        }
-        var adjacency = 0, edgeChildren = 0
-        edgeTable.forEach { e in
+        // An edge's indexed bounds may lag only when it is stale or one of its nodes is dirty.
+        func nodeIsDirty(_ id: String) -> Bool { nodeTable.slot(of: id).map { nodeTable.extra($0).isDirty } ?? false }
+        edgeTable.forEachSlot { s in
+            let e = edgeTable[slot: s]
+            let extra = edgeTable.extra(s)
             if e.isSelected != selectedEdgeSet.contains(e.id) { problems.append("edge '\(e.id)' selection flag disagrees") }
             if e.isDropTarget != (dropTargetEdgeID == e.id) { problems.append("edge '\(e.id)' drop flag disagrees") }
             do throws(FlowError) { try validateEdge(e, "check") } catch { problems.append("edge '\(e.id)': \(error.message)") }
-            if !staleEdgeGeometry.contains(e.id) && edgeSpatial.frames[e.id] != edgeGeometry(of: e)?.bounds {
+            if extra.isStale && !stale.contains(s) { problems.append("edge '\(e.id)' is stale but not listed") }
+            if !extra.isStale && !nodeIsDirty(e.sourceNodeID) && !nodeIsDirty(e.targetNodeID)
+                && extra.indexedBounds != edgeGeometry(of: e)?.bounds
+            {
                 problems.append("edge '\(e.id)' bounds not indexed (and not marked stale)")
             }
-            adjacency += e.sourceNodeID == e.targetNodeID ? 1 : 2
-            if !(edgesByNode[e.sourceNodeID] ?? []).contains(e.id) { problems.append("adjacency misses '\(e.id)'") }
-            if let p = e.parentID {
-                edgeChildren += 1
-                if !(childEdgesByParent[p] ?? []).contains(e.id) { problems.append("edge child index misses '\(e.id)'") }
+            if let a = nodeTable.slot(of: e.sourceNodeID) { expected[Int(a)].edges.append(s) }
+            if e.targetNodeID != e.sourceNodeID, let b = nodeTable.slot(of: e.targetNodeID) { expected[Int(b)].edges.append(s) }
+            if let p = e.parentID, let ps = nodeTable.slot(of: p) { expected[Int(ps)].childEdges.append(s) }
+        }
+        for i in 0..<nodeTable.slotCapacity {
+            let s = Int32(i)
+            let links = nodeTable.element(at: s) == nil ? NodeLinks() : nodeTable.extra(s).links
+            let e = expected[i]
+            if links.edges.sorted() != e.edges.sorted() || links.children.sorted() != e.children.sorted()
+                || links.childEdges.sorted() != e.childEdges.sorted()
+            {
+                let name = nodeTable.element(at: s).map { "node '\($0.id)'" } ?? "free slot \(i)"
+                problems.append("links of \(name) disagree with the tables")
             }
         }
-        if edgesByNode.values.reduce(0, { $0 + $1.count }) != adjacency { problems.append("adjacency has stale entries") }
-        if childEdgesByParent.values.reduce(0, { $0 + $1.count }) != edgeChildren { problems.append("edge child index has stale entries") }
         for id in selectedNodeSet where nodeTable[id] == nil { problems.append("selected node '\(id)' does not exist") }
         for id in selectedEdgeSet where edgeTable[id] == nil { problems.append("selected edge '\(id)' does not exist") }
         for id in animatedEdgeSet where edgeTable[id] == nil { problems.append("animated edge '\(id)' does not exist") }

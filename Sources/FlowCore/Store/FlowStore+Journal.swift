@@ -1,11 +1,16 @@
-/// One primitive change, recorded so that it can be undone exactly.
+/// One primitive change, recorded so that it can be undone exactly. Entries that carry a
+/// whole node or edge are boxed (`indirect`), so the common ones (moves, inserts,
+/// selection) stay small in the journal and the undo history.
 enum JournalEntry<Data: FlowNodeData> {
-    case insertNode(FlowNode<Data>, seq: Int)
-    case removeNode(FlowNode<Data>, seq: Int)
-    case replaceNode(old: FlowNode<Data>, new: FlowNode<Data>)
-    case insertEdge(FlowEdge, seq: Int)
-    case removeEdge(FlowEdge, seq: Int)
-    case replaceEdge(old: FlowEdge, new: FlowEdge)
+    case insertNode(String, seq: Int)
+    indirect case removeNode(FlowNode<Data>, seq: Int)
+    indirect case replaceNode(old: FlowNode<Data>, new: FlowNode<Data>)
+    /// A node's position changed from `from` (nothing else changed; the inverse moves it
+    /// back to `from`, whatever the position is then).
+    case moveNode(String, from: Point)
+    case insertEdge(String, seq: Int)
+    indirect case removeEdge(FlowEdge, seq: Int)
+    indirect case replaceEdge(old: FlowEdge, new: FlowEdge)
     case selectNode(String, Bool)
     case selectEdge(String, Bool)
 
@@ -16,12 +21,6 @@ enum JournalEntry<Data: FlowNodeData> {
         default: return true
         }
     }
-}
-
-/// A recorded undo (or redo) step.
-struct UndoStep<Data: FlowNodeData> {
-    var name: String
-    var entries: [JournalEntry<Data>]
 }
 
 /// How a node replacement is reported.
@@ -47,61 +46,151 @@ extension FlowStore {
     // indexes, journal the change, and queue the event.
 
     /// Sets the derived flags of a node from the selection, hover and drop-target state.
+    @inline(__always)
     func withFlags(_ n: Node) -> Node {
         var n = n
+        if selectedNodeSet.isEmpty && hoveredNodeID == nil && dropTargetNodeID == nil {
+            n.isSelected = false
+            n.isHovered = false
+            n.isDropTarget = false
+            return n
+        }
         n.isSelected = selectedNodeSet.contains(n.id)
         n.isHovered = hoveredNodeID == n.id
         n.isDropTarget = dropTargetNodeID == n.id
         return n
     }
 
+    @inline(__always)
     func withFlags(_ e: FlowEdge) -> FlowEdge {
         var e = e
+        if selectedEdgeSet.isEmpty && dropTargetEdgeID == nil {
+            e.isSelected = false
+            e.isDropTarget = false
+            return e
+        }
         e.isSelected = selectedEdgeSet.contains(e.id)
         e.isDropTarget = dropTargetEdgeID == e.id
         return e
     }
 
-    func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) {
+    // MARK: Links
+
+    /// Runs `body` on the links of node `id`. While the node is not in the store (in the
+    /// middle of an operation that removes a parent before its children, or of the
+    /// rollback of one), its links are parked under its id and taken back on insertion.
+    @inline(__always)
+    func withLinks(ofNode id: String, _ body: (inout NodeLinks) -> Void) {
+        if let s = nodeTable.slot(of: id) {
+            nodeTable.modifyExtra(s) { body(&$0.links) }
+        } else {
+            var links = parkedLinks[id] ?? NodeLinks()
+            body(&links)
+            parkedLinks[id] = links.isEmpty ? nil : links
+        }
+    }
+
+    // MARK: Index upkeep
+
+    /// Notes that the frame of node `slot` changed: the spatial index and the node's edges
+    /// catch up at the next query (`refreshNodeIndex()`).
+    @inline(__always)
+    func markDirty(_ slot: Int32) {
+        let wasDirty = nodeTable.modifyExtra(slot) { e -> Bool in
+            defer { e.isDirty = true }
+            return e.isDirty
+        }
+        if !wasDirty { dirtyNodes.append(slot) }
+    }
+
+    /// Flags the edges of node `slot` whose path bounds may have changed.
+    func markEdgesStale(ofNode slot: Int32) {
+        for e in nodeTable.extra(slot).links.edges {
+            let was = edgeTable.modifyExtra(e) { x -> Bool in
+                defer { x.isStale = true }
+                return x.isStale
+            }
+            if !was { staleEdges.append(e) }
+        }
+    }
+
+    /// Brings the spatial index up to date with the frames of the nodes changed since the
+    /// last call, and marks their edges stale. Every query of `spatial` calls it first.
+    func refreshNodeIndex() {
+        guard !dirtyNodes.isEmpty else { return }
+        for s in dirtyNodes where nodeTable.element(at: s) != nil && nodeTable.extra(s).isDirty {
+            let frame = nodeTable[slot: s].frame
+            let old = nodeTable.modifyExtra(s) { e -> Rect in
+                defer {
+                    e.indexedFrame = frame
+                    e.isDirty = false
+                }
+                return e.indexedFrame
+            }
+            if old != frame {
+                spatial.move(s, from: old, to: frame)
+                markEdgesStale(ofNode: s)
+            }
+        }
+        dirtyNodes.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Nodes
+
+    @discardableResult
+    func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) -> Node {
         let n = withFlags(node)
-        let s: Int
-        if let seq { nodeTable.insert(n.id, n, seq: seq); s = seq } else { s = nodeTable.append(n.id, n) }
-        if let p = n.parentID { childNodesByParent[p, default: []].append(n.id) }
-        spatial.insert(n.id, n.frame)
+        let (slot, s) = nodeTable.add(n, seq: seq)
+        let frame = n.frame
+        let links = parkedLinks.isEmpty ? nil : parkedLinks.removeValue(forKey: n.id)
+        nodeTable.modifyExtra(slot) { e in
+            if let links { e.links = links }
+            e.indexedFrame = frame
+        }
+        if let p = n.parentID { withLinks(ofNode: p) { $0.children.append(slot) } }
+        spatial.insert(slot, frame)
+        if links != nil { markEdgesStale(ofNode: slot) }
         noteHandleReach(n)
-        journal.append(.insertNode(n, seq: s))
-        if emit { pendingNodeChanges.append(.add(n)) }
+        journal.append(.insertNode(n.id, seq: s))
+        if emit && recordsNodeEvents { pendingNodeChanges.append(.add(n)) }
+        return n
     }
 
     @discardableResult
     func pRemoveNode(_ id: String, emit: Bool = true) -> Node? {
-        guard nodeTable.contains(id) else { return nil }
+        guard let slot = nodeTable.slot(of: id) else { return nil }
         forgetReferences(nodes: [id], edges: [])
         pSelectNode(id, false, emit: false)
-        guard let (n, seq) = nodeTable.remove(id) else { return nil }
-        if let p = n.parentID { removeID(id, from: &childNodesByParent, key: p) }
-        spatial.remove(id)
+        let extra = nodeTable.extra(slot)
+        // Edges still naming the node (while an operation removes it first) lose their path.
+        if !extra.links.edges.isEmpty { markEdgesStale(ofNode: slot) }
+        guard let (n, _, seq) = nodeTable.remove(id) else { return nil }
+        if let p = n.parentID { withLinks(ofNode: p) { NodeLinks.remove(slot, from: &$0.children) } }
+        if !extra.links.isEmpty { parkedLinks[id] = extra.links }
+        spatial.remove(slot, extra.indexedFrame)
         nodeIDs.released(id)
         journal.append(.removeNode(n, seq: seq))
-        if emit { pendingNodeChanges.append(.remove(id)) }
+        if emit && recordsNodeEvents { pendingNodeChanges.append(.remove(id)) }
         return n
     }
 
     func pReplaceNode(_ new: Node, event: NodeEvent) {
-        guard let old = nodeTable[new.id] else { return }
+        guard let slot = nodeTable.slot(of: new.id) else { return }
+        let old = nodeTable[slot: slot]
         let n = withFlags(new)
         if n == old { return }
-        nodeTable.update(n.id, n)
+        nodeTable.update(slot: slot, n)
         if old.parentID != n.parentID {
-            if let p = old.parentID { removeID(n.id, from: &childNodesByParent, key: p) }
-            if let p = n.parentID { childNodesByParent[p, default: []].append(n.id) }
+            if let p = old.parentID { withLinks(ofNode: p) { NodeLinks.remove(slot, from: &$0.children) } }
+            if let p = n.parentID { withLinks(ofNode: p) { $0.children.append(slot) } }
         }
-        if old.frame != n.frame { spatial.update(n.id, n.frame) }
-        if old.handles != n.handles { noteHandleReach(n) }
-        if old.frame != n.frame || old.handles != n.handles {
-            for eid in edgesByNode[n.id] ?? [] { staleEdgeGeometry.insert(eid) }
+        if old.frame != n.frame { markDirty(slot) }
+        if old.handles != n.handles {
+            noteHandleReach(n)
+            markEdgesStale(ofNode: slot)
         }
         journal.append(.replaceNode(old: old, new: n))
+        guard recordsNodeEvents else { return }
         switch event {
         case .none: break
         case .position: pendingNodeChanges.append(.position(n.id, n.position))
@@ -111,99 +200,117 @@ extension FlowStore {
         if observersWantPrevious && event == .replace && replacedNodes[n.id] == nil { replacedNodes[n.id] = old }
     }
 
+    /// Moves the node in a live slot to `position` (no snapping); a `position` event when
+    /// `emit`. Journals `.moveNode`, a few bytes, instead of two node copies, and leaves the
+    /// indexes to the next query.
+    @inline(__always)
+    func pMoveNode(_ slot: Int32, _ id: String, to position: Point, emit: Bool) {
+        let from = nodeTable.modify(slot: slot) { n -> Point in
+            defer { n.position = position }
+            return n.position
+        }
+        if from == position { return }
+        markDirty(slot)
+        journal.append(.moveNode(id, from: from))
+        if emit && recordsNodeEvents { pendingNodeChanges.append(.position(id, position)) }
+    }
+
+    // MARK: Edges
+
     func pInsertEdge(_ edge: FlowEdge, seq: Int? = nil, emit: Bool = true) {
         let e = withFlags(edge)
-        let s: Int
-        if let seq { edgeTable.insert(e.id, e, seq: seq); s = seq } else { s = edgeTable.append(e.id, e) }
-        indexEdge(e)
-        reindexEdgeGeometry(e.id)
-        journal.append(.insertEdge(e, seq: s))
-        if emit { pendingEdgeChanges.append(.add(e)) }
+        let (slot, s) = edgeTable.add(e, seq: seq)
+        indexEdge(e, slot)
+        reindexEdgeGeometry(slot)
+        journal.append(.insertEdge(e.id, seq: s))
+        if emit && recordsEdgeEvents { pendingEdgeChanges.append(.add(e)) }
     }
 
     @discardableResult
     func pRemoveEdge(_ id: String, emit: Bool = true) -> FlowEdge? {
-        guard edgeTable.contains(id) else { return nil }
+        guard let slot = edgeTable.slot(of: id) else { return nil }
         forgetReferences(nodes: [], edges: [id])
         pSelectEdge(id, false, emit: false)
-        guard let (e, seq) = edgeTable.remove(id) else { return nil }
-        unindexEdge(e)
-        edgeSpatial.remove(id)
+        let extra = edgeTable.extra(slot)
+        guard let (e, _, seq) = edgeTable.remove(id) else { return nil }
+        unindexEdge(e, slot)
+        if let b = extra.indexedBounds { edgeSpatial.remove(slot, b) }
         edgeIDs.released(id)
         journal.append(.removeEdge(e, seq: seq))
-        if emit { pendingEdgeChanges.append(.remove(id)) }
+        if emit && recordsEdgeEvents { pendingEdgeChanges.append(.remove(id)) }
         return e
     }
 
     func pReplaceEdge(_ new: FlowEdge, emit: Bool = true) {
-        guard let old = edgeTable[new.id] else { return }
+        guard let slot = edgeTable.slot(of: new.id) else { return }
+        let old = edgeTable[slot: slot]
         let e = withFlags(new)
         if e == old { return }
-        edgeTable.update(e.id, e)
+        edgeTable.update(slot: slot, e)
         if old.sourceNodeID != e.sourceNodeID || old.targetNodeID != e.targetNodeID
             || old.parentID != e.parentID
         {
-            unindexEdge(old)
-            indexEdge(e)
+            unindexEdge(old, slot)
+            indexEdge(e, slot)
         }
-        reindexEdgeGeometry(e.id)
+        reindexEdgeGeometry(slot)
         journal.append(.replaceEdge(old: old, new: e))
-        if emit { pendingEdgeChanges.append(.replace(e)) }
-        if emit && observersWantPrevious && replacedEdges[e.id] == nil { replacedEdges[e.id] = old }
+        guard emit && recordsEdgeEvents else { return }
+        pendingEdgeChanges.append(.replace(e))
+        if observersWantPrevious && replacedEdges[e.id] == nil { replacedEdges[e.id] = old }
     }
 
+    // MARK: Selection
+
     func pSelectNode(_ id: String, _ selected: Bool, emit: Bool = true) {
-        guard nodeTable.contains(id) else { return }
+        guard let slot = nodeTable.slot(of: id) else { return }
         if selected {
             guard selectedNodeSet.insert(id).inserted else { return }
         } else {
             guard selectedNodeSet.remove(id) != nil else { return }
         }
-        nodeTable.modify(id) { $0.isSelected = selected }
+        nodeTable.modify(slot: slot) { $0.isSelected = selected }
         journal.append(.selectNode(id, selected))
-        if emit { pendingNodeChanges.append(.select(id, selected)) }
+        if emit && recordsNodeEvents { pendingNodeChanges.append(.select(id, selected)) }
     }
 
     func pSelectEdge(_ id: String, _ selected: Bool, emit: Bool = true) {
-        guard edgeTable.contains(id) else { return }
+        guard let slot = edgeTable.slot(of: id) else { return }
         if selected {
             guard selectedEdgeSet.insert(id).inserted else { return }
         } else {
             guard selectedEdgeSet.remove(id) != nil else { return }
         }
-        edgeTable.modify(id) { $0.isSelected = selected }
+        edgeTable.modify(slot: slot) { $0.isSelected = selected }
         journal.append(.selectEdge(id, selected))
-        if emit { pendingEdgeChanges.append(.select(id, selected)) }
+        if emit && recordsEdgeEvents { pendingEdgeChanges.append(.select(id, selected)) }
     }
 
-    private func indexEdge(_ e: FlowEdge) {
-        edgesByNode[e.sourceNodeID, default: []].append(e.id)
-        if e.targetNodeID != e.sourceNodeID { edgesByNode[e.targetNodeID, default: []].append(e.id) }
-        if let p = e.parentID { childEdgesByParent[p, default: []].append(e.id) }
+    private func indexEdge(_ e: FlowEdge, _ slot: Int32) {
+        withLinks(ofNode: e.sourceNodeID) { $0.edges.append(slot) }
+        if e.targetNodeID != e.sourceNodeID { withLinks(ofNode: e.targetNodeID) { $0.edges.append(slot) } }
+        if let p = e.parentID { withLinks(ofNode: p) { $0.childEdges.append(slot) } }
     }
 
-    private func unindexEdge(_ e: FlowEdge) {
-        removeID(e.id, from: &edgesByNode, key: e.sourceNodeID)
-        if e.targetNodeID != e.sourceNodeID { removeID(e.id, from: &edgesByNode, key: e.targetNodeID) }
-        if let p = e.parentID { removeID(e.id, from: &childEdgesByParent, key: p) }
-    }
-
-    private func removeID(_ id: String, from map: inout [String: [String]], key: String) {
-        guard var list = map[key], let i = list.lastIndex(of: id) else { return }
-        list.remove(at: i)
-        map[key] = list.isEmpty ? nil : list
+    private func unindexEdge(_ e: FlowEdge, _ slot: Int32) {
+        withLinks(ofNode: e.sourceNodeID) { NodeLinks.remove(slot, from: &$0.edges) }
+        if e.targetNodeID != e.sourceNodeID { withLinks(ofNode: e.targetNodeID) { NodeLinks.remove(slot, from: &$0.edges) } }
+        if let p = e.parentID { withLinks(ofNode: p) { NodeLinks.remove(slot, from: &$0.childEdges) } }
     }
 
     /// Applies the inverse of `entry` through the primitives (which journal it in turn).
     func applyInverse(_ entry: JournalEntry<Data>, emit: Bool) {
         switch entry {
-        case .insertNode(let n, _): pRemoveNode(n.id, emit: emit)
+        case .insertNode(let id, _): pRemoveNode(id, emit: emit)
         case .removeNode(let n, let seq): pInsertNode(n, seq: seq, emit: emit)
         case .replaceNode(let old, let new):
             guard let current = nodeTable[new.id] else { return }
             let target = Self.reverting(current, from: new, to: old)
             pReplaceNode(target, event: emit ? Self.eventKind(from: current, to: target) : .none)
-        case .insertEdge(let e, _): pRemoveEdge(e.id, emit: emit)
+        case .moveNode(let id, let from):
+            guard let slot = nodeTable.slot(of: id) else { return }
+            pMoveNode(slot, id, to: from, emit: emit)
+        case .insertEdge(let id, _): pRemoveEdge(id, emit: emit)
         case .removeEdge(let e, let seq): pInsertEdge(e, seq: seq, emit: emit)
         case .replaceEdge(let old, _): pReplaceEdge(old, emit: emit)
         case .selectNode(let id, let s): pSelectNode(id, !s, emit: emit)
@@ -291,6 +398,21 @@ extension FlowStore {
         return result
     }
 
+    /// `perform` for a body that cannot fail: everything it would check has been checked
+    /// before it runs, so there is nothing to roll back and no state to save for that.
+    /// The fast path of the hot mutations (moveNode, addNode).
+    @inline(__always)
+    func performChecked<R>(_ undoName: String, _ body: () -> R) -> R {
+        let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
+        if depth == 0 && stepName == nil { stepName = undoName }
+        depth += 1
+        let result = body()
+        depth -= 1
+        dropSelectEventsOfRemoved(nodeFrom: nodeMark, edgeFrom: edgeMark)
+        if depth == 0 { finishTopLevel() }
+        return result
+    }
+
     func rollback(to mark: Int) {
         guard journal.count > mark else { return }
         let entries = journal[mark...]
@@ -301,7 +423,14 @@ extension FlowStore {
 
     /// "Removing a selected item emits only its remove": drops select events of items the
     /// same call removed.
+    @inline(__always)
     private func dropSelectEventsOfRemoved(nodeFrom: Int, edgeFrom: Int) {
+        if pendingNodeChanges.count > nodeFrom || pendingEdgeChanges.count > edgeFrom {
+            dropSelectEventsOfRemovedSlow(nodeFrom: nodeFrom, edgeFrom: edgeFrom)
+        }
+    }
+
+    private func dropSelectEventsOfRemovedSlow(nodeFrom: Int, edgeFrom: Int) {
         if pendingNodeChanges.count > nodeFrom {
             var removed = Set<String>()
             for c in pendingNodeChanges[nodeFrom...] { if case .remove(let id) = c { removed.insert(id) } }
@@ -328,6 +457,7 @@ extension FlowStore {
         }
     }
 
+    @inline(__always)
     private func finishTopLevel() {
         checkInvariantsInDebug()
         guard transactionDepth == 0 else { return }
@@ -344,15 +474,23 @@ extension FlowStore {
             journal.removeAll(keepingCapacity: true)
             return
         }
-        // Move the journal into the step (no copy); the next operation starts a new one.
-        let entries = journal
-        journal = []
-        undoStack.append(UndoStep(name: name, entries: entries))
-        if !redoStack.isEmpty { redoStack.removeAll() }
+        // The entries join the history's shared array; the journal keeps its capacity.
+        if journal.count == 1 {
+            undoLog.push(name, journal.removeLast())
+        } else {
+            undoLog.push(name, journal)
+            journal.removeAll(keepingCapacity: true)
+        }
+        if !redoLog.isEmpty { redoLog.removeAll() }
     }
 
     /// Delivers the queued node batch, then the edge batch.
     func deliverEvents() {
+        if pendingNodeChanges.isEmpty && pendingEdgeChanges.isEmpty {
+            if !replacedNodes.isEmpty { replacedNodes = [:] }
+            if !replacedEdges.isEmpty { replacedEdges = [:] }
+            return
+        }
         let n = pendingNodeChanges, e = pendingEdgeChanges
         let oldNodes = replacedNodes, oldEdges = replacedEdges
         pendingNodeChanges = []

@@ -8,15 +8,13 @@ extension FlowStore {
     /// invalid, or a field is invalid. Undo step "Add"; event `add`.
     @discardableResult
     public func addNode(_ node: Node) throws(FlowError) -> Node {
-        try perform("Add") { () throws(FlowError) -> Node in
-            let op = "addNode"
-            if node.id.isEmpty { throw .invalidValue(op, "node id must not be empty") }
-            if nodeTable.contains(node.id) { throw .duplicateNode(op, node.id) }
-            try validateFields(node, op)
-            if let p = node.parentID { try validateParent(p, for: node.id, op) }
-            pInsertNode(node)
-            return nodeTable[node.id]!  // invariant: just inserted
-        }
+        let op = "addNode"
+        if node.id.isEmpty { throw .invalidValue(op, "node id must not be empty") }
+        if nodeTable.lookup(node.id) != nil { throw .duplicateNode(op, node.id) }
+        try validateFields(node, op)
+        if let p = node.parentID { try validateParent(p, for: node.id, op) }
+        // Everything is checked: the insertion cannot fail.
+        return performChecked("Add") { pInsertNode(node) }
     }
 
     /// Removes a node, its descendants and every edge touching them or parented to them.
@@ -33,22 +31,35 @@ extension FlowStore {
     /// moved. Undo step "Move"; `position` events in store order.
     @discardableResult
     public func moveNode(_ id: String, to position: Point) throws(FlowError) -> Bool {
-        try perform("Move") { () throws(FlowError) -> Bool in
-            let node = try requireNode(id, "moveNode")
-            try requireFinite(position, "moveNode", "position")
-            cancelNodeAnimations([id])
-            let target = configuration.snapped(position)
-            let delta = target - node.position
+        guard let slot = nodeTable.lookup(id) else { throw .unknownNode("moveNode", id) }
+        return try moveNode(slot: slot, id, to: position)
+    }
+
+    /// `moveNode(_:to:)` for the node `ref` names (see `nodeRef(_:)`); throws `unknownNode`
+    /// when it is no longer in the store.
+    @discardableResult
+    public func moveNode(_ ref: NodeRef, to position: Point) throws(FlowError) -> Bool {
+        guard nodeTable.isLive(ref.ref) else { throw .unknownNode("moveNode", ref.id) }
+        return try moveNode(slot: ref.ref.slot, ref.id, to: position)
+    }
+
+    @inline(__always)
+    func moveNode(slot: Int32, _ id: String, to position: Point) throws(FlowError) -> Bool {
+        try requireFinite(position, "moveNode", "position")
+        // Everything is checked: the move cannot fail.
+        return performChecked("Move") { () -> Bool in
+            cancelNodeAnimations(of: id)
+            let target = snapping.snapped(position)
+            let delta = target - nodeTable[slot: slot].position
             if delta == .zero { return false }
-            var moved = [id]
-            if childNodesByParent[id] != nil {
-                moved.append(contentsOf: descendantIDs(of: id))
-                moved = nodeOrder(moved)
+            if nodeTable.extra(slot).links.children.isEmpty {
+                pMoveNode(slot, id, to: target, emit: true)
+                return true
             }
-            for nid in moved {
-                guard var n = nodeTable[nid] else { continue }
-                n.position = nid == id ? target : n.position + delta
-                pReplaceNode(n, event: .position)
+            for nid in nodeOrder([id] + descendantIDs(of: id)) {
+                guard let s = nodeTable.slot(of: nid) else { continue }
+                let p = nid == id ? target : nodeTable[slot: s].position + delta
+                pMoveNode(s, nid, to: p, emit: true)
             }
             return true
         }
@@ -101,8 +112,8 @@ extension FlowStore {
         }
         var edges = Set(alsoEdges.filter { edgeTable.contains($0) })
         for n in removed {
-            for e in edgesByNode[n] ?? [] { edges.insert(e) }
-            for e in childEdgesByParent[n] ?? [] { edges.insert(e) }
+            for e in edgeIDs(touching: n) { edges.insert(e) }
+            for e in childEdgeIDs(of: n) { edges.insert(e) }
         }
         forgetReferences(nodes: removed, edges: edges)
         let nodeIDs = nodeOrder(removed), edgeIDs = edgeOrder(edges)
@@ -166,21 +177,25 @@ extension FlowStore {
     func validateFields(_ n: Node, _ op: String) throws(FlowError) {
         try requireFinite(n.position, op, "position")
         try requireSize(n.size, op)
-        var seen = Set<String>()
-        for h in n.handles {
+        let handles = n.handles
+        for (k, h) in handles.enumerated() {
             if h.id.isEmpty { throw .invalidHandle(op, "node '\(n.id)' has a handle with an empty id") }
-            if !seen.insert(h.id).inserted {
+            // Nodes have a few handles: comparing pairs is cheaper than hashing them.
+            for j in 0..<k where handles[j].id == h.id {
                 throw .invalidHandle(op, "node '\(n.id)' declares handle '\(h.id)' twice")
             }
-            for area in [h.connectionStartArea, h.connectionTargetArea] {
-                switch area {
-                case .point(let r)? where !(r.isFinite && r >= 0):
-                    throw .invalidHandle(op, "handle '\(h.id)': point radius must be finite and not negative")
-                case .nodeBorder(let w)? where !(w.isFinite && w >= 0):
-                    throw .invalidHandle(op, "handle '\(h.id)': nodeBorder width must be finite and not negative")
-                default: break
-                }
-            }
+            try Self.validateArea(h.connectionStartArea, h, op)
+            try Self.validateArea(h.connectionTargetArea, h, op)
+        }
+    }
+
+    private static func validateArea(_ area: HandleHitArea?, _ h: HandleDeclaration, _ op: String) throws(FlowError) {
+        switch area {
+        case .point(let r)? where !(r.isFinite && r >= 0):
+            throw .invalidHandle(op, "handle '\(h.id)': point radius must be finite and not negative")
+        case .nodeBorder(let w)? where !(w.isFinite && w >= 0):
+            throw .invalidHandle(op, "handle '\(h.id)': nodeBorder width must be finite and not negative")
+        default: break
         }
     }
 
@@ -208,14 +223,14 @@ extension FlowStore {
     /// Checks that a replaced node keeps every edge and child valid.
     func validateStillValid(_ n: Node, _ op: String) throws(FlowError) {
         if !n.acceptsChildren {
-            if let kids = childNodesByParent[n.id], let first = nodeOrder(kids).first {
+            if let first = nodeOrder(childNodeIDs(of: n.id)).first {
                 throw .invalidParent(op, "node '\(n.id)' has child node '\(first)'; acceptsChildren must stay true")
             }
-            if let kids = childEdgesByParent[n.id], let first = edgeOrder(kids).first {
+            if let first = edgeOrder(childEdgeIDs(of: n.id)).first {
                 throw .invalidParent(op, "node '\(n.id)' has child edge '\(first)'; acceptsChildren must stay true")
             }
         }
-        for eid in edgeOrder(edgesByNode[n.id] ?? []) {
+        for eid in edgeOrder(edgeIDs(touching: n.id)) {
             guard let e = edgeTable[eid] else { continue }
             if e.sourceNodeID == n.id, let h = e.sourceHandleID, n.handle(h)?.type != .source {
                 throw .invalidHandle(op, "edge '\(eid)' uses source handle '\(h)' of node '\(n.id)'")

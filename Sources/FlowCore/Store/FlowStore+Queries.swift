@@ -2,12 +2,13 @@ extension FlowStore {
     /// The edges with `id` as source or target, in store order (a self-loop once).
     public func edgesForNode(_ id: String) throws(FlowError) -> [FlowEdge] {
         _ = try requireNode(id, "edgesForNode")
-        return edgeOrder(edgesByNode[id] ?? []).compactMap { edgeTable[$0] }
+        return edgeOrder(edgeIDs(touching: id)).compactMap { edgeTable[$0] }
     }
 
     /// The union of all node frames, `(0, 0, 0, 0)` when there are none. O(1) amortised.
     public func nodeBounds() -> Rect {
-        spatial.bounds() ?? .zero
+        refreshNodeIndex()
+        return spatial.bounds() ?? .zero
     }
 
     /// The canvas point, side and type of a handle; nil handle id means the node centre
@@ -19,5 +20,39 @@ extension FlowStore {
         guard let hid = handleID else { return (HandlePosition.center.point(in: n.frame), .center, .source) }
         guard let h = n.handle(hid) else { return nil }
         return (h.position.point(in: n.frame), h.position, h.type)
+    }
+}
+
+/// A node's id together with its place in the store. Calls made through a `NodeRef` skip
+/// the look-up of the id. A reference stays valid while the node stays in the store; once
+/// the node is removed it is stale for good, even if undo brings a node with the same id
+/// back (ask `nodeRef(_:)` again then).
+public struct NodeRef: Hashable, Sendable {
+    public let id: String
+    let ref: TableRef
+}
+
+extension FlowStore {
+    /// A reference to node `id`, or nil when there is none.
+    public func nodeRef(_ id: String) -> NodeRef? {
+        nodeTable.ref(of: id).map { NodeRef(id: id, ref: $0) }
+    }
+
+    /// A reference to the node whose id has these UTF-8 bytes, or nil when there is none.
+    /// Looks the bytes up directly (for bindings that hold ids as bytes, like Lua).
+    @inline(__always)
+    public func nodeRef(utf8 bytes: UnsafeRawBufferPointer) -> NodeRef? {
+        guard let s = nodeTable.lookup(utf8: bytes) else { return nil }
+        return NodeRef(id: nodeTable.id(slot: s), ref: nodeTable.ref(slot: s))
+    }
+
+    /// Whether the node `ref` names is still in the store.
+    @inline(__always)
+    public func isValid(_ ref: NodeRef) -> Bool { nodeTable.isLive(ref.ref) }
+
+    /// The node `ref` names, or nil when it is no longer in the store.
+    @inline(__always)
+    public func node(_ ref: NodeRef) -> Node? {
+        nodeTable.isLive(ref.ref) ? nodeTable[slot: ref.ref.slot] : nil
     }
 }

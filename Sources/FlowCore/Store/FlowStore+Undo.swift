@@ -1,20 +1,21 @@
 extension FlowStore {
     /// Whether there is a step to undo.
-    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canUndo: Bool { !undoLog.isEmpty }
     /// Whether there is a step to redo.
-    public var canRedo: Bool { !redoStack.isEmpty }
+    public var canRedo: Bool { !redoLog.isEmpty }
     /// Name of the step `undo()` would undo ("Add", "Move", …), or nil.
-    public var undoActionName: String? { undoStack.last?.name }
+    public var undoActionName: String? { undoLog.lastName }
     /// Name of the step `redo()` would redo, or nil.
-    public var redoActionName: String? { redoStack.last?.name }
+    public var redoActionName: String? { redoLog.lastName }
 
     /// Undoes the last step, restoring exactly the state before it (D6) and emitting the
     /// events of the differences. Returns false when there is nothing to undo.
     @discardableResult
     public func undo() throws(FlowError) -> Bool {
         guard depth == 0 else { throw .invalidState("undo", "cannot undo inside an operation or transaction") }
-        guard let step = undoStack.popLast() else { return false }
-        redoStack.append(replay(step))
+        guard let step = undoLog.popLast() else { return false }
+        let inverse = replay(step.name, step.entries)
+        redoLog.push(step.name, inverse)
         return true
     }
 
@@ -22,25 +23,26 @@ extension FlowStore {
     @discardableResult
     public func redo() throws(FlowError) -> Bool {
         guard depth == 0 else { throw .invalidState("redo", "cannot redo inside an operation or transaction") }
-        guard let step = redoStack.popLast() else { return false }
-        undoStack.append(replay(step))
+        guard let step = redoLog.popLast() else { return false }
+        let inverse = replay(step.name, step.entries)
+        undoLog.push(step.name, inverse)
         return true
     }
 
-    /// Applies the inverse of a step and returns the step that reverses that.
-    private func replay(_ step: UndoStep<Data>) -> UndoStep<Data> {
+    /// Applies the inverse of a step's entries and returns the entries that reverse that.
+    private func replay(_ name: String, _ stepEntries: [JournalEntry<Data>]) -> [JournalEntry<Data>] {
         isReplaying = true
-        let inverse: [JournalEntry<Data>] = perform(step.name) { () -> [JournalEntry<Data>] in
+        let inverse: [JournalEntry<Data>] = perform(name) { () -> [JournalEntry<Data>] in
             discardUnrecordedChanges()
             let mark = journal.count
             let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
-            for e in step.entries.reversed() { applyInverse(e, emit: true) }
+            for e in stepEntries.reversed() { applyInverse(e, emit: true) }
             let entries = Array(journal[mark...])
             orderReplayedEvents(entries, nodeFrom: nodeMark, edgeFrom: edgeMark)
             return entries
         }
         isReplaying = false
-        return UndoStep(name: step.name, entries: inverse)
+        return inverse
     }
 
     /// Puts the events of a replayed step into store order: each run of events of the same
@@ -96,8 +98,8 @@ extension FlowStore {
 
     /// Drops the whole history.
     public func clearHistory() {
-        undoStack.removeAll()
-        redoStack.removeAll()
+        undoLog.removeAll()
+        redoLog.removeAll()
     }
 
     /// Runs `body` as one undo step named `name`. Events are held and delivered once at the

@@ -11,8 +11,8 @@ public final class FlowStore<Data: FlowNodeData> {
 
     // MARK: Document
 
-    var nodeTable = OrderedTable<Node>(id: { $0.id })
-    var edgeTable = OrderedTable<FlowEdge>(id: { $0.id })
+    var nodeTable = OrderedTable<Node, NodeExtra>()
+    var edgeTable = OrderedTable<FlowEdge, EdgeExtra>()
 
     /// Pan and zoom.
     public internal(set) var viewport = Viewport()
@@ -23,27 +23,39 @@ public final class FlowStore<Data: FlowNodeData> {
         didSet {
             let z = configuration.clampZoom(viewport.zoom)
             if z != viewport.zoom { viewport.zoom = z }
+            snapping = Snapping(configuration)
         }
     }
 
-    // MARK: Indexes kept in step with the document
+    /// The snapping settings of `configuration`, kept apart so that a move reads two
+    /// fields instead of copying the whole configuration.
+    var snapping: Snapping
 
-    /// node id → ids of the edges with that node as source or target (a self-loop once).
-    var edgesByNode: [String: [String]] = [:]
-    /// parent id → ids of its child nodes.
-    var childNodesByParent: [String: [String]] = [:]
-    /// parent id → ids of the edges parented to it.
-    var childEdgesByParent: [String: [String]] = [:]
+    // MARK: Indexes kept in step with the document
+    //
+    // Indexes refer to nodes and edges by their slot in `nodeTable` / `edgeTable` (an
+    // `Int32` that stays the same while the item is in the store): no string hashing and
+    // no reference counting on the paths that run for every call.
+
+    /// Links of nodes that are referred to while not in the store, by id (see
+    /// `withLinks(ofNode:)`); empty between operations.
+    var parkedLinks: [String: NodeLinks] = [:]
     var nodeIDs = GeneratedIDs(prefix: "n")
     var edgeIDs = GeneratedIDs(prefix: "e")
-    /// Incremental spatial index of node frames (hit testing, rectangles, bounds).
+    /// Incremental spatial index of node frames by node slot (hit testing, rectangles,
+    /// bounds). It holds each node's `NodeExtra.indexedFrame`; nodes whose frame changed
+    /// since are listed in `dirtyNodes` and brought in by `refreshNodeIndex()`, which every
+    /// query of `spatial` calls first. So a move costs a flag, not an index update.
     var spatial = SpatialIndex()
-    /// Incremental spatial index of edge path bounds (edge hit testing).
+    /// Slots of the nodes whose frame may differ from their indexed frame (flagged by
+    /// `NodeExtra.isDirty`, so each is listed once; removed ones are skipped).
+    var dirtyNodes: [Int32] = []
+    /// Incremental spatial index of edge path bounds by edge slot (edge hit testing).
     var edgeSpatial = SpatialIndex(tracksBounds: false)
-    /// Edges whose indexed path bounds may be out of date because one of their nodes moved,
-    /// was resized or changed handles. Recomputed by `refreshEdgeIndex()` before any query
-    /// of `edgeSpatial`, so a move costs a set insertion per edge instead of a path.
-    var staleEdgeGeometry: Set<String> = []
+    /// Edge slots whose indexed path bounds may be out of date because one of their nodes
+    /// moved, was resized or changed handles (flagged by `EdgeExtra.isStale`). Recomputed by
+    /// `refreshEdgeIndex()` before any query of `edgeSpatial`.
+    var staleEdges: [Int32] = []
     /// Path calculators that replace the built-in one of a path type.
     var customCalculators: [EdgePathType: any EdgePathCalculator] = [:]
     /// Upper bound of how far outside a node frame a custom handle area reaches.
@@ -129,15 +141,16 @@ public final class FlowStore<Data: FlowNodeData> {
     var stepName: String?
     var transactionDepth = 0
     var interactiveUpdates = false
-    var undoStack: [UndoStep<Data>] = []
-    var redoStack: [UndoStep<Data>] = []
+    /// The undo history: every step's entries in one array (no allocation per step).
+    var undoLog = StepLog<JournalEntry<Data>>()
+    var redoLog = StepLog<JournalEntry<Data>>()
     /// Set while undo/redo replays a step: those calls record nothing themselves.
     var isReplaying = false
 
     /// Whether history is recorded. Turning it off clears the history; turning it on
     /// starts empty.
     public var isUndoEnabled = true {
-        didSet { undoStack.removeAll(); redoStack.removeAll() }
+        didSet { undoLog.removeAll(); redoLog.removeAll() }
     }
 
     /// Whether every mutation re-checks all invariants (O(n) each; on by default in debug
@@ -147,6 +160,7 @@ public final class FlowStore<Data: FlowNodeData> {
     /// Creates an empty store.
     public init(configuration: FlowConfiguration = FlowConfiguration()) {
         self.configuration = configuration
+        self.snapping = Snapping(configuration)
     }
 
     // MARK: Reading
@@ -178,6 +192,43 @@ public final class FlowStore<Data: FlowNodeData> {
     func requireEdge(_ id: String, _ operation: String) throws(FlowError) -> FlowEdge {
         guard let e = edgeTable[id] else { throw .unknownEdge(operation, id) }
         return e
+    }
+
+    /// Whether node changes are queued for delivery: only while someone listens. A
+    /// listener set while events are held (a transaction, interactive updates) receives
+    /// the changes made from then on.
+    @inline(__always)
+    var recordsNodeEvents: Bool { onNodesChange != nil || !observers.isEmpty }
+
+    /// Whether edge changes are queued for delivery (see `recordsNodeEvents`).
+    @inline(__always)
+    var recordsEdgeEvents: Bool { onEdgesChange != nil || !observers.isEmpty }
+
+    // MARK: Links between nodes and edges, by slot
+
+    /// Ids of the edges with node `id` as source or target (a self-loop once), in no
+    /// particular order.
+    func edgeIDs(touching id: String) -> [String] {
+        guard let s = nodeTable.slot(of: id) else { return [] }
+        return nodeTable.extra(s).links.edges.map { edgeTable.id(slot: $0) }
+    }
+
+    /// Ids of the child nodes of `id`, in no particular order.
+    func childNodeIDs(of id: String) -> [String] {
+        guard let s = nodeTable.slot(of: id) else { return [] }
+        return nodeTable.extra(s).links.children.map { nodeTable.id(slot: $0) }
+    }
+
+    /// Ids of the edges parented to node `id`, in no particular order.
+    func childEdgeIDs(of id: String) -> [String] {
+        guard let s = nodeTable.slot(of: id) else { return [] }
+        return nodeTable.extra(s).links.childEdges.map { edgeTable.id(slot: $0) }
+    }
+
+    /// Whether node `id` has child nodes.
+    func hasChildNodes(_ id: String) -> Bool {
+        guard let s = nodeTable.slot(of: id) else { return false }
+        return !nodeTable.extra(s).links.children.isEmpty
     }
 
     /// Sorts ids of nodes into store order.
@@ -224,6 +275,173 @@ public final class FlowStore<Data: FlowNodeData> {
     /// Removes an observer added with `addObserver`.
     public func removeObserver(_ token: Int) {
         observers.removeAll { $0.id == token }
+    }
+}
+
+/// Snap to grid as the configuration sets it.
+struct Snapping {
+    /// The grid size, or 0 when snapping is off.
+    var gridSize: Double
+
+    init(_ c: FlowConfiguration) {
+        gridSize = c.snapToGrid && c.gridSize > 0 ? c.gridSize : 0
+    }
+
+    /// `p` snapped (unchanged when snapping is off), as `FlowConfiguration.snapped`.
+    @inline(__always)
+    func snapped(_ p: Point) -> Point {
+        gridSize > 0 ? FlowConfiguration.snap(p, gridSize) : p
+    }
+}
+
+/// The index data of a node slot.
+struct NodeExtra: SlotExtra {
+    var links = NodeLinks()
+    /// The frame `spatial` holds for the node.
+    var indexedFrame = Rect.zero
+    /// Whether the node's frame may differ from `indexedFrame` (listed in `dirtyNodes`).
+    var isDirty = false
+}
+
+/// The index data of an edge slot.
+struct EdgeExtra: SlotExtra {
+    /// The path bounds `edgeSpatial` holds for the edge; nil when it is not indexed (its
+    /// handles cannot be resolved).
+    var indexedBounds: Rect?
+    /// Whether the indexed bounds may be out of date (listed in `staleEdges`).
+    var isStale = false
+}
+
+/// What refers to one node, kept by node slot.
+struct NodeLinks {
+    /// Slots of the edges with the node as source or target (a self-loop once).
+    var edges: [Int32] = []
+    /// Slots of the child nodes.
+    var children: [Int32] = []
+    /// Slots of the edges parented to the node.
+    var childEdges: [Int32] = []
+
+    var isEmpty: Bool { edges.isEmpty && children.isEmpty && childEdges.isEmpty }
+
+    /// Removes one occurrence of `slot` from a list (order is not kept).
+    static func remove(_ slot: Int32, from list: inout [Int32]) {
+        guard let i = list.lastIndex(of: slot) else { return }
+        list.swapAt(i, list.count - 1)
+        list.removeLast()
+    }
+}
+
+/// A history of named steps whose entries share one chunked array: pushing a step appends
+/// its entries, popping one truncates. Chunks have a fixed capacity, so a long history
+/// grows without ever copying what it holds (a doubling array would copy it all, and touch
+/// twice the memory, each time it grows). A step costs 12 bytes besides its entries: where
+/// it starts and the index of its name in a table of the names used.
+struct StepLog<Entry> {
+    private var entries = ChunkedArray<Entry>()
+    private var steps = ChunkedArray<(start: Int, name: UInt32)>()
+    private var names: [String] = []
+    private var nameIndex: [String: Int] = [:]
+    private var lastNameIndex = -1
+
+    var isEmpty: Bool { steps.isEmpty }
+    var count: Int { steps.count }
+    /// The name of the newest step.
+    var lastName: String? { steps.last.map { names[Int($0.name)] } }
+
+    @inline(__always)
+    private mutating func beginStep(_ name: String) {
+        // Steps mostly repeat a few names ("Move", "Add", ...): look at the last one first.
+        if lastNameIndex < 0 || names[lastNameIndex] != name {
+            if let i = nameIndex[name] {
+                lastNameIndex = i
+            } else {
+                names.append(name)
+                lastNameIndex = names.count - 1
+                nameIndex[name] = lastNameIndex
+            }
+        }
+        steps.append((entries.count, UInt32(lastNameIndex)))
+    }
+
+    /// Pushes a step of one entry.
+    @inline(__always)
+    mutating func push(_ name: String, _ entry: Entry) {
+        beginStep(name)
+        entries.append(entry)
+    }
+
+    mutating func push(_ name: String, _ stepEntries: [Entry]) {
+        beginStep(name)
+        for e in stepEntries { entries.append(e) }
+    }
+
+    /// Removes the newest step and returns its name and entries.
+    mutating func popLast() -> (name: String, entries: [Entry])? {
+        guard let step = steps.popLast() else { return nil }
+        return (names[Int(step.name)], entries.removeSuffix(from: step.start))
+    }
+
+    mutating func removeAll() {
+        entries = ChunkedArray()
+        steps = ChunkedArray()
+        names.removeAll()
+        nameIndex.removeAll()
+        lastNameIndex = -1
+    }
+}
+
+/// An append-only array (with removal from the end) kept in chunks of fixed capacity: it
+/// grows without copying its elements.
+struct ChunkedArray<Element> {
+    /// Elements per chunk (about 64 KiB of 16-byte elements).
+    static var chunkCapacity: Int { 4096 }
+
+    private var chunks: [[Element]] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+    var last: Element? { chunks.last?.last }
+
+    @inline(__always)
+    mutating func append(_ e: Element) {
+        let n = chunks.count
+        if n > 0 && chunks[n - 1].count < Self.chunkCapacity {
+            chunks[n - 1].append(e)
+        } else {
+            var chunk: [Element] = []
+            chunk.reserveCapacity(Self.chunkCapacity)
+            chunk.append(e)
+            chunks.append(chunk)
+        }
+        count += 1
+    }
+
+    mutating func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        let last = chunks.count - 1
+        let e = chunks[last].removeLast()
+        if chunks[last].isEmpty { chunks.removeLast() }
+        count -= 1
+        return e
+    }
+
+    /// Removes the elements from index `start` on and returns them in order.
+    mutating func removeSuffix(from start: Int) -> [Element] {
+        var out: [Element] = []
+        out.reserveCapacity(count - start)
+        let c = Self.chunkCapacity
+        var i = start
+        while i < count {
+            let chunk = i / c
+            let from = i % c
+            out.append(contentsOf: chunks[chunk][from...])
+            i = (chunk + 1) * c
+        }
+        let keepChunks = (start + c - 1) / c
+        if keepChunks < chunks.count { chunks.removeSubrange(keepChunks...) }
+        if start % c != 0, let last = chunks.indices.last { chunks[last].removeSubrange((start % c)...) }
+        count = start
+        return out
     }
 }
 

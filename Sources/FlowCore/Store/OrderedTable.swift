@@ -1,152 +1,439 @@
-/// Elements keyed by id, kept in insertion order.
+/// Elements keyed by id, kept in insertion order, each in a stable integer slot.
 ///
-/// Every element carries a sequence number that fixes its place in the order for good, so
-/// an element that is removed and later restored (undo) returns to exactly its old place.
-/// Lookup by id is O(1); append is O(1) amortised; removal leaves a tombstone (O(1)) and
-/// the slots are compacted once tombstones outnumber live elements (O(1) amortised).
-/// Restoring an element whose tombstone was compacted away costs O(n) (undo only).
-struct OrderedTable<Element> {
-    private struct Slot {
+/// Storage and order are separate:
+/// - **Slots.** An element lives in one slot from insertion to removal; a removed element's
+///   slot is reused by a later insertion, and its generation goes up, so a `(slot,
+///   generation)` pair (`TableRef`) names one element for as long as it is in the table.
+///   Indexes elsewhere in the store refer to elements by slot (an `Int32`), which costs no
+///   string hashing and no reference counting.
+/// - **Records.** Everything a slot holds sits in one record: the id's key (short ids
+///   inline), its hash, the generation, the element, and `Extra` (per-table index data such
+///   as a node's links). A look-up and the change that follows touch one record.
+/// - **Order.** Every element carries a sequence number that fixes its place in the order
+///   for good, so an element that is removed and later restored (undo) returns to exactly
+///   its old place. `order` lists slots by sequence number; removal leaves a tombstone
+///   (O(1)) and tombstones are compacted once they outnumber live elements (O(1)
+///   amortised). Restoring an element whose tombstone was compacted away costs O(n) (undo
+///   only).
+///
+/// Look-up by id is one hash (of the id's UTF-8 bytes, from a `String` or straight from a
+/// byte buffer); by slot, an array access. The hot readers run no opaque code, so calling
+/// them on a table stored in a class does not copy the table.
+struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
+    struct Record {
+        var key: IDKey
+        var hash: UInt32
+        var generation: UInt32
+        /// Index of the slot in `order` while live, -1 when free.
+        var position: Int32
         var seq: Int
+        var extra: Extra
         var element: Element?
     }
 
-    private var slots: [Slot] = []
-    private var slotByID: [String: Int] = [:]
+    private(set) var records: [Record] = []
+    /// Free slots, reused last-freed first.
+    private var free: [Int32] = []
+    private var index = IDIndex()
+    /// Slots in sequence order; -1 is a tombstone.
+    private var order: [Int32] = []
+    /// The sequence number of each entry of `order` (tombstones keep theirs).
+    private var orderSeq: [Int] = []
     private var tombstones = 0
     /// The next sequence number handed out by `append`.
     private(set) var nextSeq = 0
 
-    var count: Int { slotByID.count }
-    var isEmpty: Bool { slotByID.isEmpty }
+    init() {}
 
-    func contains(_ id: String) -> Bool { slotByID[id] != nil }
+    var count: Int { index.count }
+    var isEmpty: Bool { index.count == 0 }
+    /// One more than the largest slot ever used: arrays indexed by slot need this size.
+    var slotCapacity: Int { records.count }
+
+    // MARK: Look-up
+
+    func contains(_ id: String) -> Bool { slot(of: id) != nil }
+
+    /// The slot of `id`, if present.
+    @inline(__always)
+    func slot(of id: String) -> Int32? {
+        let key = IDKey(id)
+        return find(key, key.isInline ? key.hash : IDIndex.hash(id)) { $0 == id }
+    }
+
+    /// The slot of the element whose id has these UTF-8 bytes, if present.
+    @inline(__always)
+    func slot(utf8 bytes: UnsafeRawBufferPointer) -> Int32? {
+        let key = IDKey(bytes)
+        return find(key, key.isInline ? key.hash : IDIndex.hash(bytes)) { Self.sameBytes($0, bytes) }
+    }
+
+    /// Probes the index for `key` with hash `h`; a long key (see `IDKey`) also needs
+    /// `isLongMatch` to accept the candidate's whole id.
+    @inline(__always)
+    private func find(_ key: IDKey, _ h: UInt32, _ isLongMatch: (String) -> Bool) -> Int32? {
+        var i = index.probeStart(h)
+        guard i >= 0 else { return nil }
+        while true {
+            let b = index.bucket(i)
+            if b.slot < 0 { return nil }
+            if b.hash == h && records[Int(b.slot)].key == key
+                && (key.isInline || isLongMatch(records[Int(b.slot)].element.unsafelyUnwrapped.id))
+            {
+                return b.slot
+            }
+            i = index.next(i)
+        }
+    }
+
+    /// `slot(of:)` for the hot paths. A mutating call works on the table in place, where a
+    /// non-mutating one on a table stored in a class may copy it first (the compiler
+    /// cannot prove that no other code changes it meanwhile).
+    @inline(__always)
+    mutating func lookup(_ id: String) -> Int32? { slot(of: id) }
+
+    /// `slot(utf8:)` for the hot paths (see `lookup(_:)`).
+    @inline(__always)
+    mutating func lookup(utf8 bytes: UnsafeRawBufferPointer) -> Int32? { slot(utf8: bytes) }
+
+    /// Compares a long id with bytes (ids of more than 15 bytes only).
+    @inline(never)
+    private static func sameBytes(_ id: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var s = id
+        return s.withUTF8 { IDIndex.equal(UnsafeRawBufferPointer($0), bytes) }
+    }
+
+    /// A reference to the element with `id`, if present.
+    @inline(__always)
+    func ref(of id: String) -> TableRef? {
+        guard let s = slot(of: id) else { return nil }
+        return TableRef(slot: s, generation: records[Int(s)].generation)
+    }
+
+    /// The reference of the element in a live slot.
+    @inline(__always)
+    func ref(slot s: Int32) -> TableRef { TableRef(slot: s, generation: records[Int(s)].generation) }
+
+    /// Whether `ref` still names an element of the table.
+    @inline(__always)
+    func isLive(_ ref: TableRef) -> Bool {
+        let s = Int(ref.slot)
+        return s >= 0 && s < records.count && records[s].generation == ref.generation && records[s].position >= 0
+    }
 
     subscript(id: String) -> Element? {
-        guard let i = slotByID[id] else { return nil }
-        return slots[i].element
+        guard let s = slot(of: id) else { return nil }
+        return records[Int(s)].element
+    }
+
+    /// The element in a live slot.
+    @inline(__always)
+    subscript(slot s: Int32) -> Element {
+        records[Int(s)].element.unsafelyUnwrapped
+    }
+
+    /// The id of the element in a live slot.
+    @inline(__always)
+    func id(slot s: Int32) -> String { records[Int(s)].element.unsafelyUnwrapped.id }
+
+    /// Reads the element in a live slot without copying it out.
+    @inline(__always)
+    func withElement<R>(slot s: Int32, _ body: (Element) -> R) -> R {
+        body(records[Int(s)].element.unsafelyUnwrapped)
+    }
+
+    /// The element in `slot`, or nil when the slot is free.
+    @inline(__always)
+    func element(at s: Int32) -> Element? { records[Int(s)].element }
+
+    /// The per-slot index data of a slot.
+    @inline(__always)
+    func extra(_ s: Int32) -> Extra { records[Int(s)].extra }
+
+    /// Mutates the per-slot index data of a slot in place.
+    @inline(__always)
+    mutating func modifyExtra<R>(_ s: Int32, _ body: (inout Extra) -> R) -> R {
+        body(&records[Int(s)].extra)
     }
 
     /// The sequence number of `id`, if present.
     func seq(of id: String) -> Int? {
-        guard let i = slotByID[id] else { return nil }
-        return slots[i].seq
+        guard let s = slot(of: id) else { return nil }
+        return records[Int(s)].seq
     }
+
+    /// The sequence number of the element in a live slot.
+    @inline(__always)
+    func seq(slot s: Int32) -> Int { records[Int(s)].seq }
+
+    // MARK: Change
 
     /// Replaces the element stored under `id` (which must be present).
     mutating func update(_ id: String, _ element: Element) {
-        guard let i = slotByID[id] else { return }
-        slots[i].element = element
+        guard let s = slot(of: id) else { return }
+        records[Int(s)].element = element
+    }
+
+    /// Replaces the element in a live slot (its id must not change).
+    @inline(__always)
+    mutating func update(slot s: Int32, _ element: Element) {
+        records[Int(s)].element = element
     }
 
     /// Mutates the element stored under `id` in place.
+    @discardableResult
     mutating func modify<R>(_ id: String, _ body: (inout Element) -> R) -> R? {
-        guard let i = slotByID[id] else { return nil }
-        return body(&slots[i].element!)  // invariant: a live slot holds an element
+        guard let s = slot(of: id) else { return nil }
+        return modify(slot: s, body)
     }
 
-    /// Appends at the end of the order and returns the sequence number used.
+    /// Mutates the element in a live slot in place (its id must not change).
+    @inline(__always)
+    mutating func modify<R>(slot s: Int32, _ body: (inout Element) -> R) -> R {
+        body(&records[Int(s)].element!)  // invariant: callers pass live slots
+    }
+
+    /// Takes a free slot (or a new one) for an element with sequence number `seq`, and
+    /// indexes its id.
+    private mutating func takeSlot(_ element: Element, seq: Int) -> Int32 {
+        let id = element.id
+        let key = IDKey(id)
+        let h = key.isInline ? key.hash : IDIndex.hash(id)
+        let s: Int32
+        if let f = free.popLast() {
+            s = f
+            let generation = records[Int(s)].generation
+            records[Int(s)] = Record(
+                key: key, hash: h, generation: generation, position: -1, seq: seq, extra: Extra(), element: element)
+        } else {
+            s = Int32(records.count)
+            records.append(
+                Record(key: key, hash: h, generation: 0, position: -1, seq: seq, extra: Extra(), element: element))
+        }
+        index.insert(hash: h, slot: s)
+        return s
+    }
+
+    /// Appends at the end of the order; returns the slot and the sequence number used.
     @discardableResult
-    mutating func append(_ id: String, _ element: Element) -> Int {
+    mutating func append(_ id: String, _ element: Element) -> (slot: Int32, seq: Int) {
         let seq = nextSeq
         nextSeq += 1
-        slotByID[id] = slots.count
-        slots.append(Slot(seq: seq, element: element))
-        return seq
+        let s = takeSlot(element, seq: seq)
+        records[Int(s)].position = Int32(order.count)
+        order.append(s)
+        orderSeq.append(seq)
+        return (s, seq)
     }
 
-    /// Inserts with a given sequence number (restoring a removed element).
-    mutating func insert(_ id: String, _ element: Element, seq: Int) {
+    /// Appends (`seq` nil) or restores with a given sequence number; returns the slot and
+    /// the sequence number.
+    @inline(__always)
+    mutating func add(_ element: Element, seq: Int?) -> (slot: Int32, seq: Int) {
+        if let seq { return (insert(element.id, element, seq: seq), seq) }
+        return append(element.id, element)
+    }
+
+    /// Inserts with a given sequence number (restoring a removed element); returns the slot.
+    @discardableResult
+    mutating func insert(_ id: String, _ element: Element, seq: Int) -> Int32 {
+        let s = takeSlot(element, seq: seq)
         if seq >= nextSeq {
             nextSeq = seq + 1
-            slotByID[id] = slots.count
-            slots.append(Slot(seq: seq, element: element))
-            return
+            records[Int(s)].position = Int32(order.count)
+            order.append(s)
+            orderSeq.append(seq)
+            return s
         }
-        // Binary search for the first slot with a sequence number >= seq.
-        var lo = 0, hi = slots.count
+        // Binary search for the first order entry with a sequence number >= seq.
+        var lo = 0, hi = orderSeq.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if slots[mid].seq < seq { lo = mid + 1 } else { hi = mid }
+            if orderSeq[mid] < seq { lo = mid + 1 } else { hi = mid }
         }
-        if lo < slots.count, slots[lo].seq == seq, slots[lo].element == nil {
-            slots[lo].element = element
+        if lo < order.count, orderSeq[lo] == seq, order[lo] < 0 {
+            order[lo] = s
             tombstones -= 1
-            slotByID[id] = lo
-            return
+            records[Int(s)].position = Int32(lo)
+            return s
         }
-        slots.insert(Slot(seq: seq, element: element), at: lo)
-        for j in lo..<slots.count {
-            if let e = slots[j].element { slotByID[idOf(e)] = j }
-        }
+        order.insert(s, at: lo)
+        orderSeq.insert(seq, at: lo)
+        for j in lo..<order.count where order[j] >= 0 { records[Int(order[j])].position = Int32(j) }
+        return s
     }
 
-    /// Recovers an element's id when slots are re-indexed.
-    private let idOf: (Element) -> String
-
-    init(id: @escaping (Element) -> String) { self.idOf = id }
-
-    /// Removes `id` and returns its element and sequence number.
+    /// Removes `id` and returns its element, slot and sequence number. The slot's extra
+    /// data is reset.
     @discardableResult
-    mutating func remove(_ id: String) -> (element: Element, seq: Int)? {
-        guard let i = slotByID.removeValue(forKey: id), let e = slots[i].element else { return nil }
-        slots[i].element = nil
+    mutating func remove(_ id: String) -> (element: Element, slot: Int32, seq: Int)? {
+        guard let s = slot(of: id), let e = records[Int(s)].element else { return nil }
+        let i = Int(s)
+        index.remove(slot: s, hash: records[i].hash)
+        let seq = records[i].seq
+        order[Int(records[i].position)] = -1
+        records[i].element = nil
+        records[i].extra = Extra()
+        records[i].position = -1
+        records[i].generation &+= 1
+        free.append(s)
         tombstones += 1
-        let seq = slots[i].seq
-        if tombstones > 32 && tombstones > slotByID.count { compact() }
-        return (e, seq)
+        if tombstones > 32 && tombstones > index.count { compact() }
+        return (e, s, seq)
     }
 
     private mutating func compact() {
-        slots.removeAll { $0.element == nil }
+        var k = 0
+        for j in 0..<order.count where order[j] >= 0 {
+            order[k] = order[j]
+            orderSeq[k] = orderSeq[j]
+            records[Int(order[k])].position = Int32(k)
+            k += 1
+        }
+        order.removeSubrange(k...)
+        orderSeq.removeSubrange(k...)
         tombstones = 0
-        slotByID.removeAll(keepingCapacity: true)
-        for (j, s) in slots.enumerated() { slotByID[idOf(s.element!)] = j }  // invariant: compacted slots are live
     }
 
     mutating func removeAll() {
-        slots.removeAll()
-        slotByID.removeAll()
+        records.removeAll()
+        free.removeAll()
+        index.removeAll()
+        order.removeAll()
+        orderSeq.removeAll()
         tombstones = 0
     }
+
+    // MARK: Iteration
 
     /// The live elements in order.
     var elements: [Element] {
         var out: [Element] = []
-        out.reserveCapacity(slotByID.count)
-        for s in slots { if let e = s.element { out.append(e) } }
+        out.reserveCapacity(index.count)
+        for s in order where s >= 0 { out.append(records[Int(s)].element.unsafelyUnwrapped) }
         return out
     }
 
     /// Visits the live elements in order.
     func forEach(_ body: (Element) throws -> Void) rethrows {
-        for s in slots { if let e = s.element { try body(e) } }
+        for s in order where s >= 0 { try body(records[Int(s)].element.unsafelyUnwrapped) }
+    }
+
+    /// Visits the live slots in order.
+    func forEachSlot(_ body: (Int32) throws -> Void) rethrows {
+        for s in order where s >= 0 { try body(s) }
     }
 
     /// Visits the live elements in order with their sequence numbers.
     func forEachWithSeq(_ body: (Element, Int) throws -> Void) rethrows {
-        for s in slots { if let e = s.element { try body(e, s.seq) } }
+        for (j, s) in order.enumerated() where s >= 0 { try body(records[Int(s)].element.unsafelyUnwrapped, orderSeq[j]) }
     }
 
     /// Visits the live elements in reverse order until `body` returns false.
     func reverseWhile(_ body: (Element) -> Bool) {
-        for s in slots.reversed() { if let e = s.element, !body(e) { return } }
+        for s in order.reversed() where s >= 0 { if !body(records[Int(s)].element.unsafelyUnwrapped) { return } }
     }
 
-    /// Checks that the id map and the slots agree.
+    /// Checks that the id index, the records and the order agree.
     func checkInvariants() -> String? {
         var live = 0
         var lastSeq = Int.min
-        for (j, s) in slots.enumerated() {
-            if s.seq <= lastSeq { return "sequence numbers out of order at slot \(j)" }
-            lastSeq = s.seq
-            if let e = s.element {
-                live += 1
-                if slotByID[idOf(e)] != j { return "id '\(idOf(e))' maps to the wrong slot" }
+        if order.count != orderSeq.count { return "order and sequence numbers differ in length" }
+        for (j, s) in order.enumerated() {
+            if orderSeq[j] <= lastSeq { return "sequence numbers out of order at position \(j)" }
+            lastSeq = orderSeq[j]
+            guard s >= 0 else { continue }
+            guard Int(s) < records.count, let e = records[Int(s)].element else { return "order lists free slot \(s)" }
+            live += 1
+            let r = records[Int(s)]
+            if r.position != Int32(j) { return "slot \(s) has the wrong order position" }
+            if r.seq != orderSeq[j] { return "slot \(s) has the wrong sequence number" }
+            if slot(of: e.id) != s { return "id '\(e.id)' maps to the wrong slot" }
+            let key = IDKey(e.id)
+            let h = key.isInline ? key.hash : IDIndex.hash(e.id)
+            var bytes = e.id
+            let (byteKey, byteHash) = bytes.withUTF8 { b -> (IDKey, UInt32) in
+                let k = IDKey(UnsafeRawBufferPointer(b))
+                return (k, k.isInline ? k.hash : IDIndex.hash(UnsafeRawBufferPointer(b)))
             }
+            if key != r.key || h != r.hash { return "slot \(s) has the wrong key" }
+            if key != byteKey || h != byteHash { return "slot \(s): the key of the string and of its bytes differ" }
         }
-        if live != slotByID.count { return "id map has \(slotByID.count) entries for \(live) elements" }
-        if slots.count - live != tombstones { return "tombstone count is off" }
+        if let p = index.checkInvariants(expectedCount: live) { return p }
+        if order.count - live != tombstones { return "tombstone count is off" }
+        if records.count - live != free.count { return "free list has \(free.count) slots for \(records.count - live) free ones" }
+        for s in free where records[Int(s)].element != nil || records[Int(s)].position >= 0 { return "free list holds live slot \(s)" }
         return nil
     }
+}
+
+/// Per-slot index data kept in a table's records.
+protocol SlotExtra {
+    init()
+}
+
+/// No extra data.
+struct NoExtra: SlotExtra {}
+
+/// A slot and its generation: names one element of a table while it is there.
+public struct TableRef: Hashable, Sendable {
+    public let slot: Int32
+    public let generation: UInt32
+
+    @inline(__always)
+    public init(slot: Int32, generation: UInt32) {
+        self.slot = slot
+        self.generation = generation
+    }
+}
+
+/// The first 15 bytes of an id and its length, in two words: ids of up to 15 bytes (almost
+/// all of them) compare as two integers. A longer id keeps its first 15 bytes and the
+/// length marker 0xFF; it matches by key and then by its full bytes.
+struct IDKey: Equatable {
+    var lo: UInt64
+    var hi: UInt64
+
+    @inline(__always)
+    init(_ bytes: UnsafeRawBufferPointer) {
+        var words: (UInt64, UInt64) = (0, 0)
+        let n = bytes.count
+        withUnsafeMutableBytes(of: &words) { w in
+            if n > 0, let base = bytes.baseAddress {
+                w.baseAddress!.copyMemory(from: base, byteCount: min(n, 15))
+            }
+            w[15] = n <= 15 ? UInt8(n) : 0xFF
+        }
+        lo = words.0
+        hi = words.1
+    }
+
+    /// The key of a string's UTF-8 bytes (the same as from the bytes themselves).
+    @inline(__always)
+    init(_ s: String) {
+        var lo: UInt64 = 0, hi: UInt64 = 0
+        var n = 0
+        for b in s.utf8 {
+            if n < 8 {
+                lo |= UInt64(b) << (8 * UInt64(n))
+            } else if n < 15 {
+                hi |= UInt64(b) << (8 * UInt64(n - 8))
+            } else {
+                n = 16
+                break
+            }
+            n += 1
+        }
+        hi |= UInt64(n <= 15 ? UInt8(n) : 0xFF) << 56
+        self.lo = UInt64(littleEndian: lo)
+        self.hi = UInt64(littleEndian: hi)
+    }
+
+    /// Whether the key holds the whole id.
+    @inline(__always)
+    var isInline: Bool { hi >> 56 != 0xFF }
+
+    /// The hash of an inline key (the same bytes always give the same hash).
+    @inline(__always)
+    var hash: UInt32 { IDIndex.hash(words: lo, hi) }
 }
