@@ -57,6 +57,16 @@ extension FlowStoreBinding {
 extension LuaStoreBox {
     /// Points the store's Swift callbacks at the Lua ones that are set.
     func wireCallbacks() {
+        let listens = onNodesChange != nil || onEdgesChange != nil
+        if listens && changeObserver == nil {
+            // After the REPL's event printer, which was registered when the store was made.
+            changeObserver = store.addObserver(
+                nodes: { [weak self] changes in self?.deliverNodeChanges(changes) },
+                edges: { [weak self] changes in self?.deliverEdgeChanges(changes) })
+        } else if !listens, let token = changeObserver {
+            store.removeObserver(token)
+            changeObserver = nil
+        }
         store.onConnect = onConnect == nil ? nil : { [weak self] p in
             guard let self else { return }
             self.invoke(self.onConnect) { s in FlowStoreBinding.push(s, proposal: p); return 1 }

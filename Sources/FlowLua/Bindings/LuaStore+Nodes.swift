@@ -302,6 +302,12 @@ extension FlowStoreBinding {
     static let moveNode: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
+            // The hot path: a string id is looked up from Lua's own bytes.
+            if case let ref?? = args.withStringBytes(2, { box.store.nodeRef(utf8: $0) }) {
+                let (p, _) = try args.point(3)
+                args.push(try box.run(args.L) { try box.store.moveNode(ref, to: p) })
+                return 1
+            }
             let id = try args.id(2)
             args.push(try moveNode(args, box, id, at: 3))
             return 1

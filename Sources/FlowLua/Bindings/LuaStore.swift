@@ -35,6 +35,9 @@ public final class LuaStoreBox: CustomStringConvertible {
     var onCanvasDoubleTap: LuaCallback?
     var onDrop: LuaCallback?
     var nodeAccessoryPlacement: LuaCallback?
+    /// The observer that calls `onNodesChange`/`onEdgesChange`, registered only while one of
+    /// them is set: a store nobody listens to records no change events at all.
+    var changeObserver: Int?
 
     init(_ L: OpaquePointer, configuration: FlowConfiguration) {
         store = LuaFlowStore(configuration: configuration)
@@ -54,9 +57,6 @@ public final class LuaStoreBox: CustomStringConvertible {
                     EventLines.printEdgeChanges(changes, previous: previous, to: ctx)
                 })
         }
-        store.addObserver(
-            nodes: { [weak self] changes in self?.deliverNodeChanges(changes) },
-            edges: { [weak self] changes in self?.deliverEdgeChanges(changes) })
     }
 
     deinit { shutdown() }

@@ -54,6 +54,17 @@ public struct LuaArgs: LuaStackAccess {
         return s
     }
 
+    /// Runs `body` on the bytes of the string at `i` without making a Swift string; nil when
+    /// the value is not a string (numbers included: read those with `id(_:)`). The bytes are
+    /// valid during `body` only.
+    @inline(__always)
+    public func withStringBytes<R>(_ i: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        guard lua_type(L, i) == LUA_TSTRING else { return nil }
+        var len = 0
+        guard let p = lua_tolstring(L, i, &len) else { return nil }
+        return try body(UnsafeRawBufferPointer(start: p, count: len))
+    }
+
     /// An id, or nil when the argument is nil or absent.
     public func optionalID(_ i: Int32) throws(LuaError) -> String? {
         isNoneOrNil(i) ? nil : try id(i)
