@@ -22,9 +22,10 @@ enum LuaBench {
         host.setGlobal("bench_cnoop")
         host.run(string: tableStoreSource, chunkName: "=tablestore")
         host.run(string: fixtureSource, chunkName: "=fixture")
+        let ops = (selectedOps ?? Set(operations)).sorted().map { "\($0) = true" }.joined(separator: ", ")
         host.run(
             string: "BENCH = {size = \(n), reps = \(budget.reps), budget = \(budget.batch), "
-                + "maxMutations = \(budget.maxMutations)}")
+                + "maxMutations = \(budget.maxMutations), ops = {\(ops)}}")
         guard let output = host.run(string: luaBenchSource, chunkName: "=luabench")?.first else {
             fputs("flowbench: the Lua benchmark failed:\n\(errors.joined(separator: "\n"))\n", flua_stderr())
             exit(1)
@@ -42,7 +43,7 @@ enum LuaBench {
         let lcall = ns("floor call.lua")
         report.add(Metric(name: "floor.call.lua", size: n, value: lcall, unit: "ns"))
         report.add(Metric(name: "floor.call.c", size: n, value: ns("floor call.c"), unit: "ns", baseline: lcall))
-        for op in operations {
+        for op in operations where selectedOps?.contains(op) ?? true {
             let table = ns("table \(op)")
             report.add(Metric(name: "lua.table.\(op)", size: n, value: table, unit: "ns", baseline: lcall))
             let bound = seconds["flow \(op)"].map { $0 != nil } ?? false

@@ -227,7 +227,8 @@ function fixtureEdgeTarget(i, n, cols)
 end
 """#
 
-/// The benchmark loops. Reads the globals `BENCH` ({size=, reps=, budget=, maxMutations=}),
+/// The benchmark loops. Reads the globals `BENCH` ({size=, reps=, budget=, maxMutations=,
+/// ops = {name = true, ...}}),
 /// `bench_clock` and `bench_cnoop` (C functions), `TableStore`, the fixture functions and
 /// `flow`. Returns one line per
 /// measurement: `<impl> <op> <seconds per op>` or `<impl> <op> unbound`.
@@ -412,7 +413,9 @@ for _, impl in ipairs{"table", "flow"} do
   local s = impl == "table" and TableStore.new() or flow.newStore()
   local built = bound(s, "addNode") and bound(s, "addEdge") and pcall(build, s)
   for _, name in ipairs(order) do
-    if built and bound(s, name) then
+    if not BENCH.ops[name] then
+      -- not selected (flowbench --ops)
+    elseif built and bound(s, name) then
       emit(impl, name, measure(name, function(k) return ops[name](s, k) end))
     else
       emit(impl, name, "unbound")

@@ -6,7 +6,7 @@ enum SwiftBench {
     static func run(size n: Int, budget: Budget, into report: Report) {
         var f = Fixture(nodes: n, edges: n)
         let store = f.store
-        for op in LuaBench.operations {
+        for op in LuaBench.operations where selectedOps?.contains(op) ?? true {
             let mutating = ["moveNode", "addNode", "addEdge", "removeNode"].contains(op)
             let perCall = perCall(budget, mutating: mutating) { k in f.batch(op, k) }
             report.add(

@@ -2,20 +2,22 @@
 // ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
 //
 //   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,memory,startup,render]
-//             [--json] [--flowrepl PATH]
+//             [--ops moveNode,addNode,...] [--json] [--flowrepl PATH]
 @preconcurrency import Glibc
 
 let areas = ["lua", "swift", "memory", "startup", "render"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
+/// The store operations to measure (lua and swift areas); nil: all of them.
+nonisolated(unsafe) var selectedOps: Set<String>?
 var jsonOnly = false
 var flowrepl = StartupBench.defaultFlowrepl()
 
 func usage(_ message: String) -> Never {
     fputs("flowbench: \(message)\n", stderr)
     fputs(
-        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--json] [--flowrepl PATH]\n",
+        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--ops OP,...] [--json] [--flowrepl PATH]\n",
         stderr)
     exit(2)
 }
@@ -33,6 +35,13 @@ while let a = args.popFirst() {
         guard let v = args.popFirst() else { usage("--only needs a value") }
         only = Set(v.split(separator: ",").map(String.init))
         guard only.isSubset(of: areas) else { usage("bad --only '\(v)'") }
+    case "--ops":
+        guard let v = args.popFirst() else { usage("--ops needs a value") }
+        let ops = Set(v.split(separator: ",").map(String.init))
+        guard !ops.isEmpty, ops.isSubset(of: LuaBench.operations) else {
+            usage("bad --ops '\(v)' (one or more of \(LuaBench.operations.joined(separator: ",")))")
+        }
+        selectedOps = ops
     case "--json": jsonOnly = true
     case "--flowrepl":
         guard let v = args.popFirst() else { usage("--flowrepl needs a path") }
