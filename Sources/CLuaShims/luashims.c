@@ -168,6 +168,92 @@ int flua_newindex_dispatch(lua_State *L) {
     return flua_nofield(L, 3);
 }
 
+/* ------------------------------------------------------- instance metatables */
+
+static char flua_k_bound_self; /* key of the receiver in an instance's method table */
+
+/* __index of an instance method table (a name the table does not hold): the getter of that
+ * name called with the receiver, else "T has no field 'k'". Upvalues: getters, type name,
+ * strict. Stack: (methods table, key). */
+static int flua_bound_index(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) { /* getter(self) */
+        lua_rawgetp(L, 1, &flua_k_bound_self);         /* stack: t, key, getter, self */
+        flua_SwiftFunction f = flua_swiftfunction(L, 3);
+        if (f) {
+            lua_replace(L, 1);
+            lua_settop(L, 1);
+            return flua_finish(L, f(L)) > 0 ? 1 : (lua_pushnil(L), 1);
+        }
+        lua_call(L, 1, 1);
+        return 1;
+    }
+    if (lua_toboolean(L, lua_upvalueindex(3))) return flua_nofield(L, 2);
+    lua_pushnil(L);
+    return 1;
+}
+
+void flua_bind_instance(lua_State *L, int ud, int classmt, const void *marker) {
+    ud = lua_absindex(L, ud);
+    classmt = lua_absindex(L, classmt);
+    int top = lua_gettop(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, FLUA_NAMES);
+    int names = lua_gettop(L);
+    /* the method table */
+    lua_getfield(L, classmt, "__methods");
+    int methods = lua_gettop(L);
+    lua_createtable(L, 0, 160);
+    int bound = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, methods) != 0) { /* key at -2, method at -1 */
+        if (lua_tocfunction(L, -1) == flua_trampoline) {
+            lua_getupvalue(L, -1, 1);         /* the Swift function */
+            lua_pushvalue(L, ud);
+            lua_pushcclosure(L, flua_trampoline, 2);
+            if (lua_type(L, names) == LUA_TTABLE) { /* name it like the original */
+                lua_pushvalue(L, -2);
+                if (lua_rawget(L, names) == LUA_TSTRING) {
+                    lua_pushvalue(L, -2);
+                    lua_insert(L, -2);
+                    lua_rawset(L, names);
+                } else {
+                    lua_pop(L, 1);
+                }
+            }
+            lua_remove(L, -2);                /* the original */
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, bound);
+    }
+    lua_pushvalue(L, ud);
+    lua_rawsetp(L, bound, &flua_k_bound_self);
+    /* its metatable: getters of the class */
+    lua_createtable(L, 0, 1);
+    lua_getfield(L, classmt, "__fields");
+    lua_getfield(L, classmt, "__name");
+    lua_pushboolean(L, 1);
+    lua_pushcclosure(L, flua_bound_index, 3);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, bound);
+    /* the instance metatable: a copy of the class one with __index = the bound table */
+    lua_createtable(L, 0, 16);
+    int mt = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, classmt) != 0) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, mt);
+    }
+    lua_pushvalue(L, bound);
+    lua_setfield(L, mt, "__index");
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, mt, marker);
+    lua_setmetatable(L, ud);
+    lua_settop(L, top);
+}
+
 /* ------------------------------------------------------- errors and tracebacks */
 
 static volatile sig_atomic_t flua_pending = 0; /* an "interrupted!" is unwinding */

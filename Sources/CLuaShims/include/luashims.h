@@ -113,6 +113,17 @@ int flua_index_dispatch(lua_State *L);
  * a setter and hinted names raise the hint or "field 'k' is read-only". */
 int flua_newindex_dispatch(lua_State *L);
 
+/* Instance metatables (for a type whose methods are called in hot loops, like Store): gives
+ * the userdata at `ud` a metatable of its own, a copy of the class metatable at `classmt`
+ * (plus `mt[marker] = true`) whose __index is a table holding every method of the class's
+ * `__methods` rebound to this userdata: a trampolined method becomes a closure of the same
+ * Swift function with the userdata as its extra upvalue (so the method recognises its
+ * receiver with one rawequal), named as the original for argument errors. The class's
+ * `__fields` getters are reached through that table's metatable (`flua_bound_index`):
+ * method look-up is a plain table look-up, with no C __index call. Leaves the stack as it
+ * was. */
+void flua_bind_instance(lua_State *L, int ud, int classmt, const void *marker);
+
 /* ------------------------------------------------------- errors and tracebacks */
 
 /* lua.c's message handler: string messages (or values with __tostring) get a traceback;

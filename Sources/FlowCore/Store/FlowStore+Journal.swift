@@ -413,6 +413,33 @@ extension FlowStore {
         return result
     }
 
+    /// Whether a call can skip `performChecked`: it runs at the top level (not nested, not
+    /// replaying), nobody listens for events and no gesture or animation is in progress, so
+    /// the call's only bookkeeping is its undo step.
+    @inline(__always)
+    var isQuietTopLevel: Bool {
+        depth == 0 && journal.isEmpty && !recordsNodeEvents && !recordsEdgeEvents
+            && dragSession == nil && nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty
+    }
+
+    /// Records a quiet top-level call's single undo entry (see `isQuietTopLevel`).
+    @inline(__always)
+    func recordStep(_ name: String, _ entry: JournalEntry<Data>) {
+        if isUndoEnabled {
+            undoLog.push(name, entry)
+            if !redoLog.isEmpty { redoLog.removeAll() }
+        }
+        checkInvariantsInDebug()
+    }
+
+    /// Records what a quiet top-level call journaled through the primitives as one step.
+    @inline(__always)
+    func commitQuietStep(_ name: String) {
+        stepName = name
+        commitJournal()
+        checkInvariantsInDebug()
+    }
+
     func rollback(to mark: Int) {
         guard journal.count > mark else { return }
         let entries = journal[mark...]

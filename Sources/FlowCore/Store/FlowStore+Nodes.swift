@@ -14,6 +14,11 @@ extension FlowStore {
         try validateFields(node, op)
         if let p = node.parentID { try validateParent(p, for: node.id, op) }
         // Everything is checked: the insertion cannot fail.
+        if isQuietTopLevel {
+            let n = pInsertNode(node)
+            commitQuietStep("Add")
+            return n
+        }
         return performChecked("Add") { pInsertNode(node) }
     }
 
@@ -46,6 +51,19 @@ extension FlowStore {
     @inline(__always)
     func moveNode(slot: Int32, _ id: String, to position: Point) throws(FlowError) -> Bool {
         try requireFinite(position, "moveNode", "position")
+        if isQuietTopLevel && nodeTable.extra(slot).links.children.isEmpty {
+            // The common case: one node, nothing to deliver, nothing nested. Its undo step is
+            // the one entry `performChecked` would record, written straight to the history.
+            let target = snapping.snapped(position)
+            let from = nodeTable.modify(slot: slot) { n -> Point in
+                defer { n.position = target }
+                return n.position
+            }
+            if from == target { return false }
+            markDirty(slot)
+            recordStep("Move", .moveNode(id, from: from))
+            return true
+        }
         // Everything is checked: the move cannot fail.
         return performChecked("Move") { () -> Bool in
             cancelNodeAnimations(of: id)

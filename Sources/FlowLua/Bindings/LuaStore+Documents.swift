@@ -45,7 +45,7 @@ extension FlowStoreBinding {
         let box = LuaStoreBox(args.L, configuration: FlowConfiguration())
         do {
             let warnings = try box.store.load(json: text)
-            storeClass.pushCached(args.L, box)
+            storeClass.pushBound(args.L, box)
             args.push(strings: warnings)
         } catch {
             box.shutdown()

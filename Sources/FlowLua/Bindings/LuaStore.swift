@@ -217,10 +217,12 @@ func fastSelf<O: AnyObject>(_ args: LuaArgs, _ cls: LuaClass<O>) throws(LuaError
     return try cls.check(L, 1)
 }
 
-/// The store receiver of a Store method.
+/// The store receiver of a Store method: one comparison when the method is the one bound
+/// to this store (`store:moveNode(...)`, see `LuaClass.pushBound`), the full check else.
 @inline(__always)
 func storeSelf(_ args: LuaArgs) throws(LuaError) -> LuaStoreBox {
-    try fastSelf(args, storeClass)
+    if let u = storeClass.boundSelf(args.L, upvalue: args.upvalue(1)) { return u.takeUnretainedValue() }
+    return try storeClass.check(args.L, 1)
 }
 
 /// Adds `methods` to the methods table of a registered class, each with the class's
@@ -284,7 +286,7 @@ public enum FlowStoreBinding {
     /// Pushes the userdata of a new store.
     static func pushNewStore(_ L: OpaquePointer, configuration: FlowConfiguration) -> LuaStoreBox {
         let box = LuaStoreBox(L, configuration: configuration)
-        storeClass.pushCached(L, box)
+        storeClass.pushBound(L, box)
         return box
     }
 

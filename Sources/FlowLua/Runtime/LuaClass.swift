@@ -33,6 +33,9 @@ public struct LuaClass<Object: AnyObject>: Sendable {
         UnsafeRawPointer(registryName.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
+    /// The key that marks an instance metatable of this class (`pushBound`).
+    @inline(__always) var instanceMarker: UnsafeRawPointer { UnsafeRawPointer(registryName.utf8Start) }
+
     // MARK: Registration
 
     /// Creates the metatable in `L`'s state (idempotent). Call it from a module installer.
@@ -122,6 +125,61 @@ public struct LuaClass<Object: AnyObject>: Sendable {
         ud.storeBytes(of: Unmanaged<AnyObject>.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
     }
 
+    /// Pushes a new userdata holding a strong reference to `object`, with a metatable of its
+    /// own whose `__index` is a table of the class's methods bound to this userdata (see
+    /// `flua_bind_instance`): a method look-up is a table look-up instead of a call to the
+    /// C dispatcher, and a bound method finds its receiver with `boundSelf`. For types
+    /// whose methods run in hot loops and that have few instances (a Store); the userdata
+    /// is remembered in the cache of `pushCached`.
+    public func pushBound(_ L: OpaquePointer, _ object: Object) {
+        push(L, object)
+        let mt = fluaL_getmetatable(L, cRegistryName)
+        assert(mt == LUA_TTABLE, "LuaClass \(registryName) used before register(_:)")
+        flua_bind_instance(L, -2, -1, instanceMarker)
+        flua_pop(L, 1)
+        // flow.type and the shared metamethods know the instance metatable by its name
+        if lua_getmetatable(L, -1) != 0 {
+            LuaTypes.pushRegistry(L)
+            lua_rotate(L, -2, 1)  // types, mt
+            LuaStack(L).push(name.description)
+            lua_rawset(L, -3)
+            flua_pop(L, 1)
+        }
+        let ptr = Unmanaged<AnyObject>.passUnretained(object).toOpaque()
+        LuaObjects.pushCache(L)
+        lua_pushlightuserdata(L, ptr)
+        lua_pushvalue(L, -3)
+        lua_rawset(L, -3)
+        flua_pop(L, 1)
+    }
+
+    /// The receiver of a method bound by `pushBound` when it is the userdata the method was
+    /// bound to (one comparison, no retain: valid while the userdata is on the stack); nil
+    /// otherwise (another receiver, a closed object, or a method not bound to an instance),
+    /// and then `check(_:_:)` decides.
+    @inline(__always)
+    public func boundSelf(_ L: OpaquePointer, upvalue: Int32) -> Unmanaged<Object>? {
+        guard lua_rawequal(L, 1, upvalue) != 0,
+            let p = lua_touserdata(L, 1)?.load(as: UnsafeMutableRawPointer?.self)
+        else { return nil }
+        return Unmanaged<Object>.fromOpaque(p)
+    }
+
+    /// The userdata at `index` when it has an instance metatable of this class.
+    private func instanceUserdata(_ L: OpaquePointer, _ index: Int32) -> UnsafeMutableRawPointer? {
+        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
+        let marked = lua_rawgetp(L, -1, instanceMarker) == LUA_TBOOLEAN
+        flua_pop(L, 2)
+        return marked ? lua_touserdata(L, index) : nil
+    }
+
+    /// The userdata block at `index` if it is a userdata of this class (shared or instance
+    /// metatable).
+    @inline(__always)
+    func userdata(_ L: OpaquePointer, _ index: Int32) -> UnsafeMutableRawPointer? {
+        luaL_testudata(L, index, cRegistryName) ?? instanceUserdata(L, index)
+    }
+
     /// Pushes the userdata already made for `object` if it is still alive, else a new one
     /// (remembered in a weak-valued cache in the registry). So `a == b` and table keys work.
     public func pushCached(_ L: OpaquePointer, _ object: Object, userValue: Int32 = 0) {
@@ -129,7 +187,7 @@ public struct LuaClass<Object: AnyObject>: Sendable {
         let ptr = Unmanaged<AnyObject>.passUnretained(object).toOpaque()
         LuaObjects.pushCache(L)  // cache
         lua_pushlightuserdata(L, ptr)
-        if lua_rawget(L, -2) == LUA_TUSERDATA, LuaObjects.pointer(L, -1, cRegistryName) == ptr {
+        if lua_rawget(L, -2) == LUA_TUSERDATA, userdata(L, -1)?.load(as: UnsafeMutableRawPointer?.self) == ptr {
             lua_rotate(L, -2, 1)
             flua_pop(L, 1)
             return
@@ -149,7 +207,7 @@ public struct LuaClass<Object: AnyObject>: Sendable {
         let uv = userValue == 0 ? 0 : lua_absindex(L, userValue)
         LuaObjects.pushCache(L)
         LuaStack(L).push(key)
-        if lua_rawget(L, -2) == LUA_TUSERDATA, LuaObjects.pointer(L, -1, cRegistryName) != nil {
+        if lua_rawget(L, -2) == LUA_TUSERDATA, userdata(L, -1)?.load(as: UnsafeMutableRawPointer?.self) != nil {
             lua_rotate(L, -2, 1)
             flua_pop(L, 1)
             return
@@ -168,7 +226,7 @@ public struct LuaClass<Object: AnyObject>: Sendable {
     /// The object at `index` if it is a live userdata of this class. Never raises.
     @inline(__always)
     public func test(_ L: OpaquePointer, _ index: Int32) -> Object? {
-        guard let ud = luaL_testudata(L, index, cRegistryName),
+        guard let ud = userdata(L, index),
             let p = ud.load(as: UnsafeMutableRawPointer?.self)
         else { return nil }
         return unsafeDowncast(Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue(), to: Object.self)
@@ -178,7 +236,7 @@ public struct LuaClass<Object: AnyObject>: Sendable {
     /// (`attempt to use a closed Store`).
     @inline(__always)
     public func check(_ L: OpaquePointer, _ index: Int32) throws(LuaError) -> Object {
-        guard let ud = luaL_testudata(L, index, cRegistryName) else {
+        guard let ud = userdata(L, index) else {
             throw .type(index, expected: name.description)
         }
         guard let p = ud.load(as: UnsafeMutableRawPointer?.self) else {
@@ -189,12 +247,12 @@ public struct LuaClass<Object: AnyObject>: Sendable {
 
     /// True when the value at `index` is a userdata of this class (live or closed).
     public func isInstance(_ L: OpaquePointer, _ index: Int32) -> Bool {
-        luaL_testudata(L, index, cRegistryName) != nil
+        userdata(L, index) != nil
     }
 
     /// Releases the object of the userdata at `index` now; later use raises "closed".
     public func close(_ L: OpaquePointer, _ index: Int32) {
-        guard let ud = luaL_testudata(L, index, cRegistryName),
+        guard let ud = userdata(L, index),
             let p = ud.load(as: UnsafeMutableRawPointer?.self)
         else { return }
         ud.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
@@ -204,11 +262,16 @@ public struct LuaClass<Object: AnyObject>: Sendable {
 
 /// The registry of bound types: metatable -> public name (for `flow.type`, help, completion).
 public enum LuaTypes {
-    /// Pushes the registry table of types (metatable -> name), creating it on first use.
+    /// Pushes the registry table of types (metatable -> name), creating it on first use. Its
+    /// keys are weak: instance metatables (`pushBound`) go with their objects.
     public static func pushRegistry(_ L: OpaquePointer) {
         if lua_rawgetp(L, FLUA_REGISTRYINDEX, flua_key_types()) == LUA_TTABLE { return }
         flua_pop(L, 1)
         lua_createtable(L, 0, 4)
+        lua_createtable(L, 0, 1)
+        LuaStack(L).push("k")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
         lua_rawsetp(L, FLUA_REGISTRYINDEX, flua_key_types())
     }
@@ -227,11 +290,6 @@ public enum LuaTypes {
 
 /// The metamethods shared by every bound type. They never raise.
 enum LuaObjects {
-    /// The object pointer stored in the userdata at `index` if it has metatable `registryName`.
-    static func pointer(_ L: OpaquePointer, _ index: Int32, _ registryName: UnsafePointer<CChar>) -> UnsafeMutableRawPointer? {
-        luaL_testudata(L, index, registryName)?.load(as: UnsafeMutableRawPointer?.self)
-    }
-
     /// The pointer slot of the userdata at `index`, if it is a userdata of a registered type.
     static func slot(_ L: OpaquePointer, _ index: Int32) -> UnsafeMutableRawPointer? {
         guard lua_type(L, index) == LUA_TUSERDATA,
