@@ -20,6 +20,8 @@ enum LuaBench {
         host.setGlobal("bench_clock")
         lua_pushcclosure(host.L, flowbench_noop, 0)
         host.setGlobal("bench_cnoop")
+        lua_pushcclosure(host.L, flowbench_evict, 0)
+        host.setGlobal("bench_evict")
         host.run(string: tableStoreSource, chunkName: "=tablestore")
         host.run(string: fixtureSource, chunkName: "=fixture")
         let ops = (selectedOps ?? Set(operations)).sorted().map { "\($0) = true" }.joined(separator: ", ")

@@ -11,6 +11,10 @@
 /* A lua_CFunction that does nothing and returns no value: the cheapest C call. */
 int flowbench_noop(lua_State *L);
 
+/* A lua_CFunction that reads 8 MiB of memory, so that the data the caller touched before
+ * (the Lua heap, say) is no longer in the core's L1 and L2 caches. */
+int flowbench_evict(lua_State *L);
+
 /* A lua_CFunction returning CLOCK_MONOTONIC in seconds (a float). */
 int flowbench_clock(lua_State *L);
 

@@ -22,8 +22,12 @@ extension FlowStore {
             if n.isSelected != selectedNodeSet.contains(n.id) { problems.append("node '\(n.id)' selection flag disagrees") }
             if n.isHovered != (hoveredNodeID == n.id) { problems.append("node '\(n.id)' hover flag disagrees") }
             if n.isDropTarget != (dropTargetNodeID == n.id) { problems.append("node '\(n.id)' drop flag disagrees") }
-            if extra.isDirty && !dirty.contains(s) { problems.append("node '\(n.id)' is dirty but not listed") }
-            if !extra.isDirty && extra.indexedFrame != n.frame { problems.append("node '\(n.id)' frame not indexed (and not dirty)") }
+            let isDirty = nodeTable.flags(s) & NodeFlags.dirty != 0
+            if isDirty && !dirty.contains(s) { problems.append("node '\(n.id)' is dirty but not listed") }
+            if !isDirty && extra.indexedFrame != n.frame { problems.append("node '\(n.id)' frame not indexed (and not dirty)") }
+            if (nodeTable.flags(s) & NodeFlags.hasChildren != 0) != !extra.links.children.isEmpty {
+                problems.append("node '\(n.id)' has-children flag disagrees")
+            }
             if let p = n.parentID {
                 guard let ps = nodeTable.slot(of: p) else { problems.append("node '\(n.id)' has missing parent '\(p)'"); return }
                 expected[Int(ps)].children.append(s)
@@ -37,7 +41,7 @@ extension FlowStore {
             }
         }
         // An edge's indexed bounds may lag only when it is stale or one of its nodes is dirty.
-        func nodeIsDirty(_ id: String) -> Bool { nodeTable.slot(of: id).map { nodeTable.extra($0).isDirty } ?? false }
+        func nodeIsDirty(_ id: String) -> Bool { nodeTable.slot(of: id).map { nodeTable.flags($0) & NodeFlags.dirty != 0 } ?? false }
         edgeTable.forEachSlot { s in
             let e = edgeTable[slot: s]
             let extra = edgeTable.extra(s)

@@ -82,7 +82,11 @@ extension FlowStore {
     @inline(__always)
     func withLinks(ofNode id: String, _ body: (inout NodeLinks) -> Void) {
         if let s = nodeTable.slot(of: id) {
-            nodeTable.modifyExtra(s) { body(&$0.links) }
+            let has = nodeTable.modifyExtra(s) { e -> Bool in
+                body(&e.links)
+                return !e.links.children.isEmpty
+            }
+            nodeTable.setFlags(s, NodeFlags.hasChildren, has)
         } else {
             var links = parkedLinks[id] ?? NodeLinks()
             body(&links)
@@ -96,11 +100,9 @@ extension FlowStore {
     /// catch up at the next query (`refreshNodeIndex()`).
     @inline(__always)
     func markDirty(_ slot: Int32) {
-        let wasDirty = nodeTable.modifyExtra(slot) { e -> Bool in
-            defer { e.isDirty = true }
-            return e.isDirty
-        }
-        if !wasDirty { dirtyNodes.append(slot) }
+        if nodeTable.flags(slot) & NodeFlags.dirty != 0 { return }
+        nodeTable.setFlags(slot, NodeFlags.dirty, true)
+        dirtyNodes.append(slot)
     }
 
     /// Flags the edges of node `slot` whose path bounds may have changed.
@@ -118,13 +120,11 @@ extension FlowStore {
     /// last call, and marks their edges stale. Every query of `spatial` calls it first.
     func refreshNodeIndex() {
         guard !dirtyNodes.isEmpty else { return }
-        for s in dirtyNodes where nodeTable.element(at: s) != nil && nodeTable.extra(s).isDirty {
+        for s in dirtyNodes where nodeTable.element(at: s) != nil && nodeTable.flags(s) & NodeFlags.dirty != 0 {
             let frame = nodeTable[slot: s].frame
+            nodeTable.setFlags(s, NodeFlags.dirty, false)
             let old = nodeTable.modifyExtra(s) { e -> Rect in
-                defer {
-                    e.indexedFrame = frame
-                    e.isDirty = false
-                }
+                defer { e.indexedFrame = frame }
                 return e.indexedFrame
             }
             if old != frame {
@@ -147,6 +147,7 @@ extension FlowStore {
             if let links { e.links = links }
             e.indexedFrame = frame
         }
+        if let links, !links.children.isEmpty { nodeTable.setFlags(slot, NodeFlags.hasChildren, true) }
         if let p = n.parentID { withLinks(ofNode: p) { $0.children.append(slot) } }
         spatial.insert(slot, frame)
         if links != nil { markEdgesStale(ofNode: slot) }

@@ -48,10 +48,19 @@ extension FlowStore {
         return try moveNode(slot: ref.ref.slot, ref.id, to: position)
     }
 
+    /// `moveNode(_:to:)` for the node whose id has these UTF-8 bytes (for bindings that hold
+    /// ids as bytes, like Lua: no `String` is made); nil, and nothing done, when no node has
+    /// that id.
+    @inline(__always)
+    public func moveNode(utf8 id: UnsafeRawBufferPointer, to position: Point) throws(FlowError) -> Bool? {
+        guard let slot = nodeTable.lookup(utf8: id) else { return nil }
+        return try moveNode(slot: slot, nodeTable.id(slot: slot), to: position)
+    }
+
     @inline(__always)
     func moveNode(slot: Int32, _ id: String, to position: Point) throws(FlowError) -> Bool {
         try requireFinite(position, "moveNode", "position")
-        if isQuietTopLevel && nodeTable.extra(slot).links.children.isEmpty {
+        if isQuietTopLevel && nodeTable.flags(slot) & NodeFlags.hasChildren == 0 {
             // The common case: one node, nothing to deliver, nothing nested. Its undo step is
             // the one entry `performChecked` would record, written straight to the history.
             let target = snapping.snapped(position)
@@ -70,7 +79,7 @@ extension FlowStore {
             let target = snapping.snapped(position)
             let delta = target - nodeTable[slot: slot].position
             if delta == .zero { return false }
-            if nodeTable.extra(slot).links.children.isEmpty {
+            if nodeTable.flags(slot) & NodeFlags.hasChildren == 0 {
                 pMoveNode(slot, id, to: target, emit: true)
                 return true
             }

@@ -48,7 +48,7 @@ public final class FlowStore<Data: FlowNodeData> {
     /// query of `spatial` calls first. So a move costs a flag, not an index update.
     var spatial = SpatialIndex()
     /// Slots of the nodes whose frame may differ from their indexed frame (flagged by
-    /// `NodeExtra.isDirty`, so each is listed once; removed ones are skipped).
+    /// `NodeFlags.dirty`, so each is listed once; removed ones are skipped).
     var dirtyNodes: [Int32] = []
     /// Incremental spatial index of edge path bounds by edge slot (edge hit testing).
     var edgeSpatial = SpatialIndex(tracksBounds: false)
@@ -228,7 +228,7 @@ public final class FlowStore<Data: FlowNodeData> {
     /// Whether node `id` has child nodes.
     func hasChildNodes(_ id: String) -> Bool {
         guard let s = nodeTable.slot(of: id) else { return false }
-        return !nodeTable.extra(s).links.children.isEmpty
+        return nodeTable.flags(s) & NodeFlags.hasChildren != 0
     }
 
     /// Sorts ids of nodes into store order.
@@ -299,8 +299,15 @@ struct NodeExtra: SlotExtra {
     var links = NodeLinks()
     /// The frame `spatial` holds for the node.
     var indexedFrame = Rect.zero
-    /// Whether the node's frame may differ from `indexedFrame` (listed in `dirtyNodes`).
-    var isDirty = false
+}
+
+/// The flag bits of a node slot (`OrderedTable.flags`), kept beside the node's key so that a
+/// move reads no other cache line.
+enum NodeFlags {
+    /// The node's frame may differ from its indexed frame (it is listed in `dirtyNodes`).
+    static let dirty: UInt8 = 1
+    /// `links.children` is not empty.
+    static let hasChildren: UInt8 = 2
 }
 
 /// The index data of an edge slot.
@@ -328,120 +335,6 @@ struct NodeLinks {
         guard let i = list.lastIndex(of: slot) else { return }
         list.swapAt(i, list.count - 1)
         list.removeLast()
-    }
-}
-
-/// A history of named steps whose entries share one chunked array: pushing a step appends
-/// its entries, popping one truncates. Chunks have a fixed capacity, so a long history
-/// grows without ever copying what it holds (a doubling array would copy it all, and touch
-/// twice the memory, each time it grows). A step costs 12 bytes besides its entries: where
-/// it starts and the index of its name in a table of the names used.
-struct StepLog<Entry> {
-    private var entries = ChunkedArray<Entry>()
-    private var steps = ChunkedArray<(start: Int, name: UInt32)>()
-    private var names: [String] = []
-    private var nameIndex: [String: Int] = [:]
-    private var lastNameIndex = -1
-
-    var isEmpty: Bool { steps.isEmpty }
-    var count: Int { steps.count }
-    /// The name of the newest step.
-    var lastName: String? { steps.last.map { names[Int($0.name)] } }
-
-    @inline(__always)
-    private mutating func beginStep(_ name: String) {
-        // Steps mostly repeat a few names ("Move", "Add", ...): look at the last one first.
-        if lastNameIndex < 0 || names[lastNameIndex] != name {
-            if let i = nameIndex[name] {
-                lastNameIndex = i
-            } else {
-                names.append(name)
-                lastNameIndex = names.count - 1
-                nameIndex[name] = lastNameIndex
-            }
-        }
-        steps.append((entries.count, UInt32(lastNameIndex)))
-    }
-
-    /// Pushes a step of one entry.
-    @inline(__always)
-    mutating func push(_ name: String, _ entry: Entry) {
-        beginStep(name)
-        entries.append(entry)
-    }
-
-    mutating func push(_ name: String, _ stepEntries: [Entry]) {
-        beginStep(name)
-        for e in stepEntries { entries.append(e) }
-    }
-
-    /// Removes the newest step and returns its name and entries.
-    mutating func popLast() -> (name: String, entries: [Entry])? {
-        guard let step = steps.popLast() else { return nil }
-        return (names[Int(step.name)], entries.removeSuffix(from: step.start))
-    }
-
-    mutating func removeAll() {
-        entries = ChunkedArray()
-        steps = ChunkedArray()
-        names.removeAll()
-        nameIndex.removeAll()
-        lastNameIndex = -1
-    }
-}
-
-/// An append-only array (with removal from the end) kept in chunks of fixed capacity: it
-/// grows without copying its elements.
-struct ChunkedArray<Element> {
-    /// Elements per chunk (about 64 KiB of 16-byte elements).
-    static var chunkCapacity: Int { 4096 }
-
-    private var chunks: [[Element]] = []
-    private(set) var count = 0
-
-    var isEmpty: Bool { count == 0 }
-    var last: Element? { chunks.last?.last }
-
-    @inline(__always)
-    mutating func append(_ e: Element) {
-        let n = chunks.count
-        if n > 0 && chunks[n - 1].count < Self.chunkCapacity {
-            chunks[n - 1].append(e)
-        } else {
-            var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkCapacity)
-            chunk.append(e)
-            chunks.append(chunk)
-        }
-        count += 1
-    }
-
-    mutating func popLast() -> Element? {
-        guard count > 0 else { return nil }
-        let last = chunks.count - 1
-        let e = chunks[last].removeLast()
-        if chunks[last].isEmpty { chunks.removeLast() }
-        count -= 1
-        return e
-    }
-
-    /// Removes the elements from index `start` on and returns them in order.
-    mutating func removeSuffix(from start: Int) -> [Element] {
-        var out: [Element] = []
-        out.reserveCapacity(count - start)
-        let c = Self.chunkCapacity
-        var i = start
-        while i < count {
-            let chunk = i / c
-            let from = i % c
-            out.append(contentsOf: chunks[chunk][from...])
-            i = (chunk + 1) * c
-        }
-        let keepChunks = (start + c - 1) / c
-        if keepChunks < chunks.count { chunks.removeSubrange(keepChunks...) }
-        if start % c != 0, let last = chunks.indices.last { chunks[last].removeSubrange((start % c)...) }
-        count = start
-        return out
     }
 }
 

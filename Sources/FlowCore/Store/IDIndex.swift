@@ -13,7 +13,7 @@ extension FlowEdge: StoreItem {}
 /// Linear probing with backward-shift deletion (no tombstones); the load factor stays at
 /// or below 1/2. Each bucket keeps the low 32 bits of the hash beside the slot: they give
 /// the bucket's home position and let a probe compare bytes only when they match. The hash
-/// is seeded once per process: the bucket layout is never visible (the store iterates in
+/// is seeded per table at random: the bucket layout is never visible (the store iterates in
 /// its own order), and ids chosen to collide cannot be computed ahead of time.
 struct IDIndex {
     private struct Bucket {
@@ -28,7 +28,11 @@ struct IDIndex {
 
     // MARK: Hashing
 
-    private static let seed: UInt64 = UInt64.random(in: 1 ... .max)
+    /// The hash seed (an instance field: a global would be read through a lazy-init check
+    /// on every look-up).
+    private let seed: UInt64
+
+    init() { seed = UInt64.random(in: 1 ... .max) }
 
     @inline(__always)
     private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
@@ -38,14 +42,14 @@ struct IDIndex {
 
     /// A hash of `bytes` (the 128-bit multiply-and-fold of wyhash, over 8-byte words).
     /// Used for ids longer than an inline key holds.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         let n = bytes.count
         var h = seed ^ (UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15)
-        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: mix(h, 0xA076_1D64_78BD_642F)) }
+        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: Self.mix(h, 0xA076_1D64_78BD_642F)) }
         var i = 0
         while i + 8 <= n {
             let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            h = mix(h ^ w, 0xE703_7ED1_A0B4_28DB)
+            h = Self.mix(h ^ w, 0xE703_7ED1_A0B4_28DB)
             i += 8
         }
         if i < n {
@@ -56,21 +60,21 @@ struct IDIndex {
                 shift += 8
                 i += 1
             }
-            h = mix(h ^ w, 0x8EBC_6AF0_9C88_C6E3)
+            h = Self.mix(h ^ w, 0x8EBC_6AF0_9C88_C6E3)
         }
-        return UInt32(truncatingIfNeeded: mix(h, 0x5899_65CC_7537_4CC3))
+        return UInt32(truncatingIfNeeded: Self.mix(h, 0x5899_65CC_7537_4CC3))
     }
 
     /// `hash(_:)` of a string's UTF-8 bytes.
-    static func hash(_ s: String) -> UInt32 {
+    func hash(_ s: String) -> UInt32 {
         var copy = s
         return copy.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
     }
 
     /// The hash of an inline id key (two words holding the bytes and the length).
     @inline(__always)
-    static func hash(words lo: UInt64, _ hi: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: mix(lo ^ seed, hi ^ 0xE703_7ED1_A0B4_28DB))
+    func hash(_ key: IDKey) -> UInt32 {
+        UInt32(truncatingIfNeeded: Self.mix(key.lo ^ seed, key.hi ^ 0xE703_7ED1_A0B4_28DB))
     }
 
     /// Whether two byte strings are equal.
@@ -159,7 +163,9 @@ struct IDIndex {
     }
 
     mutating func removeAll() {
-        self = IDIndex()
+        buckets = []
+        mask = 0
+        count = 0
     }
 
     /// Checks that every bucket is reachable from its home position.

@@ -6,9 +6,10 @@
 ///   generation)` pair (`TableRef`) names one element for as long as it is in the table.
 ///   Indexes elsewhere in the store refer to elements by slot (an `Int32`), which costs no
 ///   string hashing and no reference counting.
-/// - **Records.** Everything a slot holds sits in one record: the id's key (short ids
-///   inline), its hash, the generation, the element, and `Extra` (per-table index data such
-///   as a node's links). A look-up and the change that follows touch one record.
+/// - **Records.** What a look-up and the change that follows read sits in one record: the
+///   id's key (short ids inline), its hash, flags, the element, the generation. `Extra`
+///   (per-table index data such as a node's links) is kept beside, in an array of its own,
+///   so records stay small.
 /// - **Order.** Every element carries a sequence number that fixes its place in the order
 ///   for good, so an element that is removed and later restored (undo) returns to exactly
 ///   its old place. `order` lists slots by sequence number; removal leaves a tombstone
@@ -20,18 +21,23 @@
 /// byte buffer); by slot, an array access. The hot readers run no opaque code, so calling
 /// them on a table stored in a class does not copy the table.
 struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
+    /// One slot. The fields a look-up and a move touch come first, in one cache line: the
+    /// key, the owner's flags and the head of the element (a node's id and position).
     struct Record {
         var key: IDKey
         var hash: UInt32
+        /// Bits the owner keeps per slot (see `flags(_:)`); 0 for a new element.
+        var flags: UInt8
+        var element: Element?
         var generation: UInt32
         /// Index of the slot in `order` while live, -1 when free.
         var position: Int32
         var seq: Int
-        var extra: Extra
-        var element: Element?
     }
 
     private(set) var records: [Record] = []
+    /// Per slot: the owner's index data.
+    private var extras: [Extra] = []
     /// Free slots, reused last-freed first.
     private var free: [Int32] = []
     private var index = IDIndex()
@@ -58,14 +64,14 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     @inline(__always)
     func slot(of id: String) -> Int32? {
         let key = IDKey(id)
-        return find(key, key.isInline ? key.hash : IDIndex.hash(id)) { $0 == id }
+        return find(key, key.isInline ? index.hash(key) : index.hash(id)) { $0 == id }
     }
 
     /// The slot of the element whose id has these UTF-8 bytes, if present.
     @inline(__always)
     func slot(utf8 bytes: UnsafeRawBufferPointer) -> Int32? {
         let key = IDKey(bytes)
-        return find(key, key.isInline ? key.hash : IDIndex.hash(bytes)) { Self.sameBytes($0, bytes) }
+        return find(key, key.isInline ? index.hash(key) : index.hash(bytes)) { Self.sameBytes($0, bytes) }
     }
 
     /// Probes the index for `key` with hash `h`; a long key (see `IDKey`) also needs
@@ -146,14 +152,24 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     @inline(__always)
     func element(at s: Int32) -> Element? { records[Int(s)].element }
 
+    /// The owner's flag bits of a slot.
+    @inline(__always)
+    func flags(_ s: Int32) -> UInt8 { records[Int(s)].flags }
+
+    /// Sets (`on`) or clears the flag bits `mask` of a slot.
+    @inline(__always)
+    mutating func setFlags(_ s: Int32, _ mask: UInt8, _ on: Bool) {
+        if on { records[Int(s)].flags |= mask } else { records[Int(s)].flags &= ~mask }
+    }
+
     /// The per-slot index data of a slot.
     @inline(__always)
-    func extra(_ s: Int32) -> Extra { records[Int(s)].extra }
+    func extra(_ s: Int32) -> Extra { extras[Int(s)] }
 
     /// Mutates the per-slot index data of a slot in place.
     @inline(__always)
     mutating func modifyExtra<R>(_ s: Int32, _ body: (inout Extra) -> R) -> R {
-        body(&records[Int(s)].extra)
+        body(&extras[Int(s)])
     }
 
     /// The sequence number of `id`, if present.
@@ -198,17 +214,19 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     private mutating func takeSlot(_ element: Element, seq: Int) -> Int32 {
         let id = element.id
         let key = IDKey(id)
-        let h = key.isInline ? key.hash : IDIndex.hash(id)
+        let h = key.isInline ? index.hash(key) : index.hash(id)
         let s: Int32
         if let f = free.popLast() {
             s = f
             let generation = records[Int(s)].generation
             records[Int(s)] = Record(
-                key: key, hash: h, generation: generation, position: -1, seq: seq, extra: Extra(), element: element)
+                key: key, hash: h, flags: 0, element: element, generation: generation, position: -1, seq: seq)
+            extras[Int(s)] = Extra()
         } else {
             s = Int32(records.count)
             records.append(
-                Record(key: key, hash: h, generation: 0, position: -1, seq: seq, extra: Extra(), element: element))
+                Record(key: key, hash: h, flags: 0, element: element, generation: 0, position: -1, seq: seq))
+            extras.append(Extra())
         }
         index.insert(hash: h, slot: s)
         return s
@@ -273,7 +291,8 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         let seq = records[i].seq
         order[Int(records[i].position)] = -1
         records[i].element = nil
-        records[i].extra = Extra()
+        extras[i] = Extra()
+        records[i].flags = 0
         records[i].position = -1
         records[i].generation &+= 1
         free.append(s)
@@ -297,6 +316,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
 
     mutating func removeAll() {
         records.removeAll()
+        extras.removeAll()
         free.removeAll()
         index.removeAll()
         order.removeAll()
@@ -350,11 +370,11 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
             if r.seq != orderSeq[j] { return "slot \(s) has the wrong sequence number" }
             if slot(of: e.id) != s { return "id '\(e.id)' maps to the wrong slot" }
             let key = IDKey(e.id)
-            let h = key.isInline ? key.hash : IDIndex.hash(e.id)
+            let h = key.isInline ? index.hash(key) : index.hash(e.id)
             var bytes = e.id
             let (byteKey, byteHash) = bytes.withUTF8 { b -> (IDKey, UInt32) in
                 let k = IDKey(UnsafeRawBufferPointer(b))
-                return (k, k.isInline ? k.hash : IDIndex.hash(UnsafeRawBufferPointer(b)))
+                return (k, k.isInline ? index.hash(k) : index.hash(UnsafeRawBufferPointer(b)))
             }
             if key != r.key || h != r.hash { return "slot \(s) has the wrong key" }
             if key != byteKey || h != byteHash { return "slot \(s): the key of the string and of its bytes differ" }
@@ -387,8 +407,8 @@ public struct TableRef: Hashable, Sendable {
     }
 }
 
-/// The first 15 bytes of an id and its length, in two words: ids of up to 15 bytes (almost
-/// all of them) compare as two integers. A longer id keeps its first 15 bytes and the
+/// The first 15 bytes of an id and its length, in two words (byte i at bits 8i, the length
+/// in the top byte): ids of up to 15 bytes (almost all of them) compare as two integers. A longer id keeps its first 15 bytes and the
 /// length marker 0xFF; it matches by key and then by its full bytes.
 struct IDKey: Equatable {
     var lo: UInt64
@@ -396,16 +416,28 @@ struct IDKey: Equatable {
 
     @inline(__always)
     init(_ bytes: UnsafeRawBufferPointer) {
-        var words: (UInt64, UInt64) = (0, 0)
+        var lo: UInt64 = 0, hi: UInt64 = 0
         let n = bytes.count
-        withUnsafeMutableBytes(of: &words) { w in
-            if n > 0, let base = bytes.baseAddress {
-                w.baseAddress!.copyMemory(from: base, byteCount: min(n, 15))
+        if let base = bytes.baseAddress {
+            let m = min(n, 15)
+            if m >= 8 {
+                lo = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+                var i = 8
+                while i < m {
+                    hi |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << (8 * UInt64(i - 8))
+                    i += 1
+                }
+            } else {
+                var i = 0
+                while i < m {
+                    lo |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << (8 * UInt64(i))
+                    i += 1
+                }
             }
-            w[15] = n <= 15 ? UInt8(n) : 0xFF
         }
-        lo = words.0
-        hi = words.1
+        hi |= UInt64(n <= 15 ? UInt8(n) : 0xFF) << 56
+        self.lo = lo
+        self.hi = hi
     }
 
     /// The key of a string's UTF-8 bytes (the same as from the bytes themselves).
@@ -425,15 +457,11 @@ struct IDKey: Equatable {
             n += 1
         }
         hi |= UInt64(n <= 15 ? UInt8(n) : 0xFF) << 56
-        self.lo = UInt64(littleEndian: lo)
-        self.hi = UInt64(littleEndian: hi)
+        self.lo = lo
+        self.hi = hi
     }
 
     /// Whether the key holds the whole id.
     @inline(__always)
     var isInline: Bool { hi >> 56 != 0xFF }
-
-    /// The hash of an inline key (the same bytes always give the same hash).
-    @inline(__always)
-    var hash: UInt32 { IDIndex.hash(words: lo, hi) }
 }

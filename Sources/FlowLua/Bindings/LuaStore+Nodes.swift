@@ -213,6 +213,10 @@ extension FlowStoreBinding {
             LuaMethod("updateNodeSize", updateNodeSize), LuaMethod("node", node),
             LuaMethod("nodes", nodes), LuaMethod("nextNodeID", nextNodeID),
             LuaMethod("nodesInRect", nodesInRect),
+            LuaMethod("zzNoop", { L in luaGuarded(L) { args in args.push(true); return 1 } }),
+            LuaMethod("zzSelf", { L in luaGuarded(L) { args in _ = try storeSelf(args); args.push(true); return 1 } }),
+            LuaMethod("zzLookup", { L in luaGuarded(L) { args in let box = try storeSelf(args); let r = args.withIDBytes(2, { box.store.nodeRef(utf8: $0) }); args.push(r != nil); return 1 } }),
+            LuaMethod("zzPoint", { L in luaGuarded(L) { args in let box = try storeSelf(args); let r = args.withIDBytes(2, { box.store.nodeRef(utf8: $0) }); let (p, _) = try args.point(3); args.push(r != nil && p.x > 0); return 1 } }),
         ]
     }
 
@@ -301,17 +305,30 @@ extension FlowStoreBinding {
 
     static let moveNode: LuaFunction = { L in
         luaGuarded(L) { args in
-            let box = try storeSelf(args)
-            // The hot path: a string id is looked up from Lua's own bytes.
-            if case let ref?? = args.withStringBytes(2, { box.store.nodeRef(utf8: $0) }) {
-                let (p, _) = try args.point(3)
-                args.push(try box.run(args.L) { try box.store.moveNode(ref, to: p) })
+            // The hot path: `store:moveNode(id, x, y)` on the store the method is bound to, an
+            // id the store has (looked up from Lua's own bytes, no Swift string made).
+            if let u = storeClass.boundSelf(args.L, upvalue: args.upvalue(1)),
+                let moved = try u._withUnsafeGuaranteedRef({ box in try quickMove(args, box) })
+            {
+                args.push(moved)
                 return 1
             }
+            let box = try storeSelf(args)
             let id = try args.id(2)
             args.push(try moveNode(args, box, id, at: 3))
             return 1
         }
+    }
+
+    /// `moveNode` when the id at 2 names a node of `box`'s store; nil otherwise (the general
+    /// path then reads the id and reports what is wrong).
+    @inline(__always)
+    static func quickMove(_ args: LuaArgs, _ box: LuaStoreBox) throws -> Bool? {
+        var len = 0
+        guard let bytes = lua_tolstring(args.L, 2, &len) else { return nil }
+        let (p, _) = try args.point(3)
+        let id = UnsafeRawBufferPointer(start: bytes, count: len)  // the string stays on the stack
+        return try box.run(args.L) { try box.store.moveNode(utf8: id, to: p) }
     }
 
     static let updateNode: LuaFunction = { L in

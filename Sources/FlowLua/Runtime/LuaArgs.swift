@@ -12,12 +12,11 @@ import FlowCore
 /// expected is accepted, a numeric string where a number is expected is accepted).
 public struct LuaArgs: LuaStackAccess {
     public let L: OpaquePointer
-    /// How many arguments were passed (`lua_gettop` on entry).
-    public let count: Int32
+    /// How many arguments were passed (`lua_gettop`; read it before pushing anything).
+    public var count: Int32 { lua_gettop(L) }
 
     @inline(__always) public init(_ L: OpaquePointer) {
         self.L = L
-        self.count = lua_gettop(L)
     }
 
     /// The stack index of extra upvalue `k` (1-based) of a function pushed with
@@ -60,6 +59,16 @@ public struct LuaArgs: LuaStackAccess {
     @inline(__always)
     public func withStringBytes<R>(_ i: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
         guard lua_type(L, i) == LUA_TSTRING else { return nil }
+        var len = 0
+        guard let p = lua_tolstring(L, i, &len) else { return nil }
+        return try body(UnsafeRawBufferPointer(start: p, count: len))
+    }
+
+    /// Runs `body` on the bytes of an id argument (lua-api §0: a string, or a number in its
+    /// string form, as `luaL_checklstring` converts it in place) without making a Swift
+    /// string; nil when the value is neither.
+    @inline(__always)
+    public func withIDBytes<R>(_ i: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
         var len = 0
         guard let p = lua_tolstring(L, i, &len) else { return nil }
         return try body(UnsafeRawBufferPointer(start: p, count: len))
@@ -164,11 +173,14 @@ public struct LuaArgs: LuaStackAccess {
     /// A point given either as a table `{x=, y=}` at `i`, or as two numbers at `i` and `i+1`.
     /// `next` is the index of the argument after the point.
     public func point(_ i: Int32) throws(LuaError) -> (point: Point, next: Int32) {
+        var ok: Int32 = 0
+        let x = lua_tonumberx(L, i, &ok)
+        if ok != 0 { return (Point(x, try number(i + 1)), i + 2) }
         if lua_type(L, i) == LUA_TTABLE {
             let t = LuaTable(L, absolute(i), argument: i)
             return (Point(try t.number("x"), try t.number("y")), i + 1)
         }
-        return (Point(try number(i), try number(i + 1)), i + 2)
+        throw .type(i, expected: "number")
     }
 
     /// A size given either as a table `{width=, height=}` at `i`, or as two numbers.
