@@ -369,20 +369,38 @@ struct StorageRNG: RandomNumberGenerator {
     }
 
     @Test func keysOfStringsAndOfBytesAgree() {
+        let ix = IDIndex()
         for id in Self.awkwardIDs + Self.nearMisses {
-            let byString = IDKey(id)
-            let byBytes = Array(id.utf8).withUnsafeBytes { IDKey($0) }
+            let byString = IDKey(ascii: id)
+            let byBytes = Array(id.utf8).withUnsafeBytes { IDKey(ascii: $0) }
             #expect(byString == byBytes, "\(id.debugDescription)")
-            #expect(byString.isInline == (id.utf8.count <= 15), "\(id.debugDescription)")
-            if !byString.isInline {
-                #expect(IDIndex.hash(id) == Array(id.utf8).withUnsafeBytes { IDIndex.hash($0) })
+            // Only ASCII ids have a key of their own bytes; the others are keyed by NFC.
+            #expect((byString != nil) == id.utf8.allSatisfy { $0 < 0x80 }, "\(id.debugDescription)")
+            if let k = byString {
+                #expect(k.isInline == (id.utf8.count <= 15), "\(id.debugDescription)")
+                if !k.isInline { #expect(ix.hash(id) == Array(id.utf8).withUnsafeBytes { ix.hash($0) }) }
             }
         }
         // Long ids that differ only after byte 15 share their key; their hashes tell them apart.
         let a = Self.prefix15 + "p", b = Self.prefix15 + "q"
-        #expect(IDKey(a) == IDKey(b) && IDIndex.hash(a) != IDIndex.hash(b))
+        #expect(IDKey(ascii: a) == IDKey(ascii: b) && ix.hash(a) != ix.hash(b))
         // The length is part of the key: "a" and "a\0" differ.
-        #expect(IDKey("a") != IDKey("a\u{0}") && IDKey("") != IDKey("\u{0}"))
+        #expect(IDKey(ascii: "a") != IDKey(ascii: "a\u{0}") && IDKey(ascii: "") != IDKey(ascii: "\u{0}"))
+    }
+
+    @Test func canonicallyEquivalentIDsAreOneKey() {
+        var t = Table()
+        let (s, _) = t.append("\u{E9}", Self.item("\u{E9}"))
+        #expect(t.slot(of: "e\u{301}") == s)
+        #expect(Array("e\u{301}".utf8).withUnsafeBytes { t.slot(utf8: $0) } == s)
+        // U+212A KELVIN SIGN is canonically "K": a non-ASCII id that is an ASCII one.
+        let (k, _) = t.append("K", Self.item("K"))
+        #expect(t.slot(of: "\u{212A}") == k)
+        let long = String(repeating: "x", count: 20)
+        let (l, _) = t.append("\u{212A}" + long, Self.item("\u{212A}" + long))
+        #expect(t.slot(of: "K" + long) == l)
+        #expect(Array(("K" + long).utf8).withUnsafeBytes { t.slot(utf8: $0) } == l)
+        #expect(t.checkInvariants() == nil)
     }
 
     @Test func slotReuseBumpsTheGeneration() throws {
@@ -523,11 +541,13 @@ struct StorageRNG: RandomNumberGenerator {
         return a
     }
 
-    @Test func chunkCapacityIs4096() {
-        #expect(Self.c == 4_096)
+    @Test func chunkCapacityIs64KiB() {
+        #expect(Self.c == 65_536 / MemoryLayout<Int>.stride)
+        #expect(ChunkedArray<(Int, Int, Int, Int, Int)>.chunkCapacity == 65_536 / 40)
+        #expect(ChunkedArray<[Int]>.chunkCapacity == 8_192)
     }
 
-    @Test(arguments: [4_096 * 3 + 100, 4_096 * 2, 4_096])
+    @Test(arguments: [ChunkedHistoryTests.c * 3 + 100, ChunkedHistoryTests.c * 2, ChunkedHistoryTests.c])
     func removeSuffixAtAroundAndBetweenChunkBoundaries(n: Int) {
         let c = Self.c
         let starts = [0, 1, c - 1, c, c + 1, 2 * c - 1, 2 * c, 2 * c + 1, 3 * c - 1, 3 * c, 3 * c + 1, n - 1, n]
@@ -637,6 +657,23 @@ struct StorageRNG: RandomNumberGenerator {
         #expect(log.lastName == "Zed" && Self.show(log.popLast()) == "Zed [1, 2]")
     }
 
+    /// More one-entry steps than a chunk of marks holds, and empty steps among them.
+    @Test func stepLogPastAChunkOfMarks() {
+        var log = StepLog<Int>()
+        let n = ChunkedArray<UInt16>.chunkCapacity + 100
+        for i in 0..<n { if i % 1_000 == 0 { log.push("Empty", []) } else { log.push(i % 2 == 0 ? "Move" : "Add", i) } }
+        #expect(log.count == n && log.lastName == ((n - 1) % 2 == 0 ? "Move" : "Add"))
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            let p = log.popLast()
+            let want = i % 1_000 == 0 ? "Empty []" : "\(i % 2 == 0 ? "Move" : "Add") [\(i)]"
+            if Self.show(p) != want {
+                Issue.record("step \(i): \(Self.show(p)), expected \(want)")
+                return
+            }
+        }
+        #expect(log.isEmpty && log.popLast() == nil)
+    }
+
     /// Steps of many sizes (entries and steps both past several chunk boundaries), popped
     /// and pushed at random against a model.
     @Test func stepLogMatchesAModel() {
@@ -671,7 +708,7 @@ struct StorageRNG: RandomNumberGenerator {
             maxSteps = max(maxSteps, model.count)
             maxEntries = max(maxEntries, entryCount)
         }
-        #expect(maxSteps > Self.c)
+        #expect(maxSteps > 1_000)
         #expect(maxEntries > 2 * Self.c)
         while let m = model.popLast() {
             let p = log.popLast()

@@ -292,7 +292,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
     /// An edge indexed while one of its nodes had a pending move, and that node then moved
     /// back to the frame the index holds: the next query finds no change for the node, so
     /// nothing marks the edge stale, and it keeps path bounds computed for the other place.
-    @Test(.disabled("bug: an edge indexed while its node's move is pending keeps stale path bounds once the node moves back to its indexed frame"))
+    @Test
     func edgeIndexedDuringAPendingMoveIsRefreshedWhenTheNodeMovesBack() throws {
         let s = Store()
         s.checksInvariants = false  // the violation would trap at the next mutation
@@ -394,7 +394,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
     }
 
     /// `load` replaces every node, so references taken before it must all be stale.
-    @Test(.disabled("bug: load resets the table's generations, so a NodeRef taken before load names whatever node load puts in its slot"))
+    @Test
     func refsTakenBeforeLoadAreStale() throws {
         let s = Store()
         try s.addNode(node("a", 0, 0))
@@ -421,7 +421,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
     /// the previous dictionary-based table compare them as Swift strings (canonical
     /// equivalence). "é" as one scalar and as "e" + combining accent are one id for the
     /// latter and two for the former.
-    @Test(.disabled("bug: ids that are canonically equivalent but differ in bytes are two nodes in the table and one id in the selection (invariants break)"))
+    @Test
     func canonicallyEquivalentIDsAreOneID() throws {
         let s = Store()
         s.checksInvariants = false  // the violation would trap

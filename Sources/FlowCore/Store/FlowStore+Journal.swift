@@ -127,10 +127,10 @@ extension FlowStore {
                 defer { e.indexedFrame = frame }
                 return e.indexedFrame
             }
-            if old != frame {
-                spatial.move(s, from: old, to: frame)
-                markEdgesStale(ofNode: s)
-            }
+            if old != frame { spatial.move(s, from: old, to: frame) }
+            // Even when the node is back at its indexed frame: an edge added while the node
+            // was elsewhere was indexed with that other frame.
+            markEdgesStale(ofNode: s)
         }
         dirtyNodes.removeAll(keepingCapacity: true)
     }

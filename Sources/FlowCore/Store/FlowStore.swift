@@ -194,9 +194,10 @@ public final class FlowStore<Data: FlowNodeData> {
         return e
     }
 
-    /// Whether node changes are queued for delivery: only while someone listens. A
-    /// listener set while events are held (a transaction, interactive updates) receives
-    /// the changes made from then on.
+    /// Whether node changes are queued for delivery: only while someone listens. A change
+    /// made while nobody listens is never delivered, also not to a listener set later in
+    /// the same transaction or interactive update; a batch, once queued, goes to every
+    /// listener set when it is delivered.
     @inline(__always)
     var recordsNodeEvents: Bool { onNodesChange != nil || !observers.isEmpty }
 

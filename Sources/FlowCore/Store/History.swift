@@ -1,12 +1,14 @@
 /// The undo (or redo) history: named steps whose entries share one chunked log. Pushing a
 /// step appends its entries, popping one truncates. Besides its entries a step costs two
 /// bytes: each entry has a mark saying whether it starts a step and the index of the step's
-/// name in a small table (steps mostly repeat a few names: "Move", "Add", ...).
+/// name in a small table (steps mostly repeat a few names: "Move", "Add", ...). A step
+/// without entries is a mark of its own.
 ///
 /// Noncopyable: a store owns its history, which is never copied.
 struct StepLog<Entry>: ~Copyable {
     private var entries = ChunkedArray<Entry>()
-    /// Per entry: `stepStart | name index` (`name index` < 0x8000).
+    /// Per entry: `stepStart | name index` (`name index` < 0x4000); and per step without
+    /// entries, `stepStart | emptyStep | name index`.
     private var marks = ChunkedArray<UInt16>()
     private var names: [String] = []
     private var nameIndex: [String: Int] = [:]
@@ -14,31 +16,36 @@ struct StepLog<Entry>: ~Copyable {
     private(set) var count = 0
 
     private static var stepStart: UInt16 { 0x8000 }
+    private static var emptyStep: UInt16 { 0x4000 }
+    private static var nameBits: UInt16 { 0x3FFF }
 
     var isEmpty: Bool { count == 0 }
 
     /// The name of the newest step.
     var lastName: String? {
         guard let m = marks.last else { return nil }
-        return names[Int(m & ~Self.stepStart)]
+        return names[Int(m & Self.nameBits)]
     }
 
     /// The mark of the first entry of a step named `name`.
     @inline(__always)
     private mutating func mark(_ name: String) -> UInt16 {
         // Look at the last name first; the table is small, and capped: a history with more
-        // than 32,767 distinct step names (transactions named one by one) shares one slot
+        // than 16,383 distinct step names (transactions named one by one) shares one slot
         // for the rest, which only holds the name of the newest such step.
         if lastNameIndex < 0 || names[lastNameIndex] != name {
             if let i = nameIndex[name] {
                 lastNameIndex = i
-            } else if names.count < 0x7FFF {
+            } else if names.count < Int(Self.nameBits) {
                 names.append(name)
                 lastNameIndex = names.count - 1
                 nameIndex[name] = lastNameIndex
             } else {
-                names[0x7FFE] = name
-                lastNameIndex = 0x7FFE
+                let shared = Int(Self.nameBits) - 1
+                nameIndex[names[shared]] = nil
+                names[shared] = name
+                nameIndex[name] = shared
+                lastNameIndex = shared
             }
         }
         return Self.stepStart | UInt16(lastNameIndex)
@@ -53,7 +60,11 @@ struct StepLog<Entry>: ~Copyable {
     }
 
     mutating func push(_ name: String, _ stepEntries: [Entry]) {
-        guard let first = stepEntries.first else { return }
+        guard let first = stepEntries.first else {
+            marks.append(mark(name) | Self.emptyStep)
+            count += 1
+            return
+        }
         let m = mark(name)
         marks.append(m)
         entries.append(first)
@@ -67,12 +78,16 @@ struct StepLog<Entry>: ~Copyable {
     /// Removes the newest step and returns its name and entries.
     mutating func popLast() -> (name: String, entries: [Entry])? {
         guard count > 0 else { return nil }
-        var start = marks.count - 1
+        let end = marks.count
+        var start = end - 1
         while marks[start] & Self.stepStart == 0 { start -= 1 }
-        let name = names[Int(marks[start] & ~Self.stepStart)]
+        let mark = marks[start]
+        let name = names[Int(mark & Self.nameBits)]
         _ = marks.removeSuffix(from: start)
         count -= 1
-        return (name, entries.removeSuffix(from: start))
+        if mark & Self.emptyStep != 0 { return (name, []) }
+        // The step's marks (from `start` to the end) are those of the log's last entries.
+        return (name, entries.removeSuffix(from: entries.count - (end - start)))
     }
 
     mutating func removeAll() {

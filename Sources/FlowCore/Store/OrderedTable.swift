@@ -48,6 +48,11 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     private var tombstones = 0
     /// The next sequence number handed out by `append`.
     private(set) var nextSeq = 0
+    /// The generation of a slot made new: above every generation handed out before
+    /// `removeAll()`, so references from before it stay stale.
+    private var generationFloor: UInt32 = 0
+    /// The largest generation handed out so far.
+    private var highestGeneration: UInt32 = 0
 
     init() {}
 
@@ -60,18 +65,44 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
 
     func contains(_ id: String) -> Bool { slot(of: id) != nil }
 
-    /// The slot of `id`, if present.
+    /// The slot of `id`, if present. Ids are equal when Swift's `==` says so (canonical
+    /// equivalence: "é" and "e\u{301}" are one id), so keys and hashes are made from the
+    /// canonical (NFC) form of the UTF-8, which for ASCII is the bytes themselves.
     @inline(__always)
     func slot(of id: String) -> Int32? {
-        let key = IDKey(id)
+        guard let key = IDKey(ascii: id) else { return slotOfNonASCII(id) }
         return find(key, key.isInline ? index.hash(key) : index.hash(id)) { $0 == id }
     }
 
-    /// The slot of the element whose id has these UTF-8 bytes, if present.
+    /// The slot of the element whose id has these UTF-8 bytes (decoded as `String(decoding:as:)`
+    /// does, invalid sequences repaired), if present.
     @inline(__always)
     func slot(utf8 bytes: UnsafeRawBufferPointer) -> Int32? {
-        let key = IDKey(bytes)
-        return find(key, key.isInline ? index.hash(key) : index.hash(bytes)) { Self.sameBytes($0, bytes) }
+        guard let key = IDKey(ascii: bytes) else { return slotOfNonASCII(String(decoding: bytes, as: UTF8.self)) }
+        return find(key, key.isInline ? index.hash(key) : index.hash(bytes)) {
+            $0 == String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    @inline(never)
+    private func slotOfNonASCII(_ id: String) -> Int32? {
+        let (key, h) = canonicalKey(id)
+        return find(key, h) { $0 == id }
+    }
+
+    /// The key and hash of `id` from its canonical form.
+    @inline(__always)
+    private func keyAndHash(_ id: String) -> (IDKey, UInt32) {
+        guard let key = IDKey(ascii: id) else { return canonicalKey(id) }
+        return (key, key.isInline ? index.hash(key) : index.hash(id))
+    }
+
+    @inline(never)
+    private func canonicalKey(_ id: String) -> (IDKey, UInt32) {
+        id._nfcCodeUnits.withUnsafeBytes { b in
+            let key = IDKey(canonical: b)
+            return (key, key.isInline ? index.hash(key) : index.hash(b))
+        }
     }
 
     /// Probes the index for `key` with hash `h`; a long key (see `IDKey`) also needs
@@ -102,12 +133,6 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     @inline(__always)
     mutating func lookup(utf8 bytes: UnsafeRawBufferPointer) -> Int32? { slot(utf8: bytes) }
 
-    /// Compares a long id with bytes (ids of more than 15 bytes only).
-    @inline(never)
-    private static func sameBytes(_ id: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var s = id
-        return s.withUTF8 { IDIndex.equal(UnsafeRawBufferPointer($0), bytes) }
-    }
 
     /// A reference to the element with `id`, if present.
     @inline(__always)
@@ -212,9 +237,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     /// Takes a free slot (or a new one) for an element with sequence number `seq`, and
     /// indexes its id.
     private mutating func takeSlot(_ element: Element, seq: Int) -> Int32 {
-        let id = element.id
-        let key = IDKey(id)
-        let h = key.isInline ? index.hash(key) : index.hash(id)
+        let (key, h) = keyAndHash(element.id)
         let s: Int32
         if let f = free.popLast() {
             s = f
@@ -225,7 +248,9 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         } else {
             s = Int32(records.count)
             records.append(
-                Record(key: key, hash: h, flags: 0, element: element, generation: 0, position: -1, seq: seq))
+                Record(
+                    key: key, hash: h, flags: 0, element: element, generation: generationFloor, position: -1,
+                    seq: seq))
             extras.append(Extra())
         }
         index.insert(hash: h, slot: s)
@@ -295,6 +320,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         records[i].flags = 0
         records[i].position = -1
         records[i].generation &+= 1
+        highestGeneration = max(highestGeneration, records[i].generation)
         free.append(s)
         tombstones += 1
         if tombstones > 32 && tombstones > index.count { compact() }
@@ -315,6 +341,9 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     }
 
     mutating func removeAll() {
+        for r in records { highestGeneration = max(highestGeneration, r.generation) }
+        generationFloor = highestGeneration &+ 1
+        highestGeneration = generationFloor
         records.removeAll()
         extras.removeAll()
         free.removeAll()
@@ -369,15 +398,8 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
             if r.position != Int32(j) { return "slot \(s) has the wrong order position" }
             if r.seq != orderSeq[j] { return "slot \(s) has the wrong sequence number" }
             if slot(of: e.id) != s { return "id '\(e.id)' maps to the wrong slot" }
-            let key = IDKey(e.id)
-            let h = key.isInline ? index.hash(key) : index.hash(e.id)
-            var bytes = e.id
-            let (byteKey, byteHash) = bytes.withUTF8 { b -> (IDKey, UInt32) in
-                let k = IDKey(UnsafeRawBufferPointer(b))
-                return (k, k.isInline ? index.hash(k) : index.hash(UnsafeRawBufferPointer(b)))
-            }
+            let (key, h) = canonicalKey(e.id)
             if key != r.key || h != r.hash { return "slot \(s) has the wrong key" }
-            if key != byteKey || h != byteHash { return "slot \(s): the key of the string and of its bytes differ" }
         }
         if let p = index.checkInvariants(expectedCount: live) { return p }
         if order.count - live != tombstones { return "tombstone count is off" }
@@ -414,8 +436,9 @@ struct IDKey: Equatable {
     var lo: UInt64
     var hi: UInt64
 
+    /// The key of canonical (NFC) UTF-8 bytes.
     @inline(__always)
-    init(_ bytes: UnsafeRawBufferPointer) {
+    init(canonical bytes: UnsafeRawBufferPointer) {
         var lo: UInt64 = 0, hi: UInt64 = 0
         let n = bytes.count
         if let base = bytes.baseAddress {
@@ -440,22 +463,33 @@ struct IDKey: Equatable {
         self.hi = hi
     }
 
-    /// The key of a string's UTF-8 bytes (the same as from the bytes themselves).
+    /// The key of ASCII bytes (their own canonical form), or nil when a byte is not ASCII.
     @inline(__always)
-    init(_ s: String) {
-        var lo: UInt64 = 0, hi: UInt64 = 0
+    init?(ascii bytes: UnsafeRawBufferPointer) {
+        self.init(canonical: bytes)
+        // The first 15 bytes are in the key; a longer id's rest is checked here.
+        var high = (lo | (hi & 0x00FF_FFFF_FFFF_FFFF)) & 0x8080_8080_8080_8080
+        if bytes.count > 15, let base = bytes.baseAddress {
+            for i in 15..<bytes.count { high |= UInt64(base.load(fromByteOffset: i, as: UInt8.self) & 0x80) }
+        }
+        if high != 0 { return nil }
+    }
+
+    /// The key of an ASCII string, or nil when it is not ASCII.
+    @inline(__always)
+    init?(ascii s: String) {
+        var lo: UInt64 = 0, hi: UInt64 = 0, high: UInt8 = 0
         var n = 0
         for b in s.utf8 {
+            high |= b
             if n < 8 {
                 lo |= UInt64(b) << (8 * UInt64(n))
             } else if n < 15 {
                 hi |= UInt64(b) << (8 * UInt64(n - 8))
-            } else {
-                n = 16
-                break
             }
             n += 1
         }
+        if high & 0x80 != 0 { return nil }
         hi |= UInt64(n <= 15 ? UInt8(n) : 0xFF) << 56
         self.lo = lo
         self.hi = hi

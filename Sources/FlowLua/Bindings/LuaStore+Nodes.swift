@@ -213,10 +213,6 @@ extension FlowStoreBinding {
             LuaMethod("updateNodeSize", updateNodeSize), LuaMethod("node", node),
             LuaMethod("nodes", nodes), LuaMethod("nextNodeID", nextNodeID),
             LuaMethod("nodesInRect", nodesInRect),
-            LuaMethod("zzNoop", { L in luaGuarded(L) { args in args.push(true); return 1 } }),
-            LuaMethod("zzSelf", { L in luaGuarded(L) { args in _ = try storeSelf(args); args.push(true); return 1 } }),
-            LuaMethod("zzLookup", { L in luaGuarded(L) { args in let box = try storeSelf(args); let r = args.withIDBytes(2, { box.store.nodeRef(utf8: $0) }); args.push(r != nil); return 1 } }),
-            LuaMethod("zzPoint", { L in luaGuarded(L) { args in let box = try storeSelf(args); let r = args.withIDBytes(2, { box.store.nodeRef(utf8: $0) }); let (p, _) = try args.point(3); args.push(r != nil && p.x > 0); return 1 } }),
         ]
     }
 
