@@ -46,6 +46,20 @@ extension FlowStore {
         return NodeRef(id: nodeTable.id(slot: s), ref: nodeTable.ref(slot: s))
     }
 
+    /// The node whose id has these UTF-8 bytes, or nil (for bindings that hold ids as bytes).
+    @inline(__always)
+    public func node(utf8 id: UnsafeRawBufferPointer) -> Node? {
+        guard let s = nodeTable.lookup(utf8: id) else { return nil }
+        return nodeTable[slot: s]
+    }
+
+    /// The edge whose id has these UTF-8 bytes, or nil (for bindings that hold ids as bytes).
+    @inline(__always)
+    public func edge(utf8 id: UnsafeRawBufferPointer) -> FlowEdge? {
+        guard let s = edgeTable.lookup(utf8: id) else { return nil }
+        return edgeTable[slot: s]
+    }
+
     /// Whether the node `ref` names is still in the store.
     @inline(__always)
     public func isValid(_ ref: NodeRef) -> Bool { nodeTable.isLive(ref.ref) }
