@@ -205,6 +205,85 @@ enum LuaNodeTables {
     }
 }
 
+/// The interned Lua strings of the fields a node table names most often, by address. A
+/// state keeps one copy of each short string, so a key of a table is one of these exactly
+/// when its address is: `addNode{id=, x=, y=, width=, height=}` reads its fields without
+/// making a Swift string of each key. The strings are anchored in the registry, so their
+/// addresses hold for the life of the state.
+struct QuickNodeKeys {
+    let id, x, y, width, height: UnsafeRawPointer
+
+    static let names = ["id", "x", "y", "width", "height"]
+
+    init(_ L: OpaquePointer) {
+        if lua_getfield(L, FLUA_REGISTRYINDEX, "flow.quickkeys") != LUA_TTABLE {
+            flua_pop(L, 1)
+            lua_createtable(L, Int32(Self.names.count), 0)
+            for (i, n) in Self.names.enumerated() {
+                LuaStack(L).push(n)
+                lua_rawseti(L, -2, lua_Integer(i + 1))
+            }
+            lua_pushvalue(L, -1)
+            lua_setfield(L, FLUA_REGISTRYINDEX, "flow.quickkeys")
+        }
+        var p: [UnsafeRawPointer] = []
+        for i in 1...Self.names.count {
+            lua_rawgeti(L, -1, lua_Integer(i))
+            p.append(UnsafeRawPointer(lua_tolstring(L, -1, nil)!))  // invariant: strings stored above
+            flua_pop(L, 1)
+        }
+        flua_pop(L, 1)
+        (id, x, y, width, height) = (p[0], p[1], p[2], p[3], p[4])
+    }
+
+    /// The node a table at `t` describes when it names only these fields, with a string
+    /// id and numbers; nil for anything else (the full reader then handles it, errors
+    /// included).
+    @inline(__always)
+    func read(_ L: OpaquePointer, _ t: Int32, nextID: () -> String) -> LuaFlowNode? {
+        var id: String?
+        var x = 0.0, y = 0.0
+        var size = LuaFlowNode.defaultSize
+        lua_pushnil(L)
+        while lua_next(L, t) != 0 {
+            guard lua_type(L, -2) == LUA_TSTRING, let k = lua_tolstring(L, -2, nil) else {
+                flua_pop(L, 2)
+                return nil
+            }
+            let key = UnsafeRawPointer(k)
+            if key == self.id {
+                var len = 0
+                guard lua_type(L, -1) == LUA_TSTRING, let s = lua_tolstring(L, -1, &len) else {
+                    flua_pop(L, 2)
+                    return nil
+                }
+                id = String(decoding: UnsafeRawBufferPointer(start: s, count: len), as: UTF8.self)
+            } else {
+                var ok: Int32 = 0
+                let v = lua_tonumberx(L, -1, &ok)
+                if ok == 0 {
+                    flua_pop(L, 2)
+                    return nil
+                }
+                if key == self.x {
+                    x = v
+                } else if key == self.y {
+                    y = v
+                } else if key == width {
+                    size.width = v
+                } else if key == height {
+                    size.height = v
+                } else {
+                    flua_pop(L, 2)
+                    return nil
+                }
+            }
+            flua_pop(L, 1)
+        }
+        return LuaFlowNode(id: id ?? nextID(), position: Point(x, y), size: size, data: .null)
+    }
+}
+
 extension FlowStoreBinding {
     static var nodeMethods: [LuaMethod] {
         [
@@ -283,7 +362,9 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let t = try args.table(2)
             let store = box.store
-            let node = try LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
+            let node =
+                try box.quickKeys.read(args.L, t.index, nextID: store.nextNodeID)
+                ?? LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
             try box.run(args.L) { _ = try store.addNode(node) }
             box.pushNode(args.L, node.id)
             return 1

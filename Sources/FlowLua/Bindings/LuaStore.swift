@@ -16,6 +16,8 @@ let edgeClass = LuaClass<LuaEdgeRef>("flow.Edge", name: "Edge")
 public final class LuaStoreBox: CustomStringConvertible {
     public let store: LuaFlowStore
     let context: LuaContext
+    /// The field names `addNode` reads without making strings.
+    let quickKeys: QuickNodeKeys
     /// The thread running the current bound call: callbacks run on it.
     var L: OpaquePointer
     /// Set by `__close`/`__gc`: handles of a closed store raise.
@@ -42,6 +44,7 @@ public final class LuaStoreBox: CustomStringConvertible {
     init(_ L: OpaquePointer, configuration: FlowConfiguration) {
         store = LuaFlowStore(configuration: configuration)
         context = LuaContext.of(L)
+        quickKeys = QuickNodeKeys(L)
         self.L = L
         nodeCache = LuaStoreBox.makeWeakTable(L)
         edgeCache = LuaStoreBox.makeWeakTable(L)
