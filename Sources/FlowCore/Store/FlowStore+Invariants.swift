@@ -86,8 +86,13 @@ extension FlowStore {
 
     /// Runs `checkInvariants()` after mutations when `checksInvariants` is on (the default
     /// in debug builds); a violation is a bug in FlowCore and stops the process.
+    @inline(__always)
     func checkInvariantsInDebug() {
-        guard checksInvariants else { return }
+        if checksInvariants { checkInvariantsOrStop() }
+    }
+
+    @inline(never)
+    private func checkInvariantsOrStop() {
         let problems = checkInvariants()
         if !problems.isEmpty {
             fatalError("FlowStore invariant violated: \(problems.joined(separator: "; "))")  // invariant

@@ -188,10 +188,14 @@ extension FlowStore {
 
     // MARK: Validation
 
+    @inline(__always)
     func requireFinite(_ p: Point, _ op: String, _ what: String) throws(FlowError) {
-        guard p.x.isFinite, p.y.isFinite else {
-            throw .invalidValue(op, "\(what) must be finite numbers")
-        }
+        if !(p.x.isFinite && p.y.isFinite) { throw Self.notFinite(op, what) }
+    }
+
+    @inline(never)
+    private static func notFinite(_ op: String, _ what: String) -> FlowError {
+        .invalidValue(op, "\(what) must be finite numbers")
     }
 
     func requireSize(_ s: Size, _ op: String) throws(FlowError) {
