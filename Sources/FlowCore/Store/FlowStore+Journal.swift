@@ -6,8 +6,10 @@ enum JournalEntry<Data: FlowNodeData> {
     indirect case removeNode(FlowNode<Data>, seq: Int)
     indirect case replaceNode(old: FlowNode<Data>, new: FlowNode<Data>)
     /// A node's position changed from `from` (nothing else changed; the inverse moves it
-    /// back to `from`, whatever the position is then).
-    case moveNode(String, from: Point)
+    /// back to `from`, whatever the position is then). The node is named by its inline id
+    /// key (an id of up to 15 bytes: two words, nothing to retain), or by its id.
+    case moveNode(IDKey, from: Point)
+    case moveNodeByID(String, from: Point)
     case insertEdge(String, seq: Int)
     indirect case removeEdge(FlowEdge, seq: Int)
     indirect case replaceEdge(old: FlowEdge, new: FlowEdge)
@@ -205,15 +207,28 @@ extension FlowStore {
     /// `emit`. Journals `.moveNode`, a few bytes, instead of two node copies, and leaves the
     /// indexes to the next query.
     @inline(__always)
-    func pMoveNode(_ slot: Int32, _ id: String, to position: Point, emit: Bool) {
-        let from = nodeTable.modify(slot: slot) { n -> Point in
-            defer { n.position = position }
-            return n.position
+    func pMoveNode(_ slot: Int32, to position: Point, emit: Bool) {
+        guard let entry = setPosition(slot, position) else { return }
+        journal.append(entry)
+        if emit && recordsNodeEvents { pendingNodeChanges.append(.position(nodeTable.id(slot: slot), position)) }
+    }
+
+    /// Sets the position of the node in a live slot and flags it dirty, in one access to its
+    /// record; returns the journal entry of the move, or nil when the node was there.
+    @inline(__always)
+    func setPosition(_ slot: Int32, _ position: Point) -> JournalEntry<Data>? {
+        let (from, key, wasDirty) = nodeTable.modifyRecord(slot: slot) { r -> (Point, IDKey, Bool) in
+            let from = r.element.unsafelyUnwrapped.position
+            let dirty = r.flags & NodeFlags.dirty != 0
+            if from != position {
+                r.element!.position = position  // invariant: a live slot
+                r.flags |= NodeFlags.dirty
+            }
+            return (from, r.key, dirty)
         }
-        if from == position { return }
-        markDirty(slot)
-        journal.append(.moveNode(id, from: from))
-        if emit && recordsNodeEvents { pendingNodeChanges.append(.position(id, position)) }
+        if from == position { return nil }
+        if !wasDirty { dirtyNodes.append(slot) }
+        return key.isInline ? .moveNode(key, from: from) : .moveNodeByID(nodeTable.id(slot: slot), from: from)
     }
 
     // MARK: Edges
@@ -308,9 +323,12 @@ extension FlowStore {
             guard let current = nodeTable[new.id] else { return }
             let target = Self.reverting(current, from: new, to: old)
             pReplaceNode(target, event: emit ? Self.eventKind(from: current, to: target) : .none)
-        case .moveNode(let id, let from):
+        case .moveNode(let key, let from):
+            guard let slot = nodeTable.lookup(inline: key) else { return }
+            pMoveNode(slot, to: from, emit: emit)
+        case .moveNodeByID(let id, let from):
             guard let slot = nodeTable.slot(of: id) else { return }
-            pMoveNode(slot, id, to: from, emit: emit)
+            pMoveNode(slot, to: from, emit: emit)
         case .insertEdge(let id, _): pRemoveEdge(id, emit: emit)
         case .removeEdge(let e, let seq): pInsertEdge(e, seq: seq, emit: emit)
         case .replaceEdge(let old, _): pReplaceEdge(old, emit: emit)

@@ -54,24 +54,27 @@ extension FlowStore {
     @inline(__always)
     public func moveNode(utf8 id: UnsafeRawBufferPointer, to position: Point) throws(FlowError) -> Bool? {
         guard let slot = nodeTable.lookup(utf8: id) else { return nil }
+        try requireFinite(position, "moveNode", "position")
+        if isQuietTopLevel && nodeTable.flags(slot) & NodeFlags.hasChildren == 0 {
+            return quietMove(slot, to: position)
+        }
         return try moveNode(slot: slot, nodeTable.id(slot: slot), to: position)
+    }
+
+    /// A move with nothing to deliver, nothing nested and no children: its undo step is the
+    /// one entry `performChecked` would record, written straight to the history.
+    @inline(__always)
+    func quietMove(_ slot: Int32, to position: Point) -> Bool {
+        guard let entry = setPosition(slot, snapping.snapped(position)) else { return false }
+        recordStep("Move", entry)
+        return true
     }
 
     @inline(__always)
     func moveNode(slot: Int32, _ id: String, to position: Point) throws(FlowError) -> Bool {
         try requireFinite(position, "moveNode", "position")
         if isQuietTopLevel && nodeTable.flags(slot) & NodeFlags.hasChildren == 0 {
-            // The common case: one node, nothing to deliver, nothing nested. Its undo step is
-            // the one entry `performChecked` would record, written straight to the history.
-            let target = snapping.snapped(position)
-            let from = nodeTable.modify(slot: slot) { n -> Point in
-                defer { n.position = target }
-                return n.position
-            }
-            if from == target { return false }
-            markDirty(slot)
-            recordStep("Move", .moveNode(id, from: from))
-            return true
+            return quietMove(slot, to: position)
         }
         // Everything is checked: the move cannot fail.
         return performChecked("Move") { () -> Bool in
@@ -80,13 +83,13 @@ extension FlowStore {
             let delta = target - nodeTable[slot: slot].position
             if delta == .zero { return false }
             if nodeTable.flags(slot) & NodeFlags.hasChildren == 0 {
-                pMoveNode(slot, id, to: target, emit: true)
+                pMoveNode(slot, to: target, emit: true)
                 return true
             }
             for nid in nodeOrder([id] + descendantIDs(of: id)) {
                 guard let s = nodeTable.slot(of: nid) else { continue }
                 let p = nid == id ? target : nodeTable[slot: s].position + delta
-                pMoveNode(s, nid, to: p, emit: true)
+                pMoveNode(s, to: p, emit: true)
             }
             return true
         }

@@ -53,7 +53,7 @@ struct StepLog<Entry>: ~Copyable {
 
     /// Pushes a step of one entry.
     @inline(__always)
-    mutating func push(_ name: String, _ entry: Entry) {
+    mutating func push(_ name: String, _ entry: consuming Entry) {
         marks.append(mark(name))
         entries.append(entry)
         count += 1
@@ -144,7 +144,7 @@ struct ChunkedArray<Element>: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ e: Element) {
+    mutating func append(_ e: consuming Element) {
         if tailCount == Self.chunkCapacity { addChunk() }
         (tail.unsafelyUnwrapped + tailCount).initialize(to: e)
         tailCount += 1

@@ -234,6 +234,23 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         body(&records[Int(s)].element!)  // invariant: callers pass live slots
     }
 
+    /// Mutates the record of a live slot in place (the element's id must not change): one
+    /// access for a change that touches the element and the flags.
+    @inline(__always)
+    mutating func modifyRecord<R>(slot s: Int32, _ body: (inout Record) -> R) -> R {
+        body(&records[Int(s)])
+    }
+
+    /// The key of the element in a live slot.
+    @inline(__always)
+    func key(slot s: Int32) -> IDKey { records[Int(s)].key }
+
+    /// The slot of the element whose id has the inline key `key` (see `IDKey.isInline`).
+    @inline(__always)
+    mutating func lookup(inline key: IDKey) -> Int32? {
+        find(key, index.hash(key)) { _ in false }
+    }
+
     /// Takes a free slot (or a new one) for an element with sequence number `seq`, and
     /// indexes its id.
     private mutating func takeSlot(_ element: Element, seq: Int) -> Int32 {

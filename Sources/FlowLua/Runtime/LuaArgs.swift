@@ -172,10 +172,19 @@ public struct LuaArgs: LuaStackAccess {
 
     /// A point given either as a table `{x=, y=}` at `i`, or as two numbers at `i` and `i+1`.
     /// `next` is the index of the argument after the point.
+    @inline(__always)
     public func point(_ i: Int32) throws(LuaError) -> (point: Point, next: Int32) {
         var ok: Int32 = 0
         let x = lua_tonumberx(L, i, &ok)
-        if ok != 0 { return (Point(x, try number(i + 1)), i + 2) }
+        if ok != 0 {
+            let y = lua_tonumberx(L, i + 1, &ok)
+            if ok != 0 { return (Point(x, y), i + 2) }
+            throw .type(i + 1, expected: "number")
+        }
+        return try pointTable(i)
+    }
+
+    private func pointTable(_ i: Int32) throws(LuaError) -> (point: Point, next: Int32) {
         if lua_type(L, i) == LUA_TTABLE {
             let t = LuaTable(L, absolute(i), argument: i)
             return (Point(try t.number("x"), try t.number("y")), i + 1)
