@@ -2,33 +2,36 @@ import CLua
 import CLuaShims
 import FlowCore
 
-/// A live Edge handle (lua-api §3), like `LuaNodeRef`.
-final class LuaEdgeRef: CustomStringConvertible {
-    let box: LuaStoreBox
-    let id: String
+// An Edge handle (lua-api §3) is a userdata of `edgeClass`, like a Node handle: user value 1
+// is the Store userdata, 2 the id.
 
-    init(_ box: LuaStoreBox, _ id: String) {
-        self.box = box
-        self.id = id
-    }
-
-    var description: String {
-        guard !box.isClosed, let e = box.store.edge(id) else { return "Edge \(id) (removed)" }
-        return "Edge \(id) (\(EventLines.endpoints(e)))"
-    }
+/// The Edge handle at index 1 and its store, or the error (not an Edge; a closed store).
+@inline(__always)
+func edgeSelf(_ args: LuaArgs) throws(LuaError) -> (LuaHandle<LuaStoreBox>, Unmanaged<LuaStoreBox>) {
+    let h = try edgeClass.check(args.L, 1)
+    return (h, try h.owner())
 }
 
+/// The error for a handle whose edge is not in the store (now).
+func edgeGone(_ h: LuaHandle<LuaStoreBox>) -> LuaError {
+    .message("edge '\(h.keyString)' no longer exists")
+}
+
+/// The edge the handle at index 1 names, read now, or the error.
 @inline(__always)
-func liveEdge(_ ref: LuaEdgeRef) throws(LuaError) -> FlowEdge {
-    if ref.box.isClosed { throw .message("attempt to use a closed Store") }
-    guard let e = ref.box.store.edge(ref.id) else { throw .message("edge '\(ref.id)' no longer exists") }
+func liveEdge(_ args: LuaArgs) throws(LuaError) -> FlowEdge {
+    let (h, box) = try edgeSelf(args)
+    guard let e = box._withUnsafeGuaranteedRef({ $0.store.edge(utf8: h.key) }) else { throw edgeGone(h) }
     return e
 }
 
-@inline(__always)
-func liveEdgeSelf(_ args: LuaArgs) throws(LuaError) -> (LuaEdgeRef, FlowEdge) {
-    let ref = try args.object(1, edgeClass)
-    return (ref, try liveEdge(ref))
+/// The store (retained: the method may run Lua code) and the edge the handle at index 1
+/// names, or the error.
+func liveEdgeBox(_ args: LuaArgs) throws(LuaError) -> (LuaStoreBox, FlowEdge, LuaHandle<LuaStoreBox>) {
+    let (h, u) = try edgeSelf(args)
+    let box = u.takeUnretainedValue()
+    guard let e = box.store.edge(utf8: h.key) else { throw edgeGone(h) }
+    return (box, e, h)
 }
 
 enum LuaEdge {
@@ -40,8 +43,7 @@ enum LuaEdge {
         hints["parentID"] = "field 'parentID' is read-only (use store:setEdgeParent)"
         hints["isAnimated"] = "field 'isAnimated' is read-only (use store:setEdgeAnimated)"
         for f in ["id", "isSelected", "isDropTarget"] { hints[f] = "field '\(f)' is read-only" }
-        edgeClass.register(L, getters: getters, readOnlyHints: hints)
-        addMethods(L, registry: "flow.Edge", methods)
+        edgeClass.register(L, methods: methods, getters: getters, readOnlyHints: hints, tostring: tostring)
     }
 
     static let getters: [LuaMethod] = [
@@ -58,62 +60,61 @@ enum LuaEdge {
     ]
 
     static let id: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).0.id); return 1 }
+        luaGuarded(L) { a in
+            let (h, box) = try edgeSelf(a)
+            guard box._withUnsafeGuaranteedRef({ $0.store.edge(utf8: h.key) }) != nil else { throw edgeGone(h) }
+            lua_pushvalue(a.L, h.keyIndex)
+            return 1
+        }
     }
     static let sourceNodeID: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).1.sourceNodeID); return 1 }
+        luaGuarded(L) { a in a.push(try liveEdge(a).sourceNodeID); return 1 }
     }
     static let sourceHandleID: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).1.sourceHandleID); return 1 }
+        luaGuarded(L) { a in a.push(try liveEdge(a).sourceHandleID); return 1 }
     }
     static let targetNodeID: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).1.targetNodeID); return 1 }
+        luaGuarded(L) { a in a.push(try liveEdge(a).targetNodeID); return 1 }
     }
     static let targetHandleID: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).1.targetHandleID); return 1 }
+        luaGuarded(L) { a in a.push(try liveEdge(a).targetHandleID); return 1 }
     }
     static let pathType: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).1.pathType.rawValue); return 1 }
+        luaGuarded(L) { a in a.push(try liveEdge(a).pathType.rawValue); return 1 }
     }
     static let label: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).1.label); return 1 }
+        luaGuarded(L) { a in a.push(try liveEdge(a).label); return 1 }
     }
     static let parentID: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).1.parentID); return 1 }
+        luaGuarded(L) { a in a.push(try liveEdge(a).parentID); return 1 }
     }
     static let isSelected: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).1.isSelected); return 1 }
+        luaGuarded(L) { a in a.push(try liveEdge(a).isSelected); return 1 }
     }
     static let isAnimated: LuaFunction = { L in
         luaGuarded(L) { a in
-            let (ref, e) = try liveEdgeSelf(a)
-            a.push(ref.box.store.isEdgeAnimated(e.id))
+            let (box, e, _) = try liveEdgeBox(a)
+            a.push(box.store.isEdgeAnimated(e.id))
             return 1
         }
     }
     static let isDropTarget: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveEdgeSelf(a).1.isDropTarget); return 1 }
-    }
-
-    @inline(__always)
-    static func selfRef(_ args: LuaArgs) throws -> LuaEdgeRef {
-        let ref = try fastSelf(args, edgeClass)
-        _ = try liveEdge(ref)
-        return ref
+        luaGuarded(L) { a in a.push(try liveEdge(a).isDropTarget); return 1 }
     }
 
     static let update: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try selfRef(args)
-            args.push(try FlowStoreBinding.updateEdge(args, ref.box, ref.id, at: 2))
+            let (box, _, h) = try liveEdgeBox(args)
+            args.push(try FlowStoreBinding.updateEdge(args, box, h.keyString, at: 2))
             return 1
         }
     }
 
     static let remove: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try selfRef(args)
-            try ref.box.run(args.L) { try ref.box.store.removeEdge(ref.id) }
+            let (box, _, h) = try liveEdgeBox(args)
+            let id = h.keyString
+            try box.run(args.L) { try box.store.removeEdge(id) }
             args.push(true)
             return 1
         }
@@ -121,26 +122,42 @@ enum LuaEdge {
 
     static let geometry: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try selfRef(args)
-            FlowStoreBinding.push(args, geometry: try ref.box.store.edgeGeometry(ref.id))
+            let (box, _, h) = try liveEdgeBox(args)
+            FlowStoreBinding.push(args, geometry: try box.store.edgeGeometry(h.keyString))
             return 1
         }
     }
 
+    /// Never raises for an Edge (false once removed or when its store is closed).
     static let exists: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try fastSelf(args, edgeClass)
-            args.push(!ref.box.isClosed && ref.box.store.edge(ref.id) != nil)
+            let h = try edgeClass.check(args.L, 1)
+            args.push(h.object?._withUnsafeGuaranteedRef { $0.store.edge(utf8: h.key) != nil } ?? false)
             return 1
         }
     }
 
     static let table: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try fastSelf(args, edgeClass)
-            let e = try liveEdge(ref)
-            LuaChanges.push(LuaStack(args.L), edge: e, animated: ref.box.store.isEdgeAnimated(e.id))
+            let (box, e, _) = try liveEdgeBox(args)
+            LuaChanges.push(LuaStack(args.L), edge: e, animated: box.store.isEdgeAnimated(e.id))
             return 1
         }
+    }
+
+    /// `__tostring`: `Edge e1 (a.source -> b.target)`, or `Edge e1 (removed)` when the edge
+    /// is not in the store (or the store is closed). Never raises.
+    static let tostring: LuaFunction = { L in
+        let s = LuaStack(L!)
+        guard let h = edgeClass.test(s.L, 1) else {
+            s.push("?")
+            return 1
+        }
+        if let e = h.object?._withUnsafeGuaranteedRef({ $0.store.edge(utf8: h.key) }) {
+            s.push("Edge \(h.keyString) (\(EventLines.endpoints(e)))")
+        } else {
+            s.push("Edge \(h.keyString) (removed)")
+        }
+        return 1
     }
 }

@@ -2,35 +2,39 @@ import CLua
 import CLuaShims
 import FlowCore
 
-/// A live Node handle (lua-api §2): a store and an id. Every field is read from the store
-/// at access time; the userdata keeps the Store userdata alive (user value 1).
-final class LuaNodeRef: CustomStringConvertible {
-    let box: LuaStoreBox
-    let id: String
+// A Node handle (lua-api §2) is a userdata of `nodeClass`: user value 1 is the Store
+// userdata, 2 the id (see `LuaHandleClass`). Every field is read from the store at access
+// time, looked up by the id's bytes; a Swift string of the id is made only for messages and
+// for FlowCore calls that take one.
 
-    init(_ box: LuaStoreBox, _ id: String) {
-        self.box = box
-        self.id = id
-    }
-
-    var description: String {
-        guard !box.isClosed, let n = box.store.node(id) else { return "Node \(id) (removed)" }
-        return "Node \(id) (\(formatNumber(n.position.x)), \(formatNumber(n.position.y)), \(n.size))"
-    }
+/// The Node handle at index 1 and its store, or the error (not a Node; a closed store).
+@inline(__always)
+func nodeSelf(_ args: LuaArgs) throws(LuaError) -> (LuaHandle<LuaStoreBox>, Unmanaged<LuaStoreBox>) {
+    let h = try nodeClass.check(args.L, 1)
+    return (h, try h.owner())
 }
 
-/// The node the handle at index 1 names, or the error for a closed store / removed node.
+/// The error for a handle whose node is not in the store (now).
+func nodeGone(_ h: LuaHandle<LuaStoreBox>) -> LuaError {
+    .message("node '\(h.keyString)' no longer exists")
+}
+
+/// The node the handle at index 1 names, read now, or the error (not a Node, a closed
+/// store, a removed node).
 @inline(__always)
-func liveNode(_ ref: LuaNodeRef) throws(LuaError) -> LuaFlowNode {
-    if ref.box.isClosed { throw .message("attempt to use a closed Store") }
-    guard let n = ref.box.store.node(ref.id) else { throw .message("node '\(ref.id)' no longer exists") }
+func liveNode(_ args: LuaArgs) throws(LuaError) -> LuaFlowNode {
+    let (h, box) = try nodeSelf(args)
+    guard let n = box._withUnsafeGuaranteedRef({ $0.store.node(utf8: h.key) }) else { throw nodeGone(h) }
     return n
 }
 
-@inline(__always)
-func liveNodeSelf(_ args: LuaArgs) throws(LuaError) -> (LuaNodeRef, LuaFlowNode) {
-    let ref = try args.object(1, nodeClass)
-    return (ref, try liveNode(ref))
+/// The store (retained: the method may run Lua code) and the id of the handle at index 1,
+/// for the methods that call FlowCore with a `String` id; the error when the node is gone.
+func liveNodeID(_ args: LuaArgs) throws(LuaError) -> (LuaStoreBox, String, LuaHandle<LuaStoreBox>) {
+    let (h, u) = try nodeSelf(args)
+    let box = u.takeUnretainedValue()
+    guard box.store.nodeRef(utf8: h.key) != nil else { throw nodeGone(h) }
+    return (box, h.keyString, h)
 }
 
 enum LuaNode {
@@ -42,8 +46,7 @@ enum LuaNode {
             hints[f] = "field '\(f)' is read-only (use node:update)"
         }
         for f in ["id", "isSelected", "isHovered", "isDropTarget", "frame"] { hints[f] = "field '\(f)' is read-only" }
-        nodeClass.register(L, getters: getters, readOnlyHints: hints)
-        addMethods(L, registry: "flow.Node", methods)
+        nodeClass.register(L, methods: methods, getters: getters, readOnlyHints: hints, tostring: tostring)
     }
 
     static let getters: [LuaMethod] = [
@@ -64,97 +67,108 @@ enum LuaNode {
     // MARK: Fields
 
     static let id: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).0.id); return 1 }
+        luaGuarded(L) { a in
+            let (h, box) = try nodeSelf(a)
+            guard box._withUnsafeGuaranteedRef({ $0.store.nodeRef(utf8: h.key) }) != nil else { throw nodeGone(h) }
+            lua_pushvalue(a.L, h.keyIndex)
+            return 1
+        }
     }
     static let x: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.position.x); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).position.x); return 1 }
     }
     static let y: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.position.y); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).position.y); return 1 }
     }
     static let position: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.position); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).position); return 1 }
     }
     static let width: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.size.width); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).size.width); return 1 }
     }
     static let height: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.size.height); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).size.height); return 1 }
     }
     static let size: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.size); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).size); return 1 }
     }
     static let data: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.data); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).data); return 1 }
     }
     static let parentID: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.parentID); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).parentID); return 1 }
     }
     static let isDraggable: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.isDraggable); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).isDraggable); return 1 }
     }
     static let zIndex: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.zIndex); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).zIndex); return 1 }
     }
     static let acceptsChildren: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.acceptsChildren); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).acceptsChildren); return 1 }
     }
     static let handles: LuaFunction = { L in
         luaGuarded(L) { a in
-            LuaChanges.push(LuaStack(a.L), handles: try liveNodeSelf(a).1.handles)
+            LuaChanges.push(LuaStack(a.L), handles: try liveNode(a).handles)
             return 1
         }
     }
     static let isSelected: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.isSelected); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).isSelected); return 1 }
     }
     static let isHovered: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.isHovered); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).isHovered); return 1 }
     }
     static let isDropTarget: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.isDropTarget); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).isDropTarget); return 1 }
     }
     static let frame: LuaFunction = { L in
-        luaGuarded(L) { a in a.push(try liveNodeSelf(a).1.frame); return 1 }
+        luaGuarded(L) { a in a.push(try liveNode(a).frame); return 1 }
     }
 
     // MARK: Methods
 
-    @inline(__always)
-    static func selfRef(_ args: LuaArgs) throws -> LuaNodeRef {
-        let ref = try fastSelf(args, nodeClass)
-        _ = try liveNode(ref)
-        return ref
-    }
-
+    /// `node:move(x, y)`: straight from the id's bytes to the store (`moveNode(utf8:to:)`).
     static let move: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try selfRef(args)
-            args.push(try FlowStoreBinding.moveNode(args, ref.box, ref.id, at: 2))
+            let (h, u) = try nodeSelf(args)
+            let box = u.takeUnretainedValue()  // retained: callbacks may close the store
+            let p: Point
+            do {
+                p = try args.point(2).point
+            } catch {
+                // a removed node is reported before a bad argument, as by the other methods
+                guard box.store.nodeRef(utf8: h.key) != nil else { throw nodeGone(h) }
+                throw error
+            }
+            guard let moved = try box.run(args.L, { try box.store.moveNode(utf8: h.key, to: p) }) else {
+                throw nodeGone(h)
+            }
+            args.push(moved)
             return 1
         }
     }
 
     static let update: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try selfRef(args)
-            args.push(try FlowStoreBinding.updateNode(args, ref.box, ref.id, at: 2))
+            let (box, id, _) = try liveNodeID(args)
+            args.push(try FlowStoreBinding.updateNode(args, box, id, at: 2))
             return 1
         }
     }
 
     static let resize: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try selfRef(args)
-            args.push(try FlowStoreBinding.resizeNode(args, ref.box, ref.id, at: 2))
+            let (box, id, _) = try liveNodeID(args)
+            args.push(try FlowStoreBinding.resizeNode(args, box, id, at: 2))
             return 1
         }
     }
 
     static let remove: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try selfRef(args)
-            try FlowStoreBinding.removeNode(args, ref.box, ref.id)
+            let (box, id, _) = try liveNodeID(args)
+            try FlowStoreBinding.removeNode(args, box, id)
             args.push(true)
             return 1
         }
@@ -162,8 +176,8 @@ enum LuaNode {
 
     static let edges: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try selfRef(args)
-            ref.box.pushEdges(args.L, try ref.box.store.edgesForNode(ref.id).map(\.id))
+            let (box, id, h) = try liveNodeID(args)
+            box.pushEdges(args.L, try box.store.edgesForNode(id).map(\.id), store: h.ownerIndex)
             return 1
         }
     }
@@ -171,17 +185,32 @@ enum LuaNode {
     /// Never raises for a Node (false once removed or when its store is closed).
     static let exists: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try fastSelf(args, nodeClass)
-            args.push(!ref.box.isClosed && ref.box.store.node(ref.id) != nil)
+            let h = try nodeClass.check(args.L, 1)
+            args.push(h.object?._withUnsafeGuaranteedRef { $0.store.nodeRef(utf8: h.key) != nil } ?? false)
             return 1
         }
     }
 
     static let table: LuaFunction = { L in
         luaGuarded(L) { args in
-            let ref = try fastSelf(args, nodeClass)
-            LuaChanges.push(LuaStack(args.L), node: try liveNode(ref))
+            LuaChanges.push(LuaStack(args.L), node: try liveNode(args))
             return 1
         }
+    }
+
+    /// `__tostring`: `Node a (50, 100, 120x50)`, or `Node a (removed)` when the node is not
+    /// in the store (or the store is closed). Never raises.
+    static let tostring: LuaFunction = { L in
+        let s = LuaStack(L!)
+        guard let h = nodeClass.test(s.L, 1) else {
+            s.push("?")
+            return 1
+        }
+        if let n = h.object?._withUnsafeGuaranteedRef({ $0.store.node(utf8: h.key) }) {
+            s.push("Node \(h.keyString) (\(formatNumber(n.position.x)), \(formatNumber(n.position.y)), \(n.size))")
+        } else {
+            s.push("Node \(h.keyString) (removed)")
+        }
+        return 1
     }
 }

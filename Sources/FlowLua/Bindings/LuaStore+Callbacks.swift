@@ -97,7 +97,12 @@ extension LuaStoreBox {
         }
         store.nodeAccessoryPlacement = nodeAccessoryPlacement == nil ? nil : { [weak self] n in
             guard let self else { return nil }
-            guard self.invoke(self.nodeAccessoryPlacement, results: 1, { s in self.pushNode(s.L, n.id); return 1 })
+            guard self.invoke(self.nodeAccessoryPlacement, results: 1, { s in
+                storeClass.pushCached(s.L, self)  // the Store userdata the handle keeps
+                self.pushNode(s.L, n.id, store: -1)
+                flua_remove(s.L, -2)
+                return 1
+            })
             else { return nil }
             let L = self.L
             defer { flua_pop(L, 1) }

@@ -137,8 +137,9 @@ extension FlowStoreBinding {
             let t = try args.table(2)
             let store = box.store
             let edge = try LuaEdgeTables.read(t, op: "addEdge", mode: .add, base: nil, nextID: store.nextEdgeID)
+            pushGivenID(args.L, table: 2, else: edge.id)
             try box.run(args.L) { _ = try store.addEdge(edge) }
-            box.pushEdge(args.L, edge.id)
+            box.pushEdge(args.L, idAt: -1, store: 1)
             return 1
         }
     }
@@ -170,12 +171,13 @@ extension FlowStoreBinding {
             let edge = FlowEdge(
                 id: id ?? store.nextEdgeID(), sourceNodeID: s, sourceHandleID: sh, targetNodeID: t,
                 targetHandleID: th, parentID: parent, pathType: pathType, label: label)
+            pushGivenID(args.L, table: 4, else: edge.id)
             do {
                 try box.run(args.L) { _ = try store.addEdge(edge) }
             } catch let e as FlowError {
                 throw e.reported(as: "connect")
             }
-            box.pushEdge(args.L, edge.id)
+            box.pushEdge(args.L, idAt: -1, store: 1)
             return 1
         }
     }
@@ -218,8 +220,11 @@ extension FlowStoreBinding {
     static let edge: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            let id = try args.id(2)
-            if box.store.edge(id) != nil { box.pushEdge(args.L, id) } else { args.pushNil() }
+            let L = args.L
+            guard pushID(L, at: 2) else { throw LuaError.type(2, expected: "string") }
+            var len = 0
+            let id = UnsafeRawBufferPointer(start: lua_tolstring(L, -1, &len), count: len)
+            if box.store.edge(utf8: id) != nil { box.pushEdge(L, idAt: -1, store: 1) } else { args.pushNil() }
             return 1
         }
     }
@@ -231,7 +236,7 @@ extension FlowStoreBinding {
             lua_createtable(L, Int32(clamping: box.store.edgeCount), 0)
             var i: lua_Integer = 0
             box.store.forEachEdge { e in
-                box.pushEdge(L, e.id)
+                box.pushEdge(L, e.id, store: 1)
                 i += 1
                 lua_rawseti(L, -2, i)
             }
@@ -242,7 +247,7 @@ extension FlowStoreBinding {
     static let edgesForNode: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            box.pushEdges(args.L, try box.store.edgesForNode(try args.id(2)).map(\.id))
+            box.pushEdges(args.L, try box.store.edgesForNode(try args.id(2)).map(\.id), store: 1)
             return 1
         }
     }

@@ -46,7 +46,7 @@ extension FlowStoreBinding {
             let group = try box.run(args.L) {
                 try box.store.groupSelection(id: id, data: data, padding: padding, zIndex: zIndex)
             }
-            box.pushNode(args.L, group.id)
+            box.pushNode(args.L, group.id, store: 1)
             return 1
         }
     }
@@ -63,7 +63,7 @@ extension FlowStoreBinding {
     static let childNodes: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            box.pushNodes(args.L, try box.store.childNodes(of: try args.optionalID(2)).map(\.id))
+            box.pushNodes(args.L, try box.store.childNodes(of: try args.optionalID(2)).map(\.id), store: 1)
             return 1
         }
     }
@@ -71,7 +71,7 @@ extension FlowStoreBinding {
     static let childEdges: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            box.pushEdges(args.L, try box.store.childEdges(of: try args.optionalID(2)).map(\.id))
+            box.pushEdges(args.L, try box.store.childEdges(of: try args.optionalID(2)).map(\.id), store: 1)
             return 1
         }
     }

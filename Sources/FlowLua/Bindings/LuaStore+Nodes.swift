@@ -365,8 +365,9 @@ extension FlowStoreBinding {
             let node =
                 try box.quickKeys.read(args.L, t.index, nextID: store.nextNodeID)
                 ?? LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
+            pushGivenID(args.L, table: 2, else: node.id)
             try box.run(args.L) { _ = try store.addNode(node) }
-            box.pushNode(args.L, node.id)
+            box.pushNode(args.L, idAt: -1, store: 1)
             return 1
         }
     }
@@ -429,8 +430,11 @@ extension FlowStoreBinding {
     static let node: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            let id = try args.id(2)
-            if box.store.node(id) != nil { box.pushNode(args.L, id) } else { args.pushNil() }
+            let L = args.L
+            guard pushID(L, at: 2) else { throw LuaError.type(2, expected: "string") }
+            var len = 0
+            let id = UnsafeRawBufferPointer(start: lua_tolstring(L, -1, &len), count: len)
+            if box.store.nodeRef(utf8: id) != nil { box.pushNode(L, idAt: -1, store: 1) } else { args.pushNil() }
             return 1
         }
     }
@@ -442,7 +446,7 @@ extension FlowStoreBinding {
             lua_createtable(L, Int32(clamping: box.store.nodeCount), 0)
             var i: lua_Integer = 0
             box.store.forEachNode { n in
-                box.pushNode(L, n.id)
+                box.pushNode(L, n.id, store: 1)
                 i += 1
                 lua_rawseti(L, -2, i)
             }
@@ -461,7 +465,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let r = try rect(args, 2)
-            box.pushNodes(args.L, box.store.nodesInRect(r).map(\.id))
+            box.pushNodes(args.L, box.store.nodesInRect(r).map(\.id), store: 1)
             return 1
         }
     }

@@ -7,8 +7,9 @@ public typealias LuaFlowStore = FlowStore<JSONValue>
 typealias LuaFlowNode = FlowNode<JSONValue>
 
 let storeClass = LuaClass<LuaStoreBox>("flow.Store", name: "Store")
-let nodeClass = LuaClass<LuaNodeRef>("flow.Node", name: "Node")
-let edgeClass = LuaClass<LuaEdgeRef>("flow.Edge", name: "Edge")
+/// Node and Edge handles (lua-api §2, §3): user value 1 is the Store userdata, 2 the id.
+let nodeClass = LuaHandleClass("flow.Node", name: "Node", owner: storeClass)
+let edgeClass = LuaHandleClass("flow.Edge", name: "Edge", owner: storeClass)
 
 /// What a Store userdata holds: the store, the Lua callbacks assigned to its fields, and
 /// the per-store caches of node and edge handles (weak-valued tables, one per kind, so
@@ -157,68 +158,114 @@ public final class LuaStoreBox: CustomStringConvertible {
 
     // MARK: Handles
 
-    /// Pushes the Node handle of `id` (the cached one when alive).
-    func pushNode(_ L: OpaquePointer, _ id: String) {
-        pushHandle(L, id, cache: nodeCache) { nodeClass.push(L, LuaNodeRef(self, id), userValue: -1) }
+    /// Pushes the Node handle of the id at stack index `id` (a Lua string as `pushID` makes
+    /// it) of this store, whose userdata is at `store`: the cached one while it is alive.
+    @inline(__always)
+    func pushNode(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
+        pushHandle(nodeClass, L, id: id, store: store, cache: nodeCache)
     }
 
-    /// Pushes the Edge handle of `id` (the cached one when alive).
-    func pushEdge(_ L: OpaquePointer, _ id: String) {
-        pushHandle(L, id, cache: edgeCache) { edgeClass.push(L, LuaEdgeRef(self, id), userValue: -1) }
-    }
-
-    private func pushHandle(_ L: OpaquePointer, _ id: String, cache: Int32, make: () -> Void) {
-        let s = LuaStack(L)
-        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(cache))
-        s.push(id)
-        if lua_rawget(L, -2) == LUA_TUSERDATA {
-            flua_remove(L, -2)
-            return
-        }
-        flua_pop(L, 1)
-        storeClass.pushCached(L, self)  // the handle keeps the store userdata alive
-        make()
-        flua_remove(L, -2)
-        s.push(id)
-        lua_pushvalue(L, -2)
-        lua_rawset(L, -4)
+    /// Pushes the Node handle of `id` (see `pushNode(_:idAt:store:)`).
+    func pushNode(_ L: OpaquePointer, _ id: String, store: Int32) {
+        let store = lua_absindex(L, store)
+        LuaStack(L).push(id)
+        pushHandle(nodeClass, L, id: lua_gettop(L), store: store, cache: nodeCache)
         flua_remove(L, -2)
     }
 
-    func pushNodes(_ L: OpaquePointer, _ ids: [String]) {
+    /// Pushes the Edge handle of the id at stack index `id` (see `pushNode(_:idAt:store:)`).
+    @inline(__always)
+    func pushEdge(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
+        pushHandle(edgeClass, L, id: id, store: store, cache: edgeCache)
+    }
+
+    /// Pushes the Edge handle of `id` (see `pushNode(_:idAt:store:)`).
+    func pushEdge(_ L: OpaquePointer, _ id: String, store: Int32) {
+        let store = lua_absindex(L, store)
+        LuaStack(L).push(id)
+        pushHandle(edgeClass, L, id: lua_gettop(L), store: store, cache: edgeCache)
+        flua_remove(L, -2)
+    }
+
+    @inline(__always)
+    private func pushHandle(
+        _ cls: LuaHandleClass<LuaStoreBox>, _ L: OpaquePointer, id: Int32, store: Int32, cache: Int32
+    ) {
+        let id = lua_absindex(L, id), store = lua_absindex(L, store)
+        // no cache once the store was closed (by a callback of the call now returning): the
+        // handle then only says so
+        let cached = lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(cache)) == LUA_TTABLE
+        cls.push(L, owner: store, key: id, cache: cached ? lua_gettop(L) : 0)
+        flua_remove(L, -2)  // the cache
+    }
+
+    func pushNodes(_ L: OpaquePointer, _ ids: [String], store: Int32) {
+        let store = lua_absindex(L, store)
         lua_createtable(L, Int32(clamping: ids.count), 0)
         for (i, id) in ids.enumerated() {
-            pushNode(L, id)
+            pushNode(L, id, store: store)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
     }
 
-    func pushEdges(_ L: OpaquePointer, _ ids: [String]) {
+    func pushEdges(_ L: OpaquePointer, _ ids: [String], store: Int32) {
+        let store = lua_absindex(L, store)
         lua_createtable(L, Int32(clamping: ids.count), 0)
         for (i, id) in ids.enumerated() {
-            pushEdge(L, id)
+            pushEdge(L, id, store: store)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
     }
 }
 
-// MARK: - Fast receiver checks
+/// Pushes the id at `index` (lua-api §0: a string, or a number in its string form) as the
+/// Lua string a handle keeps: the value itself when it is a string of valid UTF-8 (no new
+/// string), else the string `args.id` reads (a number's string form; invalid UTF-8 repaired
+/// as FlowCore's ids are). False, pushing nothing, when the value is neither.
+func pushID(_ L: OpaquePointer, at index: Int32) -> Bool {
+    switch lua_type(L, index) {
+    case LUA_TSTRING:
+        var len = 0
+        guard let p = lua_tolstring(L, index, &len) else { return false }
+        let bytes = UnsafeRawBufferPointer(start: p, count: len)
+        if isValidUTF8(bytes) {
+            lua_pushvalue(L, index)
+        } else {
+            LuaStack(L).push(String(decoding: bytes, as: UTF8.self))
+        }
+        return true
+    case LUA_TNUMBER:
+        lua_pushvalue(L, index)
+        _ = lua_tolstring(L, -1, nil)  // converts the copy in place
+        return true
+    default:
+        return false
+    }
+}
 
-/// The receiver of a method registered with its class's metatable as upvalue 1: compared
-/// by identity (no registry look-up by name); anything else takes `check`'s path for the
-/// exact error message.
+/// Pushes (as `pushID`) field `id` of the table at `table` when it has one (the id an item
+/// is added with, as the script gave it), else `id` (one the store made up). Call it before
+/// the add: a callback the add runs could change the table.
+func pushGivenID(_ L: OpaquePointer, table: Int32, else id: String) {
+    let t = lua_absindex(L, table)
+    if lua_type(L, t) == LUA_TTABLE {
+        lua_pushstring(L, "id")
+        lua_rawget(L, t)
+        let given = pushID(L, at: -1)
+        flua_remove(L, given ? -2 : -1)
+        if given { return }
+    }
+    LuaStack(L).push(id)
+}
+
 @inline(__always)
-func fastSelf<O: AnyObject>(_ args: LuaArgs, _ cls: LuaClass<O>) throws(LuaError) -> O {
-    let L = args.L
-    if lua_type(L, 1) == LUA_TUSERDATA, lua_getmetatable(L, 1) != 0 {
-        let same = lua_rawequal(L, -1, args.upvalue(1)) != 0
-        flua_pop(L, 1)
-        if same, let p = lua_touserdata(L, 1)?.load(as: UnsafeMutableRawPointer?.self) {
-            return unsafeDowncast(Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue(), to: O.self)
-        }
-    }
-    return try cls.check(L, 1)
+private func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var high: UInt8 = 0
+    for b in bytes { high |= b }
+    return high < 0x80 || String(validating: bytes, as: UTF8.self) != nil
 }
+
+// MARK: - Receivers
 
 /// The store receiver of a Store method: one comparison when the method is the one bound
 /// to this store (`store:moveNode(...)`, see `LuaClass.pushBound`), the full check else.
@@ -229,7 +276,8 @@ func storeSelf(_ args: LuaArgs) throws(LuaError) -> LuaStoreBox {
 }
 
 /// Adds `methods` to the methods table of a registered class, each with the class's
-/// metatable as upvalue 1 (for `fastSelf`).
+/// metatable as upvalue 1 (the place `flua_bind_instance` gives the bound receiver: see
+/// `storeSelf`).
 func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod]) {
     lua_getfield(L, FLUA_REGISTRYINDEX, name)
     lua_getfield(L, -1, "__methods")

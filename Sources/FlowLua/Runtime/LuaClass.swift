@@ -17,6 +17,9 @@ import CLuaShims
 /// object's `CustomStringConvertible` description, else the name; never an address),
 /// `__eq` (same object), plus `__methods`/`__fields` (the methods and getters tables, read
 /// by the REPL's completion and `help`). Any of these can be overridden with `metamethods:`.
+/// It also carries the class's mark (see `marker`), by which a userdata of the class
+/// is recognised without a look-up by name. Userdata that name an item of an object rather
+/// than hold one (Node and Edge handles) are a `LuaHandleClass`.
 public struct LuaClass<Object: AnyObject>: Sendable {
     /// Registry key of the metatable, e.g. "flow.Store". A C string constant: no conversion
     /// per call.
@@ -33,8 +36,9 @@ public struct LuaClass<Object: AnyObject>: Sendable {
         UnsafeRawPointer(registryName.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
-    /// The key that marks an instance metatable of this class (`pushBound`).
-    @inline(__always) var instanceMarker: UnsafeRawPointer { UnsafeRawPointer(registryName.utf8Start) }
+    /// The key that marks a metatable of this class, the shared one and the instance ones
+    /// (`pushBound`).
+    @inline(__always) var marker: UnsafeRawPointer { UnsafeRawPointer(registryName.utf8Start) }
 
     // MARK: Registration
 
@@ -53,7 +57,6 @@ public struct LuaClass<Object: AnyObject>: Sendable {
             flua_pop(L, 1)
             return
         }
-        let s = LuaStack(L)
         let mt = lua_gettop(L)
         // __gc first: Lua 5.4 marks a userdata for finalization only if its metatable has
         // __gc when setmetatable runs.
@@ -61,56 +64,25 @@ public struct LuaClass<Object: AnyObject>: Sendable {
         luaPushFunction(L, LuaObjects.gc); lua_setfield(L, mt, "__close")
         luaPushFunction(L, LuaObjects.tostring); lua_setfield(L, mt, "__tostring")
         luaPushFunction(L, LuaObjects.eq); lua_setfield(L, mt, "__eq")
-        s.push(name.description); lua_setfield(L, mt, "__name")
-
-        lua_createtable(L, 0, Int32(clamping: methods.count))
-        luaSetFunctions(L, methods, table: -1)
-        lua_pushvalue(L, -1); lua_setfield(L, mt, "__methods")
-        lua_createtable(L, 0, Int32(clamping: getters.count))
-        luaSetFunctions(L, getters, table: -1)
-        lua_pushvalue(L, -1); lua_setfield(L, mt, "__fields")
-        // stack: mt, methods, getters
-        if getters.isEmpty && !strict {
-            lua_pushvalue(L, -2); lua_setfield(L, mt, "__index")
-        } else {
-            lua_pushvalue(L, -2)
-            lua_pushvalue(L, -2)
-            s.push(name.description)
-            lua_pushboolean(L, strict ? 1 : 0)
-            lua_pushcclosure(L, flua_index_dispatch, 4)
-            lua_setfield(L, mt, "__index")
-        }
-        lua_createtable(L, 0, Int32(clamping: setters.count))
-        luaSetFunctions(L, setters, table: -1)
-        lua_createtable(L, 0, Int32(clamping: readOnlyHints.count))
-        for (k, v) in readOnlyHints {
-            s.push(v)
-            lua_setfield(L, -2, k)
-        }
-        s.push(name.description)
-        lua_pushvalue(L, -4)  // getters (stack: methods, getters, setters, hints, name)
-        lua_pushvalue(L, -6)  // methods
-        lua_pushcclosure(L, flua_newindex_dispatch, 5)  // setters, hints, name, getters, methods
-        lua_setfield(L, mt, "__newindex")
-        flua_pop(L, 2)  // methods, getters
-
+        LuaMetatables.fill(
+            L, mt, name: name.description, methods: methods, getters: getters, setters: setters,
+            readOnlyHints: readOnlyHints, strict: strict)
+        // the mark `userdata(_:_:)` recognises (instance metatables copy it)
+        lua_pushboolean(L, 1)
+        lua_rawsetp(L, mt, marker)
         for m in metamethods {
             luaPushFunction(L, m.function)
             lua_setfield(L, mt, m.name)
         }
-
-        LuaTypes.pushRegistry(L)
-        lua_pushvalue(L, mt)
-        s.push(name.description)
-        lua_rawset(L, -3)
-        flua_pop(L, 2)  // types, mt
+        LuaTypes.add(L, mt, name: name.description)
+        flua_pop(L, 1)  // mt
     }
 
     // MARK: Pushing
 
     /// Pushes a new userdata holding a strong reference to `object`. `userValue`: a stack
-    /// index whose value becomes user value 1 (e.g. the store userdata that a node handle
-    /// keeps alive); 0 for none.
+    /// index whose value becomes user value 1 (a value the object's userdata keeps alive);
+    /// 0 for none.
     public func push(_ L: OpaquePointer, _ object: Object, userValue: Int32 = 0) {
         let uv = userValue == 0 ? 0 : lua_absindex(L, userValue)
         let ud = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer?>.size, 1)!
@@ -135,14 +107,11 @@ public struct LuaClass<Object: AnyObject>: Sendable {
         push(L, object)
         let mt = fluaL_getmetatable(L, cRegistryName)
         assert(mt == LUA_TTABLE, "LuaClass \(registryName) used before register(_:)")
-        flua_bind_instance(L, -2, -1, instanceMarker)
+        flua_bind_instance(L, -2, -1, marker)
         flua_pop(L, 1)
         // flow.type and the shared metamethods know the instance metatable by its name
         if lua_getmetatable(L, -1) != 0 {
-            LuaTypes.pushRegistry(L)
-            lua_rotate(L, -2, 1)  // types, mt
-            LuaStack(L).push(name.description)
-            lua_rawset(L, -3)
+            LuaTypes.add(L, -1, name: name.description)
             flua_pop(L, 1)
         }
         let ptr = Unmanaged<AnyObject>.passUnretained(object).toOpaque()
@@ -165,19 +134,18 @@ public struct LuaClass<Object: AnyObject>: Sendable {
         return Unmanaged<Object>.fromOpaque(p)
     }
 
-    /// The userdata at `index` when it has an instance metatable of this class.
-    private func instanceUserdata(_ L: OpaquePointer, _ index: Int32) -> UnsafeMutableRawPointer? {
-        guard lua_type(L, index) == LUA_TUSERDATA, lua_getmetatable(L, index) != 0 else { return nil }
-        let marked = lua_rawgetp(L, -1, instanceMarker) == LUA_TBOOLEAN
-        flua_pop(L, 2)
-        return marked ? lua_touserdata(L, index) : nil
-    }
-
-    /// The userdata block at `index` if it is a userdata of this class (shared or instance
-    /// metatable).
+    /// The userdata block at `index` if it is a userdata of this class: its metatable (the
+    /// shared one, or an instance one made by `pushBound`, which copies it) carries the
+    /// class's mark, and its block has the size of the object pointer. No look-up by name.
     @inline(__always)
     func userdata(_ L: OpaquePointer, _ index: Int32) -> UnsafeMutableRawPointer? {
-        luaL_testudata(L, index, cRegistryName) ?? instanceUserdata(L, index)
+        guard lua_type(L, index) == LUA_TUSERDATA,
+            lua_rawlen(L, index) == MemoryLayout<UnsafeMutableRawPointer?>.size,
+            lua_getmetatable(L, index) != 0
+        else { return nil }
+        let marked = lua_rawgetp(L, -1, marker) == LUA_TBOOLEAN
+        flua_pop(L, 2)
+        return marked ? lua_touserdata(L, index) : nil
     }
 
     /// Pushes the userdata already made for `object` if it is still alive, else a new one
@@ -195,26 +163,6 @@ public struct LuaClass<Object: AnyObject>: Sendable {
         flua_pop(L, 1)
         push(L, object, userValue: uv)
         lua_pushlightuserdata(L, ptr)
-        lua_pushvalue(L, -2)
-        lua_rawset(L, -4)
-        lua_rotate(L, -2, 1)
-        flua_pop(L, 1)
-    }
-
-    /// Pushes the userdata cached under `key` (e.g. "store#3/node/a") if alive, else the one
-    /// `make()` creates. For handle types whose identity is a key, not an object.
-    public func pushCached(_ L: OpaquePointer, key: String, userValue: Int32 = 0, make: () -> Object) {
-        let uv = userValue == 0 ? 0 : lua_absindex(L, userValue)
-        LuaObjects.pushCache(L)
-        LuaStack(L).push(key)
-        if lua_rawget(L, -2) == LUA_TUSERDATA, userdata(L, -1)?.load(as: UnsafeMutableRawPointer?.self) != nil {
-            lua_rotate(L, -2, 1)
-            flua_pop(L, 1)
-            return
-        }
-        flua_pop(L, 1)
-        push(L, make(), userValue: uv)
-        LuaStack(L).push(key)
         lua_pushvalue(L, -2)
         lua_rawset(L, -4)
         lua_rotate(L, -2, 1)
@@ -276,6 +224,16 @@ public enum LuaTypes {
         lua_rawsetp(L, FLUA_REGISTRYINDEX, flua_key_types())
     }
 
+    /// Records the metatable at `mt` as one of the type `name`.
+    static func add(_ L: OpaquePointer, _ mt: Int32, name: String) {
+        let mt = lua_absindex(L, mt)
+        pushRegistry(L)
+        lua_pushvalue(L, mt)
+        LuaStack(L).push(name)
+        lua_rawset(L, -3)
+        flua_pop(L, 1)
+    }
+
     /// The public name of the bound type of the value at `index` ("Store"), or nil when it
     /// is not a userdata of a registered type. Never raises.
     public static func name(_ L: OpaquePointer, _ index: Int32) -> String? {
@@ -285,6 +243,51 @@ public enum LuaTypes {
         lua_rawget(L, -2)
         defer { flua_pop(L, 2) }
         return lua_type(L, -1) == LUA_TSTRING ? LuaStack(L).string(at: -1) : nil
+    }
+}
+
+/// The part of a bound type's metatable that `LuaClass` and `LuaHandleClass` share.
+enum LuaMetatables {
+    /// Sets `__name`, `__methods`, `__fields`, `__index` and `__newindex` of the metatable at
+    /// `mt` (a table the caller made: the assignments are raw).
+    static func fill(
+        _ L: OpaquePointer, _ mt: Int32, name: String, methods: [LuaMethod], getters: [LuaMethod],
+        setters: [LuaMethod], readOnlyHints: [String: String], strict: Bool
+    ) {
+        let s = LuaStack(L)
+        let mt = lua_absindex(L, mt)
+        s.push(name); lua_setfield(L, mt, "__name")
+
+        lua_createtable(L, 0, Int32(clamping: methods.count))
+        luaSetFunctions(L, methods, table: -1)
+        lua_pushvalue(L, -1); lua_setfield(L, mt, "__methods")
+        lua_createtable(L, 0, Int32(clamping: getters.count))
+        luaSetFunctions(L, getters, table: -1)
+        lua_pushvalue(L, -1); lua_setfield(L, mt, "__fields")
+        // stack: mt, methods, getters
+        if getters.isEmpty && !strict {
+            lua_pushvalue(L, -2); lua_setfield(L, mt, "__index")
+        } else {
+            lua_pushvalue(L, -2)
+            lua_pushvalue(L, -2)
+            s.push(name)
+            lua_pushboolean(L, strict ? 1 : 0)
+            lua_pushcclosure(L, flua_index_dispatch, 4)
+            lua_setfield(L, mt, "__index")
+        }
+        lua_createtable(L, 0, Int32(clamping: setters.count))
+        luaSetFunctions(L, setters, table: -1)
+        lua_createtable(L, 0, Int32(clamping: readOnlyHints.count))
+        for (k, v) in readOnlyHints {
+            s.push(v)
+            lua_setfield(L, -2, k)
+        }
+        s.push(name)
+        lua_pushvalue(L, -4)  // getters (stack: methods, getters, setters, hints, name)
+        lua_pushvalue(L, -6)  // methods
+        lua_pushcclosure(L, flua_newindex_dispatch, 5)  // setters, hints, name, getters, methods
+        lua_setfield(L, mt, "__newindex")
+        flua_pop(L, 2)  // methods, getters
     }
 }
 
