@@ -92,4 +92,12 @@ public struct HandleDeclaration: Hashable, Sendable {
         HandleDeclaration(id: "target", type: .target, position: .top),
         HandleDeclaration(id: "source", type: .source, position: .bottom),
     ]
+
+    /// Whether `handles` is the very array `defaults` (not a copy with equal contents): a
+    /// node made with the default handles shares it, and the store then knows them valid
+    /// without looking.
+    @inline(__always)
+    static func isSharedDefault(_ handles: [HandleDeclaration]) -> Bool {
+        handles.withUnsafeBufferPointer { a in defaults.withUnsafeBufferPointer { $0.baseAddress == a.baseAddress } }
+    }
 }

@@ -7,7 +7,7 @@ extension FlowStore {
         if let p = nodeTable.checkInvariants() { problems.append("nodes: \(p)") }
         if let p = edgeTable.checkInvariants() { problems.append("edges: \(p)") }
         var nodeFrames: [(slot: Int32, frame: Rect)] = []
-        nodeTable.forEachSlot { s in nodeFrames.append((s, nodeTable.extra(s).indexedFrame)) }
+        nodeTable.forEachSlot { s in if spatial.contains(s) { nodeFrames.append((s, nodeTable.extra(s).indexedFrame)) } }
         if let p = spatial.checkInvariants(nodeFrames) { problems.append("spatial index: \(p)") }
         var edgeBounds: [(slot: Int32, frame: Rect)] = []
         edgeTable.forEachSlot { s in if let b = edgeTable.extra(s).indexedBounds { edgeBounds.append((s, b)) } }
@@ -24,7 +24,9 @@ extension FlowStore {
             if n.isDropTarget != (dropTargetNodeID == n.id) { problems.append("node '\(n.id)' drop flag disagrees") }
             let isDirty = nodeTable.flags(s) & NodeFlags.dirty != 0
             if isDirty && !dirty.contains(s) { problems.append("node '\(n.id)' is dirty but not listed") }
-            if !isDirty && extra.indexedFrame != n.frame { problems.append("node '\(n.id)' frame not indexed (and not dirty)") }
+            if !isDirty && (!spatial.contains(s) || extra.indexedFrame != n.frame) {
+                problems.append("node '\(n.id)' frame not indexed (and not dirty)")
+            }
             if (nodeTable.flags(s) & NodeFlags.hasChildren != 0) != !extra.links.children.isEmpty {
                 problems.append("node '\(n.id)' has-children flag disagrees")
             }

@@ -50,13 +50,15 @@ extension FlowStore {
     /// Sets the derived flags of a node from the selection, hover and drop-target state.
     @inline(__always)
     func withFlags(_ n: Node) -> Node {
-        var n = n
         if selectedNodeSet.isEmpty && hoveredNodeID == nil && dropTargetNodeID == nil {
+            if !n.isSelected && !n.isHovered && !n.isDropTarget { return n }
+            var n = n
             n.isSelected = false
             n.isHovered = false
             n.isDropTarget = false
             return n
         }
+        var n = n
         n.isSelected = selectedNodeSet.contains(n.id)
         n.isHovered = hoveredNodeID == n.id
         n.isDropTarget = dropTargetNodeID == n.id
@@ -109,17 +111,21 @@ extension FlowStore {
 
     /// Flags the edges of node `slot` whose path bounds may have changed.
     func markEdgesStale(ofNode slot: Int32) {
-        for e in nodeTable.extra(slot).links.edges {
-            let was = edgeTable.modifyExtra(e) { x -> Bool in
-                defer { x.isStale = true }
-                return x.isStale
-            }
-            if !was { staleEdges.append(e) }
-        }
+        for e in nodeTable.extra(slot).links.edges { markStale(edge: e) }
     }
 
-    /// Brings the spatial index up to date with the frames of the nodes changed since the
-    /// last call, and marks their edges stale. Every query of `spatial` calls it first.
+    /// Flags an edge whose path bounds may have changed (or were never indexed).
+    @inline(__always)
+    func markStale(edge e: Int32) {
+        let was = edgeTable.modifyExtra(e) { x -> Bool in
+            defer { x.isStale = true }
+            return x.isStale
+        }
+        if !was { staleEdges.append(e) }
+    }
+
+    /// Brings the spatial index up to date with the nodes added or changed since the last
+    /// call, and marks their edges stale. Every query of `spatial` calls it first.
     func refreshNodeIndex() {
         guard !dirtyNodes.isEmpty else { return }
         for s in dirtyNodes where nodeTable.element(at: s) != nil && nodeTable.flags(s) & NodeFlags.dirty != 0 {
@@ -129,7 +135,11 @@ extension FlowStore {
                 defer { e.indexedFrame = frame }
                 return e.indexedFrame
             }
-            if old != frame { spatial.move(s, from: old, to: frame) }
+            if !spatial.contains(s) {
+                spatial.insert(s, frame)  // added since
+            } else if old != frame {
+                spatial.move(s, from: old, to: frame)
+            }
             // Even when the node is back at its indexed frame: an edge added while the node
             // was elsewhere was indexed with that other frame.
             markEdgesStale(ofNode: s)
@@ -141,22 +151,29 @@ extension FlowStore {
 
     @discardableResult
     func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) -> Node {
-        let n = withFlags(node)
-        let (slot, s) = nodeTable.add(n, seq: seq)
-        let frame = n.frame
-        let links = parkedLinks.isEmpty ? nil : parkedLinks.removeValue(forKey: n.id)
-        nodeTable.modifyExtra(slot) { e in
-            if let links { e.links = links }
-            e.indexedFrame = frame
-        }
-        if let links, !links.children.isEmpty { nodeTable.setFlags(slot, NodeFlags.hasChildren, true) }
-        if let p = n.parentID { withLinks(ofNode: p) { $0.children.append(slot) } }
-        spatial.insert(slot, frame)
-        if links != nil { markEdgesStale(ofNode: slot) }
-        noteHandleReach(n)
-        journal.append(.insertNode(n.id, seq: s))
-        if emit && recordsNodeEvents { pendingNodeChanges.append(.add(n)) }
+        let (n, entry) = insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit)
+        journal.append(entry)
         return n
+    }
+
+    /// `pInsertNode` without the journal: returns the node as stored and the entry to
+    /// journal. `key` is `nodeTable.keyAndHash(node.id)`.
+    @inline(__always)
+    func insertNode(_ node: Node, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> (Node, JournalEntry<Data>) {
+        let n = withFlags(node)
+        let (slot, s) = nodeTable.add(n, seq: seq, key: key)
+        if !parkedLinks.isEmpty, let links = parkedLinks.removeValue(forKey: n.id) {
+            nodeTable.modifyExtra(slot) { $0.links = links }
+            if !links.children.isEmpty { nodeTable.setFlags(slot, NodeFlags.hasChildren, true) }
+        }
+        if let p = n.parentID { withLinks(ofNode: p) { $0.children.append(slot) } }
+        // Not indexed yet: the first query puts it in the spatial index (and re-indexes the
+        // edges that named it while it was away).
+        nodeTable.setFlags(slot, NodeFlags.dirty, true)
+        dirtyNodes.append(slot)
+        if !HandleDeclaration.isSharedDefault(n.handles) { noteHandleReach(n) }
+        if emit && recordsNodeEvents { pendingNodeChanges.append(.add(n)) }
+        return (n, .insertNode(n.id, seq: s))
     }
 
     @discardableResult
@@ -170,7 +187,7 @@ extension FlowStore {
         guard let (n, _, seq) = nodeTable.remove(id) else { return nil }
         if let p = n.parentID { withLinks(ofNode: p) { NodeLinks.remove(slot, from: &$0.children) } }
         if !extra.links.isEmpty { parkedLinks[id] = extra.links }
-        spatial.remove(slot, extra.indexedFrame)
+        if spatial.contains(slot) { spatial.remove(slot, extra.indexedFrame) }
         nodeIDs.released(id)
         journal.append(.removeNode(n, seq: seq))
         if emit && recordsNodeEvents { pendingNodeChanges.append(.remove(id)) }
@@ -235,9 +252,10 @@ extension FlowStore {
 
     func pInsertEdge(_ edge: FlowEdge, seq: Int? = nil, emit: Bool = true) {
         let e = withFlags(edge)
-        let (slot, s) = edgeTable.add(e, seq: seq)
+        let (slot, s) = edgeTable.add(e, seq: seq, key: edgeTable.keyAndHash(e.id))
         indexEdge(e, slot)
-        reindexEdgeGeometry(slot)
+        // Its path bounds are indexed by the first edge query.
+        markStale(edge: slot)
         journal.append(.insertEdge(e.id, seq: s))
         if emit && recordsEdgeEvents { pendingEdgeChanges.append(.add(e)) }
     }
@@ -269,7 +287,7 @@ extension FlowStore {
             unindexEdge(old, slot)
             indexEdge(e, slot)
         }
-        reindexEdgeGeometry(slot)
+        markStale(edge: slot)
         journal.append(.replaceEdge(old: old, new: e))
         guard emit && recordsEdgeEvents else { return }
         pendingEdgeChanges.append(.replace(e))

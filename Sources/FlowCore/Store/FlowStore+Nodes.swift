@@ -10,13 +10,15 @@ extension FlowStore {
     public func addNode(_ node: Node) throws(FlowError) -> Node {
         let op = "addNode"
         if node.id.isEmpty { throw .invalidValue(op, "node id must not be empty") }
-        if nodeTable.lookup(node.id) != nil { throw .duplicateNode(op, node.id) }
+        let key = nodeTable.keyAndHash(node.id)
+        if nodeTable.lookup(node.id, key) != nil { throw .duplicateNode(op, node.id) }
         try validateFields(node, op)
         if let p = node.parentID { try validateParent(p, for: node.id, op) }
         // Everything is checked: the insertion cannot fail.
         if isQuietTopLevel {
-            let n = pInsertNode(node)
-            commitQuietStep("Add")
+            // Its undo step is the one entry `performChecked` would record.
+            let (n, entry) = insertNode(node, seq: nil, key: key, emit: false)
+            recordStep("Add", entry)
             return n
         }
         return performChecked("Add") { pInsertNode(node) }
@@ -211,6 +213,7 @@ extension FlowStore {
     func validateFields(_ n: Node, _ op: String) throws(FlowError) {
         try requireFinite(n.position, op, "position")
         try requireSize(n.size, op)
+        if HandleDeclaration.isSharedDefault(n.handles) { return }
         let handles = n.handles
         for (k, h) in handles.enumerated() {
             if h.id.isEmpty { throw .invalidHandle(op, "node '\(n.id)' has a handle with an empty id") }

@@ -90,9 +90,15 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         return find(key, h) { $0 == id }
     }
 
+    /// `lookup(_:)` with the key and hash of `id` already made (`keyAndHash`).
+    @inline(__always)
+    mutating func lookup(_ id: String, _ key: (IDKey, UInt32)) -> Int32? {
+        find(key.0, key.1) { $0 == id }
+    }
+
     /// The key and hash of `id` from its canonical form.
     @inline(__always)
-    private func keyAndHash(_ id: String) -> (IDKey, UInt32) {
+    func keyAndHash(_ id: String) -> (IDKey, UInt32) {
         guard let key = IDKey(ascii: id) else { return canonicalKey(id) }
         return (key, key.isInline ? index.hash(key) : index.hash(id))
     }
@@ -253,8 +259,8 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
 
     /// Takes a free slot (or a new one) for an element with sequence number `seq`, and
     /// indexes its id.
-    private mutating func takeSlot(_ element: Element, seq: Int) -> Int32 {
-        let (key, h) = keyAndHash(element.id)
+    private mutating func takeSlot(_ element: Element, seq: Int, key kh: (IDKey, UInt32)) -> Int32 {
+        let (key, h) = kh
         let s: Int32
         if let f = free.popLast() {
             s = f
@@ -277,9 +283,14 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     /// Appends at the end of the order; returns the slot and the sequence number used.
     @discardableResult
     mutating func append(_ id: String, _ element: Element) -> (slot: Int32, seq: Int) {
+        append(element, key: keyAndHash(element.id))
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element, key: (IDKey, UInt32)) -> (slot: Int32, seq: Int) {
         let seq = nextSeq
         nextSeq += 1
-        let s = takeSlot(element, seq: seq)
+        let s = takeSlot(element, seq: seq, key: key)
         records[Int(s)].position = Int32(order.count)
         order.append(s)
         orderSeq.append(seq)
@@ -289,15 +300,19 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     /// Appends (`seq` nil) or restores with a given sequence number; returns the slot and
     /// the sequence number.
     @inline(__always)
-    mutating func add(_ element: Element, seq: Int?) -> (slot: Int32, seq: Int) {
-        if let seq { return (insert(element.id, element, seq: seq), seq) }
-        return append(element.id, element)
+    mutating func add(_ element: Element, seq: Int?, key: (IDKey, UInt32)) -> (slot: Int32, seq: Int) {
+        if let seq { return (insert(element, seq: seq, key: key), seq) }
+        return append(element, key: key)
     }
 
     /// Inserts with a given sequence number (restoring a removed element); returns the slot.
     @discardableResult
     mutating func insert(_ id: String, _ element: Element, seq: Int) -> Int32 {
-        let s = takeSlot(element, seq: seq)
+        insert(element, seq: seq, key: keyAndHash(element.id))
+    }
+
+    mutating func insert(_ element: Element, seq: Int, key: (IDKey, UInt32)) -> Int32 {
+        let s = takeSlot(element, seq: seq, key: key)
         if seq >= nextSeq {
             nextSeq = seq + 1
             records[Int(s)].position = Int32(order.count)
@@ -495,21 +510,9 @@ struct IDKey: Equatable {
     /// The key of an ASCII string, or nil when it is not ASCII.
     @inline(__always)
     init?(ascii s: String) {
-        var lo: UInt64 = 0, hi: UInt64 = 0, high: UInt8 = 0
-        var n = 0
-        for b in s.utf8 {
-            high |= b
-            if n < 8 {
-                lo |= UInt64(b) << (8 * UInt64(n))
-            } else if n < 15 {
-                hi |= UInt64(b) << (8 * UInt64(n - 8))
-            }
-            n += 1
-        }
-        if high & 0x80 != 0 { return nil }
-        hi |= UInt64(n <= 15 ? UInt8(n) : 0xFF) << 56
-        self.lo = lo
-        self.hi = hi
+        var copy = s
+        guard let k = copy.withUTF8({ IDKey(ascii: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = k
     }
 
     /// Whether the key holds the whole id.
