@@ -47,7 +47,22 @@ extension FlowStore {
     // MARK: Primitive mutations. Every document change goes through these: they keep the
     // indexes, journal the change, and queue the event.
 
-    /// Sets the derived flags of a node from the selection, hover and drop-target state.
+    /// Sets the derived flags of a node from the selection, hover and drop-target state,
+    /// in place.
+    @inline(__always)
+    func setFlags(_ n: inout Node) {
+        if selectedNodeSet.isEmpty && hoveredNodeID == nil && dropTargetNodeID == nil {
+            if n.isSelected { n.isSelected = false }
+            if n.isHovered { n.isHovered = false }
+            if n.isDropTarget { n.isDropTarget = false }
+            return
+        }
+        n.isSelected = selectedNodeSet.contains(n.id)
+        n.isHovered = hoveredNodeID == n.id
+        n.isDropTarget = dropTargetNodeID == n.id
+    }
+
+    /// The node with its derived flags set (`setFlags` on a copy).
     @inline(__always)
     func withFlags(_ n: Node) -> Node {
         if selectedNodeSet.isEmpty && hoveredNodeID == nil && dropTargetNodeID == nil {
@@ -150,30 +165,31 @@ extension FlowStore {
     // MARK: Nodes
 
     @discardableResult
-    func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) -> Node {
-        let (n, entry) = insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit)
-        journal.append(entry)
-        return n
+    func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) {
+        journal.append(insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit))
     }
 
-    /// `pInsertNode` without the journal: returns the node as stored and the entry to
-    /// journal. `key` is `nodeTable.keyAndHash(node.id)`.
+    /// `pInsertNode` without the journal: moves the node into the store and returns the
+    /// entry to journal. `key` is `nodeTable.keyAndHash(node.id)`.
     @inline(__always)
-    func insertNode(_ node: Node, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> (Node, JournalEntry<Data>) {
-        let n = withFlags(node)
+    func insertNode(_ node: consuming Node, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> JournalEntry<Data> {
+        var n = node
+        setFlags(&n)
+        let id = n.id, parentID = n.parentID
+        let defaultHandles = HandleDeclaration.isSharedDefault(n.handles)
+        if !defaultHandles { noteHandleReach(n) }
+        if emit && recordsNodeEvents { pendingNodeChanges.append(.add(n)) }
         let (slot, s) = nodeTable.add(n, seq: seq, key: key)
-        if !parkedLinks.isEmpty, let links = parkedLinks.removeValue(forKey: n.id) {
+        if !parkedLinks.isEmpty, let links = parkedLinks.removeValue(forKey: id) {
             nodeTable.modifyExtra(slot) { $0.links = links }
             if !links.children.isEmpty { nodeTable.setFlags(slot, NodeFlags.hasChildren, true) }
         }
-        if let p = n.parentID { withLinks(ofNode: p) { $0.children.append(slot) } }
+        if let p = parentID { withLinks(ofNode: p) { $0.children.append(slot) } }
         // Not indexed yet: the first query puts it in the spatial index (and re-indexes the
         // edges that named it while it was away).
         nodeTable.setFlags(slot, NodeFlags.dirty, true)
         dirtyNodes.append(slot)
-        if !HandleDeclaration.isSharedDefault(n.handles) { noteHandleReach(n) }
-        if emit && recordsNodeEvents { pendingNodeChanges.append(.add(n)) }
-        return (n, .insertNode(n.id, seq: s))
+        return .insertNode(id, seq: s)
     }
 
     @discardableResult

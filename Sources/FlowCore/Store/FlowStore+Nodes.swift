@@ -8,6 +8,13 @@ extension FlowStore {
     /// invalid, or a field is invalid. Undo step "Add"; event `add`.
     @discardableResult
     public func addNode(_ node: Node) throws(FlowError) -> Node {
+        try add(node)
+        return withFlags(node)
+    }
+
+    /// `addNode(_:)` without handing the node back: the node is moved into the store, not
+    /// copied (for callers that do not need it back, like the Lua binding).
+    public func add(_ node: consuming Node) throws(FlowError) {
         let op = "addNode"
         if node.id.isEmpty { throw .invalidValue(op, "node id must not be empty") }
         let key = nodeTable.keyAndHash(node.id)
@@ -17,11 +24,11 @@ extension FlowStore {
         // Everything is checked: the insertion cannot fail.
         if isQuietTopLevel {
             // Its undo step is the one entry `performChecked` would record.
-            let (n, entry) = insertNode(node, seq: nil, key: key, emit: false)
+            let entry = insertNode(node, seq: nil, key: key, emit: false)
             recordStep("Add", entry)
-            return n
+            return
         }
-        return performChecked("Add") { pInsertNode(node) }
+        performChecked("Add") { pInsertNode(node) }
     }
 
     /// Removes a node, its descendants and every edge touching them or parented to them.

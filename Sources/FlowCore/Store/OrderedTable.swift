@@ -300,7 +300,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     /// Appends (`seq` nil) or restores with a given sequence number; returns the slot and
     /// the sequence number.
     @inline(__always)
-    mutating func add(_ element: Element, seq: Int?, key: (IDKey, UInt32)) -> (slot: Int32, seq: Int) {
+    mutating func add(_ element: consuming Element, seq: Int?, key: (IDKey, UInt32)) -> (slot: Int32, seq: Int) {
         if let seq { return (insert(element, seq: seq, key: key), seq) }
         return append(element, key: key)
     }

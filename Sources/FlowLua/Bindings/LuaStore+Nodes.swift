@@ -366,7 +366,7 @@ extension FlowStoreBinding {
                 try box.quickKeys.read(args.L, t.index, nextID: store.nextNodeID)
                 ?? LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
             pushGivenID(args.L, table: 2, else: node.id)
-            try box.run(args.L) { _ = try store.addNode(node) }
+            try box.run(args.L) { try store.add(node) }
             box.pushNode(args.L, idAt: -1, store: 1)
             return 1
         }
