@@ -96,9 +96,10 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         find(key.0, key.1) { $0 == id }
     }
 
-    /// The key and hash of `id` from its canonical form.
+    /// The key and hash of `id` from its canonical form. Mutating only to work on the table
+    /// in place (see `lookup(_:)`).
     @inline(__always)
-    func keyAndHash(_ id: String) -> (IDKey, UInt32) {
+    mutating func keyAndHash(_ id: String) -> (IDKey, UInt32) {
         guard let key = IDKey(ascii: id) else { return canonicalKey(id) }
         return (key, key.isInline ? index.hash(key) : index.hash(id))
     }
@@ -259,7 +260,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
 
     /// Takes a free slot (or a new one) for an element with sequence number `seq`, and
     /// indexes its id.
-    private mutating func takeSlot(_ element: Element, seq: Int, key kh: (IDKey, UInt32)) -> Int32 {
+    private mutating func takeSlot(_ element: consuming Element, seq: Int, key kh: (IDKey, UInt32)) -> Int32 {
         let (key, h) = kh
         let s: Int32
         if let f = free.popLast() {
@@ -287,7 +288,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     }
 
     @inline(__always)
-    mutating func append(_ element: Element, key: (IDKey, UInt32)) -> (slot: Int32, seq: Int) {
+    mutating func append(_ element: consuming Element, key: (IDKey, UInt32)) -> (slot: Int32, seq: Int) {
         let seq = nextSeq
         nextSeq += 1
         let s = takeSlot(element, seq: seq, key: key)
@@ -311,7 +312,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         insert(element, seq: seq, key: keyAndHash(element.id))
     }
 
-    mutating func insert(_ element: Element, seq: Int, key: (IDKey, UInt32)) -> Int32 {
+    mutating func insert(_ element: consuming Element, seq: Int, key: (IDKey, UInt32)) -> Int32 {
         let s = takeSlot(element, seq: seq, key: key)
         if seq >= nextSeq {
             nextSeq = seq + 1
