@@ -90,6 +90,52 @@ void flua_pushswiftclosure(lua_State *L, flua_SwiftFunction f, int n) {
     lua_pushcclosure(L, flua_trampoline, n + 1);
 }
 
+/* What a method with a fast entry knows: the userdata block of the receiver it is bound to
+ * (NULL before flua_bind_instance binds it) and the fast entry. Kept in a userdata of its
+ * own, so that the fast path reads one upvalue. */
+typedef struct {
+    void *self;
+    flua_FastSNN fast;
+} flua_FastInfo;
+
+static void flua_pushfastinfo(lua_State *L, void *self, flua_FastSNN fast) {
+    flua_FastInfo *info = (flua_FastInfo *)lua_newuserdatauv(L, sizeof(flua_FastInfo), 0);
+    info->self = self;
+    info->fast = fast;
+}
+
+/* A method with a fast entry. Upvalues: 1 the general Swift function, 2 the receiver it is
+ * bound to (flua_bind_instance; before that, the class metatable), 3 its flua_FastInfo. */
+static int flua_fastmethod_snn(lua_State *L) {
+    void *self = lua_touserdata(L, 1);
+    const flua_FastInfo *info = (const flua_FastInfo *)lua_touserdata(L, lua_upvalueindex(3));
+    if (self != NULL && self == info->self && lua_type(L, 2) == LUA_TSTRING) {
+        void *object = *(void **)self; /* NULL once the object is closed */
+        int isa, isb;
+        lua_Number a = lua_tonumberx(L, 3, &isa);
+        lua_Number b = lua_tonumberx(L, 4, &isb);
+        if (object != NULL && isa && isb) {
+            size_t len;
+            const char *s = lua_tolstring(L, 2, &len);
+            int r = info->fast(L, object, s, len, a, b);
+            if (r >= 0) {
+                lua_pushboolean(L, r);
+                return 1;
+            }
+            if (r != FLUA_FALLBACK) return flua_finish(L, r); /* the Swift frame is gone */
+        }
+    }
+    flua_SwiftFunction f = (flua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+    return flua_finish(L, f(L));
+}
+
+void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fast) {
+    lua_pushlightuserdata(L, (void *)f);
+    lua_insert(L, -2);
+    flua_pushfastinfo(L, NULL, fast);
+    lua_pushcclosure(L, flua_fastmethod_snn, 3);
+}
+
 const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected) {
     const char *actual;
     int tt = luaL_getmetafield(L, arg, "__name"); /* pushes nothing when absent */
@@ -207,10 +253,19 @@ void flua_bind_instance(lua_State *L, int ud, int classmt, const void *marker) {
     int bound = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, methods) != 0) { /* key at -2, method at -1 */
-        if (lua_tocfunction(L, -1) == flua_trampoline) {
+        lua_CFunction cf = lua_tocfunction(L, -1);
+        if (cf == flua_trampoline || cf == flua_fastmethod_snn) {
             lua_getupvalue(L, -1, 1);         /* the Swift function */
             lua_pushvalue(L, ud);
-            lua_pushcclosure(L, flua_trampoline, 2);
+            if (cf == flua_fastmethod_snn) {
+                lua_getupvalue(L, -3, 3);     /* its flua_FastInfo */
+                flua_FastSNN fast = ((const flua_FastInfo *)lua_touserdata(L, -1))->fast;
+                lua_pop(L, 1);
+                flua_pushfastinfo(L, lua_touserdata(L, ud), fast);
+                lua_pushcclosure(L, cf, 3);
+            } else {
+                lua_pushcclosure(L, cf, 2);
+            }
             if (lua_type(L, names) == LUA_TTABLE) { /* name it like the original */
                 lua_pushvalue(L, -2);
                 if (lua_rawget(L, names) == LUA_TSTRING) {

@@ -32,4 +32,25 @@ assert(not a:exists() and not e:exists() and b:exists())
 assert(store.edgeCount == 0)
 local ok, err = pcall(function() return a.x end)
 assert(not ok and err:find("node 'a' no longer exists", 1, true), err)
+-- moveNode on its own store, with nobody listening, takes the fast entry; the calls it
+-- declines give the general errors, and nothing moves
+do
+  local s = flow.newStore()
+  s:addNode{id="m", x=0, y=0}
+  assert(s:moveNode("m", 5, 6) == true and s:moveNode("m", 5, 6) == false)
+  assert(s:node("m").x == 5 and s:node("m").y == 6)
+  local function err(...) local ok, e = pcall(s.moveNode, ...); assert(not ok); return e end
+  assert(err(s, "zz", 1, 2) == "moveNode: no node with id 'zz'")
+  assert(err(s, "m", 0/0, 1) == "moveNode: position must be finite numbers")
+  assert(err(s, "m", 1) == "bad argument #4 to 'moveNode' (number expected, got no value)")
+  assert(err({}, "m", 1, 2) == "bad argument #1 to 'moveNode' (Store expected, got table)")
+  assert(s:node("m").x == 5 and s:node("m").y == 6)
+  local t = flow.newStore()
+  t:addNode{id="m", x=0, y=0}
+  assert(s.moveNode(t, "m", 9, 9) == true and t:node("m").x == 9 and s:node("m").x == 5)
+  assert(s:undo() and s:node("m").x == 0, "a fast move is one undo step")
+  local move
+  do local c <close> = flow.newStore(); c:addNode{id="m"}; t, move = c, c.moveNode end
+  assert(select(2, pcall(move, t, "m", 1, 2)) == "attempt to use a closed Store")
+end
 print("graph: ok")

@@ -25,6 +25,7 @@ static const int FLUA_REGISTRYINDEX = LUA_REGISTRYINDEX;
 #define FLUA_RAISE (-1)          /* raise the value on top of the stack, unchanged        */
 #define FLUA_ERROR (-2)          /* message string on top: prefix luaL_where(L, 1), raise */
 #define FLUA_ARGERROR_BASE (-16) /* FLUA_ARGERROR_BASE - k: luaL_argerror(L, k, top)      */
+#define FLUA_FALLBACK (-3)       /* fast entries only: nothing done, run the general function */
 
 /* The code for "argument error #k, message on top of the stack" (k >= 1). */
 static inline int flua_argerror_code(int arg) { return FLUA_ARGERROR_BASE - arg; }
@@ -93,6 +94,20 @@ void flua_namefunction(lua_State *L, const char *name);
  * Inside `f` they are at flua_upvalueindex(2) ... flua_upvalueindex(n + 1). */
 void flua_pushswiftclosure(lua_State *L, flua_SwiftFunction f, int n);
 
+/* The fast entry of a method for its commonest call, `obj:m(string, number, number)`,
+ * returning a boolean. Called with the receiver's object pointer (the content of its
+ * userdata block) and the three arguments already read; returns 0 or 1 (the result),
+ * FLUA_FALLBACK when it did nothing (the general function then runs and reports whatever
+ * is wrong), or another code as a trampolined function does. It must not raise. */
+typedef int (*flua_FastSNN)(lua_State *L, void *object, const char *s, size_t len, double a, double b);
+
+/* Pushes a method with a fast entry: like flua_pushswiftclosure(L, f, 1), the value on top
+ * of the stack becoming upvalue 2 (the receiver slot of flua_bind_instance). Once bound to
+ * an instance, a call whose receiver is that instance, with a string and two numbers,
+ * goes straight to `fast` from C (no trampoline, no Swift argument reading); any other
+ * call, and any call `fast` declines, runs `f` exactly as the trampoline would. */
+void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fast);
+
 /* Pushes the argument-type message luaL_typeerror would raise ("number expected, got
  * string"; it honours __name and light userdata) without raising. */
 const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected);
@@ -118,7 +133,8 @@ int flua_newindex_dispatch(lua_State *L);
  * (plus `mt[marker] = true`) whose __index is a table holding every method of the class's
  * `__methods` rebound to this userdata: a trampolined method becomes a closure of the same
  * Swift function with the userdata as its extra upvalue (so the method recognises its
- * receiver with one rawequal), named as the original for argument errors. The class's
+ * receiver with one rawequal), named as the original for argument errors; a method with a
+ * fast entry (flua_pushfastmethod_snn) keeps it. The class's
  * `__fields` getters are reached through that table's metatable (`flua_bound_index`):
  * method look-up is a plain table look-up, with no C __index call. Leaves the stack as it
  * was. */

@@ -250,6 +250,14 @@ extension FlowStore {
     /// record; returns the journal entry of the move, or nil when the node was there.
     @inline(__always)
     func setPosition(_ slot: Int32, _ position: Point) -> JournalEntry<Data>? {
+        guard let (from, key) = writePosition(slot, position) else { return nil }
+        return key.isInline ? .moveNode(key, from: from) : .moveNodeByID(nodeTable.id(slot: slot), from: from)
+    }
+
+    /// `setPosition` without making the entry: the old position and the node's id key, or
+    /// nil when the node was there.
+    @inline(__always)
+    func writePosition(_ slot: Int32, _ position: Point) -> (from: Point, key: IDKey)? {
         let (from, key, wasDirty) = nodeTable.modifyRecord(slot: slot) { r -> (Point, IDKey, Bool) in
             let from = r.element.unsafelyUnwrapped.position
             let dirty = r.flags & NodeFlags.dirty != 0
@@ -261,7 +269,7 @@ extension FlowStore {
         }
         if from == position { return nil }
         if !wasDirty { dirtyNodes.append(slot) }
-        return key.isInline ? .moveNode(key, from: from) : .moveNodeByID(nodeTable.id(slot: slot), from: from)
+        return (from, key)
     }
 
     // MARK: Edges

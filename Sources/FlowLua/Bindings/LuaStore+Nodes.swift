@@ -288,7 +288,7 @@ extension FlowStoreBinding {
     static var nodeMethods: [LuaMethod] {
         [
             LuaMethod("addNode", addNode), LuaMethod("removeNode", removeNode),
-            LuaMethod("moveNode", moveNode), LuaMethod("updateNode", updateNode),
+            LuaMethod("moveNode", moveNode, fastSNN: moveNodeFast), LuaMethod("updateNode", updateNode),
             LuaMethod("updateNodeSize", updateNodeSize), LuaMethod("node", node),
             LuaMethod("nodes", nodes), LuaMethod("nextNodeID", nextNodeID),
             LuaMethod("nodesInRect", nodesInRect),
@@ -383,14 +383,6 @@ extension FlowStoreBinding {
 
     static let moveNode: LuaFunction = { L in
         luaGuarded(L) { args in
-            // The hot path: `store:moveNode(id, x, y)` on the store the method is bound to, an
-            // id the store has (looked up from Lua's own bytes, no Swift string made).
-            if let u = storeClass.boundSelf(args.L, upvalue: args.upvalue(1)),
-                let moved = try u._withUnsafeGuaranteedRef({ box in try quickMove(args, box) })
-            {
-                args.push(moved)
-                return 1
-            }
             let box = try storeSelf(args)
             let id = try args.id(2)
             args.push(try moveNode(args, box, id, at: 3))
@@ -398,15 +390,24 @@ extension FlowStoreBinding {
         }
     }
 
-    /// `moveNode` when the id at 2 names a node of `box`'s store; nil otherwise (the general
-    /// path then reads the id and reports what is wrong).
-    @inline(__always)
-    static func quickMove(_ args: LuaArgs, _ box: LuaStoreBox) throws -> Bool? {
-        var len = 0
-        guard let bytes = lua_tolstring(args.L, 2, &len) else { return nil }
-        let (p, _) = try args.point(3)
+    /// The fast entry of `moveNode` (see `flua_FastSNN`): `store:moveNode(id, x, y)` on the
+    /// store the method is bound to, with the id looked up from Lua's own bytes (no Swift
+    /// string made). Declines (nothing done) when no node has the id or a coordinate is not
+    /// finite: the general `moveNode` then raises the error.
+    static let moveNodeFast: flua_FastSNN = { L, object, bytes, len, x, y in
+        guard x.isFinite && y.isFinite else { return FLUA_FALLBACK }
+        let L = L.unsafelyUnwrapped
         let id = UnsafeRawBufferPointer(start: bytes, count: len)  // the string stays on the stack
-        return try box.run(args.L) { try box.store.moveNode(utf8: id, to: p) }
+        return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
+            do {
+                guard let moved = try box.run(L, { try box.store.moveNode(utf8: id, to: Point(x, y)) }) else {
+                    return FLUA_FALLBACK
+                }
+                return moved ? 1 : 0
+            } catch {
+                return LuaErrors.code(for: error, L)
+            }
+        }
     }
 
     static let updateNode: LuaFunction = { L in

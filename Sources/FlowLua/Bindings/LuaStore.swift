@@ -277,13 +277,17 @@ func storeSelf(_ args: LuaArgs) throws(LuaError) -> LuaStoreBox {
 
 /// Adds `methods` to the methods table of a registered class, each with the class's
 /// metatable as upvalue 1 (the place `flua_bind_instance` gives the bound receiver: see
-/// `storeSelf`).
+/// `storeSelf`); a method with a fast entry is pushed with it (`flua_pushfastmethod_snn`).
 func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod]) {
     lua_getfield(L, FLUA_REGISTRYINDEX, name)
     lua_getfield(L, -1, "__methods")
     for m in methods {
         lua_pushvalue(L, -2)
-        luaPushFunction(L, m.function, upvalues: 1)
+        if let fast = m.fastSNN {
+            flua_pushfastmethod_snn(L, m.function, fast)
+        } else {
+            luaPushFunction(L, m.function, upvalues: 1)
+        }
         flua_namefunction(L, m.name)
         lua_setfield(L, -2, m.name)
     }

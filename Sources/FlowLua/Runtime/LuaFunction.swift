@@ -18,10 +18,13 @@ public typealias LuaFunction = @convention(c) (OpaquePointer?) -> Int32
 public struct LuaMethod: Sendable {
     public let name: String
     public let function: LuaFunction
+    /// A fast entry for the method's commonest call (see `flua_FastSNN`); nil for most.
+    public let fastSNN: flua_FastSNN?
 
-    public init(_ name: String, _ function: LuaFunction) {
+    public init(_ name: String, _ function: LuaFunction, fastSNN: flua_FastSNN? = nil) {
         self.name = name
         self.function = function
+        self.fastSNN = fastSNN
     }
 }
 
