@@ -366,9 +366,9 @@ local function startBatch()
   evict()
 end
 
--- The size of a batch of `name` calls to f: calibration runs size it to about BUDGET
--- seconds (mutations at most MAXMUT calls, so the store stays near N).
-local function batchSize(name, f)
+-- Median seconds per call: calibration runs size the batch to about BUDGET seconds
+-- (mutations at most MAXMUT calls, so the store stays near N), then REPS timed batches.
+local function measure(name, f)
   startBatch()
   -- calibration batches of 1, 4, 16, 64 calls (see perCall in Measure.swift)
   local c, t = 1, f(1)
@@ -379,43 +379,13 @@ local function batchSize(name, f)
   local once = math.max(t / c, 1e-9)
   local k = math.max(1, floor(BUDGET / once))
   if mutating[name] then k = math.min(k, MAXMUT) end
-  return k
-end
-
-local function median(per)
-  table.sort(per)
-  return per[(#per + 1) // 2]
-end
-
--- Median seconds per call of f over REPS timed batches.
-local function measure(name, f)
-  local k = batchSize(name, f)
   local per = {}
   for r = 1, REPS do
     startBatch()
     per[r] = f(k) / k
   end
-  return median(per)
-end
-
--- Median seconds per call of each of fs (one function per implementation), their timed
--- batches interleaved: round r runs one batch of each, in an order that rotates with r, so
--- that a slow stretch of the machine (frequency, another process) falls on all of them
--- alike instead of on whichever ran during it.
-local function measureSide(name, fs)
-  local k, per = {}, {}
-  for i, f in ipairs(fs) do k[i], per[i] = batchSize(name, f), {} end
-  local n = #fs
-  for r = 1, REPS do
-    for j = 0, n - 1 do
-      local i = (r + j) % n + 1
-      startBatch()
-      per[i][r] = fs[i](k[i]) / k[i]
-    end
-  end
-  local out = {}
-  for i = 1, n do out[i] = median(per[i]) end
-  return out
+  table.sort(per)
+  return per[(REPS + 1) // 2]
 end
 
 local out = {}
@@ -449,32 +419,20 @@ local function bound(s, name)
   return true
 end
 
--- Both stores are built first; each operation is then measured on both side by side.
-local impls, stores, built = {"table", "flow"}, {}, {}
-for i, impl in ipairs(impls) do
+for _, impl in ipairs{"table", "flow"} do
   local s = impl == "table" and TableStore.new() or flow.newStore()
-  stores[i] = s
-  built[i] = bound(s, "addNode") and bound(s, "addEdge") and pcall(build, s)
-end
-for _, name in ipairs(order) do
-  if BENCH.ops[name] then -- else not selected (flowbench --ops)
-    local fs, which = {}, {}
-    for i = 1, #impls do
-      local s = stores[i]
-      if built[i] and bound(s, name) then
-        fs[#fs + 1] = function(k) return ops[name](s, k) end
-        which[#which + 1] = i
-      end
-    end
-    local per = measureSide(name, fs)
-    for i = 1, #impls do
-      local v = "unbound"
-      for j, w in ipairs(which) do if w == i then v = per[j] end end
-      emit(impls[i], name, v)
+  local built = bound(s, "addNode") and bound(s, "addEdge") and pcall(build, s)
+  for _, name in ipairs(order) do
+    if not BENCH.ops[name] then
+      -- not selected (flowbench --ops)
+    elseif built and bound(s, name) then
+      emit(impl, name, measure(name, function(k) return ops[name](s, k) end))
+    else
+      emit(impl, name, "unbound")
     end
   end
+  s = nil
+  collectgarbage()
 end
-stores = nil
-collectgarbage()
 return table.concat(out, "\n")
 """#
