@@ -4,27 +4,7 @@ import Testing
 
 // MARK: Helpers
 
-/// SplitMix64: a tiny deterministic generator, so random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform-enough in `0..<n` for tests (n > 0).
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-
+extension SplitMix64 {
     /// A finite double drawn from a mix of everyday and awkward values.
     mutating func double() -> Double {
         switch below(6) {

@@ -3,43 +3,7 @@ import Testing
 
 // Tests of the store's storage internals on their own: the id index, the ordered table,
 // the chunked history, and the spatial index with its cell map and bounds tree. Every
-// random test is driven by a seeded generator, so a failure repeats exactly.
-
-/// SplitMix64, seeded. (Named apart from the `SplitMix64` of JSONTests.swift so that this
-/// file does not depend on another test file.)
-struct StorageRNG: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<n` (n > 0).
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-
-    /// A double in `lo..<hi`.
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-        lo + (hi - lo) * (Double(next() >> 11) / 9_007_199_254_740_992.0)
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-
-    mutating func shuffled<T>(_ items: [T]) -> [T] {
-        var a = items
-        if a.count > 1 {
-            for i in stride(from: a.count - 1, to: 0, by: -1) { a.swapAt(i, below(i + 1)) }
-        }
-        return a
-    }
-}
+// random test is driven by a seeded generator (`SplitMix64`), so a failure repeats exactly.
 
 // MARK: - IDIndex
 
@@ -89,7 +53,7 @@ struct StorageRNG: RandomNumberGenerator {
 
     @Test(arguments: [UInt64(1), 2, 3])
     func manyEntriesGrowAndStayFindable(seed: UInt64) {
-        var rng = StorageRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var ix = IDIndex()
         var live: [Int32: UInt32] = [:]
         for s in Int32(0)..<3_000 {
@@ -118,7 +82,7 @@ struct StorageRNG: RandomNumberGenerator {
     @Test(arguments: 0..<5)
     func backwardShiftDeletionKeepsEveryOtherEntryFindable(caseIndex: Int) {
         let (seed, n, homes) = Self.removalCases[caseIndex]
-        var rng = StorageRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var ix = IDIndex()
         var live: [Int32: UInt32] = [:]
         for s in Int32(0)..<Int32(n) {
@@ -183,7 +147,7 @@ struct StorageRNG: RandomNumberGenerator {
     func equalHashesRemovedInVariousOrders(hash h: UInt32) {
         let n: Int32 = 40
         let orders: [[Int32]] = {
-            var rng = StorageRNG(seed: UInt64(h) &+ 99)
+            var rng = SplitMix64(seed: UInt64(h) &+ 99)
             let all = Array(0..<n)
             let alternating = all.filter { $0 % 2 == 0 } + all.filter { $0 % 2 == 1 }
             let middleOut = all.sorted { abs(Double($0) - 19.5) < abs(Double($1) - 19.5) }
@@ -438,7 +402,7 @@ struct StorageRNG: RandomNumberGenerator {
     /// tombstone and after the tombstones were compacted away.
     @Test(arguments: [3, 80, 99])
     func restoreWithSequenceNumberKeepsExactOrder(removals: Int) throws {
-        var rng = StorageRNG(seed: UInt64(removals))
+        var rng = SplitMix64(seed: UInt64(removals))
         var t = Table()
         let ids = (0..<100).map { "item-\($0)" }
         for id in ids { t.append(id, Self.item(id)) }
@@ -474,7 +438,7 @@ struct StorageRNG: RandomNumberGenerator {
     /// Random appends, removals and restores against a model of the order.
     @Test(arguments: [UInt64(5), 6])
     func randomOperationsMatchAModel(seed: UInt64) throws {
-        var rng = StorageRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var t = Table()
         let pool = Self.awkwardIDs + (0..<60).map { "gen-\($0)" }
         var model: [(id: String, seq: Int)] = []  // in order
@@ -587,7 +551,7 @@ struct StorageRNG: RandomNumberGenerator {
 
     @Test(arguments: [UInt64(1), 2])
     func randomAppendsAndRemovalsMatchAnArray(seed: UInt64) {
-        var rng = StorageRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var a = ChunkedArray<Int>()
         var model: [Int] = []
         var next = 0
@@ -677,7 +641,7 @@ struct StorageRNG: RandomNumberGenerator {
     /// Steps of many sizes (entries and steps both past several chunk boundaries), popped
     /// and pushed at random against a model.
     @Test func stepLogMatchesAModel() {
-        var rng = StorageRNG(seed: 77)
+        var rng = SplitMix64(seed: 77)
         var log = StepLog<Int>()
         var model: [(String, [Int])] = []
         let names = ["Move", "Add", "Remove", "Update", "Move", "Move", "Transaction", ""]
@@ -721,7 +685,7 @@ struct StorageRNG: RandomNumberGenerator {
     /// past two chunk boundaries; undoing every one comes back to the first export byte for
     /// byte, and redoing every one to the last.
     @Test func tenThousandMovesUndoAndRedoExactly() throws {
-        var rng = StorageRNG(seed: 2024)
+        var rng = SplitMix64(seed: 2024)
         let s = Store()
         for i in 0..<8 { try s.addNode(node("n\(i)", Double(i) * 200, 0)) }
         try s.addNode(node("g", 0, 500, 600, 400, container: true))
@@ -784,7 +748,7 @@ struct StorageRNG: RandomNumberGenerator {
 
     /// Frames of every kind: ordinary, on cell borders, wide (up to 64 cells) and large
     /// (more), empty, and far away (±1e12, ±1e300).
-    static func frame(_ rng: inout StorageRNG) -> Rect {
+    static func frame(_ rng: inout SplitMix64) -> Rect {
         let c = cell
         switch rng.below(12) {
         case 0..<5:
@@ -814,7 +778,7 @@ struct StorageRNG: RandomNumberGenerator {
     }
 
     /// A frame near `f`: a small move (often in the same cells) or one across cells.
-    static func moved(_ f: Rect, _ rng: inout StorageRNG) -> Rect {
+    static func moved(_ f: Rect, _ rng: inout SplitMix64) -> Rect {
         if rng.chance(50) { return frame(&rng) }
         let d = rng.chance(50) ? 3.0 : 300.0
         return Rect(f.x + rng.uniform(-d, d), f.y + rng.uniform(-d, d), f.width, f.height)
@@ -858,7 +822,7 @@ struct StorageRNG: RandomNumberGenerator {
 
     /// Points that matter for `frames`: corners and edges (half-open containment), inside,
     /// and random ones.
-    static func probePoint(_ frames: [Int32: Rect], _ rng: inout StorageRNG) -> Point {
+    static func probePoint(_ frames: [Int32: Rect], _ rng: inout SplitMix64) -> Point {
         if !frames.isEmpty, rng.chance(75) {
             let f = frames[frames.keys.sorted()[rng.below(frames.count)]]!
             switch rng.below(4) {
@@ -871,7 +835,7 @@ struct StorageRNG: RandomNumberGenerator {
         return Point(rng.uniform(-4_000, 4_000), rng.uniform(-4_000, 4_000))
     }
 
-    static func probeRect(_ frames: [Int32: Rect], _ rng: inout StorageRNG) -> Rect {
+    static func probeRect(_ frames: [Int32: Rect], _ rng: inout SplitMix64) -> Rect {
         if !frames.isEmpty, rng.chance(60) {
             let f = frames[frames.keys.sorted()[rng.below(frames.count)]]!
             switch rng.below(3) {
@@ -884,7 +848,7 @@ struct StorageRNG: RandomNumberGenerator {
         return Rect(rng.uniform(-4_000, 4_000), rng.uniform(-4_000, 4_000), rng.uniform(0, 2_000), rng.uniform(0, 2_000))
     }
 
-    static func queryProblem(_ ix: SpatialIndex, _ frames: [Int32: Rect], _ rng: inout StorageRNG) -> String? {
+    static func queryProblem(_ ix: SpatialIndex, _ frames: [Int32: Rect], _ rng: inout SplitMix64) -> String? {
         for _ in 0..<15 {
             let p = probePoint(frames, &rng)
             let got = ix.candidates(at: p)
@@ -911,7 +875,7 @@ struct StorageRNG: RandomNumberGenerator {
 
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func randomChangesMatchBruteForce(seed: UInt64) {
-        var rng = StorageRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var ix = SpatialIndex()
         var frames: [Int32: Rect] = [:]
         var largeSeen = false, farSeen = false
@@ -1014,7 +978,7 @@ struct StorageRNG: RandomNumberGenerator {
     }
 
     @Test func boundsTreeUnionMatchesBruteForce() {
-        var rng = StorageRNG(seed: 9)
+        var rng = SplitMix64(seed: 9)
         var tree = BoundsTree()
         var frames: [Int32: Rect] = [:]
         #expect(tree.union == nil)
@@ -1039,7 +1003,7 @@ struct StorageRNG: RandomNumberGenerator {
     }
 
     @Test func cellMapMatchesAModel() {
-        var rng = StorageRNG(seed: 31)
+        var rng = SplitMix64(seed: 31)
         var map = CellMap()
         var model: [[Int32]: [Int32]] = [:]  // [x, y] -> slots
         let xs: [Int32] = [.min, .min + 1, -2, -1, 0, 1, 2, 3, .max - 1, .max]

@@ -4,7 +4,7 @@ import Testing
 // The slot-based storage seen through the store: the deferred node index against brute
 // force, node references, events queued only while someone listens, and the quiet fast
 // paths of moveNode/addNode against the general path. (StorageTests.swift has the data
-// structures on their own and the seeded generator `StorageRNG`.)
+// structures on their own and the seeded generator `SplitMix64`.)
 
 /// Brute-force answers to the spatial queries, computed from `store.nodes`/`store.edges`
 /// alone, and compared with the store's indexed answers.
@@ -33,7 +33,7 @@ enum SpatialOracle {
 
     /// Points worth probing: inside nodes, on their corners (half-open containment), on
     /// edge paths, and anywhere.
-    static func point(_ s: Store, _ rng: inout StorageRNG) -> Point {
+    static func point(_ s: Store, _ rng: inout SplitMix64) -> Point {
         let nodes = s.nodes, edges = s.edges
         switch rng.below(5) {
         case 0, 1:
@@ -48,7 +48,7 @@ enum SpatialOracle {
         return Point(rng.uniform(-2_500, 4_500), rng.uniform(-2_500, 4_500))
     }
 
-    static func rect(_ s: Store, _ rng: inout StorageRNG) -> Rect {
+    static func rect(_ s: Store, _ rng: inout SplitMix64) -> Rect {
         let p = point(s, &rng)
         // Sometimes with a negative size (standardized by the store).
         return Rect(p.x, p.y, rng.uniform(-400, 900), rng.uniform(-400, 900))
@@ -57,7 +57,7 @@ enum SpatialOracle {
     /// Compares every query with brute force for `rounds` random probes (queries in a
     /// random order, so each kind is sometimes the first after the changes); selectInRect
     /// is included when `select` (it changes the selection, never the history).
-    static func problem(_ s: Store, _ rng: inout StorageRNG, rounds: Int, select: Bool = true) -> String? {
+    static func problem(_ s: Store, _ rng: inout SplitMix64, rounds: Int, select: Bool = true) -> String? {
         let nodes = s.nodes, edges = s.edges
         let paths = edges.map { s.edgeGeometry(of: $0) }
         let t = s.configuration.edgeHitTolerance
@@ -103,7 +103,7 @@ enum SpatialOracle {
 
 /// A store of 40 scattered nodes, a group with a nested container and a grandchild, and
 /// 30 edges of every path type, with an empty history.
-func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
+func scatteredStore(_ rng: inout SplitMix64) throws -> Store {
     let s = Store()
     for i in 0..<40 {
         try s.addNode(
@@ -137,7 +137,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
 @Suite("Storage: deferred node index") struct DeferredNodeIndexTests {
     static let movable = (0..<40).map { "n\($0)" } + ["g", "c0", "gc", "c1"]
 
-    static func randomMove(_ s: Store, _ rng: inout StorageRNG) throws {
+    static func randomMove(_ s: Store, _ rng: inout SplitMix64) throws {
         let id = rng.pick(Self.movable)
         let p = rng.chance(20)
             ? Point(rng.uniform(-2_000, 4_000), rng.uniform(-2_000, 4_000))  // anywhere
@@ -151,7 +151,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
 
     @Test(arguments: [UInt64(1), 2])
     func queriesAfterManyUnqueriedMovesMatchBruteForce(seed: UInt64) throws {
-        var rng = StorageRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let s = try scatteredStore(&rng)
         for round in 0..<3 {
             for _ in 0..<300 { try Self.randomMove(s, &rng) }
@@ -165,7 +165,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
 
     @Test(arguments: [UInt64(3), 4])
     func undoAndRedoInterleavedWithMovesAndQueries(seed: UInt64) throws {
-        var rng = StorageRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let s = try scatteredStore(&rng)
         let initialText = try s.export()
         var queries = 0
@@ -251,7 +251,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
             try s.removeNode("n1")
             try s.moveNode("n3", to: Point(-500, -500))
         }
-        var rng = StorageRNG(seed: 8)
+        var rng = SplitMix64(seed: 8)
         #expect(s.nodes.map(\.id) == ["n0", "n2", "n3", "n4"] && s.edges.isEmpty)
         #expect(SpatialOracle.problem(s, &rng, rounds: 10) == nil)
         try s.undo()
@@ -289,7 +289,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
         try s.undo()
         try s.undo()
         #expect(s.nodes == before)
-        var rng = StorageRNG(seed: 4)
+        var rng = SplitMix64(seed: 4)
         #expect(SpatialOracle.problem(s, &rng, rounds: 10) == nil)
     }
 
@@ -598,7 +598,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
 
     /// One random operation, chosen from the state of `s` and applicable to any store with
     /// the same content; it returns its result as text.
-    static func randomOp(_ s: Store, _ rng: inout StorageRNG, depth: Int = 0) -> (String, Op) {
+    static func randomOp(_ s: Store, _ rng: inout SplitMix64, depth: Int = 0) -> (String, Op) {
         let ids = s.nodes.map(\.id)
         let edgeIDs = s.edges.map(\.id)
         func pickNode() -> String { ids.isEmpty || rng.chance(8) ? rng.pick(["zz", "n1", "q"]) : rng.pick(ids) }
@@ -677,7 +677,7 @@ func scatteredStore(_ rng: inout StorageRNG) throws -> Store {
 
     @Test(arguments: [UInt64(1), 2, 3])
     func quietAndObservedStoresBehaveTheSame(seed: UInt64) throws {
-        var rng = StorageRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let quiet = Store(), general = Store()
         var delivered = 0
         general.addObserver(nodes: { _ in delivered += 1 }, edges: { _ in })

@@ -483,11 +483,13 @@ extension FlowStore {
             && dragSession == nil && nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty
     }
 
-    /// Records a quiet top-level call's single undo entry (see `isQuietTopLevel`).
+    /// Records a quiet top-level call's single undo entry (see `isQuietTopLevel`). The entry
+    /// is made only when the history is on, straight into the log (no copy of it to retain
+    /// and release).
     @inline(__always)
-    func recordStep(_ name: String, _ entry: JournalEntry<Data>) {
+    func recordStep(_ name: String, _ entry: @autoclosure () -> JournalEntry<Data>) {
         if isUndoEnabled {
-            undoLog.push(name, entry)
+            undoLog.push(name, entry())
             if !redoLog.isEmpty { redoLog.removeAll() }
         }
         checkInvariantsInDebug()

@@ -75,16 +75,8 @@ extension FlowStore {
     @inline(__always)
     func quietMove(_ slot: Int32, to position: Point) -> Bool {
         guard let (from, key) = writePosition(slot, snapping.snapped(position)) else { return false }
-        if isUndoEnabled {
-            // The entry is made in place: a short id's key holds no reference to copy.
-            if key.isInline {
-                undoLog.push("Move", .moveNode(key, from: from))
-            } else {
-                undoLog.push("Move", .moveNodeByID(nodeTable.id(slot: slot), from: from))
-            }
-            if !redoLog.isEmpty { redoLog.removeAll() }
-        }
-        checkInvariantsInDebug()
+        recordStep(
+            "Move", key.isInline ? .moveNode(key, from: from) : .moveNodeByID(nodeTable.id(slot: slot), from: from))
         return true
     }
 

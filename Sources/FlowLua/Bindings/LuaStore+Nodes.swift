@@ -392,10 +392,10 @@ extension FlowStoreBinding {
 
     /// The fast entry of `moveNode` (see `flua_FastSNN`): `store:moveNode(id, x, y)` on the
     /// store the method is bound to, with the id looked up from Lua's own bytes (no Swift
-    /// string made). Declines (nothing done) when no node has the id or a coordinate is not
-    /// finite: the general `moveNode` then raises the error.
+    /// string made). Declines (nothing done) when no node has the id: the general `moveNode`
+    /// then raises the error. The store's own errors (a coordinate that is not finite) are
+    /// returned as codes, as any bound function returns them.
     static let moveNodeFast: flua_FastSNN = { L, object, bytes, len, x, y in
-        guard x.isFinite && y.isFinite else { return FLUA_FALLBACK }
         let L = L.unsafelyUnwrapped
         let id = UnsafeRawBufferPointer(start: bytes, count: len)  // the string stays on the stack
         return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in

@@ -167,10 +167,7 @@ public final class LuaStoreBox: CustomStringConvertible {
 
     /// Pushes the Node handle of `id` (see `pushNode(_:idAt:store:)`).
     func pushNode(_ L: OpaquePointer, _ id: String, store: Int32) {
-        let store = lua_absindex(L, store)
-        LuaStack(L).push(id)
-        pushHandle(nodeClass, L, id: lua_gettop(L), store: store, cache: nodeCache)
-        flua_remove(L, -2)
+        pushHandle(nodeClass, L, id, store: store, cache: nodeCache)
     }
 
     /// Pushes the Edge handle of the id at stack index `id` (see `pushNode(_:idAt:store:)`).
@@ -181,9 +178,16 @@ public final class LuaStoreBox: CustomStringConvertible {
 
     /// Pushes the Edge handle of `id` (see `pushNode(_:idAt:store:)`).
     func pushEdge(_ L: OpaquePointer, _ id: String, store: Int32) {
+        pushHandle(edgeClass, L, id, store: store, cache: edgeCache)
+    }
+
+    /// `pushHandle` for an id given as a Swift string.
+    private func pushHandle(
+        _ cls: LuaHandleClass<LuaStoreBox>, _ L: OpaquePointer, _ id: String, store: Int32, cache: Int32
+    ) {
         let store = lua_absindex(L, store)
         LuaStack(L).push(id)
-        pushHandle(edgeClass, L, id: lua_gettop(L), store: store, cache: edgeCache)
+        pushHandle(cls, L, id: lua_gettop(L), store: store, cache: cache)
         flua_remove(L, -2)
     }
 
