@@ -166,20 +166,23 @@ extension FlowStore {
 
     @discardableResult
     func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) {
-        journal.append(insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit))
+        let (id, s) = insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit)
+        journal.append(.insertNode(id, seq: s))
     }
 
-    /// `pInsertNode` without the journal: moves the node into the store and returns the
-    /// entry to journal. `key` is `nodeTable.keyAndHash(node.id)`.
+    /// `pInsertNode` without the journal: moves the node into the store and returns its id
+    /// and sequence number, the `.insertNode` entry to journal (made by the caller where it
+    /// is kept: an entry made here would be copied there). `key` is
+    /// `nodeTable.keyAndHash(node.id)`.
     @inline(__always)
-    func insertNode(_ node: consuming Node, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> JournalEntry<Data> {
+    func insertNode(_ node: consuming Node, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> (id: String, seq: Int) {
         var n = node
         setFlags(&n)
         let id = n.id, parentID = n.parentID
         let defaultHandles = HandleDeclaration.isSharedDefault(n.handles)
         if !defaultHandles { noteHandleReach(n) }
         if emit && recordsNodeEvents { pendingNodeChanges.append(.add(n)) }
-        let (slot, s) = nodeTable.add(n, seq: seq, key: key)
+        let (slot, s) = nodeTable.add(consume n, seq: seq, key: key)
         if !parkedLinks.isEmpty, let links = parkedLinks.removeValue(forKey: id) {
             nodeTable.modifyExtra(slot) { $0.links = links }
             if !links.children.isEmpty { nodeTable.setFlags(slot, NodeFlags.hasChildren, true) }
@@ -189,7 +192,7 @@ extension FlowStore {
         // edges that named it while it was away).
         nodeTable.setFlags(slot, NodeFlags.dirty, true)
         dirtyNodes.append(slot)
-        return .insertNode(id, seq: s)
+        return (id, s)
     }
 
     @discardableResult

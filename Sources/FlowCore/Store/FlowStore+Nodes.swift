@@ -24,11 +24,12 @@ extension FlowStore {
         // Everything is checked: the insertion cannot fail.
         if isQuietTopLevel {
             // Its undo step is the one entry `performChecked` would record.
-            let entry = insertNode(node, seq: nil, key: key, emit: false)
-            recordStep("Add", entry)
+            let (id, seq) = insertNode(consume node, seq: nil, key: key, emit: false)
+            recordStep("Add", .insertNode(id, seq: seq))
             return
         }
-        performChecked("Add") { pInsertNode(node) }
+        let n = copy node  // the closure captures the copy, so the quiet path can move `node`
+        performChecked("Add") { pInsertNode(n) }
     }
 
     /// Removes a node, its descendants and every edge touching them or parented to them.

@@ -265,9 +265,8 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         let s: Int32
         if let f = free.popLast() {
             s = f
-            let generation = records[Int(s)].generation
-            records[Int(s)] = Record(
-                key: key, hash: h, flags: 0, element: element, generation: generation, position: -1, seq: seq)
+            // Filled in place (the generation stays): no new record to build and copy over.
+            Self.reuse(&records[Int(s)], key: key, hash: h, element: element, seq: seq)
             extras[Int(s)] = Extra()
         } else {
             s = Int32(records.count)
@@ -279,6 +278,16 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         }
         index.insert(hash: h, slot: s)
         return s
+    }
+
+    @inline(__always)
+    private static func reuse(_ r: inout Record, key: IDKey, hash: UInt32, element: consuming Element, seq: Int) {
+        r.key = key
+        r.hash = hash
+        r.flags = 0
+        r.element = element
+        r.position = -1
+        r.seq = seq
     }
 
     /// Appends at the end of the order; returns the slot and the sequence number used.

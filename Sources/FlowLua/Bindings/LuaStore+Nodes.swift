@@ -205,11 +205,13 @@ enum LuaNodeTables {
     }
 }
 
-/// The interned Lua strings of the fields a node table names most often, by address. A
+/// The interned Lua strings of the fields a node table names most often, by identity. A
 /// state keeps one copy of each short string, so a key of a table is one of these exactly
-/// when its address is: `addNode{id=, x=, y=, width=, height=}` reads its fields without
-/// making a Swift string of each key. The strings are anchored in the registry, so their
-/// addresses hold for the life of the state.
+/// when it is the same object (`lua_topointer`, which gives different objects different
+/// pointers, and no string at all for numbers and booleans):
+/// `addNode{id=, x=, y=, width=, height=}` reads its fields without making a Swift string
+/// of each key, or even asking each key's type. The strings are anchored in the registry,
+/// so their identities hold for the life of the state.
 struct QuickNodeKeys {
     let id, x, y, width, height: UnsafeRawPointer
 
@@ -229,35 +231,43 @@ struct QuickNodeKeys {
         var p: [UnsafeRawPointer] = []
         for i in 1...Self.names.count {
             lua_rawgeti(L, -1, lua_Integer(i))
-            p.append(UnsafeRawPointer(lua_tolstring(L, -1, nil)!))  // invariant: strings stored above
+            p.append(lua_topointer(L, -1)!)  // invariant: strings stored above
             flua_pop(L, 1)
         }
         flua_pop(L, 1)
         (id, x, y, width, height) = (p[0], p[1], p[2], p[3], p[4])
     }
 
-    /// The node a table at `t` describes when it names only these fields, with a string
-    /// id and numbers; nil for anything else (the full reader then handles it, errors
-    /// included).
+    /// The node a table at `t` describes when it names only these fields, with an ASCII
+    /// string id and numbers; nil for anything else (the full reader then handles it,
+    /// errors included). The id string, when the table gives one, is copied to stack index
+    /// `idSlot` (a slot the caller reserved), so the caller can key the node's handle with
+    /// it without reading the table again.
     @inline(__always)
-    func read(_ L: OpaquePointer, _ t: Int32, nextID: () -> String) -> LuaFlowNode? {
+    func read(_ L: OpaquePointer, _ t: Int32, idSlot: Int32, nextID: () -> String) -> LuaFlowNode? {
         var id: String?
         var x = 0.0, y = 0.0
         var size = LuaFlowNode.defaultSize
         lua_pushnil(L)
         while lua_next(L, t) != 0 {
-            guard lua_type(L, -2) == LUA_TSTRING, let k = lua_tolstring(L, -2, nil) else {
-                flua_pop(L, 2)
-                return nil
-            }
-            let key = UnsafeRawPointer(k)
+            // nil for keys that are not collectable (numbers, booleans): none of ours
+            let key = lua_topointer(L, -2)
             if key == self.id {
                 var len = 0
                 guard lua_type(L, -1) == LUA_TSTRING, let s = lua_tolstring(L, -1, &len) else {
                     flua_pop(L, 2)
                     return nil
                 }
-                id = String(decoding: UnsafeRawBufferPointer(start: s, count: len), as: UTF8.self)
+                let bytes = UnsafeRawBufferPointer(start: s, count: len)
+                var high: UInt8 = 0
+                for b in bytes { high |= b }
+                // Other ids may need repair (invalid UTF-8): the full reader does it.
+                guard high < 0x80 else {
+                    flua_pop(L, 2)
+                    return nil
+                }
+                id = String(decoding: bytes, as: UTF8.self)
+                lua_copy(L, -1, idSlot)
             } else {
                 var ok: Int32 = 0
                 let v = lua_tonumberx(L, -1, &ok)
@@ -360,14 +370,23 @@ extension FlowStoreBinding {
     static let addNode: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            let t = try args.table(2)
             let store = box.store
-            let node =
-                try box.quickKeys.read(args.L, t.index, nextID: store.nextNodeID)
-                ?? LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
-            pushGivenID(args.L, table: 2, else: node.id)
-            try box.run(args.L) { try store.add(node) }
-            box.pushNode(args.L, idAt: -1, store: 1)
+            let L = args.L
+            let isTable = lua_type(L, 2) == LUA_TTABLE
+            lua_pushnil(L)
+            let idSlot = lua_gettop(L)  // the id string, when the quick reader found one
+            let node: LuaFlowNode
+            if isTable, let quick = box.quickKeys.read(L, 2, idSlot: idSlot, nextID: store.nextNodeID) {
+                node = quick
+                if lua_type(L, idSlot) != LUA_TSTRING { LuaStack(L).push(node.id); flua_replace(L, idSlot) }
+            } else {
+                let t = try args.table(2)
+                node = try LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
+                pushGivenID(L, table: 2, else: node.id)
+                flua_replace(L, idSlot)
+            }
+            try box.run(L, moving: consume node) { n throws in try store.add(n) }
+            box.pushNodeResult(L, idAt: idSlot, store: 1)
             return 1
         }
     }

@@ -27,6 +27,9 @@ public final class LuaStoreBox: CustomStringConvertible {
     var pendingError: Int32 = LUA_NOREF
     var nodeCache: Int32 = LUA_NOREF
     var edgeCache: Int32 = LUA_NOREF
+    /// Registry references to the Node and Edge metatables, for making handles.
+    var nodeMetatable: Int32 = LUA_NOREF
+    var edgeMetatable: Int32 = LUA_NOREF
 
     var onNodesChange: LuaCallback?
     var onEdgesChange: LuaCallback?
@@ -49,6 +52,10 @@ public final class LuaStoreBox: CustomStringConvertible {
         self.L = L
         nodeCache = LuaStoreBox.makeWeakTable(L)
         edgeCache = LuaStoreBox.makeWeakTable(L)
+        nodeClass.pushMetatable(L)
+        nodeMetatable = luaL_ref(L, FLUA_REGISTRYINDEX)
+        edgeClass.pushMetatable(L)
+        edgeMetatable = luaL_ref(L, FLUA_REGISTRYINDEX)
         if context.eventsEnabled {
             let ctx = context
             store.addObserver(
@@ -89,12 +96,14 @@ public final class LuaStoreBox: CustomStringConvertible {
         store.nodeAccessoryPlacement = nil
         if !context.isClosed {
             let main = context.mainState
-            for ref in [nodeCache, edgeCache, pendingError] where ref != LUA_NOREF {
+            for ref in [nodeCache, edgeCache, nodeMetatable, edgeMetatable, pendingError] where ref > 0 {
                 luaL_unref(main, FLUA_REGISTRYINDEX, ref)
             }
         }
         nodeCache = LUA_NOREF
         edgeCache = LUA_NOREF
+        nodeMetatable = LUA_NOREF
+        edgeMetatable = LUA_NOREF
         pendingError = LUA_NOREF
     }
 
@@ -113,6 +122,18 @@ public final class LuaStoreBox: CustomStringConvertible {
         self.L = L
         defer { self.L = saved }
         let r = try body()
+        if pendingError != LUA_NOREF { try raisePending(L) }
+        return r
+    }
+
+    /// `run` for a body that takes `value` over: it is moved in, not copied (a closure
+    /// that captured it would have to copy it).
+    @inline(__always)
+    func run<T, R>(_ L: OpaquePointer, moving value: consuming T, _ body: (consuming T) throws -> R) throws -> R {
+        let saved = self.L
+        self.L = L
+        defer { self.L = saved }
+        let r = try body(value)
         if pendingError != LUA_NOREF { try raisePending(L) }
         return r
     }
@@ -162,45 +183,54 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// it) of this store, whose userdata is at `store`: the cached one while it is alive.
     @inline(__always)
     func pushNode(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
-        pushHandle(nodeClass, L, id: id, store: store, cache: nodeCache)
+        pushHandle(nodeClass, L, id: id, store: store, cache: nodeCache, metatable: nodeMetatable)
+    }
+
+    /// `pushNode(_:idAt:store:)` for a function whose one result is the handle: the cache
+    /// table stays on the stack below it (the call returns only the top value).
+    @inline(__always)
+    func pushNodeResult(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
+        pushHandle(nodeClass, L, id: id, store: store, cache: nodeCache, metatable: nodeMetatable, dropCache: false)
     }
 
     /// Pushes the Node handle of `id` (see `pushNode(_:idAt:store:)`).
     func pushNode(_ L: OpaquePointer, _ id: String, store: Int32) {
-        pushHandle(nodeClass, L, id, store: store, cache: nodeCache)
+        pushHandle(nodeClass, L, id, store: store, cache: nodeCache, metatable: nodeMetatable)
     }
 
     /// Pushes the Edge handle of the id at stack index `id` (see `pushNode(_:idAt:store:)`).
     @inline(__always)
     func pushEdge(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
-        pushHandle(edgeClass, L, id: id, store: store, cache: edgeCache)
+        pushHandle(edgeClass, L, id: id, store: store, cache: edgeCache, metatable: edgeMetatable)
     }
 
     /// Pushes the Edge handle of `id` (see `pushNode(_:idAt:store:)`).
     func pushEdge(_ L: OpaquePointer, _ id: String, store: Int32) {
-        pushHandle(edgeClass, L, id, store: store, cache: edgeCache)
+        pushHandle(edgeClass, L, id, store: store, cache: edgeCache, metatable: edgeMetatable)
     }
 
     /// `pushHandle` for an id given as a Swift string.
     private func pushHandle(
-        _ cls: LuaHandleClass<LuaStoreBox>, _ L: OpaquePointer, _ id: String, store: Int32, cache: Int32
+        _ cls: LuaHandleClass<LuaStoreBox>, _ L: OpaquePointer, _ id: String, store: Int32, cache: Int32,
+        metatable: Int32
     ) {
         let store = lua_absindex(L, store)
         LuaStack(L).push(id)
-        pushHandle(cls, L, id: lua_gettop(L), store: store, cache: cache)
+        pushHandle(cls, L, id: lua_gettop(L), store: store, cache: cache, metatable: metatable)
         flua_remove(L, -2)
     }
 
     @inline(__always)
     private func pushHandle(
-        _ cls: LuaHandleClass<LuaStoreBox>, _ L: OpaquePointer, id: Int32, store: Int32, cache: Int32
+        _ cls: LuaHandleClass<LuaStoreBox>, _ L: OpaquePointer, id: Int32, store: Int32, cache: Int32,
+        metatable: Int32, dropCache: Bool = true
     ) {
         let id = lua_absindex(L, id), store = lua_absindex(L, store)
         // no cache once the store was closed (by a callback of the call now returning): the
         // handle then only says so
         let cached = lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(cache)) == LUA_TTABLE
-        cls.push(L, owner: store, key: id, cache: cached ? lua_gettop(L) : 0)
-        flua_remove(L, -2)  // the cache
+        cls.push(L, owner: store, key: id, cache: cached ? lua_gettop(L) : 0, metatable: metatable)
+        if dropCache { flua_remove(L, -2) }  // the cache
     }
 
     func pushNodes(_ L: OpaquePointer, _ ids: [String], store: Int32) {

@@ -78,15 +78,22 @@ public struct LuaHandleClass<Owner: AnyObject>: Sendable {
     /// userdata at `owner`: the one in the weak-valued table at `cache` (key -> handle)
     /// while it is alive, else a new one, remembered there (`cache` 0: none, always a new
     /// one). The one place that makes handle userdata. Indices are absolute (positive).
+    /// `metatable` is a registry reference (`luaL_ref`) to the class's metatable that the
+    /// caller keeps (an integer key: a cheaper look-up than the light userdata one), or 0
+    /// to look it up by its light userdata key.
     @inline(__always)
-    public func push(_ L: OpaquePointer, owner: Int32, key: Int32, cache: Int32) {
+    public func push(_ L: OpaquePointer, owner: Int32, key: Int32, cache: Int32, metatable: Int32 = 0) {
         if cache != 0 {
             lua_pushvalue(L, key)
             if lua_rawget(L, cache) == LUA_TUSERDATA { return }
             flua_pop(L, 1)
         }
         _ = lua_newuserdatauv(L, 0, 2)
-        lua_rawgetp(L, FLUA_REGISTRYINDEX, metatableKey)
+        if metatable > 0 {
+            lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(metatable))
+        } else {
+            pushMetatable(L)
+        }
         lua_setmetatable(L, -2)
         lua_pushvalue(L, owner)
         lua_setiuservalue(L, -2, 1)
@@ -97,6 +104,12 @@ public struct LuaHandleClass<Owner: AnyObject>: Sendable {
             lua_pushvalue(L, -2)
             lua_rawset(L, cache)
         }
+    }
+
+    /// Pushes the class's metatable (nil when it is not registered in this state).
+    @inline(__always)
+    public func pushMetatable(_ L: OpaquePointer) {
+        lua_rawgetp(L, FLUA_REGISTRYINDEX, metatableKey)
     }
 
     // MARK: Reading
