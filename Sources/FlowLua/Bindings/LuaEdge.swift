@@ -148,16 +148,6 @@ enum LuaEdge {
     /// `__tostring`: `Edge e1 (a.source -> b.target)`, or `Edge e1 (removed)` when the edge
     /// is not in the store (or the store is closed). Never raises.
     static let tostring: LuaFunction = { L in
-        let s = LuaStack(L!)
-        guard let h = edgeClass.test(s.L, 1) else {
-            s.push("?")
-            return 1
-        }
-        if let e = h.object?._withUnsafeGuaranteedRef({ $0.store.edge(utf8: h.key) }) {
-            s.push("Edge \(h.keyString) (\(EventLines.endpoints(e)))")
-        } else {
-            s.push("Edge \(h.keyString) (removed)")
-        }
-        return 1
+        edgeClass.pushDescription(L!) { box, id in box.store.edge(utf8: id).map(EventLines.endpoints) }
     }
 }

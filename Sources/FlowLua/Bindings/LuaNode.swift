@@ -201,16 +201,10 @@ enum LuaNode {
     /// `__tostring`: `Node a (50, 100, 120x50)`, or `Node a (removed)` when the node is not
     /// in the store (or the store is closed). Never raises.
     static let tostring: LuaFunction = { L in
-        let s = LuaStack(L!)
-        guard let h = nodeClass.test(s.L, 1) else {
-            s.push("?")
-            return 1
+        nodeClass.pushDescription(L!) { box, id in
+            box.store.node(utf8: id).map { n in
+                "\(formatNumber(n.position.x)), \(formatNumber(n.position.y)), \(n.size)"
+            }
         }
-        if let n = h.object?._withUnsafeGuaranteedRef({ $0.store.node(utf8: h.key) }) {
-            s.push("Node \(h.keyString) (\(formatNumber(n.position.x)), \(formatNumber(n.position.y)), \(n.size))")
-        } else {
-            s.push("Node \(h.keyString) (removed)")
-        }
-        return 1
     }
 }

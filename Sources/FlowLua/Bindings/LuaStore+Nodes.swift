@@ -238,8 +238,8 @@ struct QuickNodeKeys {
         (id, x, y, width, height) = (p[0], p[1], p[2], p[3], p[4])
     }
 
-    /// The node a table at `t` describes when it names only these fields, with an ASCII
-    /// string id and numbers; nil for anything else (the full reader then handles it,
+    /// The node a table at `t` describes when it names only these fields, with an id
+    /// string of valid UTF-8 and numbers; nil for anything else (the full reader then handles it,
     /// errors included). The id string, when the table gives one, is copied to stack index
     /// `idSlot` (a slot the caller reserved), so the caller can key the node's handle with
     /// it without reading the table again.
@@ -259,10 +259,8 @@ struct QuickNodeKeys {
                     return nil
                 }
                 let bytes = UnsafeRawBufferPointer(start: s, count: len)
-                var high: UInt8 = 0
-                for b in bytes { high |= b }
-                // Other ids may need repair (invalid UTF-8): the full reader does it.
-                guard high < 0x80 else {
+                // An id of invalid UTF-8 needs repair: the full reader does it.
+                guard isValidUTF8(bytes) else {
                     flua_pop(L, 2)
                     return nil
                 }

@@ -118,12 +118,7 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// interrupt raised inside one of them is re-raised when `body` has returned.
     @inline(__always)
     func run<R>(_ L: OpaquePointer, _ body: () throws -> R) throws -> R {
-        let saved = self.L
-        self.L = L
-        defer { self.L = saved }
-        let r = try body()
-        if pendingError != LUA_NOREF { try raisePending(L) }
-        return r
+        try run(L, moving: ()) { _ in try body() }
     }
 
     /// `run` for a body that takes `value` over: it is moved in, not copied (a closure
@@ -292,8 +287,10 @@ func pushGivenID(_ L: OpaquePointer, table: Int32, else id: String) {
     LuaStack(L).push(id)
 }
 
+/// True when `bytes` are valid UTF-8 (an ASCII pass first, the full check only when a
+/// byte is not ASCII).
 @inline(__always)
-private func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
     var high: UInt8 = 0
     for b in bytes { high |= b }
     return high < 0x80 || String(validating: bytes, as: UTF8.self) != nil

@@ -134,6 +134,21 @@ public struct LuaHandleClass<Owner: AnyObject>: Sendable {
         return LuaHandle(L, index, owner)
     }
 
+    /// `__tostring` of a handle at index 1: `<Name> <key> (<detail>)` with the detail
+    /// `describe` gives for the live item, `<Name> <key> (removed)` when the item is gone
+    /// (nil) or the owner is closed, `?` for anything else. Never raises.
+    @inline(__always)
+    public func pushDescription(_ L: OpaquePointer, _ describe: (Owner, UnsafeRawBufferPointer) -> String?) -> Int32 {
+        let s = LuaStack(L)
+        guard let h = test(L, 1) else {
+            s.push("?")
+            return 1
+        }
+        let detail = h.object?._withUnsafeGuaranteedRef { describe($0, h.key) } ?? "removed"
+        s.push("\(name.description) \(h.keyString) (\(detail))")
+        return 1
+    }
+
     /// The handle at `index` (see `test`), or a type error (`Node expected, got table`).
     /// Its owner may be closed: `owner()` tells.
     @inline(__always)
