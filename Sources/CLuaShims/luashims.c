@@ -91,17 +91,41 @@ void flua_pushswiftclosure(lua_State *L, flua_SwiftFunction f, int n) {
 }
 
 /* What a method with a fast entry knows: the userdata block of the receiver it is bound to
- * (NULL before flua_bind_instance binds it) and the fast entry. Kept in a userdata of its
- * own, so that the fast path reads one upvalue. */
+ * (NULL before flua_bind_instance binds it), the fast entry, and for a fast table entry
+ * the identities of its keys (the strings are the info's user values, which anchor them).
+ * Kept in a userdata of its own, so that the fast path reads one upvalue. */
 typedef struct {
     void *self;
-    flua_FastSNN fast;
+    union {
+        flua_FastSNN snn;
+        flua_FastFields fields;
+    } fast;
+    int nkeys;
+    const void *keys[FLUA_FIELDS_MAX];
 } flua_FastInfo;
 
-static void flua_pushfastinfo(lua_State *L, void *self, flua_FastSNN fast) {
-    flua_FastInfo *info = (flua_FastInfo *)lua_newuserdatauv(L, sizeof(flua_FastInfo), 0);
+/* Pushes a new flua_FastInfo for `self`. With `from` (a stack index, or 0) its entry and
+ * keys are copied from the info there, the keys' anchors included. */
+static flua_FastInfo *flua_pushfastinfo(lua_State *L, void *self, int from, int nkeys) {
+    const flua_FastInfo *old = NULL;
+    if (from != 0) {
+        from = lua_absindex(L, from);
+        old = (const flua_FastInfo *)lua_touserdata(L, from);
+        nkeys = old->nkeys;
+    }
+    flua_FastInfo *info = (flua_FastInfo *)lua_newuserdatauv(L, sizeof(flua_FastInfo), nkeys);
+    memset(info, 0, sizeof *info);
     info->self = self;
-    info->fast = fast;
+    info->nkeys = nkeys;
+    if (old != NULL) {
+        info->fast = old->fast;
+        memcpy(info->keys, old->keys, sizeof info->keys);
+        for (int i = 1; i <= nkeys; i++) {
+            lua_getiuservalue(L, from, i);
+            lua_setiuservalue(L, -2, i);
+        }
+    }
+    return info;
 }
 
 /* A method with a fast entry. Upvalues: 1 the general Swift function, 2 the receiver it is
@@ -117,7 +141,7 @@ static int flua_fastmethod_snn(lua_State *L) {
         if (object != NULL && isa && isb) {
             size_t len;
             const char *s = lua_tolstring(L, 2, &len);
-            int r = info->fast(L, object, s, len, a, b);
+            int r = info->fast.snn(L, object, s, len, a, b);
             if (r >= 0) {
                 lua_pushboolean(L, r);
                 return 1;
@@ -132,8 +156,70 @@ static int flua_fastmethod_snn(lua_State *L) {
 void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fast) {
     lua_pushlightuserdata(L, (void *)f);
     lua_insert(L, -2);
-    flua_pushfastinfo(L, NULL, fast);
+    flua_pushfastinfo(L, NULL, 0, 0)->fast.snn = fast;
     lua_pushcclosure(L, flua_fastmethod_snn, 3);
+}
+
+/* Reads the table at index 2 for a fast table entry: 1 when it names only the info's
+ * keys, with a string for key 0 (copied to slot 3, pushed here) and numbers for the
+ * others; 0 as soon as anything else turns up (the caller then restores the stack). */
+static int flua_readfields(lua_State *L, const flua_FastInfo *info, flua_Fields *f) {
+    f->s = NULL;
+    f->len = 0;
+    f->given = 0;
+    lua_pushnil(L); /* slot 3: the string of key 0 */
+    lua_pushnil(L);
+    while (lua_next(L, 2) != 0) {
+        /* a key's identity: short strings are interned; numbers and booleans give NULL */
+        const void *k = lua_topointer(L, -2);
+        int i = 0;
+        while (i < info->nkeys && info->keys[i] != k) i++;
+        if (i == info->nkeys) return 0;
+        if (i == 0) {
+            if (lua_type(L, -1) != LUA_TSTRING) return 0;
+            f->s = lua_tolstring(L, -1, &f->len);
+            lua_replace(L, 3); /* the bytes stay valid: the string stays on the stack */
+        } else {
+            int ok;
+            f->v[i - 1] = lua_tonumberx(L, -1, &ok);
+            if (!ok) return 0;
+            lua_pop(L, 1);
+        }
+        f->given |= 1u << i;
+    }
+    return 1;
+}
+
+/* A method with a fast table entry; upvalues as flua_fastmethod_snn's. */
+static int flua_fastmethod_fields(lua_State *L) {
+    void *self = lua_touserdata(L, 1);
+    const flua_FastInfo *info = (const flua_FastInfo *)lua_touserdata(L, lua_upvalueindex(3));
+    if (self != NULL && self == info->self && lua_gettop(L) == 2 && lua_type(L, 2) == LUA_TTABLE) {
+        void *object = *(void **)self; /* NULL once the object is closed */
+        flua_Fields fields;
+        if (object != NULL && flua_readfields(L, info, &fields)) {
+            int r = info->fast.fields(L, object, &fields);
+            if (r != FLUA_FALLBACK) return flua_finish(L, r); /* the Swift frame is gone */
+        }
+        lua_settop(L, 2);
+    }
+    flua_SwiftFunction f = (flua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+    return flua_finish(L, f(L));
+}
+
+void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, const char *const *keys,
+                                int n) {
+    if (n > FLUA_FIELDS_MAX) n = FLUA_FIELDS_MAX; /* tables naming the others take the general path */
+    lua_pushlightuserdata(L, (void *)f);
+    lua_insert(L, -2);
+    flua_FastInfo *info = flua_pushfastinfo(L, NULL, 0, n);
+    info->fast.fields = fast;
+    for (int i = 0; i < n; i++) {
+        lua_pushstring(L, keys[i]);
+        info->keys[i] = lua_topointer(L, -1);
+        lua_setiuservalue(L, -2, i + 1);
+    }
+    lua_pushcclosure(L, flua_fastmethod_fields, 3);
 }
 
 const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected) {
@@ -254,14 +340,13 @@ void flua_bind_instance(lua_State *L, int ud, int classmt, const void *marker) {
     lua_pushnil(L);
     while (lua_next(L, methods) != 0) { /* key at -2, method at -1 */
         lua_CFunction cf = lua_tocfunction(L, -1);
-        if (cf == flua_trampoline || cf == flua_fastmethod_snn) {
+        if (cf == flua_trampoline || cf == flua_fastmethod_snn || cf == flua_fastmethod_fields) {
             lua_getupvalue(L, -1, 1);         /* the Swift function */
             lua_pushvalue(L, ud);
-            if (cf == flua_fastmethod_snn) {
+            if (cf != flua_trampoline) {
                 lua_getupvalue(L, -3, 3);     /* its flua_FastInfo */
-                flua_FastSNN fast = ((const flua_FastInfo *)lua_touserdata(L, -1))->fast;
-                lua_pop(L, 1);
-                flua_pushfastinfo(L, lua_touserdata(L, ud), fast);
+                flua_pushfastinfo(L, lua_touserdata(L, ud), -1, 0);
+                lua_remove(L, -2);
                 lua_pushcclosure(L, cf, 3);
             } else {
                 lua_pushcclosure(L, cf, 2);

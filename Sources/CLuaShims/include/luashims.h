@@ -108,6 +108,35 @@ typedef int (*flua_FastSNN)(lua_State *L, void *object, const char *s, size_t le
  * call, and any call `fast` declines, runs `f` exactly as the trampoline would. */
 void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fast);
 
+/* The fields a fast table entry read from its argument table (see flua_FastFields): the
+ * string field (key 0) as bytes, valid while the call runs (a copy of the string is kept in
+ * stack slot 3), and the numbers of keys 1...; bit i of `given` is set when key i was
+ * present. */
+#define FLUA_FIELDS_MAX 8
+typedef struct {
+    const char *s;
+    size_t len;
+    unsigned given;
+    double v[FLUA_FIELDS_MAX - 1];
+} flua_Fields;
+
+/* The fast entry of a method for its commonest call, `obj:m{...}` with a table that names
+ * only the method's keys: key 0 with a string and the others with numbers (or strings
+ * Lua converts to numbers). Called with the receiver's object pointer and the fields read;
+ * the stack holds the receiver (1), the table (2) and the string of key 0 or nil (3).
+ * Returns the number of results it pushed, FLUA_FALLBACK when it did nothing (the stack
+ * as it was given; the general function then runs), or another code as a trampolined
+ * function does. It must not raise. */
+typedef int (*flua_FastFields)(lua_State *L, void *object, const flua_Fields *fields);
+
+/* Pushes a method with a fast table entry: like flua_pushfastmethod_snn, for calls
+ * `obj:m(t)` whose table names only `keys` (n of them, at most FLUA_FIELDS_MAX; key 0 is
+ * the string field). The table is read in C, keys matched by identity (their interned
+ * strings are anchored with the method); any other table, a key of another type, a value
+ * of the wrong type, any other call, and any call `fast` declines run `f`. */
+void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, const char *const *keys,
+                                int n);
+
 /* Pushes the argument-type message luaL_typeerror would raise ("number expected, got
  * string"; it honours __name and light userdata) without raising. */
 const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected);
@@ -134,7 +163,7 @@ int flua_newindex_dispatch(lua_State *L);
  * `__methods` rebound to this userdata: a trampolined method becomes a closure of the same
  * Swift function with the userdata as its extra upvalue (so the method recognises its
  * receiver with one rawequal), named as the original for argument errors; a method with a
- * fast entry (flua_pushfastmethod_snn) keeps it. The class's
+ * fast entry (flua_pushfastmethod_snn, flua_pushfastmethod_fields) keeps it. The class's
  * `__fields` getters are reached through that table's metatable (`flua_bound_index`):
  * method look-up is a plain table look-up, with no C __index call. Leaves the stack as it
  * was. */

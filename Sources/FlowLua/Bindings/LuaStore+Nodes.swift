@@ -205,97 +205,11 @@ enum LuaNodeTables {
     }
 }
 
-/// The interned Lua strings of the fields a node table names most often, by identity. A
-/// state keeps one copy of each short string, so a key of a table is one of these exactly
-/// when it is the same object (`lua_topointer`, which gives different objects different
-/// pointers, and no string at all for numbers and booleans):
-/// `addNode{id=, x=, y=, width=, height=}` reads its fields without making a Swift string
-/// of each key, or even asking each key's type. The strings are anchored in the registry,
-/// so their identities hold for the life of the state.
-struct QuickNodeKeys {
-    let id, x, y, width, height: UnsafeRawPointer
-
-    static let names = ["id", "x", "y", "width", "height"]
-
-    init(_ L: OpaquePointer) {
-        if lua_getfield(L, FLUA_REGISTRYINDEX, "flow.quickkeys") != LUA_TTABLE {
-            flua_pop(L, 1)
-            lua_createtable(L, Int32(Self.names.count), 0)
-            for (i, n) in Self.names.enumerated() {
-                LuaStack(L).push(n)
-                lua_rawseti(L, -2, lua_Integer(i + 1))
-            }
-            lua_pushvalue(L, -1)
-            lua_setfield(L, FLUA_REGISTRYINDEX, "flow.quickkeys")
-        }
-        var p: [UnsafeRawPointer] = []
-        for i in 1...Self.names.count {
-            lua_rawgeti(L, -1, lua_Integer(i))
-            p.append(lua_topointer(L, -1)!)  // invariant: strings stored above
-            flua_pop(L, 1)
-        }
-        flua_pop(L, 1)
-        (id, x, y, width, height) = (p[0], p[1], p[2], p[3], p[4])
-    }
-
-    /// The node a table at `t` describes when it names only these fields, with an id
-    /// string of valid UTF-8 and numbers; nil for anything else (the full reader then handles it,
-    /// errors included). The id string, when the table gives one, is copied to stack index
-    /// `idSlot` (a slot the caller reserved), so the caller can key the node's handle with
-    /// it without reading the table again.
-    @inline(__always)
-    func read(_ L: OpaquePointer, _ t: Int32, idSlot: Int32, nextID: () -> String) -> LuaFlowNode? {
-        var id: String?
-        var x = 0.0, y = 0.0
-        var size = LuaFlowNode.defaultSize
-        lua_pushnil(L)
-        while lua_next(L, t) != 0 {
-            // nil for keys that are not collectable (numbers, booleans): none of ours
-            let key = lua_topointer(L, -2)
-            if key == self.id {
-                var len = 0
-                guard lua_type(L, -1) == LUA_TSTRING, let s = lua_tolstring(L, -1, &len) else {
-                    flua_pop(L, 2)
-                    return nil
-                }
-                let bytes = UnsafeRawBufferPointer(start: s, count: len)
-                // An id of invalid UTF-8 needs repair: the full reader does it.
-                guard isValidUTF8(bytes) else {
-                    flua_pop(L, 2)
-                    return nil
-                }
-                id = String(decoding: bytes, as: UTF8.self)
-                lua_copy(L, -1, idSlot)
-            } else {
-                var ok: Int32 = 0
-                let v = lua_tonumberx(L, -1, &ok)
-                if ok == 0 {
-                    flua_pop(L, 2)
-                    return nil
-                }
-                if key == self.x {
-                    x = v
-                } else if key == self.y {
-                    y = v
-                } else if key == width {
-                    size.width = v
-                } else if key == height {
-                    size.height = v
-                } else {
-                    flua_pop(L, 2)
-                    return nil
-                }
-            }
-            flua_pop(L, 1)
-        }
-        return LuaFlowNode(id: id ?? nextID(), position: Point(x, y), size: size, data: .null)
-    }
-}
-
 extension FlowStoreBinding {
     static var nodeMethods: [LuaMethod] {
         [
-            LuaMethod("addNode", addNode), LuaMethod("removeNode", removeNode),
+            LuaMethod("addNode", addNode, fastFields: (addNodeFast, ["id", "x", "y", "width", "height"])),
+            LuaMethod("removeNode", removeNode),
             LuaMethod("moveNode", moveNode, fastSNN: moveNodeFast), LuaMethod("updateNode", updateNode),
             LuaMethod("updateNodeSize", updateNodeSize), LuaMethod("node", node),
             LuaMethod("nodes", nodes), LuaMethod("nextNodeID", nextNodeID),
@@ -370,21 +284,47 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let store = box.store
             let L = args.L
-            let isTable = lua_type(L, 2) == LUA_TTABLE
-            lua_pushnil(L)
-            let idSlot = lua_gettop(L)  // the id string, when the quick reader found one
-            let node: LuaFlowNode
-            if isTable, let quick = box.quickKeys.read(L, 2, idSlot: idSlot, nextID: store.nextNodeID) {
-                node = quick
-                if lua_type(L, idSlot) != LUA_TSTRING { LuaStack(L).push(node.id); flua_replace(L, idSlot) }
-            } else {
-                let t = try args.table(2)
-                node = try LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
-                pushGivenID(L, table: 2, else: node.id)
-                flua_replace(L, idSlot)
-            }
+            let t = try args.table(2)
+            let node = try LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
+            pushGivenID(L, table: 2, else: node.id)
+            let idSlot = lua_gettop(L)
             try box.run(L, moving: consume node) { n throws in try store.add(n) }
             box.pushNodeResult(L, idAt: idSlot, store: 1)
+            return 1
+        }
+    }
+
+    /// The fast entry of `addNode` (see `flua_FastFields`): `store:addNode{id=, x=, y=,
+    /// width=, height=}` on the store the method is bound to, the table read in C. The
+    /// node is built from the fields and moved into the store; the id string Lua already
+    /// has (stack slot 3) keys the handle. Declines (nothing done) on an id of invalid
+    /// UTF-8, which the general reader repairs; the store's own errors (a duplicate id, a
+    /// coordinate that is not finite) are returned as codes.
+    static let addNodeFast: flua_FastFields = { L, object, fields in
+        let L = L.unsafelyUnwrapped
+        let f = fields.unsafelyUnwrapped.pointee
+        return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
+            let id: String
+            if f.given & 1 != 0 {
+                let bytes = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
+                guard isValidUTF8(bytes) else { return FLUA_FALLBACK }
+                id = String(decoding: bytes, as: UTF8.self)
+            } else {
+                id = box.store.nextNodeID()
+                LuaStack(L).push(id)
+                flua_replace(L, 3)
+            }
+            var size = LuaFlowNode.defaultSize
+            if f.given & 8 != 0 { size.width = f.v.2 }
+            if f.given & 16 != 0 { size.height = f.v.3 }
+            let position = Point(f.given & 2 != 0 ? f.v.0 : 0, f.given & 4 != 0 ? f.v.1 : 0)
+            let node = LuaFlowNode(id: id, position: position, size: size, data: .null)
+            do {
+                try box.run(L, moving: consume node) { n throws in try box.store.add(n) }
+            } catch {
+                return LuaErrors.code(for: error, L)
+            }
+            box.pushNodeResult(L, idAt: 3, store: 1)
             return 1
         }
     }

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import FlowCore
+import Glibc
 
 /// The store type the binding drives: node data is any JSON value.
 public typealias LuaFlowStore = FlowStore<JSONValue>
@@ -17,8 +18,6 @@ let edgeClass = LuaHandleClass("flow.Edge", name: "Edge", owner: storeClass)
 public final class LuaStoreBox: CustomStringConvertible {
     public let store: LuaFlowStore
     let context: LuaContext
-    /// The field names `addNode` reads without making strings.
-    let quickKeys: QuickNodeKeys
     /// The thread running the current bound call: callbacks run on it.
     var L: OpaquePointer
     /// Set by `__close`/`__gc`: handles of a closed store raise.
@@ -48,7 +47,6 @@ public final class LuaStoreBox: CustomStringConvertible {
     init(_ L: OpaquePointer, configuration: FlowConfiguration) {
         store = LuaFlowStore(configuration: configuration)
         context = LuaContext.of(L)
-        quickKeys = QuickNodeKeys(L)
         self.L = L
         nodeCache = LuaStoreBox.makeWeakTable(L)
         edgeCache = LuaStoreBox.makeWeakTable(L)
@@ -316,6 +314,14 @@ func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod
         lua_pushvalue(L, -2)
         if let fast = m.fastSNN {
             flua_pushfastmethod_snn(L, m.function, fast)
+        } else if let (entry, keys) = m.fastFields {
+            var names = keys.map { strdup($0) }
+            defer { for n in names { free(n) } }
+            names.withUnsafeMutableBufferPointer { p in
+                p.withMemoryRebound(to: UnsafePointer<CChar>?.self) { k in
+                    flua_pushfastmethod_fields(L, m.function, entry, k.baseAddress, Int32(k.count))
+                }
+            }
         } else {
             luaPushFunction(L, m.function, upvalues: 1)
         }

@@ -20,11 +20,18 @@ public struct LuaMethod: Sendable {
     public let function: LuaFunction
     /// A fast entry for the method's commonest call (see `flua_FastSNN`); nil for most.
     public let fastSNN: flua_FastSNN?
+    /// A fast entry for a call with a table of these keys (see `flua_FastFields`; key 0
+    /// takes a string, the others numbers); nil for most.
+    public let fastFields: (entry: flua_FastFields, keys: [String])?
 
-    public init(_ name: String, _ function: LuaFunction, fastSNN: flua_FastSNN? = nil) {
+    public init(
+        _ name: String, _ function: LuaFunction, fastSNN: flua_FastSNN? = nil,
+        fastFields: (entry: flua_FastFields, keys: [String])? = nil
+    ) {
         self.name = name
         self.function = function
         self.fastSNN = fastSNN
+        self.fastFields = fastFields
     }
 }
 
