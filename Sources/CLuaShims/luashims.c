@@ -207,18 +207,20 @@ static int flua_fastmethod_fields(lua_State *L) {
     return flua_finish(L, f(L));
 }
 
-void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, const char *const *keys,
-                                int n) {
-    if (n > FLUA_FIELDS_MAX) n = FLUA_FIELDS_MAX; /* tables naming the others take the general path */
-    lua_pushlightuserdata(L, (void *)f);
-    lua_insert(L, -2);
-    flua_FastInfo *info = flua_pushfastinfo(L, NULL, 0, n);
+void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n) {
+    int first = lua_gettop(L) - n + 1; /* the keys; the receiver slot right below them */
+    int m = n > FLUA_FIELDS_MAX ? FLUA_FIELDS_MAX : n; /* tables naming the others take the general path */
+    flua_FastInfo *info = flua_pushfastinfo(L, NULL, 0, m);
     info->fast.fields = fast;
-    for (int i = 0; i < n; i++) {
-        lua_pushstring(L, keys[i]);
+    for (int i = 0; i < m; i++) {
+        lua_pushvalue(L, first + i);
         info->keys[i] = lua_topointer(L, -1);
-        lua_setiuservalue(L, -2, i + 1);
+        lua_setiuservalue(L, -2, i + 1); /* anchors the string, so its identity holds */
     }
+    lua_replace(L, first);
+    lua_settop(L, first); /* receiver slot, info */
+    lua_pushlightuserdata(L, (void *)f);
+    lua_insert(L, first - 1);
     lua_pushcclosure(L, flua_fastmethod_fields, 3);
 }
 

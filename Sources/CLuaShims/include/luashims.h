@@ -130,12 +130,13 @@ typedef struct {
 typedef int (*flua_FastFields)(lua_State *L, void *object, const flua_Fields *fields);
 
 /* Pushes a method with a fast table entry: like flua_pushfastmethod_snn, for calls
- * `obj:m(t)` whose table names only `keys` (n of them, at most FLUA_FIELDS_MAX; key 0 is
- * the string field). The table is read in C, keys matched by identity (their interned
- * strings are anchored with the method); any other table, a key of another type, a value
- * of the wrong type, any other call, and any call `fast` declines run `f`. */
-void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, const char *const *keys,
-                                int n);
+ * `obj:m(t)` whose table names only the method's keys: the `n` short strings on top of the
+ * stack (at most FLUA_FIELDS_MAX are used; the first is the string field), above the
+ * receiver-slot value; all are replaced by the method. The table is read in C, keys
+ * matched by identity (their interned strings are anchored with the method); any other
+ * table, a key of another type, a value of the wrong type, any other call, and any call
+ * `fast` declines run `f`. */
+void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n);
 
 /* Pushes the argument-type message luaL_typeerror would raise ("number expected, got
  * string"; it honours __name and light userdata) without raising. */

@@ -5,32 +5,20 @@ import FlowCore
 // An Edge handle (lua-api §3) is a userdata of `edgeClass`, like a Node handle: user value 1
 // is the Store userdata, 2 the id.
 
-/// The Edge handle at index 1 and its store, or the error (not an Edge; a closed store).
-@inline(__always)
-func edgeSelf(_ args: LuaArgs) throws(LuaError) -> (LuaHandle<LuaStoreBox>, Unmanaged<LuaStoreBox>) {
-    let h = try edgeClass.check(args.L, 1)
-    return (h, try h.owner())
-}
-
-/// The error for a handle whose edge is not in the store (now).
-func edgeGone(_ h: LuaHandle<LuaStoreBox>) -> LuaError {
-    .message("edge '\(h.keyString)' no longer exists")
-}
-
 /// The edge the handle at index 1 names, read now, or the error.
 @inline(__always)
 func liveEdge(_ args: LuaArgs) throws(LuaError) -> FlowEdge {
-    let (h, box) = try edgeSelf(args)
-    guard let e = box._withUnsafeGuaranteedRef({ $0.store.edge(utf8: h.key) }) else { throw edgeGone(h) }
+    let (h, box) = try edgeClass.checkOwned(args.L, 1)
+    guard let e = box._withUnsafeGuaranteedRef({ $0.store.edge(utf8: h.key) }) else { throw edgeClass.gone(h) }
     return e
 }
 
 /// The store (retained: the method may run Lua code) and the edge the handle at index 1
 /// names, or the error.
 func liveEdgeBox(_ args: LuaArgs) throws(LuaError) -> (LuaStoreBox, FlowEdge, LuaHandle<LuaStoreBox>) {
-    let (h, u) = try edgeSelf(args)
+    let (h, u) = try edgeClass.checkOwned(args.L, 1)
     let box = u.takeUnretainedValue()
-    guard let e = box.store.edge(utf8: h.key) else { throw edgeGone(h) }
+    guard let e = box.store.edge(utf8: h.key) else { throw edgeClass.gone(h) }
     return (box, e, h)
 }
 
@@ -61,8 +49,8 @@ enum LuaEdge {
 
     static let id: LuaFunction = { L in
         luaGuarded(L) { a in
-            let (h, box) = try edgeSelf(a)
-            guard box._withUnsafeGuaranteedRef({ $0.store.edge(utf8: h.key) }) != nil else { throw edgeGone(h) }
+            let (h, box) = try edgeClass.checkOwned(a.L, 1)
+            guard box._withUnsafeGuaranteedRef({ $0.store.edge(utf8: h.key) }) != nil else { throw edgeClass.gone(h) }
             lua_pushvalue(a.L, h.keyIndex)
             return 1
         }

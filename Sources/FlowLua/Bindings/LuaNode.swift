@@ -7,33 +7,21 @@ import FlowCore
 // time, looked up by the id's bytes; a Swift string of the id is made only for messages and
 // for FlowCore calls that take one.
 
-/// The Node handle at index 1 and its store, or the error (not a Node; a closed store).
-@inline(__always)
-func nodeSelf(_ args: LuaArgs) throws(LuaError) -> (LuaHandle<LuaStoreBox>, Unmanaged<LuaStoreBox>) {
-    let h = try nodeClass.check(args.L, 1)
-    return (h, try h.owner())
-}
-
-/// The error for a handle whose node is not in the store (now).
-func nodeGone(_ h: LuaHandle<LuaStoreBox>) -> LuaError {
-    .message("node '\(h.keyString)' no longer exists")
-}
-
 /// The node the handle at index 1 names, read now, or the error (not a Node, a closed
 /// store, a removed node).
 @inline(__always)
 func liveNode(_ args: LuaArgs) throws(LuaError) -> LuaFlowNode {
-    let (h, box) = try nodeSelf(args)
-    guard let n = box._withUnsafeGuaranteedRef({ $0.store.node(utf8: h.key) }) else { throw nodeGone(h) }
+    let (h, box) = try nodeClass.checkOwned(args.L, 1)
+    guard let n = box._withUnsafeGuaranteedRef({ $0.store.node(utf8: h.key) }) else { throw nodeClass.gone(h) }
     return n
 }
 
 /// The store (retained: the method may run Lua code) and the id of the handle at index 1,
 /// for the methods that call FlowCore with a `String` id; the error when the node is gone.
 func liveNodeID(_ args: LuaArgs) throws(LuaError) -> (LuaStoreBox, String, LuaHandle<LuaStoreBox>) {
-    let (h, u) = try nodeSelf(args)
+    let (h, u) = try nodeClass.checkOwned(args.L, 1)
     let box = u.takeUnretainedValue()
-    guard box.store.nodeRef(utf8: h.key) != nil else { throw nodeGone(h) }
+    guard box.store.nodeRef(utf8: h.key) != nil else { throw nodeClass.gone(h) }
     return (box, h.keyString, h)
 }
 
@@ -68,8 +56,8 @@ enum LuaNode {
 
     static let id: LuaFunction = { L in
         luaGuarded(L) { a in
-            let (h, box) = try nodeSelf(a)
-            guard box._withUnsafeGuaranteedRef({ $0.store.nodeRef(utf8: h.key) }) != nil else { throw nodeGone(h) }
+            let (h, box) = try nodeClass.checkOwned(a.L, 1)
+            guard box._withUnsafeGuaranteedRef({ $0.store.nodeRef(utf8: h.key) }) != nil else { throw nodeClass.gone(h) }
             lua_pushvalue(a.L, h.keyIndex)
             return 1
         }
@@ -131,18 +119,18 @@ enum LuaNode {
     /// `node:move(x, y)`: straight from the id's bytes to the store (`moveNode(utf8:to:)`).
     static let move: LuaFunction = { L in
         luaGuarded(L) { args in
-            let (h, u) = try nodeSelf(args)
+            let (h, u) = try nodeClass.checkOwned(args.L, 1)
             let box = u.takeUnretainedValue()  // retained: callbacks may close the store
             let p: Point
             do {
                 p = try args.point(2).point
             } catch {
                 // a removed node is reported before a bad argument, as by the other methods
-                guard box.store.nodeRef(utf8: h.key) != nil else { throw nodeGone(h) }
+                guard box.store.nodeRef(utf8: h.key) != nil else { throw nodeClass.gone(h) }
                 throw error
             }
             guard let moved = try box.run(args.L, { try box.store.moveNode(utf8: h.key, to: p) }) else {
-                throw nodeGone(h)
+                throw nodeClass.gone(h)
             }
             args.push(moved)
             return 1

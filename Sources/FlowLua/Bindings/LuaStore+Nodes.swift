@@ -208,6 +208,7 @@ enum LuaNodeTables {
 extension FlowStoreBinding {
     static var nodeMethods: [LuaMethod] {
         [
+            // addNodeFast reads key i as bit i of `given` (and key i > 0 from v.(i - 1))
             LuaMethod("addNode", addNode, fastFields: (addNodeFast, ["id", "x", "y", "width", "height"])),
             LuaMethod("removeNode", removeNode),
             LuaMethod("moveNode", moveNode, fastSNN: moveNodeFast), LuaMethod("updateNode", updateNode),

@@ -1,7 +1,6 @@
 import CLua
 import CLuaShims
 import FlowCore
-import Glibc
 
 /// The store type the binding drives: node data is any JSON value.
 public typealias LuaFlowStore = FlowStore<JSONValue>
@@ -315,13 +314,8 @@ func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod
         if let fast = m.fastSNN {
             flua_pushfastmethod_snn(L, m.function, fast)
         } else if let (entry, keys) = m.fastFields {
-            var names = keys.map { strdup($0) }
-            defer { for n in names { free(n) } }
-            names.withUnsafeMutableBufferPointer { p in
-                p.withMemoryRebound(to: UnsafePointer<CChar>?.self) { k in
-                    flua_pushfastmethod_fields(L, m.function, entry, k.baseAddress, Int32(k.count))
-                }
-            }
+            for k in keys { LuaStack(L).push(k) }
+            flua_pushfastmethod_fields(L, m.function, entry, Int32(keys.count))
         } else {
             luaPushFunction(L, m.function, upvalues: 1)
         }

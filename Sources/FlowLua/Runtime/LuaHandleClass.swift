@@ -156,6 +156,20 @@ public struct LuaHandleClass<Owner: AnyObject>: Sendable {
         guard let h = test(L, index) else { throw .type(index, expected: name.description) }
         return h
     }
+
+    /// The handle at `index` and its owner's object, or the error (not a handle of this
+    /// class; a closed owner).
+    @inline(__always)
+    public func checkOwned(_ L: OpaquePointer, _ index: Int32) throws(LuaError) -> (LuaHandle<Owner>, Unmanaged<Owner>) {
+        let h = try check(L, index)
+        return (h, try h.owner())
+    }
+
+    /// The error for a handle whose item is not in its owner (now): `node 'a' no longer
+    /// exists`.
+    public func gone(_ h: LuaHandle<Owner>) -> LuaError {
+        .message("\(name.description.lowercased()) '\(h.keyString)' no longer exists")
+    }
 }
 
 /// A handle read from the stack by `LuaHandleClass.test`/`check`: its owner's object and
