@@ -87,6 +87,38 @@ import Testing
         #expect(log.take() == ["N[remove(c1), remove(g)]", "E[remove(e1), remove(e2)]"])
     }
 
+    /// A node without children takes removal's short path: its touching edges, a self-loop
+    /// once, and the edges parented to it (one of which also touches it) all go, in store
+    /// order, and undo restores the document and the selection (hover is not history).
+    @Test(arguments: [false, true])
+    func removeNodeWithoutChildrenRemovesEveryEdgeOnce(withReferences: Bool) throws {
+        let s = Store()
+        try s.addNode(node("a", 0, 0, container: true))
+        try s.addNode(node("b", 300, 0))
+        try s.addNode(node("c", 600, 0))
+        try s.addEdge(edge("z", "b", "c"))
+        try s.addEdge(edge("s", "a", "a"))
+        try s.addEdge(edge("t", "b", "a", parent: "a"))
+        try s.addEdge(edge("p", "b", "c", parent: "a"))
+        try s.addEdge(edge("u", "a", "b"))
+        if withReferences {
+            try s.selectNode("a")
+            try s.selectEdge("t", exclusive: false)
+        }
+        let before = StoreState(s)
+        if withReferences { _ = try s.setHoveredNode("a") }
+        let log = EventLog(s)
+        try s.removeNode("a")
+        #expect(s.nodes.map(\.id) == ["b", "c"])
+        #expect(s.edges.map(\.id) == ["z"])
+        #expect(log.take() == ["N[remove(a)]", "E[remove(s), remove(t), remove(p), remove(u)]"])
+        #expect(s.selectedNodeIDs.isEmpty && s.selectedEdgeIDs.isEmpty && s.hoveredNodeID == nil)
+        #expect(try s.undo())
+        #expect(StoreState(s) == before)
+        #expect(try s.redo())
+        #expect(s.edges.map(\.id) == ["z"])
+    }
+
     @Test func updateNodeValidatesParentAndHandles() throws {
         let s = Store()
         try s.addNode(node("g", container: true))

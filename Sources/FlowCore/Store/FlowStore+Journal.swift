@@ -164,7 +164,6 @@ extension FlowStore {
 
     // MARK: Nodes
 
-    @discardableResult
     func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) {
         let (id, s) = insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit)
         journal.append(.insertNode(id, seq: s))
@@ -198,7 +197,7 @@ extension FlowStore {
     @discardableResult
     func pRemoveNode(_ id: String, emit: Bool = true) -> Node? {
         guard let slot = nodeTable.slot(of: id) else { return nil }
-        forgetReferences(nodes: [id], edges: [])
+        if holdsReferences { forgetReferences(nodes: [id], edges: []) }
         pSelectNode(id, false, emit: false)
         let extra = nodeTable.extra(slot)
         // Edges still naming the node (while an operation removes it first) lose their path.
@@ -290,7 +289,7 @@ extension FlowStore {
     @discardableResult
     func pRemoveEdge(_ id: String, emit: Bool = true) -> FlowEdge? {
         guard let slot = edgeTable.slot(of: id) else { return nil }
-        forgetReferences(nodes: [], edges: [id])
+        if holdsReferences { forgetReferences(nodes: [], edges: [id]) }
         pSelectEdge(id, false, emit: false)
         let extra = edgeTable.extra(slot)
         guard let (e, _, seq) = edgeTable.remove(id) else { return nil }
@@ -324,6 +323,7 @@ extension FlowStore {
     // MARK: Selection
 
     func pSelectNode(_ id: String, _ selected: Bool, emit: Bool = true) {
+        if !selected && selectedNodeSet.isEmpty { return }
         guard let slot = nodeTable.slot(of: id) else { return }
         if selected {
             guard selectedNodeSet.insert(id).inserted else { return }
@@ -336,6 +336,7 @@ extension FlowStore {
     }
 
     func pSelectEdge(_ id: String, _ selected: Bool, emit: Bool = true) {
+        if !selected && selectedEdgeSet.isEmpty { return }
         guard let slot = edgeTable.slot(of: id) else { return }
         if selected {
             guard selectedEdgeSet.insert(id).inserted else { return }

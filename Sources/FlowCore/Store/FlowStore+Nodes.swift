@@ -146,6 +146,24 @@ extension FlowStore {
     /// Removes `roots`, their descendants, `alsoEdges`, and every edge touching or parented
     /// to a removed node. Events: node removes, then edge removes, each in store order.
     func removeNodes(withRoots roots: [String], alsoEdges: [String]) {
+        // One node without children (removeNode's usual case): no sets to build.
+        if roots.count == 1, alsoEdges.isEmpty, let slot = nodeTable.lookup(roots[0]),
+            nodeTable.flags(slot) & NodeFlags.hasChildren == 0
+        {
+            let id = roots[0], links = nodeTable.extra(slot).links
+            var edges = links.edges.map { edgeTable.id(slot: $0) }
+            if !links.childEdges.isEmpty {
+                let touching = Set(links.edges)
+                for e in links.childEdges where !touching.contains(e) { edges.append(edgeTable.id(slot: e)) }
+            }
+            if holdsReferences { forgetReferences(nodes: [id], edges: Set(edges)) }
+            let edgeIDs = edgeOrder(edges)
+            for e in edgeIDs { pSelectEdge(e, false, emit: false) }
+            pSelectNode(id, false, emit: false)
+            for e in edgeIDs { pRemoveEdge(e) }
+            pRemoveNode(id)
+            return
+        }
         var removed = Set<String>()
         for r in roots where nodeTable.contains(r) {
             removed.insert(r)
@@ -156,7 +174,7 @@ extension FlowStore {
             for e in edgeIDs(touching: n) { edges.insert(e) }
             for e in childEdgeIDs(of: n) { edges.insert(e) }
         }
-        forgetReferences(nodes: removed, edges: edges)
+        if holdsReferences { forgetReferences(nodes: removed, edges: edges) }
         let nodeIDs = nodeOrder(removed), edgeIDs = edgeOrder(edges)
         for e in edgeIDs { pSelectEdge(e, false, emit: false) }
         for n in nodeIDs { pSelectNode(n, false, emit: false) }
@@ -164,7 +182,16 @@ extension FlowStore {
         for n in nodeIDs { pRemoveNode(n) }
     }
 
+    /// Whether any non-document state can name a node or an edge: what `forgetReferences`
+    /// clears. False in the common case, where removals skip building its sets.
+    var holdsReferences: Bool {
+        focusedTarget != nil || hoveredNodeID != nil || dropTargetNodeID != nil || dropTargetEdgeID != nil
+            || !animatedEdgeSet.isEmpty || connectionDraft != nil || activeInteraction != nil
+            || dragSession != nil || lastTap != nil || !nodeAnimations.isEmpty || !nodeAnimationOrigins.isEmpty
+    }
+
     /// Clears every non-document reference to nodes or edges that are going away (D11).
+    /// Keep `holdsReferences` in step with what this reads.
     func forgetReferences(nodes: Set<String>, edges: Set<String>) {
         if let f = focusedTarget {
             switch f {
