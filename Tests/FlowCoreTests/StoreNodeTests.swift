@@ -87,9 +87,9 @@ import Testing
         #expect(log.take() == ["N[remove(c1), remove(g)]", "E[remove(e1), remove(e2)]"])
     }
 
-    /// A node without children takes removal's short path: its touching edges, a self-loop
-    /// once, and the edges parented to it (one of which also touches it) all go, in store
-    /// order, and undo restores the document and the selection (hover is not history).
+    /// Removing a node takes its touching edges, a self-loop once, and the edges parented to
+    /// it (one of which also touches it) exactly once each, in store order; references to it
+    /// are cleared, and undo restores the document and the selection (hover is not history).
     @Test(arguments: [false, true])
     func removeNodeWithoutChildrenRemovesEveryEdgeOnce(withReferences: Bool) throws {
         let s = Store()

@@ -146,40 +146,46 @@ extension FlowStore {
     /// Removes `roots`, their descendants, `alsoEdges`, and every edge touching or parented
     /// to a removed node. Events: node removes, then edge removes, each in store order.
     func removeNodes(withRoots roots: [String], alsoEdges: [String]) {
-        // One node without children (removeNode's usual case): no sets to build.
-        if roots.count == 1, alsoEdges.isEmpty, let slot = nodeTable.lookup(roots[0]),
-            nodeTable.flags(slot) & NodeFlags.hasChildren == 0
-        {
-            let id = roots[0], links = nodeTable.extra(slot).links
-            var edges = links.edges.map { edgeTable.id(slot: $0) }
-            if !links.childEdges.isEmpty {
-                let touching = Set(links.edges)
-                for e in links.childEdges where !touching.contains(e) { edges.append(edgeTable.id(slot: e)) }
+        // Gathered as slots, which the links already hold: ordering them by sequence number
+        // and dropping repeats needs no id hashing and no sets.
+        var nodes: [Int32] = []
+        for r in roots {
+            guard let s = nodeTable.lookup(r) else { continue }
+            nodes.append(s)
+            var k = nodes.count - 1
+            while k < nodes.count {  // the subtree, breadth first (the hierarchy has no cycles)
+                nodes.append(contentsOf: nodeTable.extra(nodes[k]).links.children)
+                k += 1
             }
-            if holdsReferences { forgetReferences(nodes: [id], edges: Set(edges)) }
-            let edgeIDs = edgeOrder(edges)
-            for e in edgeIDs { pSelectEdge(e, false, emit: false) }
-            pSelectNode(id, false, emit: false)
-            for e in edgeIDs { pRemoveEdge(e) }
-            pRemoveNode(id)
-            return
         }
-        var removed = Set<String>()
-        for r in roots where nodeTable.contains(r) {
-            removed.insert(r)
-            for d in descendantIDs(of: r) { removed.insert(d) }
+        Self.orderUnique(&nodes) { nodeTable.seq(slot: $0) }
+        var edges: [Int32] = []
+        for e in alsoEdges { if let s = edgeTable.lookup(e) { edges.append(s) } }
+        for n in nodes {
+            let links = nodeTable.extra(n).links
+            edges.append(contentsOf: links.edges)
+            edges.append(contentsOf: links.childEdges)
         }
-        var edges = Set(alsoEdges.filter { edgeTable.contains($0) })
-        for n in removed {
-            for e in edgeIDs(touching: n) { edges.insert(e) }
-            for e in childEdgeIDs(of: n) { edges.insert(e) }
-        }
-        if holdsReferences { forgetReferences(nodes: removed, edges: edges) }
-        let nodeIDs = nodeOrder(removed), edgeIDs = edgeOrder(edges)
+        Self.orderUnique(&edges) { edgeTable.seq(slot: $0) }
+        let nodeIDs = nodes.map { nodeTable.id(slot: $0) }, edgeIDs = edges.map { edgeTable.id(slot: $0) }
+        if holdsReferences { forgetReferences(nodes: Set(nodeIDs), edges: Set(edgeIDs)) }
         for e in edgeIDs { pSelectEdge(e, false, emit: false) }
         for n in nodeIDs { pSelectNode(n, false, emit: false) }
         for e in edgeIDs { pRemoveEdge(e) }
         for n in nodeIDs { pRemoveNode(n) }
+    }
+
+    /// Sorts live slots of one table by their sequence numbers and drops repeats (a slot has
+    /// one sequence number, so repeats end up next to each other).
+    private static func orderUnique(_ slots: inout [Int32], _ seq: (Int32) -> Int) {
+        guard slots.count > 1 else { return }
+        slots.sort { seq($0) < seq($1) }
+        var k = 1
+        for i in 1..<slots.count where slots[i] != slots[k - 1] {
+            slots[k] = slots[i]
+            k += 1
+        }
+        slots.removeSubrange(k...)
     }
 
     /// Whether any non-document state can name a node or an edge: what `forgetReferences`
