@@ -658,7 +658,10 @@ function Store:addEdge(t) end
 --- Shorthand for `addEdge`: connects "node" or "node.handle" to another.
 ---
 --- Without a handle, the source node's first source handle and the target node's
---- first target handle are used. The id is chosen as in `addEdge`.
+--- first target handle are used. The id is chosen as in `addEdge`, and so is the
+--- path type: `"bezier"` unless `opts.pathType` names another
+--- (`configuration.defaultEdgePathType` is for the edges the store adds itself when
+--- a pointer connection is accepted).
 ---
 --- ```lua
 --- s:connect("a", "b")

@@ -821,7 +821,10 @@ return {
           returns = { { "Edge", "the new edge" } },
           text = [[
             Without a handle, the source node's first source handle and the target node's
-            first target handle are used. The id is chosen as in `addEdge`.]],
+            first target handle are used. The id is chosen as in `addEdge`, and so is the
+            path type: `"bezier"` unless `opts.pathType` names another
+            (`configuration.defaultEdgePathType` is for the edges the store adds itself when
+            a pointer connection is accepted).]],
           example = [[
             s:connect("a", "b")
             s:connect("a.out", "b.in", { label = "yes", pathType = "smoothStep" })]],

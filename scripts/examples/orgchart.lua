@@ -18,7 +18,7 @@ local org = {
   },
 }
 
-local s = flow.newStore{ defaultEdgePathType = "smoothStep" }
+local s = flow.newStore()
 local W, H, GAP_X, GAP_Y = 170, 56, 30, 110
 local count = 0
 
@@ -37,7 +37,7 @@ local function place(person, depth, firstSlot, parent)
   local x = (firstSlot + span / 2 - 0.5) * (W + GAP_X)
   s:addNode{ id = id, x = x, y = depth * (H + GAP_Y), width = W, height = H,
              data = { label = person.name, depth = depth } }
-  if parent then s:connect(parent, id) end
+  if parent then s:connect(parent, id, { pathType = "smoothStep" }) end
   local slot = firstSlot
   for _, r in ipairs(person.reports or {}) do
     place(r, depth + 1, slot, id)

@@ -8,7 +8,8 @@
 local flow = require "flow"
 local outdir = (arg and arg[1]) or "."
 
-local s = flow.newStore{ defaultEdgePathType = "smoothStep" }
+local s = flow.newStore()
+local step = { pathType = "smoothStep" }
 
 local stages = {
   { name = "build",   jobs = { "compile", "lint", "docs" } },
@@ -21,6 +22,17 @@ local io_handles = {
   { id = "in", type = "target", position = "left" },
   { id = "out", type = "source", position = "right" },
 }
+-- Promotion runs down the deploy stage, from a handle below staging to one above
+-- production (a right-to-left edge would have to double back through both jobs).
+local extra_handles = {
+  staging = { id = "promote", type = "source", position = "bottom" },
+  production = { id = "promoted", type = "target", position = "top" },
+}
+local function handles_of(job)
+  local extra = extra_handles[job]
+  if not extra then return io_handles end
+  return { io_handles[1], io_handles[2], extra }
+end
 
 s:transaction(function()
   local previous
@@ -33,11 +45,11 @@ s:transaction(function()
     for row, job in ipairs(stage.jobs) do
       s:addNode{
         id = job, x = x, y = (row - 1) * 90, width = 160, height = 50,
-        data = { label = job, stage = stage.name }, parentID = group.id, handles = io_handles,
+        data = { label = job, stage = stage.name }, parentID = group.id, handles = handles_of(job),
       }
       if previous then
         for _, p in ipairs(previous) do
-          if row == 1 then s:connect(p .. ".out", job .. ".in") end
+          if row == 1 then s:connect(p .. ".out", job .. ".in", step) end
         end
       end
     end
@@ -46,7 +58,7 @@ s:transaction(function()
 end)
 
 -- Production is promoted by hand from staging; the build currently running is animated.
-s:connect("staging.out", "production.in", { label = "manual" })
+s:connect("staging.promote", "production.promoted", { label = "manual", pathType = "smoothStep" })
 s:setEdgeAnimated(s:edgesForNode("unit")[1].id, true)
 
 assert(s:save(outdir .. "/pipeline.json"))

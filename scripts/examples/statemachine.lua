@@ -18,22 +18,32 @@ local decision_handles = {
   { id = "yes", type = "source", position = "right" },
   { id = "no", type = "source", position = "left" },
 }
-
-local function state(id, x, y, label)
-  return s:addNode{ id = id, x = x, y = y, width = 160, height = 50,
-                    data = { label = label, kind = "state" }, handles = state_handles }
+-- A state that loops back to a decision leaves on the right and re-enters the decision
+-- from below, so that the loop does not cross either node.
+local function with(handles, extra)
+  local t = {}
+  for _, h in ipairs(handles) do t[#t + 1] = h end
+  t[#t + 1] = extra
+  return t
 end
-local function decision(id, x, y, question)
+local retry_handles = with(state_handles, { id = "retry", type = "source", position = "right" })
+local loop_decision_handles = with(decision_handles, { id = "back", type = "target", position = "bottom" })
+
+local function state(id, x, y, label, handles)
+  return s:addNode{ id = id, x = x, y = y, width = 160, height = 50,
+                    data = { label = label, kind = "state" }, handles = handles or state_handles }
+end
+local function decision(id, x, y, question, handles)
   return s:addNode{ id = id, x = x, y = y, width = 180, height = 60,
-                    data = { label = question, kind = "decision" }, handles = decision_handles }
+                    data = { label = question, kind = "decision" }, handles = handles or decision_handles }
 end
 
 s:transaction(function()
   state("received", 300, 0, "Order received")
   decision("paid", 290, 120, "Payment ok?")
   state("cancelled", 0, 260, "Cancelled")
-  decision("stock", 520, 260, "In stock?")
-  state("backorder", 300, 420, "Backordered")
+  decision("stock", 520, 260, "In stock?", loop_decision_handles)
+  state("backorder", 300, 420, "Backordered", retry_handles)
   state("shipped", 740, 420, "Shipped")
 
   s:connect("received.out", "paid.in")
@@ -41,7 +51,7 @@ s:transaction(function()
   s:connect("paid.no", "cancelled.in", { label = "no" })
   s:connect("stock.yes", "shipped.in", { label = "yes" })
   s:connect("stock.no", "backorder.in", { label = "no" })
-  s:connect("backorder.out", "stock.in", { label = "restocked" })
+  s:connect("backorder.retry", "stock.back", { label = "restocked" })
 end)
 
 -- Every decision must have both answers wired.

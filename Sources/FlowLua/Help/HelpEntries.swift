@@ -703,7 +703,10 @@ extension FlowHelp {
             store:connect(source, target [, opts])  -> Edge
             Shorthand for `addEdge`: connects "node" or "node.handle" to another.
             Without a handle, the source node's first source handle and the target node's
-            first target handle are used. The id is chosen as in `addEdge`.
+            first target handle are used. The id is chosen as in `addEdge`, and so is the
+            path type: `"bezier"` unless `opts.pathType` names another
+            (`configuration.defaultEdgePathType` is for the edges the store adds itself when
+            a pointer connection is accepted).
             Parameters:
               source (string): "node" or "node.handle"
               target (string): "node" or "node.handle"
