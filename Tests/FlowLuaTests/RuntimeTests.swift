@@ -173,3 +173,36 @@ import Testing
         #expect(lines == ["node add a"])
     }
 }
+
+/// `decodeUTF8` (the binding's string reader) against `String(decoding:as:)`, which it
+/// replaces: the same string for valid and invalid bytes, at every length around the
+/// 15-byte small-string limit.
+@Suite struct DecodeUTF8Tests {
+    static let samples: [[UInt8]] = [
+        [], Array("a".utf8), Array("n1".utf8), Array("abcdefghijklmno".utf8),
+        Array("abcdefghijklmnop".utf8), Array(String(repeating: "x", count: 300).utf8),
+        Array("añb".utf8), Array("日本語のノード".utf8), Array("e\u{301}".utf8), Array("🙂🙃".utf8),
+        [0xFF], [0x61, 0x80, 0x62], [0xC3], [0xE6, 0x97], [0xF0, 0x9F, 0x99],
+        [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x00, 0x61, 0x00],
+        Array("abcdefghijklmn".utf8) + [0xC3], Array("abcdefghijklmno".utf8) + [0xFE, 0x41],
+    ]
+
+    @Test(arguments: DecodeUTF8Tests.samples)
+    func matchesStringDecoding(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            let want = String(decoding: raw, as: UTF8.self)
+            let got = decodeUTF8(raw)
+            #expect(got == want)
+            #expect(Array(got.utf8) == Array(want.utf8), "bytes \(bytes)")
+        }
+    }
+
+    @Test func everyPrefixOfMixedText() {
+        let text = Array("id-ñ-日-🙂-".utf8) + [0xFF, 0x41] + Array("tail".utf8)
+        for n in 0...text.count {
+            text[..<n].withUnsafeBytes { raw in
+                #expect(Array(decodeUTF8(raw).utf8) == Array(String(decoding: raw, as: UTF8.self).utf8), "prefix \(n)")
+            }
+        }
+    }
+}

@@ -309,7 +309,7 @@ extension FlowStoreBinding {
             if f.given & 1 != 0 {
                 let bytes = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
                 guard isValidUTF8(bytes) else { return FLUA_FALLBACK }
-                id = String(decoding: bytes, as: UTF8.self)
+                id = decodeUTF8(bytes)
             } else {
                 id = box.store.nextNodeID()
                 LuaStack(L).push(id)

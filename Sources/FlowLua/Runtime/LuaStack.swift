@@ -148,13 +148,13 @@ extension LuaStackAccess {
         case LUA_TSTRING:
             var len = 0
             guard let p = lua_tolstring(L, index, &len) else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+            return decodeUTF8(UnsafeRawBufferPointer(start: p, count: len))
         case LUA_TNUMBER:
             lua_pushvalue(L, index)
             defer { flua_pop(L, 1) }
             var len = 0
             guard let p = lua_tolstring(L, -1, &len) else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+            return decodeUTF8(UnsafeRawBufferPointer(start: p, count: len))
         default:
             return nil
         }
@@ -172,5 +172,17 @@ public enum LuaNumbers {
         else { return nil }
         if v == 0 && v.sign == .minus { return nil }
         return Int64(v)
+    }
+}
+
+/// `String(decoding: bytes, as: UTF8.self)`, invalid sequences repaired the same way, made
+/// by the initializer that copies the bytes into the new string and checks them there: a
+/// short ASCII string (most ids) costs one call into the Swift runtime instead of three.
+@inline(__always)
+public func decodeUTF8(_ bytes: UnsafeRawBufferPointer) -> String {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
+    return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped).copyMemory(from: base, byteCount: bytes.count)
+        return bytes.count
     }
 }
