@@ -257,7 +257,7 @@ func pushID(_ L: OpaquePointer, at index: Int32) -> Bool {
         if isValidUTF8(bytes) {
             lua_pushvalue(L, index)
         } else {
-            LuaStack(L).push(String(decoding: bytes, as: UTF8.self))
+            LuaStack(L).push(decodeUTF8(bytes))
         }
         return true
     case LUA_TNUMBER:

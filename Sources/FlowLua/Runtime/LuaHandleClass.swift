@@ -207,7 +207,7 @@ public struct LuaHandle<Owner: AnyObject> {
     @inline(__always) public var keyIndex: Int32 { ownerIndex + 1 }
 
     /// The key as a Swift string (for messages and APIs that take one).
-    public var keyString: String { String(decoding: key, as: UTF8.self) }
+    public var keyString: String { decodeUTF8(key) }
 
     /// The owner's object, or `attempt to use a closed Store`.
     @inline(__always)

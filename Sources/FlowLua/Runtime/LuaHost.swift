@@ -93,7 +93,7 @@ public final class LuaHost {
 
     private static let printWriter: flua_Writer = { L, s, n in
         guard let L, let s else { return }
-        let text = String(decoding: UnsafeRawBufferPointer(start: s, count: n), as: UTF8.self)
+        let text = decodeUTF8(UnsafeRawBufferPointer(start: s, count: n))
         LuaContext.of(L).output(text)
     }
 

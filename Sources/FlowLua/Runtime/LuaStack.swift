@@ -178,8 +178,9 @@ public enum LuaNumbers {
 /// `String(decoding: bytes, as: UTF8.self)`, invalid sequences repaired the same way, made
 /// by the initializer that copies the bytes into the new string and checks them there: a
 /// short ASCII string (most ids) costs one call into the Swift runtime instead of three.
+/// Every Swift string the binding makes from a Lua string's bytes goes through it.
 @inline(__always)
-public func decodeUTF8(_ bytes: UnsafeRawBufferPointer) -> String {
+func decodeUTF8(_ bytes: UnsafeRawBufferPointer) -> String {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return "" }
     return String(unsafeUninitializedCapacity: bytes.count) { buffer in
         UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped).copyMemory(from: base, byteCount: bytes.count)
