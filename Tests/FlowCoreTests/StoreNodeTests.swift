@@ -22,6 +22,64 @@ import Testing
         #expect("\(FlowError.duplicateNode("addNode", "a"))" == "addNode: node 'a' already exists")
     }
 
+    @Test func slotsAreDenseStableAndReusedAfterRemoval() throws {
+        let s = Store()
+        #expect(try s.add(node("a")) == 0)
+        #expect(try s.add(node("b")) == 1)
+        #expect(try s.add(node("c")) == 2)
+        #expect(s.nodeSlot("b") == 1 && s.nodeSlot("z") == nil)
+        #expect(Array("c".utf8).withUnsafeBytes { s.nodeSlot(utf8: $0) } == 2)
+        try s.moveNode("b", to: Point(5, 5))
+        #expect(s.nodeSlot("b") == 1)
+        try s.removeNode("b")
+        #expect(s.nodeSlot("b") == nil)
+        #expect(try s.add(node("d")) == 1)
+        // a failed add takes no slot
+        #expect(throws: FlowError.duplicateNode("addNode", "d")) { try s.add(node("d")) }
+        #expect(try s.add(node("e")) == 3)
+        // inside a transaction (the journaled path) too
+        let slot = try s.transaction { () throws(FlowError) -> Int32 in try s.add(node("f")) }
+        #expect(slot == 4 && s.nodeSlot("f") == 4)
+    }
+
+    @Test func everyWayANodeLeavesReportsItsSlot() throws {
+        let s = Store()
+        var freed: [Int32] = []
+        s.onNodeSlotFreed = { freed.append($0) }
+        try s.add(node("a"))
+        try s.add(node("b", container: true))
+        try s.add(node("c", parent: "b"))
+        try s.removeNode("a")
+        #expect(freed == [0])
+        freed = []
+        try s.removeNode("b")  // and its child
+        #expect(freed.sorted() == [1, 2])
+        freed = []
+        try s.undo()  // b and c back
+        #expect(freed.isEmpty)
+        try s.undo()  // a back
+        let d = try s.add(node("d"))
+        try s.undo()  // the add of d
+        #expect(freed == [d] && s.nodeSlot("d") == nil)
+        freed = []
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try s.transaction { () throws(Stop) in
+                try? s.add(node("t"))
+                try? s.removeNode("a")
+                throw Stop()
+            }
+        }
+        #expect(freed.count == 2 && s.nodeSlot("t") == nil && s.nodeSlot("a") != nil)
+        freed = []
+        let doc = s.document()
+        let live = Set(["a", "b", "c"].compactMap { s.nodeSlot($0) })
+        _ = try s.load(doc)
+        #expect(Set(freed) == live)
+        s.onNodeSlotFreed = nil
+        try s.removeNode("a")
+    }
+
     @Test func generatedIdsAreTheSmallestFree() throws {
         let s = Store()
         #expect(s.nextNodeID() == "n1")

@@ -153,6 +153,7 @@ extension FlowStore {
     /// Swaps in new content: every index rebuilt, interaction state and history cleared.
     private func replaceAll(nodes: [Node], edges: [FlowEdge], viewport v: Viewport) {
         resetInteractionState()
+        if let freed = onNodeSlotFreed { nodeTable.forEachSlot(freed) }
         nodeTable.removeAll()
         edgeTable.removeAll()
         parkedLinks = [:]

@@ -164,17 +164,20 @@ extension FlowStore {
 
     // MARK: Nodes
 
-    func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) {
-        let (id, s) = insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit)
+    /// Inserts and journals a node; returns its slot.
+    @discardableResult
+    func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) -> Int32 {
+        let (id, s, slot) = insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit)
         journal.append(.insertNode(id, seq: s))
+        return slot
     }
 
     /// `pInsertNode` without the journal: moves the node into the store and returns its id
     /// and sequence number, the `.insertNode` entry to journal (made by the caller where it
-    /// is kept: an entry made here would be copied there). `key` is
+    /// is kept: an entry made here would be copied there), and its slot. `key` is
     /// `nodeTable.keyAndHash(node.id)`.
     @inline(__always)
-    func insertNode(_ node: consuming Node, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> (id: String, seq: Int) {
+    func insertNode(_ node: consuming Node, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> (id: String, seq: Int, slot: Int32) {
         var n = node
         setFlags(&n)
         let id = n.id, parentID = n.parentID
@@ -191,7 +194,7 @@ extension FlowStore {
         // edges that named it while it was away).
         nodeTable.setFlags(slot, NodeFlags.dirty, true)
         dirtyNodes.append(slot)
-        return (id, s)
+        return (id, s, slot)
     }
 
     @discardableResult
@@ -203,6 +206,7 @@ extension FlowStore {
         // Edges still naming the node (while an operation removes it first) lose their path.
         if !extra.links.edges.isEmpty { markEdgesStale(ofNode: slot) }
         guard let (n, _, seq) = nodeTable.remove(id) else { return nil }
+        onNodeSlotFreed?(slot)
         if let p = n.parentID { withLinks(ofNode: p) { NodeLinks.remove(slot, from: &$0.children) } }
         if !extra.links.isEmpty { parkedLinks[id] = extra.links }
         if spatial.contains(slot) { spatial.remove(slot, extra.indexedFrame) }

@@ -13,8 +13,10 @@ extension FlowStore {
     }
 
     /// `addNode(_:)` without handing the node back: the node is moved into the store, not
-    /// copied (for callers that do not need it back, like the Lua binding).
-    public func add(_ node: consuming Node) throws(FlowError) {
+    /// copied (for callers that do not need it back, like the Lua binding). Returns the
+    /// node's slot (see `nodeSlot(_:)`).
+    @discardableResult
+    public func add(_ node: consuming Node) throws(FlowError) -> Int32 {
         let op = "addNode"
         if node.id.isEmpty { throw .invalidValue(op, "node id must not be empty") }
         let key = nodeTable.keyAndHash(node.id)
@@ -24,12 +26,12 @@ extension FlowStore {
         // Everything is checked: the insertion cannot fail.
         if isQuietTopLevel {
             // Its undo step is the one entry `performChecked` would record.
-            let (id, seq) = insertNode(consume node, seq: nil, key: key, emit: false)
+            let (id, seq, slot) = insertNode(consume node, seq: nil, key: key, emit: false)
             recordStep("Add", .insertNode(id, seq: seq))
-            return
+            return slot
         }
         let n = copy node  // the closure captures the copy, so the quiet path can move `node`
-        performChecked("Add") { pInsertNode(n) }
+        return performChecked("Add") { pInsertNode(n) }
     }
 
     /// Removes a node, its descendants and every edge touching them or parented to them.

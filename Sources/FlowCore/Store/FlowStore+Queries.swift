@@ -28,8 +28,12 @@ extension FlowStore {
 /// the node is removed it is stale for good, even if undo brings a node with the same id
 /// back (ask `nodeRef(_:)` again then).
 public struct NodeRef: Hashable, Sendable {
+    /// The node's id, as the store keeps it.
     public let id: String
     let ref: TableRef
+
+    /// The node's slot (see `FlowStore.nodeSlot(_:)`).
+    public var slot: Int32 { ref.slot }
 }
 
 extension FlowStore {
@@ -45,6 +49,19 @@ extension FlowStore {
         guard let s = nodeTable.lookup(utf8: bytes) else { return nil }
         return NodeRef(id: nodeTable.id(slot: s), ref: nodeTable.ref(slot: s))
     }
+
+    /// The slot of node `id`, or nil when there is none. A slot is a small integer that no
+    /// other node in the store has, kept from the node's insertion to its removal; a freed
+    /// slot goes to a later node. Slots are dense: they run from 0 to about the largest
+    /// number of nodes the store held at once. For hosts that keep data per node in an
+    /// array: `add(_:)` returns the new node's slot and `onNodeSlotFreed` reports freed ones.
+    /// A read-only look-up, so callbacks the store runs may call it.
+    @inline(__always)
+    public func nodeSlot(_ id: String) -> Int32? { nodeTable.slot(of: id) }
+
+    /// `nodeSlot(_:)` for the id with these UTF-8 bytes (for bindings that hold ids as bytes).
+    @inline(__always)
+    public func nodeSlot(utf8 bytes: UnsafeRawBufferPointer) -> Int32? { nodeTable.slot(utf8: bytes) }
 
     /// The node whose id has these UTF-8 bytes, or nil (for bindings that hold ids as bytes).
     @inline(__always)

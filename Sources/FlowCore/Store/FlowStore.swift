@@ -121,6 +121,13 @@ public final class FlowStore<Data: FlowNodeData> {
     public var connectionValidator: ((ConnectionProposal) -> Bool)?
     /// Receives a proposal the validator rejected.
     public var onConnectionRejected: ((ConnectionProposal) -> Void)?
+    /// Receives the slot (see `nodeSlot(_:)`) of every node that leaves the store, by any
+    /// operation: a removal, undo, redo, a rolled-back transaction, a load or `clear`. It is
+    /// called during the operation, right after the node left its slot, which a later step
+    /// of the same operation may already give to another node; it must not use the store.
+    /// For hosts that keep data per node in an array indexed by slot: the Lua binding keeps
+    /// its Node handles this way and moves a removed node's handle out of the array here.
+    public var onNodeSlotFreed: ((Int32) -> Void)?
     var observers: [(id: Int, nodes: ([NodeChange<Data>], [String: Node]) -> Void, edges: ([EdgeChange], [String: FlowEdge]) -> Void)] = []
     /// Values before the first `replace` of each id in the pending batches, kept only while
     /// an observer wants them.

@@ -289,8 +289,9 @@ extension FlowStoreBinding {
             let node = try LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
             pushGivenID(L, table: 2, else: node.id)
             let idSlot = lua_gettop(L)
-            try box.run(L, moving: consume node) { n throws in try store.add(n) }
-            box.pushNodeResult(L, idAt: idSlot, store: 1)
+            let runs = box.callbackRuns
+            let slot = try box.run(L, moving: consume node) { n throws in try store.add(n) }
+            box.pushNode(L, slot: slot, idAt: idSlot, store: 1, keepingTable: true, fresh: box.callbackRuns == runs)
             return 1
         }
     }
@@ -320,12 +321,13 @@ extension FlowStoreBinding {
             if f.given & 16 != 0 { size.height = f.v.3 }
             let position = Point(f.given & 2 != 0 ? f.v.0 : 0, f.given & 4 != 0 ? f.v.1 : 0)
             let node = LuaFlowNode(id: id, position: position, size: size, data: .null)
+            let slot: Int32, runs = box.callbackRuns
             do {
-                try box.run(L, moving: consume node) { n throws in try box.store.add(n) }
+                slot = try box.run(L, moving: consume node) { n throws in try box.store.add(n) }
             } catch {
                 return LuaErrors.code(for: error, L)
             }
-            box.pushNodeResult(L, idAt: 3, store: 1)
+            box.pushNode(L, slot: slot, idAt: 3, store: 1, keepingTable: true, fresh: box.callbackRuns == runs)
             return 1
         }
     }
@@ -393,7 +395,14 @@ extension FlowStoreBinding {
             guard pushID(L, at: 2) else { throw LuaError.type(2, expected: "string") }
             var len = 0
             let id = UnsafeRawBufferPointer(start: lua_tolstring(L, -1, &len), count: len)
-            if box.store.nodeRef(utf8: id) != nil { box.pushNode(L, idAt: -1, store: 1) } else { args.pushNil() }
+            guard let ref = box.store.nodeRef(utf8: id) else {
+                args.pushNil()
+                return 1
+            }
+            // a canonically equivalent spelling names the node too: its handle has the id
+            // the store keeps, whichever spelling made it
+            if !ref.id.utf8.elementsEqual(id) { args.push(ref.id) }
+            box.pushNode(L, slot: ref.slot, idAt: -1, store: 1)
             return 1
         }
     }

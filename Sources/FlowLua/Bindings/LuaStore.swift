@@ -12,8 +12,16 @@ let nodeClass = LuaHandleClass("flow.Node", name: "Node", owner: storeClass)
 let edgeClass = LuaHandleClass("flow.Edge", name: "Edge", owner: storeClass)
 
 /// What a Store userdata holds: the store, the Lua callbacks assigned to its fields, and
-/// the per-store caches of node and edge handles (weak-valued tables, one per kind, so
-/// `store:node("a") == store:node("a")`).
+/// the per-store caches of node and edge handles (weak-valued tables, so that
+/// `store:node("a")` is the very userdata `addNode` returned while that one is alive).
+///
+/// Node handles are kept by the node's slot (`FlowStore.nodeSlot`), so making a node's
+/// handle hashes no id in Lua: `nodeHandles[slot + 1]`, an array entry. A node that leaves
+/// the store frees its slot for a later node; its handle, if still alive, moves to
+/// `orphanHandles`, keyed by id, where a later handle for the same id (a `remove` event, or
+/// the node back by undo or a new add) finds it. The store reports freed slots while it
+/// works (`onNodeSlotFreed`), when no Lua may run, so they are noted (`freedSlots`) and
+/// their handles moved before the next handle is pushed. Edge handles are kept by id.
 public final class LuaStoreBox: CustomStringConvertible {
     public let store: LuaFlowStore
     let context: LuaContext
@@ -23,7 +31,26 @@ public final class LuaStoreBox: CustomStringConvertible {
     var isClosed = false
     /// An interrupt raised inside a callback, re-raised when the bound call returns.
     var pendingError: Int32 = LUA_NOREF
-    var nodeCache: Int32 = LUA_NOREF
+    /// Node handles by slot: a weak-valued table, the handle of slot `s` at `s + 1`.
+    var nodeHandles: Int32 = LUA_NOREF
+    /// The size of the array part `nodeHandles` was made with: every slot below it is an
+    /// array entry. The table is remade twice as large when a slot reaches it (`growNodeHandles`),
+    /// so no handle ever goes to its hash part (where integer keys are hashed, and a rehash
+    /// after the collector emptied entries would shrink the array part).
+    var nodeHandleCapacity = 0
+    /// Node handles of ids that are no node of the store now (removed, or never added), by
+    /// id: a weak-valued table.
+    var orphanHandles: Int32 = LUA_NOREF
+    /// Whether `orphanHandles` may hold a live handle. While false, a node's first handle
+    /// is made without looking there.
+    var orphansMayExist = false
+    /// A weak-valued table whose entry 1, a table nothing else refers to, is gone once the
+    /// collector has finished a cycle: `orphanHandles` is scanned for live handles at most
+    /// once per cycle.
+    var collectionMarker: Int32 = LUA_NOREF
+    /// Slots the store freed since the last handle was pushed, each once (`freedMark`).
+    var freedSlots: [Int32] = []
+    var freedMark: [Bool] = []
     var edgeCache: Int32 = LUA_NOREF
     /// Registry references to the Node and Edge metatables, for making handles.
     var nodeMetatable: Int32 = LUA_NOREF
@@ -39,6 +66,9 @@ public final class LuaStoreBox: CustomStringConvertible {
     var onCanvasDoubleTap: LuaCallback?
     var onDrop: LuaCallback?
     var nodeAccessoryPlacement: LuaCallback?
+    /// How many callbacks have been called (`invoke`): a bound call that sees it unchanged
+    /// across a store operation knows that no Lua code ran meanwhile.
+    var callbackRuns = 0
     /// The observer that calls `onNodesChange`/`onEdgesChange`, registered only while one of
     /// them is set: a store nobody listens to records no change events at all.
     var changeObserver: Int?
@@ -47,8 +77,11 @@ public final class LuaStoreBox: CustomStringConvertible {
         store = LuaFlowStore(configuration: configuration)
         context = LuaContext.of(L)
         self.L = L
-        nodeCache = LuaStoreBox.makeWeakTable(L)
+        nodeHandles = LuaStoreBox.makeWeakTable(L)
+        orphanHandles = LuaStoreBox.makeWeakTable(L)
+        collectionMarker = LuaStoreBox.makeWeakTable(L)
         edgeCache = LuaStoreBox.makeWeakTable(L)
+        store.onNodeSlotFreed = { [weak self] slot in self?.noteFreed(slot) }
         nodeClass.pushMetatable(L)
         nodeMetatable = luaL_ref(L, FLUA_REGISTRYINDEX)
         edgeClass.pushMetatable(L)
@@ -91,13 +124,21 @@ public final class LuaStoreBox: CustomStringConvertible {
         store.onConnect = nil; store.connectionValidator = nil; store.onConnectionRejected = nil
         store.onNodeDoubleTap = nil; store.onEdgeDoubleTap = nil; store.onCanvasDoubleTap = nil
         store.nodeAccessoryPlacement = nil
+        store.onNodeSlotFreed = nil
         if !context.isClosed {
             let main = context.mainState
-            for ref in [nodeCache, edgeCache, nodeMetatable, edgeMetatable, pendingError] where ref > 0 {
+            for ref in [nodeHandles, orphanHandles, collectionMarker, edgeCache, nodeMetatable, edgeMetatable,
+                        pendingError] where ref > 0 {
                 luaL_unref(main, FLUA_REGISTRYINDEX, ref)
             }
         }
-        nodeCache = LUA_NOREF
+        nodeHandles = LUA_NOREF
+        nodeHandleCapacity = 0
+        orphanHandles = LUA_NOREF
+        collectionMarker = LUA_NOREF
+        orphansMayExist = false
+        freedSlots = []
+        freedMark = []
         edgeCache = LUA_NOREF
         nodeMetatable = LUA_NOREF
         edgeMetatable = LUA_NOREF
@@ -142,6 +183,7 @@ public final class LuaStoreBox: CustomStringConvertible {
     @discardableResult
     func invoke(_ cb: LuaCallback?, results: Int32 = 0, _ arguments: (LuaStack) -> Int32) -> Bool {
         guard let cb, cb.isValid, !isClosed else { return false }
+        callbackRuns &+= 1
         let L = self.L
         do {
             return try cb.call(L, results: results, arguments: arguments)
@@ -172,22 +214,194 @@ public final class LuaStoreBox: CustomStringConvertible {
     // MARK: Handles
 
     /// Pushes the Node handle of the id at stack index `id` (a Lua string as `pushID` makes
-    /// it) of this store, whose userdata is at `store`: the cached one while it is alive.
-    @inline(__always)
+    /// it) of this store, whose userdata is at `store`: the one alive for that id, if any.
     func pushNode(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
-        pushHandle(nodeClass, L, id: id, store: store, cache: nodeCache, metatable: nodeMetatable)
-    }
-
-    /// `pushNode(_:idAt:store:)` for a function whose one result is the handle: the cache
-    /// table stays on the stack below it (the call returns only the top value).
-    @inline(__always)
-    func pushNodeResult(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
-        pushHandle(nodeClass, L, id: id, store: store, cache: nodeCache, metatable: nodeMetatable, dropCache: false)
+        var len = 0
+        let bytes = UnsafeRawBufferPointer(start: lua_tolstring(L, id, &len), count: len)
+        if let slot = self.store.nodeSlot(utf8: bytes) {
+            pushNode(L, slot: slot, idAt: id, store: store)
+        } else {
+            pushOrphan(L, idAt: id, store: store)
+        }
     }
 
     /// Pushes the Node handle of `id` (see `pushNode(_:idAt:store:)`).
     func pushNode(_ L: OpaquePointer, _ id: String, store: Int32) {
-        pushHandle(nodeClass, L, id, store: store, cache: nodeCache, metatable: nodeMetatable)
+        let store = lua_absindex(L, store)
+        LuaStack(L).push(id)
+        pushNode(L, idAt: lua_gettop(L), store: store)
+        flua_remove(L, -2)
+    }
+
+    /// Pushes the Node handle of the node in `slot`, whose id is the string at stack index
+    /// `id`: the one in `nodeHandles` while it is alive, else the id's orphan (the node's
+    /// handle from before it was last removed), else a new one. `keepingTable` leaves the
+    /// handle table below the handle, for a function whose one result is the handle (the
+    /// call returns only the top value). `fresh`: the node was just added and no Lua ran
+    /// since (`callbackRuns` unchanged), so its slot has no handle: a freed slot's handle
+    /// left `nodeHandles` when the slot was noted and moved.
+    @inline(__always)
+    func pushNode(
+        _ L: OpaquePointer, slot: Int32, idAt id: Int32, store: Int32, keepingTable: Bool = false, fresh: Bool = false
+    ) {
+        let id = lua_absindex(L, id), store = lua_absindex(L, store)
+        guard var table = pushHandleTable(L, nodeHandles, id: id, store: store) else { return }
+        if Int(slot) >= nodeHandleCapacity { table = growNodeHandles(L, toHold: slot) }
+        let key = lua_Integer(slot) + 1
+        if fresh || lua_rawgeti(L, table, key) != LUA_TUSERDATA {
+            if !fresh { flua_pop(L, 1) }
+            if !(orphansMayExist && orphansAlive(L) && takeOrphan(L, idAt: id)) {
+                nodeClass.push(L, owner: store, key: id, cache: 0, metatable: nodeMetatable)
+            }
+            lua_pushvalue(L, -1)
+            lua_rawseti(L, table, key)
+        }
+        if !keepingTable { flua_remove(L, table) }
+    }
+
+    /// Moves the handles of freed slots, then pushes the table `ref` (`nodeHandles` or
+    /// `orphanHandles`) and returns its index. There is none once the store was closed (by
+    /// a callback of the call now returning): then it pushes a handle of the id at `id`
+    /// that only says so, and returns nil.
+    @inline(__always)
+    private func pushHandleTable(_ L: OpaquePointer, _ ref: Int32, id: Int32, store: Int32) -> Int32? {
+        if !freedSlots.isEmpty { moveFreedHandles(L) }
+        guard lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(ref)) == LUA_TTABLE else {
+            flua_pop(L, 1)
+            nodeClass.push(L, owner: store, key: id, cache: 0, metatable: nodeMetatable)
+            return nil
+        }
+        return lua_gettop(L)
+    }
+
+    /// Replaces the `nodeHandles` table on top of the stack with one whose array part holds
+    /// `slot` (at least twice the old size), with the same entries and metatable; returns
+    /// its index (the same).
+    private func growNodeHandles(_ L: OpaquePointer, toHold slot: Int32) -> Int32 {
+        let old = lua_gettop(L)
+        let capacity = max(64, 2 * nodeHandleCapacity, Int(slot) + 1)
+        lua_createtable(L, Int32(clamping: capacity), 0)
+        let new = lua_gettop(L)
+        if lua_getmetatable(L, old) != 0 { lua_setmetatable(L, new) }
+        if nodeHandleCapacity > 0 {
+            for key in 1...lua_Integer(nodeHandleCapacity) {
+                if lua_rawgeti(L, old, key) != LUA_TNIL { lua_rawseti(L, new, key) } else { flua_pop(L, 1) }
+            }
+        }
+        lua_pushvalue(L, new)
+        lua_rawseti(L, FLUA_REGISTRYINDEX, lua_Integer(nodeHandles))
+        flua_replace(L, old)
+        nodeHandleCapacity = capacity
+        return old
+    }
+
+    /// Pushes the Node handle of the id at stack index `id`, no node of the store: its
+    /// entry in `orphanHandles`, or a new one put there.
+    private func pushOrphan(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
+        let id = lua_absindex(L, id), store = lua_absindex(L, store)
+        guard let table = pushHandleTable(L, orphanHandles, id: id, store: store) else { return }
+        lua_pushvalue(L, id)
+        if lua_rawget(L, table) != LUA_TUSERDATA {
+            flua_pop(L, 1)
+            nodeClass.push(L, owner: store, key: id, cache: 0, metatable: nodeMetatable)
+            lua_pushvalue(L, id)
+            lua_pushvalue(L, -2)
+            lua_rawset(L, table)
+            orphansMayExist = true
+        }
+        flua_remove(L, table)
+    }
+
+    /// Takes the orphan of the id at stack index `id` out of `orphanHandles` and pushes it;
+    /// false, pushing nothing, when there is none.
+    private func takeOrphan(_ L: OpaquePointer, idAt id: Int32) -> Bool {
+        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(orphanHandles))
+        let table = lua_gettop(L)
+        lua_pushvalue(L, id)
+        guard lua_rawget(L, table) == LUA_TUSERDATA else {
+            flua_pop(L, 2)
+            return false
+        }
+        lua_pushvalue(L, id)
+        lua_pushnil(L)
+        lua_rawset(L, table)
+        flua_remove(L, table)
+        return true
+    }
+
+    /// Whether `orphanHandles` may hold a live handle: true until the collector has finished
+    /// a cycle since the last look, then a scan for one (a table whose handles were all
+    /// collected has no entry left to visit). A scan that finds one starts the wait for the
+    /// next cycle; one that finds none sets `orphansMayExist` to false.
+    private func orphansAlive(_ L: OpaquePointer) -> Bool {
+        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(collectionMarker))
+        let marker = lua_gettop(L)
+        if lua_rawgeti(L, marker, 1) != LUA_TNIL {
+            flua_pop(L, 2)
+            return true
+        }
+        flua_pop(L, 1)
+        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(orphanHandles))
+        lua_pushnil(L)
+        if lua_next(L, -2) != 0 {
+            flua_pop(L, 3)  // key, value, table
+            lua_createtable(L, 0, 0)
+            lua_rawseti(L, marker, 1)
+            flua_pop(L, 1)
+            return true
+        }
+        flua_pop(L, 2)  // table, marker
+        orphansMayExist = false
+        return false
+    }
+
+    /// Called by the store when a node leaves `slot` (see `FlowStore.onNodeSlotFreed`). No Lua
+    /// may run here: the slot is only noted, and `moveFreedHandles` moves its handle.
+    private func noteFreed(_ slot: Int32) {
+        guard !isClosed else { return }
+        let i = Int(slot)
+        if i >= freedMark.count { freedMark.append(contentsOf: repeatElement(false, count: i + 1 - freedMark.count)) }
+        if freedMark[i] { return }
+        freedMark[i] = true
+        freedSlots.append(slot)
+    }
+
+    /// Moves the handles of freed slots (alive, still in `nodeHandles`) to `orphanHandles`.
+    /// Runs before any handle is pushed, so that `nodeHandles` only ever yields the handle
+    /// of the node now in a slot.
+    private func moveFreedHandles(_ L: OpaquePointer) {
+        defer { freedSlots.removeAll(keepingCapacity: true) }
+        let capacity = nodeHandleCapacity
+        var moved = false
+        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(nodeHandles))
+        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(orphanHandles))
+        let handles = lua_gettop(L) - 1, orphans = handles + 1
+        let usable = lua_type(L, handles) == LUA_TTABLE && lua_type(L, orphans) == LUA_TTABLE
+            && lua_checkstack(L, 4) != 0
+        // Only raw table operations below: no Lua runs, so no slot is freed meanwhile.
+        freedSlots.withUnsafeBufferPointer { slots in
+            freedMark.withUnsafeMutableBufferPointer { mark in
+                for s in slots {
+                    mark[Int(s)] = false
+                    guard usable, Int(s) < capacity else { continue }
+                    let key = lua_Integer(s) + 1
+                    if lua_rawgeti(L, handles, key) == LUA_TUSERDATA {
+                        if lua_getiuservalue(L, -1, 2) == LUA_TSTRING {
+                            lua_pushvalue(L, -2)
+                            lua_rawset(L, orphans)
+                            moved = true
+                        } else {
+                            flua_pop(L, 1)
+                        }
+                        lua_pushnil(L)
+                        lua_rawseti(L, handles, key)
+                    }
+                    flua_pop(L, 1)
+                }
+            }
+        }
+        if moved { orphansMayExist = true }
+        flua_pop(L, 2)
     }
 
     /// Pushes the Edge handle of the id at stack index `id` (see `pushNode(_:idAt:store:)`).
@@ -215,14 +429,14 @@ public final class LuaStoreBox: CustomStringConvertible {
     @inline(__always)
     private func pushHandle(
         _ cls: LuaHandleClass<LuaStoreBox>, _ L: OpaquePointer, id: Int32, store: Int32, cache: Int32,
-        metatable: Int32, dropCache: Bool = true
+        metatable: Int32
     ) {
         let id = lua_absindex(L, id), store = lua_absindex(L, store)
         // no cache once the store was closed (by a callback of the call now returning): the
         // handle then only says so
         let cached = lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(cache)) == LUA_TTABLE
         cls.push(L, owner: store, key: id, cache: cached ? lua_gettop(L) : 0, metatable: metatable)
-        if dropCache { flua_remove(L, -2) }  // the cache
+        flua_remove(L, -2)  // the cache
     }
 
     func pushNodes(_ L: OpaquePointer, _ ids: [String], store: Int32) {
