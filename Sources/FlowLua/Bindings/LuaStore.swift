@@ -50,6 +50,9 @@ public final class LuaStoreBox: CustomStringConvertible {
     var collectionMarker: Int32 = LUA_NOREF
     /// Slots the store freed since the last handle was pushed, each once (`freedMark`).
     var freedSlots: [Int32] = []
+    /// `!freedSlots.isEmpty`, kept apart: a plain flag is read without the run-time
+    /// exclusivity check that reading the array costs on every push.
+    var hasFreedSlots = false
     var freedMark: [Bool] = []
     var edgeCache: Int32 = LUA_NOREF
     /// Registry references to the Node and Edge metatables, for making handles.
@@ -138,6 +141,7 @@ public final class LuaStoreBox: CustomStringConvertible {
         collectionMarker = LUA_NOREF
         orphansMayExist = false
         freedSlots = []
+        hasFreedSlots = false
         freedMark = []
         edgeCache = LUA_NOREF
         nodeMetatable = LUA_NOREF
@@ -265,7 +269,7 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// that only says so, and returns nil.
     @inline(__always)
     private func pushHandleTable(_ L: OpaquePointer, _ ref: Int32, id: Int32, store: Int32) -> Int32? {
-        if !freedSlots.isEmpty { moveFreedHandles(L) }
+        if hasFreedSlots { moveFreedHandles(L) }
         guard lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(ref)) == LUA_TTABLE else {
             flua_pop(L, 1)
             nodeClass.push(L, owner: store, key: id, cache: 0, metatable: nodeMetatable)
@@ -364,13 +368,17 @@ public final class LuaStoreBox: CustomStringConvertible {
         if freedMark[i] { return }
         freedMark[i] = true
         freedSlots.append(slot)
+        hasFreedSlots = true
     }
 
     /// Moves the handles of freed slots (alive, still in `nodeHandles`) to `orphanHandles`.
     /// Runs before any handle is pushed, so that `nodeHandles` only ever yields the handle
     /// of the node now in a slot.
     private func moveFreedHandles(_ L: OpaquePointer) {
-        defer { freedSlots.removeAll(keepingCapacity: true) }
+        defer {
+            freedSlots.removeAll(keepingCapacity: true)
+            hasFreedSlots = false
+        }
         let capacity = nodeHandleCapacity
         var moved = false
         lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(nodeHandles))
