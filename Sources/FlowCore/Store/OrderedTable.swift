@@ -266,8 +266,8 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         if let f = free.popLast() {
             s = f
             // Filled in place (the generation stays): no new record to build and copy over.
+            // Its extra data was reset when the slot was freed.
             Self.reuse(&records[Int(s)], key: key, hash: h, element: element, seq: seq)
-            extras[Int(s)] = Extra()
         } else {
             s = Int32(records.count)
             records.append(
@@ -285,7 +285,15 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         r.key = key
         r.hash = hash
         r.flags = 0
-        r.element = element
+        // A free slot holds no element, so there is nothing to destroy: the element is put in
+        // without the destroy an assignment would run (for a nil that is a call through the
+        // optional's value witness, about 80 instructions).
+        var new: Element? = consume element
+        if case .none = r.element {
+            withUnsafeMutablePointer(to: &r.element) { $0.initialize(to: new.take()) }
+        } else {
+            swap(&r.element, &new)
+        }
         r.position = -1
         r.seq = seq
     }
