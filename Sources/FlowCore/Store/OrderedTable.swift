@@ -285,15 +285,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         r.key = key
         r.hash = hash
         r.flags = 0
-        // A free slot holds no element, so there is nothing to destroy: the element is put in
-        // without the destroy an assignment would run (for a nil that is a call through the
-        // optional's value witness, about 80 instructions).
-        var new: Element? = consume element
-        if case .none = r.element {
-            withUnsafeMutablePointer(to: &r.element) { $0.initialize(to: new.take()) }
-        } else {
-            swap(&r.element, &new)
-        }
+        r.element = element
         r.position = -1
         r.seq = seq
     }
