@@ -287,10 +287,10 @@ public final class LuaStoreBox: CustomStringConvertible {
         lua_createtable(L, Int32(clamping: capacity), 0)
         let new = lua_gettop(L)
         if lua_getmetatable(L, old) != 0 { lua_setmetatable(L, new) }
-        if nodeHandleCapacity > 0 {
-            for key in 1...lua_Integer(nodeHandleCapacity) {
-                if lua_rawgeti(L, old, key) != LUA_TNIL { lua_rawseti(L, new, key) } else { flua_pop(L, 1) }
-            }
+        var key: lua_Integer = 1
+        while key <= lua_Integer(nodeHandleCapacity) {  // (a range of lua_Integer is not specialised)
+            if lua_rawgeti(L, old, key) != LUA_TNIL { lua_rawseti(L, new, key) } else { flua_pop(L, 1) }
+            key += 1
         }
         lua_pushvalue(L, new)
         lua_rawseti(L, FLUA_REGISTRYINDEX, lua_Integer(nodeHandles))
