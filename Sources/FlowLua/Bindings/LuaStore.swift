@@ -18,8 +18,8 @@ let edgeClass = LuaHandleClass("flow.Edge", name: "Edge", owner: storeClass)
 /// Node handles are kept by the node's slot (`FlowStore.nodeSlot`), so making a node's
 /// handle hashes no id in Lua: `nodeHandles[slot + 1]`, an array entry. A node that leaves
 /// the store frees its slot for a later node; its handle, if still alive, moves to
-/// `orphanHandles`, keyed by id, where a later handle for the same id (a `remove` event, or
-/// the node back by undo or a new add) finds it. The store reports freed slots while it
+/// `orphanHandles`, keyed by id, where a later handle for the same id (the node back by
+/// undo, redo or a load, or added again) finds it. The store reports freed slots while it
 /// works (`onNodeSlotFreed`), when no Lua may run, so they are noted (`freedSlots`) and
 /// their handles moved before the next handle is pushed. Edge handles are kept by id.
 public final class LuaStoreBox: CustomStringConvertible {
@@ -34,9 +34,9 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// Node handles by slot: a weak-valued table, the handle of slot `s` at `s + 1`.
     var nodeHandles: Int32 = LUA_NOREF
     /// The size of the array part `nodeHandles` was made with: every slot below it is an
-    /// array entry. The table is remade twice as large when a slot reaches it (`growNodeHandles`),
-    /// so no handle ever goes to its hash part (where integer keys are hashed, and a rehash
-    /// after the collector emptied entries would shrink the array part).
+    /// array entry. The table is remade twice as large when a slot reaches it
+    /// (`growNodeHandles`), so no handle ever goes to its hash part (where integer keys are
+    /// hashed, and a rehash after the collector emptied entries would shrink the array part).
     var nodeHandleCapacity = 0
     /// Node handles of ids that are no node of the store now (removed, or never added), by
     /// id: a weak-valued table.
@@ -53,6 +53,7 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// `!freedSlots.isEmpty`, kept apart: a plain flag is read without the run-time
     /// exclusivity check that reading the array costs on every push.
     var hasFreedSlots = false
+    /// Per slot: whether it is in `freedSlots`.
     var freedMark: [Bool] = []
     var edgeCache: Int32 = LUA_NOREF
     /// Registry references to the Node and Edge metatables, for making handles.
@@ -250,7 +251,14 @@ public final class LuaStoreBox: CustomStringConvertible {
     ) {
         let id = lua_absindex(L, id), store = lua_absindex(L, store)
         guard var table = pushHandleTable(L, nodeHandles, id: id, store: store) else { return }
-        if Int(slot) >= nodeHandleCapacity { table = growNodeHandles(L, toHold: slot) }
+        var fresh = fresh
+        if Int(slot) >= nodeHandleCapacity {
+            table = growNodeHandles(L, toHold: slot)
+            fresh = false  // making the table may have run a finaliser, which may have pushed handles
+        }
+        // (Making the handle below may run a finaliser too. One that asks for this very node's
+        // handle gets a second userdata, equal to this one by `==` but not by `rawequal`; the
+        // old id-keyed cache had the same window.)
         let key = lua_Integer(slot) + 1
         if fresh || lua_rawgeti(L, table, key) != LUA_TUSERDATA {
             if !fresh { flua_pop(L, 1) }
