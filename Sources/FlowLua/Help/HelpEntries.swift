@@ -410,7 +410,9 @@ extension FlowHelp {
         ("Store:node", """
             store:node(id)  -> Node or nil
             The handle of a node, or nil when there is no node with that id.
-            The same id gives the same handle: `store:node("a") == store:node("a")`.
+            The same id gives the same handle: `store:node("a") == store:node("a")`. A
+            canonically equivalent spelling of the id (`"e\\u{301}"` for `"é"`) names the
+            same node and gives its handle, whose `id` is the one the store keeps.
             Parameters:
               id (FlowID): the node
             """),
@@ -513,7 +515,9 @@ extension FlowHelp {
             so does reading one that does not exist. Using a handle whose node was removed
             raises `node 'a' no longer exists`; `node:exists()` tells without raising.
             The same node gives the same handle, so handles compare with `==` and work as
-            table keys. `tostring(node)` is e.g. `Node a (50, 100, 120x50)`.
+            table keys; a removed node's handle, while it is alive, is again the one its
+            id gives when the node comes back (undo, redo, a load, or added again).
+            `tostring(node)` is e.g. `Node a (50, 100, 120x50)`.
             Fields: id, x, y, position, width, height, size, data, parentID, isDraggable,
               zIndex, acceptsChildren, handles, isSelected, isHovered, isDropTarget, frame
             Methods: move, update, resize, remove, edges, exists, table
