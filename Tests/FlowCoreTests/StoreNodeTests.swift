@@ -62,6 +62,15 @@ import Testing
         try s.undo()  // the add of d
         #expect(freed == [d] && s.nodeSlot("d") == nil)
         freed = []
+        try s.redo()  // d again
+        #expect(freed.isEmpty && s.nodeSlot("d") != nil)
+        let dAgain = s.nodeSlot("d")!
+        try s.removeNode("d")
+        try s.undo()
+        freed = []
+        try s.redo()  // the removal of d, redone
+        #expect(freed == [dAgain] && s.nodeSlot("d") == nil)
+        freed = []
         struct Stop: Error {}
         #expect(throws: Stop.self) {
             try s.transaction { () throws(Stop) in
@@ -77,7 +86,9 @@ import Testing
         _ = try s.load(doc)
         #expect(Set(freed) == live)
         s.onNodeSlotFreed = nil
+        freed = []
         try s.removeNode("a")
+        #expect(freed.isEmpty && s.nodeSlot("a") == nil)
     }
 
     @Test func generatedIdsAreTheSmallestFree() throws {

@@ -122,7 +122,7 @@ public final class FlowStore<Data: FlowNodeData> {
     /// Receives a proposal the validator rejected.
     public var onConnectionRejected: ((ConnectionProposal) -> Void)?
     /// Receives the slot (see `nodeSlot(_:)`) of every node that leaves the store, by any
-    /// operation: a removal, undo, redo, a rolled-back transaction, a load or `clear`. It is
+    /// operation: a removal, undo, redo, a rolled-back transaction or a load. It is
     /// called during the operation, right after the node left its slot, which a later step
     /// of the same operation may already give to another node; it must not use the store.
     /// For hosts that keep data per node in an array indexed by slot: the Lua binding keeps
