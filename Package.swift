@@ -32,6 +32,7 @@ let package = Package(
     products: [
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "FlowRender", targets: ["FlowRender"]),
+        .library(name: "FlowLayout", targets: ["FlowLayout"]),
         .library(name: "FlowLua", targets: ["FlowLua"]),
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
@@ -40,6 +41,7 @@ let package = Package(
         // Core library
         .target(name: "FlowCore", swiftSettings: optimized + lean),
         .target(name: "FlowRender", dependencies: ["FlowCore"], swiftSettings: lean),
+        .target(name: "FlowLayout", dependencies: ["FlowCore"], swiftSettings: lean),
 
         // Lua binding
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
@@ -58,7 +60,7 @@ let package = Package(
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowCore", "FlowRender", "FlowLua", "CLua", "CLuaShims"],
+            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),
 
         // Tests

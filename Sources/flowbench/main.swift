@@ -5,7 +5,7 @@
 //             [--ops moveNode,addNode,...] [--json] [--flowrepl PATH]
 @preconcurrency import Glibc
 
-let areas = ["lua", "swift", "memory", "startup", "render"]
+let areas = ["lua", "swift", "memory", "startup", "render", "layout"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
@@ -42,6 +42,16 @@ while let a = args.popFirst() {
             usage("bad --ops '\(v)' (one or more of \(LuaBench.operations.joined(separator: ",")))")
         }
         selectedOps = ops
+    case "--graphs":
+        guard let v = args.popFirst() else { usage("--graphs needs a folder") }
+        LayoutBench.directory = v
+    case "--graphs-only":
+        guard let v = args.popFirst() else { usage("--graphs-only needs names") }
+        LayoutBench.selected = Set(v.split(separator: ",").map(String.init))
+    case "--no-dot": LayoutBench.withDot = false
+    case "--layout-out":
+        guard let v = args.popFirst() else { usage("--layout-out needs a folder") }
+        LayoutBench.outDirectory = v
     case "--json": jsonOnly = true
     case "--flowrepl":
         guard let v = args.popFirst() else { usage("--flowrepl needs a path") }
@@ -77,6 +87,9 @@ if only.contains("startup") {
 if only.contains("render") {
     progress("rendering")
     RenderBench.run(largeSize: sizes.last!, budget: budget, into: report)
+}
+if only.contains("layout") {
+    LayoutBench.run(budget: budget, into: report)
 }
 progress("done in \(Int(now() - started)) s")
 

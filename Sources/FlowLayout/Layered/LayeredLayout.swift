@@ -1,0 +1,232 @@
+import FlowCore
+
+/// The layered (Sugiyama) layout: cycles broken, layers by network simplex, long edges
+/// split into dummies, crossings reduced by sweeps, coordinates by Brandes–Köpf. Each
+/// connected part is laid out on its own and the parts are set side by side.
+public enum LayeredLayout {
+    /// Sweeps of crossing reduction before giving up on improvement.
+    static let sweeps = 24
+    /// Start orders of crossing reduction.
+    static let starts = 1
+
+    public static func layout(_ graph: LayoutGraph, options: LayoutOptions) -> LayoutResult {
+        var result = LayoutResult(nodeCount: graph.nodes.count, edgeCount: graph.edges.count)
+        let loopRoom = min(options.layerSpacing / 2, 20)
+        var hasLoop = Array(repeating: false, count: graph.nodes.count)
+        for e in graph.edges where e.source == e.target { hasLoop[e.source] = true }
+
+        // Sizes in layer terms: breadth along a layer, depth across it.
+        let horizontal = options.direction.isHorizontal
+        var breadth = graph.nodes.map { horizontal ? $0.height : $0.width }
+        let depth = graph.nodes.map { horizontal ? $0.width : $0.height }
+        for v in 0..<breadth.count where hasLoop[v] { breadth[v] += 2 * loopRoom }
+
+        var centres = Array(repeating: Point(0, 0), count: graph.nodes.count)
+        var offset = 0.0
+        for component in components(graph) {
+            let part = layoutComponent(
+                graph, nodes: component.nodes, edges: component.edges, breadth: breadth,
+                depth: depth, options: options)
+            let shift = offset - part.minBreadth
+            for (local, v) in component.nodes.enumerated() {
+                centres[v] = Point(part.centres[local].x + shift, part.centres[local].y)
+            }
+            for (local, e) in component.edges.enumerated() {
+                result.edgePoints[e] = part.points[local].map { Point($0.x + shift, $0.y) }
+                result.labelPositions[e] = part.labels[local].map { Point($0.x + shift, $0.y) }
+            }
+            offset += part.maxBreadth - part.minBreadth + options.componentSpacing
+            result.crossings += part.crossings
+            result.reversedEdges += part.reversed
+            result.layers = max(result.layers, part.layers)
+        }
+        for e in 0..<graph.edges.count where graph.edges[e].source == graph.edges[e].target {
+            let v = graph.edges[e].source
+            result.edgePoints[e] = loopPoints(
+                centre: centres[v], breadth: breadth[v] - 2 * loopRoom, depth: depth[v], room: loopRoom)
+        }
+        finish(&result, graph: graph, centres: centres, direction: options.direction)
+        return result
+    }
+
+    /// A self-loop leaves below the node, passes its far side in the room kept for it, and
+    /// comes back from above.
+    private static func loopPoints(centre c: Point, breadth: Double, depth: Double, room: Double) -> [Point] {
+        let side = c.x + breadth / 2 + room
+        let top = c.y - depth / 2 - room, bottom = c.y + depth / 2 + room
+        let x = c.x + breadth / 4
+        return [Point(x, bottom), Point(side, bottom), Point(side, top), Point(x, top)]
+    }
+
+    /// Maps layer coordinates (x along a layer, y across layers, both centres) to the
+    /// canvas for the direction, and sets the positions, bounds and size.
+    private static func finish(
+        _ result: inout LayoutResult, graph: LayoutGraph, centres: [Point], direction: LayoutDirection
+    ) {
+        var maxDepth = 0.0
+        for (v, c) in centres.enumerated() {
+            let d = direction.isHorizontal ? graph.nodes[v].width : graph.nodes[v].height
+            maxDepth = max(maxDepth, c.y + d / 2)
+        }
+        func map(_ p: Point) -> Point {
+            switch direction {
+            case .TB: return p
+            case .BT: return Point(p.x, maxDepth - p.y)
+            case .LR: return Point(p.y, p.x)
+            case .RL: return Point(maxDepth - p.y, p.x)
+            }
+        }
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        for (v, c) in centres.enumerated() {
+            let m = map(c), n = graph.nodes[v]
+            let p = Point(m.x - n.width / 2, m.y - n.height / 2)
+            result.positions[v] = p
+            minX = min(minX, p.x); minY = min(minY, p.y)
+            maxX = max(maxX, p.x + n.width); maxY = max(maxY, p.y + n.height)
+        }
+        for e in 0..<result.edgePoints.count {
+            result.edgePoints[e] = result.edgePoints[e].map(map)
+            for p in result.edgePoints[e] {
+                minX = min(minX, p.x); minY = min(minY, p.y)
+                maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+            }
+            result.labelPositions[e] = result.labelPositions[e].map(map)
+        }
+        guard minX.isFinite else { return }
+        // the drawing starts at (0, 0)
+        let shift = Point(-minX, -minY)
+        for v in 0..<result.positions.count { result.positions[v] = result.positions[v] + shift }
+        for e in 0..<result.edgePoints.count {
+            result.edgePoints[e] = result.edgePoints[e].map { $0 + shift }
+            result.labelPositions[e] = result.labelPositions[e].map { $0 + shift }
+        }
+        result.width = maxX - minX
+        result.height = maxY - minY
+    }
+
+    // MARK: Components
+
+    struct Component {
+        var nodes: [Int]
+        var edges: [Int]
+    }
+
+    /// Connected parts (edge directions ignored, self-loops left out), ordered by their
+    /// first node; nodes and edges keep input order within a part.
+    static func components(_ graph: LayoutGraph) -> [Component] {
+        var parent = Array(0..<graph.nodes.count)
+        func find(_ v: Int) -> Int {
+            var v = v
+            while parent[v] != v {
+                parent[v] = parent[parent[v]]
+                v = parent[v]
+            }
+            return v
+        }
+        for e in graph.edges where e.source != e.target {
+            let a = find(e.source), b = find(e.target)
+            if a != b { parent[max(a, b)] = min(a, b) }
+        }
+        var index = [Int: Int]()
+        var parts: [Component] = []
+        for v in 0..<graph.nodes.count {
+            let r = find(v)
+            if let i = index[r] {
+                parts[i].nodes.append(v)
+            } else {
+                index[r] = parts.count
+                parts.append(Component(nodes: [v], edges: []))
+            }
+        }
+        for (i, e) in graph.edges.enumerated() where e.source != e.target {
+            parts[index[find(e.source)]!].edges.append(i)
+        }
+        return parts
+    }
+
+    // MARK: One component
+
+    struct Part {
+        var centres: [Point]
+        var points: [[Point]]
+        var labels: [Point?]
+        var minBreadth: Double
+        var maxBreadth: Double
+        var crossings: Int
+        var reversed: Int
+        var layers: Int
+    }
+
+    static func layoutComponent(
+        _ graph: LayoutGraph, nodes: [Int], edges: [Int], breadth: [Double], depth: [Double],
+        options: LayoutOptions
+    ) -> Part {
+        var local = [Int: Int](minimumCapacity: nodes.count)
+        for (i, v) in nodes.enumerated() { local[v] = i }
+        let pairs = edges.map { (local[graph.edges[$0].source]!, local[graph.edges[$0].target]!) }
+        let reversed = edgesToReverse(nodeCount: nodes.count, edges: pairs)
+        var down: [(source: Int, target: Int)] = []
+        var ports: [(Double, Double)] = []
+        var labels: [Size?] = []
+        var rankEdges: [NetworkSimplex.Edge] = []
+        for (i, e) in edges.enumerated() {
+            let edge = graph.edges[e]
+            let (s, t) = reversed[i] ? (pairs[i].1, pairs[i].0) : pairs[i]
+            down.append((s, t))
+            ports.append(reversed[i] ? (edge.targetPort, edge.sourcePort) : (edge.sourcePort, edge.targetPort))
+            let label: Size? = edge.hasLabel
+                ? (options.direction.isHorizontal
+                    ? Size(edge.labelSize.height, edge.labelSize.width) : edge.labelSize)
+                : nil
+            labels.append(label)
+            rankEdges.append(.init(source: s, target: t, minLength: label == nil ? 1 : 2, weight: 1))
+        }
+        let ranks = NetworkSimplex.ranks(nodeCount: nodes.count, edges: rankEdges)
+        let proper = ProperGraph(
+            ranks: ranks, breadth: nodes.map { breadth[$0] }, depth: nodes.map { depth[$0] },
+            edges: down, ports: ports, labels: labels)
+        var ordering = Ordering(graph: proper)
+        ordering.minimizeCrossings(starts: starts, sweeps: sweeps)
+        let x = Coordinates(
+            graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
+            edgeSpacing: options.edgeSpacing
+        ).assign()
+
+        // Layers stacked with their deepest vertex; vertices centred in their layer.
+        var layerDepth = Array(repeating: 0.0, count: proper.layerCount)
+        for v in 0..<proper.count { layerDepth[proper.layer[v]] = max(layerDepth[proper.layer[v]], proper.depth[v]) }
+        var layerTop = Array(repeating: 0.0, count: proper.layerCount)
+        for l in 1..<max(1, proper.layerCount) {
+            layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + options.layerSpacing
+        }
+        var minB = Double.infinity, maxB = -Double.infinity
+        for v in 0..<proper.count {
+            minB = min(minB, x[v] - proper.breadth[v] / 2)
+            maxB = max(maxB, x[v] + proper.breadth[v] / 2)
+        }
+        let centres = (0..<nodes.count).map { v in
+            Point(x[v], layerTop[proper.layer[v]] + layerDepth[proper.layer[v]] / 2)
+        }
+        var points: [[Point]] = []
+        var labelCentres: [Point?] = []
+        for (i, chain) in proper.chains.enumerated() {
+            var route: [Point] = []
+            for d in chain.dropFirst().dropLast() {
+                let l = proper.layer[d]
+                let top = layerTop[l], bottom = layerTop[l] + layerDepth[l]
+                route.append(Point(x[d], top))
+                if bottom > top { route.append(Point(x[d], bottom)) }
+            }
+            if reversed[i] { route.reverse() }
+            points.append(route)
+            let lv = proper.labelVertex[i]
+            labelCentres.append(lv >= 0 ? Point(x[lv], layerTop[proper.layer[lv]] + layerDepth[proper.layer[lv]] / 2) : nil)
+        }
+        return Part(
+            centres: centres, points: points, labels: labelCentres,
+            minBreadth: minB.isFinite ? minB : 0, maxBreadth: maxB.isFinite ? maxB : 0,
+            crossings: ordering.totalCrossings(), reversed: reversed.filter { $0 }.count,
+            layers: proper.layerCount)
+    }
+}

@@ -1,0 +1,379 @@
+/// Crossing reduction: the order of the vertices within each layer.
+///
+/// A run starts from an initial order and alternates layer-by-layer sweeps, down and up,
+/// that sort each layer by the barycentre of its neighbours on the layer just placed, with
+/// sifting passes: each vertex of a layer in turn is taken out and put back at the place
+/// where it crosses least with both neighbouring layers (Matuszewski, Schönfeld and
+/// Molitor's sifting, one layer at a time). The order with the fewest crossings seen in any
+/// run is kept. Every tie goes by the current position and every start order is derived
+/// from the input order, so the result depends on the input alone.
+struct Ordering {
+    /// Sweeps in a row without a real improvement (0.5 %) before a run stops.
+    static let patience = 8
+    /// Most sifting passes that polish a run's best order.
+    static let siftingPasses = 6
+    let graph: ProperGraph
+    /// Vertices of each layer, left to right.
+    private(set) var layers: [[Int]]
+    /// Position of each vertex within its layer.
+    private(set) var position: [Int]
+
+    // Adjacency in flat arrays: the neighbours of v above are upNeighbour[upStart[v]..<upStart[v+1]],
+    // with the side code (0, 1, 2) of the segment's end at that neighbour.
+    private var upStart: [Int] = [], upNeighbour: [Int] = [], upSide: [Int] = []
+    private var downStart: [Int] = [], downNeighbour: [Int] = [], downSide: [Int] = []
+
+    // Scratch for one layer's sorted neighbour keys, by vertex.
+    private var keyStart: [Int], keyEnd: [Int]
+    private var keyBuffer: [Int] = []
+
+    init(graph: ProperGraph) {
+        self.graph = graph
+        position = Array(repeating: 0, count: graph.count)
+        layers = Array(repeating: [], count: graph.layerCount)
+        keyStart = Array(repeating: 0, count: 2 * graph.count)
+        keyEnd = Array(repeating: 0, count: 2 * graph.count)
+        func side(_ port: Double) -> Int { port < 0 ? 0 : port > 0 ? 2 : 1 }
+        for v in 0..<graph.count {
+            upStart.append(upNeighbour.count)
+            for s in graph.up[v] {
+                upNeighbour.append(graph.segments[s].upper)
+                upSide.append(side(graph.segments[s].upperPort))
+            }
+            downStart.append(downNeighbour.count)
+            for s in graph.down[v] {
+                downNeighbour.append(graph.segments[s].lower)
+                downSide.append(side(graph.segments[s].lowerPort))
+            }
+        }
+        upStart.append(upNeighbour.count)
+        downStart.append(downNeighbour.count)
+        layers = depthFirstOrder()
+        setPositions()
+    }
+
+    private mutating func setPositions() {
+        for layer in layers { for (i, v) in layer.enumerated() { position[v] = i } }
+    }
+
+    /// Depth-first from every vertex in input order along the edges downwards: each vertex
+    /// goes to the end of its layer when first reached, so edges out of one node start out
+    /// next to each other.
+    private func depthFirstOrder() -> [[Int]] {
+        var result = Array(repeating: [Int](), count: graph.layerCount)
+        var seen = Array(repeating: false, count: graph.count)
+        var stack: [Int] = []
+        func visit(_ root: Int) {
+            stack.append(root)
+            seen[root] = true
+            while let v = stack.popLast() {
+                result[graph.layer[v]].append(v)
+                for i in stride(from: downStart[v + 1] - 1, through: downStart[v], by: -1) {
+                    let w = downNeighbour[i]
+                    if !seen[w] {
+                        seen[w] = true
+                        stack.append(w)
+                    }
+                }
+            }
+        }
+        for root in 0..<graph.realCount where !seen[root] && upStart[root] == upStart[root + 1] { visit(root) }
+        for root in 0..<graph.count where !seen[root] { visit(root) }
+        return result
+    }
+
+    // MARK: Counting
+
+    /// Crossings between layer `l` and `l + 1`: segments sorted by their upper end, then
+    /// inversions among their lower ends (Barth, Jünger and Mutzel's accumulator counting).
+    private func countCrossings(below l: Int) -> Int {
+        var keys: [(Int, Int)] = []
+        for w in layers[l + 1] {
+            for i in upStart[w]..<upStart[w + 1] {
+                let upperKey = position[upNeighbour[i]] * 3 + upSide[i]
+                keys.append((upperKey, position[w] * 3 + lowerSide(of: i, at: w)))
+            }
+        }
+        if keys.count < 2 { return 0 }
+        keys.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        return Ordering.inversions(keys.map(\.1), bound: layers[l + 1].count * 3)
+    }
+
+    /// The side code of the lower end of the segment stored at `upNeighbour[i]` for `w`.
+    private func lowerSide(of i: Int, at w: Int) -> Int {
+        let s = graph.up[w][i - upStart[w]]
+        let port = graph.segments[s].lowerPort
+        return port < 0 ? 0 : port > 0 ? 2 : 1
+    }
+
+    /// Pairs `i < j` with `values[i] > values[j]`, with a Fenwick tree over `0..<bound`.
+    static func inversions(_ values: [Int], bound: Int) -> Int {
+        var tree = Array(repeating: 0, count: bound + 1)
+        var count = 0, inserted = 0
+        for v in values {
+            var i = v + 1, atMost = 0
+            while i > 0 { atMost += tree[i]; i -= i & -i }
+            count += inserted - atMost
+            i = v + 1
+            while i <= bound { tree[i] += 1; i += i & -i }
+            inserted += 1
+        }
+        return count
+    }
+
+    func totalCrossings() -> Int {
+        var total = 0
+        for l in 0..<max(0, layers.count - 1) { total += countCrossings(below: l) }
+        return total
+    }
+
+    // MARK: Runs
+
+    /// Runs from `starts` initial orders (the depth-first order, its mirror, then seeded
+    /// shuffles) and keeps the best order found.
+    mutating func minimizeCrossings(starts: Int, sweeps: Int) {
+        guard layers.count > 1 else { return }
+        let first = layers
+        var best = layers, bestCrossings = Int.max
+        var random = SplitMix64(seed: 0x5EED_F10E)
+        for run in 0..<max(1, starts) {
+            switch run {
+            case 0: layers = first
+            case 1: layers = first.map { $0.reversed() }
+            default: layers = first.map { random.shuffled($0) }
+            }
+            setPositions()
+            let c = improve(sweeps: sweeps, bound: bestCrossings)
+            if c < bestCrossings {
+                bestCrossings = c
+                best = layers
+            }
+            if bestCrossings == 0 { break }
+        }
+        layers = best
+        setPositions()
+    }
+
+    /// Barycentre sweeps with sifting until `sweeps` rounds or four without improvement;
+    /// leaves the best order of the run in `layers` and returns its crossings.
+    private mutating func improve(sweeps: Int, bound: Int) -> Int {
+        var best = layers, bestCrossings = totalCrossings()
+        var fails = 0
+        for i in 0..<sweeps where bestCrossings > 0 {
+            let downwards = i % 2 == 0
+            let ties = i % 4 < 2
+            if downwards {
+                for l in 1..<layers.count { sortLayer(l, above: true, ties: ties) }
+            } else {
+                for l in stride(from: layers.count - 2, through: 0, by: -1) { sortLayer(l, above: false, ties: ties) }
+            }
+            transposeAll(ties: !ties)
+            let c = totalCrossings()
+            if c <= bestCrossings {
+                if Double(c) < 0.995 * Double(bestCrossings) { fails = 0 } else { fails += 1 }
+                bestCrossings = c
+                best = layers
+                if fails >= Ordering.patience { break }
+            } else {
+                fails += 1
+                if fails >= Ordering.patience { break }
+            }
+        }
+        layers = best
+        setPositions()
+        // polish: sifting passes while they help
+        var pass = 0
+        while bestCrossings > 0 && pass < Ordering.siftingPasses {
+            siftAll(downwards: pass % 2 == 0)
+            let c = totalCrossings()
+            if c >= bestCrossings { break }
+            bestCrossings = c
+            best = layers
+            pass += 1
+        }
+        layers = best
+        setPositions()
+        return bestCrossings
+    }
+
+    /// Sorts layer `l` by the barycentres of each vertex's neighbours on the layer above (or
+    /// below); a vertex without such neighbours keeps its place.
+    private mutating func sortLayer(_ l: Int, above: Bool, ties: Bool) {
+        let layer = layers[l]
+        var movable: [(v: Int, key: Double, old: Int)] = []
+        movable.reserveCapacity(layer.count)
+        var fixed = Array(repeating: false, count: layer.count)
+        for (i, v) in layer.enumerated() {
+            let (start, end) = above ? (upStart[v], upStart[v + 1]) : (downStart[v], downStart[v + 1])
+            if start == end {
+                fixed[i] = true
+                continue
+            }
+            var sum = 0
+            for k in start..<end {
+                sum += above ? position[upNeighbour[k]] * 3 + upSide[k] : position[downNeighbour[k]] * 3 + downSide[k]
+            }
+            movable.append((v, Double(sum) / Double(end - start), i))
+        }
+        movable.sort { $0.key != $1.key ? $0.key < $1.key : (ties ? $0.old > $1.old : $0.old < $1.old) }
+        var next = 0
+        var result = layer
+        for i in 0..<layer.count where !fixed[i] {
+            result[i] = movable[next].v
+            next += 1
+        }
+        layers[l] = result
+        for (i, v) in result.enumerated() { position[v] = i }
+    }
+
+    // MARK: Transposition
+
+    /// Swaps neighbours within every layer while that lowers the crossings with both
+    /// neighbouring layers; with `ties`, also when it keeps them equal (which lets an order
+    /// walk across a plateau). Repeats while anything improved, a bounded number of times.
+    private mutating func transposeAll(ties: Bool, maxPasses: Int = 12) {
+        var dirty = Array(repeating: true, count: layers.count)
+        for _ in 0..<maxPasses {
+            var improved = false
+            for l in 0..<layers.count where dirty[l] {
+                dirty[l] = false
+                guard layers[l].count > 1 else { continue }
+                gatherKeys(l)
+                var layer = layers[l]
+                for i in 0..<(layer.count - 1) {
+                    let v = layer[i], w = layer[i + 1]
+                    let c = pairCrossings(v, w)
+                    if c.vw == 0 { continue }
+                    if c.wv < c.vw || (ties && c.wv == c.vw) {
+                        layer[i] = w
+                        layer[i + 1] = v
+                        if c.wv < c.vw {
+                            improved = true
+                            dirty[l] = true
+                            if l > 0 { dirty[l - 1] = true }
+                            if l + 1 < layers.count { dirty[l + 1] = true }
+                        }
+                    }
+                }
+                layers[l] = layer
+                for (i, v) in layer.enumerated() { position[v] = i }
+            }
+            if !improved { break }
+        }
+    }
+
+    // MARK: Sifting
+
+    /// One sifting pass over every layer, in sweep order.
+    private mutating func siftAll(downwards: Bool) {
+        let order = downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed())
+        for l in order where layers[l].count > 1 { sift(l) }
+    }
+
+    /// Gathers the sorted keys of every vertex of layer `l` towards both neighbouring layers
+    /// (index `2v` above, `2v + 1` below). The neighbouring layers do not change while `l`
+    /// is reordered, so the keys hold for the whole pass.
+    private mutating func gatherKeys(_ l: Int) {
+        keyBuffer.removeAll(keepingCapacity: true)
+        for v in layers[l] {
+            keyStart[2 * v] = keyBuffer.count
+            for k in upStart[v]..<upStart[v + 1] { keyBuffer.append(position[upNeighbour[k]] * 3 + upSide[k]) }
+            keyEnd[2 * v] = keyBuffer.count
+            keyBuffer[keyStart[2 * v]..<keyEnd[2 * v]].sort()
+            keyStart[2 * v + 1] = keyBuffer.count
+            for k in downStart[v]..<downStart[v + 1] { keyBuffer.append(position[downNeighbour[k]] * 3 + downSide[k]) }
+            keyEnd[2 * v + 1] = keyBuffer.count
+            keyBuffer[keyStart[2 * v + 1]..<keyEnd[2 * v + 1]].sort()
+        }
+    }
+
+    /// Crossings between the segments of `v` and `w` (both sides) with `v` left of `w`, and
+    /// with `w` left of `v`.
+    @inline(__always)
+    private func pairCrossings(_ v: Int, _ w: Int) -> (vw: Int, wv: Int) {
+        var vw = 0, wv = 0
+        for side in 0..<2 {
+            let a0 = keyStart[2 * v + side], a1 = keyEnd[2 * v + side]
+            let b0 = keyStart[2 * w + side], b1 = keyEnd[2 * w + side]
+            if a0 == a1 || b0 == b1 { continue }
+            // v left of w crosses where a key of v exceeds one of w; the other way round
+            // where it is smaller
+            var j = b0, smaller = 0
+            var jj = b0, atMost = 0
+            for i in a0..<a1 {
+                let x = keyBuffer[i]
+                while j < b1 && keyBuffer[j] < x { j += 1 }
+                while jj < b1 && keyBuffer[jj] <= x { jj += 1 }
+                smaller = j - b0
+                atMost = jj - b0
+                vw += smaller
+                wv += (b1 - b0) - atMost
+            }
+        }
+        return (vw, wv)
+    }
+
+    /// Moves each vertex of layer `l`, in turn, to the place where it crosses least.
+    private mutating func sift(_ l: Int) {
+        gatherKeys(l)
+        var layer = layers[l]
+        let count = layer.count
+        var vw = Array(repeating: 0, count: count), wv = Array(repeating: 0, count: count)
+        for v in layers[l] {
+            guard let from = layer.firstIndex(of: v) else { continue }
+            var others = layer
+            others.remove(at: from)
+            var total = 0
+            for (j, w) in others.enumerated() {
+                let c = pairCrossings(v, w)
+                vw[j] = c.vw
+                wv[j] = c.wv
+                total += c.vw
+            }
+            // total: crossings with v in front of everything; moving v past others[j]
+            // changes it by wv[j] - vw[j]
+            var bestAt = 0, bestTotal = total
+            var current = total
+            var fromTotal = from == 0 ? total : Int.max
+            for j in 0..<others.count {
+                current += wv[j] - vw[j]
+                if current < bestTotal {
+                    bestTotal = current
+                    bestAt = j + 1
+                }
+                if j + 1 == from { fromTotal = current }
+            }
+            if bestTotal < fromTotal {
+                others.insert(v, at: bestAt)
+                layer = others
+            }
+        }
+        layers[l] = layer
+        for (i, v) in layer.enumerated() { position[v] = i }
+    }
+}
+
+/// A small seeded generator (SplitMix64) for the shuffled start orders.
+struct SplitMix64 {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func shuffled(_ a: [Int]) -> [Int] {
+        var a = a
+        if a.count < 2 { return a }
+        for i in stride(from: a.count - 1, to: 0, by: -1) {
+            let j = Int(next() % UInt64(i + 1))
+            a.swapAt(i, j)
+        }
+        return a
+    }
+}

@@ -1,0 +1,110 @@
+import FlowCore
+
+/// The graph a layout works on: nodes with sizes, directed edges between them by index.
+/// It knows nothing of the store; `FlowStore.layout` builds one from the diagram.
+public struct LayoutGraph: Sendable {
+    public struct Node: Sendable {
+        public var width: Double
+        public var height: Double
+
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    public struct Edge: Sendable {
+        public var source: Int
+        public var target: Int
+        /// Where the edge leaves its source across the node's breadth, as a fraction from
+        /// -0.5 (the start of the side facing the next layer) to 0.5; 0 is the middle.
+        /// Crossing reduction orders edges at a node by it.
+        public var sourcePort: Double
+        /// The same for the target.
+        public var targetPort: Double
+        /// The size of the edge's label (zero for none): a labelled edge spans at least two
+        /// layers and its label gets a place of that size on the layer in between.
+        public var labelSize: Size
+
+        public init(
+            source: Int, target: Int, sourcePort: Double = 0, targetPort: Double = 0,
+            labelSize: Size = Size(0, 0)
+        ) {
+            self.source = source
+            self.target = target
+            self.sourcePort = sourcePort
+            self.targetPort = targetPort
+            self.labelSize = labelSize
+        }
+
+        var hasLabel: Bool { labelSize.width > 0 && labelSize.height > 0 }
+    }
+
+    public var nodes: [Node]
+    public var edges: [Edge]
+
+    public init(nodes: [Node] = [], edges: [Edge] = []) {
+        self.nodes = nodes
+        self.edges = edges
+    }
+}
+
+/// Where the layers go: `TB` top to bottom (the default), `BT`, `LR`, `RL`.
+public enum LayoutDirection: String, Sendable, CaseIterable {
+    case TB, BT, LR, RL
+
+    /// Whether layers are columns (LR, RL) instead of rows.
+    public var isHorizontal: Bool { self == .LR || self == .RL }
+}
+
+/// Spacing and direction of a layout.
+public struct LayoutOptions: Sendable, Equatable {
+    public var direction: LayoutDirection
+    /// Free space between neighbours within a layer.
+    public var nodeSpacing: Double
+    /// Free space between two layers.
+    public var layerSpacing: Double
+    /// Free space between disconnected parts laid side by side.
+    public var componentSpacing: Double
+    /// Free space between two edges passing side by side through a layer.
+    public var edgeSpacing: Double
+
+    public init(
+        direction: LayoutDirection = .TB, nodeSpacing: Double = 40, layerSpacing: Double = 60,
+        componentSpacing: Double = 60, edgeSpacing: Double? = nil
+    ) {
+        self.direction = direction
+        self.nodeSpacing = nodeSpacing
+        self.layerSpacing = layerSpacing
+        self.componentSpacing = componentSpacing
+        self.edgeSpacing = edgeSpacing ?? nodeSpacing / 2
+    }
+}
+
+/// What a layout computed: every node's top-left corner, every edge's bend points (the
+/// route between its two ends, in drawing order from source to target), and numbers.
+public struct LayoutResult: Sendable {
+    public var positions: [Point]
+    public var edgePoints: [[Point]]
+    /// Where each edge's label goes (its centre), when the edge has a label.
+    public var labelPositions: [Point?]
+    /// Edges drawn against the layer direction to break cycles.
+    public var reversedEdges: Int
+    /// Layers of the tallest component (1 for a graph without edges).
+    public var layers: Int
+    /// Crossings between edges passing between neighbouring layers, as ordered.
+    public var crossings: Int
+    public var width: Double
+    public var height: Double
+
+    public init(nodeCount: Int, edgeCount: Int) {
+        positions = Array(repeating: Point(0, 0), count: nodeCount)
+        edgePoints = Array(repeating: [], count: edgeCount)
+        labelPositions = Array(repeating: nil, count: edgeCount)
+        reversedEdges = 0
+        layers = 0
+        crossings = 0
+        width = 0
+        height = 0
+    }
+}
