@@ -248,7 +248,7 @@ struct SVGRenderer<Data: FlowNodeData> {
             let type = EdgePathType.allCases.firstIndex(of: e.pathType) ?? 0
             let g = EdgeGeometry(
                 sourcePoint: s.point, sourcePosition: s.position, targetPoint: t.point,
-                targetPosition: t.position, calculator: calculators[type])
+                targetPosition: t.position, points: e.points, calculator: calculators[type])
             let emphasis: EdgeEmphasis =
                 e.isDropTarget
                 ? .dropTarget

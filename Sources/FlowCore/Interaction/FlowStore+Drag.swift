@@ -31,9 +31,14 @@ extension FlowStore {
     // MARK: Recording gestures as one step
 
     /// Drops the journal entries made since `mark`, so that the current call records no
-    /// undo step of its own. Entries are kept inside a transaction (a rollback needs them).
+    /// undo step of its own. Entries are kept inside a transaction (a rollback needs them),
+    /// listed in `frameRanges`.
     func discardHistory(since mark: Int) {
-        guard transactionDepth == 0, journal.count > mark else { return }
+        guard journal.count > mark else { return }
+        if transactionDepth > 0 {
+            frameRanges.append(mark..<journal.count)
+            return
+        }
         journal.removeSubrange(mark...)
     }
 

@@ -4,7 +4,9 @@ extension FlowStore {
         customCalculators[type] ?? type.calculator
     }
 
-    /// Replaces the path calculator of a path type (nil restores the built-in one).
+    /// Replaces the path calculator of a path type (nil restores the built-in one). Edges
+    /// with bend points get `path(from:sourcePosition:through:to:targetPosition:)`, whose
+    /// default ignores the points.
     public func setPathCalculator(_ calculator: (any EdgePathCalculator)?, for type: EdgePathType) {
         customCalculators[type] = calculator
         edgeTable.forEachSlot { reindexEdgeGeometry($0) }
@@ -26,7 +28,7 @@ extension FlowStore {
         else { return nil }
         return EdgeGeometry(
             sourcePoint: s.point, sourcePosition: s.position, targetPoint: t.point,
-            targetPosition: t.position, calculator: pathCalculator(for: e.pathType))
+            targetPosition: t.position, points: e.points, calculator: pathCalculator(for: e.pathType))
     }
 
     /// Brings the edge index up to date (see `staleEdges`): first the nodes, whose changes

@@ -32,8 +32,8 @@ extension FlowDocument {
     /// `data.jsonValue()` returns it, its objects in their own key order (not sorted), so
     /// that the document reads back equal.
     ///
-    /// Throws `invalidValue` (operation `export`) for a position, size, viewport or hit-area
-    /// number that is not finite, or a `zIndex` beyond ±2^53, since the text would not read
+    /// Throws `invalidValue` (operation `export`) for a position, size, bend point, viewport
+    /// or hit-area number that is not finite, or a `zIndex` beyond ±2^53, since the text would not read
     /// back; errors thrown by `jsonValue()` are passed on with the node's path.
     @_specialize(where Data == JSONValue)
     public func encoded() throws(FlowError) -> String {
@@ -50,8 +50,8 @@ extension FlowDocument {
         w.beginObject()
         w.rawKey("edges")
         w.beginArray(multiline: true)
-        for edge in edges {
-            Self.write(edge, to: &w)
+        for i in edges.indices {
+            try Self.write(edges[i], index: i, to: &w)
             if w.byteCount >= pieceSize { w.drain(into: &out) }
         }
         w.endArray()
@@ -195,7 +195,8 @@ extension FlowDocument {
         }
     }
 
-    private static func write(_ edge: FlowEdge, to w: inout JSONWriter) {
+    /// An edge; its bend points, when it has some, as `"points": [[x, y], …]`.
+    private static func write(_ edge: FlowEdge, index i: Int, to w: inout JSONWriter) throws(FlowError) {
         w.beginObject()
         w.fragment("\n      \"id\": ")
         w.fragment(quoting: edge.id)
@@ -209,6 +210,18 @@ extension FlowDocument {
         }
         w.fragment(",\n      \"pathType\": ")
         w.fragment(quoting: edge.pathType.rawValue)
+        if !edge.points.isEmpty {
+            w.fragment(",\n      \"points\": [")
+            for (k, p) in edge.points.enumerated() {
+                guard p.x.isFinite, p.y.isFinite else { throw nonFinite("edges[\(i)].points[\(k)]") }
+                w.fragment(k == 0 ? "\n        [" : ",\n        [")
+                w.fragment(number: p.x)
+                w.fragment(", ")
+                w.fragment(number: p.y)
+                w.fragment("]")
+            }
+            w.fragment("\n      ]")
+        }
         if let handle = edge.sourceHandleID {
             w.fragment(",\n      \"sourceHandleID\": ")
             w.fragment(quoting: handle)
@@ -596,11 +609,13 @@ private struct DocumentReader {
         var parentID: JSONValue?
         var pathType: JSONValue?
         var label: JSONValue?
+        var points: JSONValue?
         for k in 0..<o.count {
             let key = o.keys[k]
             switch key.utf8.count {
             case 2: if key == "id" { id = o.value(at: k) }
             case 5: if key == "label" { label = o.value(at: k) }
+            case 6: if key == "points" { points = o.value(at: k) }
             case 8:
                 if key == "pathType" {
                     pathType = o.value(at: k)
@@ -631,7 +646,21 @@ private struct DocumentReader {
             parentID: try optionalString(parentID, "edges[\(i)].parentID"),
             pathType: try enumValue(
                 pathType, EdgePathType.self, default: .bezier, "edges[\(i)].pathType"),
-            label: try optionalString(label, "edges[\(i)].label"))
+            label: try optionalString(label, "edges[\(i)].label"),
+            points: try pointList(points, "edges[\(i)].points"))
+    }
+
+    /// Bend points: `[[x, y], …]`; none when missing or null.
+    func pointList(_ v: JSONValue?, _ path: @autoclosure () -> String) throws(FlowError) -> [Point] {
+        guard let v, v != .null else { return [] }
+        let list = try array(v, path())
+        var points: [Point] = []
+        points.reserveCapacity(list.count)
+        for k in list.indices {
+            let (x, y) = try pair(list[k], "\(path())[\(k)]")
+            points.append(Point(x, y))
+        }
+        return points
     }
 }
 
@@ -836,12 +865,14 @@ private struct FastDocumentReader<Data: FlowNodeData> {
         var parentID: String?
         var pathType = EdgePathType.bezier
         var label: String?
+        var points: [Point] = []
         var more = try beginObject()
         while more {
             let key = try readKey()
             switch key.count {
             case 2 where matches(key, "id"): id = try string()
             case 5 where matches(key, "label"): label = try string()
+            case 6 where matches(key, "points"): points = try pointList()
             case 8 where matches(key, "pathType"): pathType = try enumValue(FastEnumNames.pathTypes)
             case 8 where matches(key, "parentID"): parentID = try string()
             case 12 where matches(key, "sourceNodeID"): source = try string()
@@ -855,7 +886,20 @@ private struct FastDocumentReader<Data: FlowNodeData> {
         guard let id, let source, let target else { throw giveUp() }
         return FlowEdge(
             id: id, sourceNodeID: source, sourceHandleID: sourceHandle, targetNodeID: target,
-            targetHandleID: targetHandle, parentID: parentID, pathType: pathType, label: label)
+            targetHandleID: targetHandle, parentID: parentID, pathType: pathType, label: label,
+            points: points)
+    }
+
+    /// `[[x, y], …]`.
+    private mutating func pointList() throws(JSONSyntaxError) -> [Point] {
+        var points: [Point] = []
+        var more = try beginArray()
+        while more {
+            let (x, y) = try pair()
+            points.append(Point(x, y))
+            more = try nextElement()
+        }
+        return points
     }
 
     private mutating func viewport() throws(JSONSyntaxError) -> Viewport {

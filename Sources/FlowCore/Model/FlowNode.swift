@@ -78,13 +78,21 @@ public struct FlowEdge: Hashable, Sendable {
     public var parentID: String?
     public var pathType: EdgePathType
     public var label: String?
+    /// Bend points the path passes through, in order from source to target, in canvas
+    /// coordinates (absolute, like node positions). Empty: the path runs straight from
+    /// handle to handle as its path type draws it. Every coordinate must be finite, and an
+    /// edge has at most `maximumPointCount` of them.
+    public var points: [Point]
     public internal(set) var isSelected: Bool = false
     public internal(set) var isDropTarget: Bool = false
+
+    /// The most bend points an edge may have.
+    public static let maximumPointCount = 10_000
 
     public init(
         id: String, sourceNodeID: String, sourceHandleID: String? = nil,
         targetNodeID: String, targetHandleID: String? = nil, parentID: String? = nil,
-        pathType: EdgePathType = .bezier, label: String? = nil
+        pathType: EdgePathType = .bezier, label: String? = nil, points: [Point] = []
     ) {
         self.id = id
         self.sourceNodeID = sourceNodeID
@@ -94,6 +102,7 @@ public struct FlowEdge: Hashable, Sendable {
         self.parentID = parentID
         self.pathType = pathType
         self.label = label
+        self.points = points
     }
 
     /// The same edge with another id (flags cleared).
@@ -101,7 +110,7 @@ public struct FlowEdge: Hashable, Sendable {
         FlowEdge(
             id: newID, sourceNodeID: sourceNodeID, sourceHandleID: sourceHandleID,
             targetNodeID: targetNodeID, targetHandleID: targetHandleID, parentID: parentID,
-            pathType: pathType, label: label)
+            pathType: pathType, label: label, points: points)
     }
 
     /// Equality of the document content only (flags ignored).
@@ -109,6 +118,7 @@ public struct FlowEdge: Hashable, Sendable {
         id == o.id && sourceNodeID == o.sourceNodeID && sourceHandleID == o.sourceHandleID
             && targetNodeID == o.targetNodeID && targetHandleID == o.targetHandleID
             && parentID == o.parentID && pathType == o.pathType && label == o.label
+            && points == o.points
     }
 }
 

@@ -1,6 +1,12 @@
 /// A cubic curve leaving each end point along its handle side (store-semantics §8):
 /// curvature `c = max(50, 0.4·d)` where `d` is the distance between the end points,
 /// `C1 = S + dir(Ps)·c`, `C2 = T + dir(Pt)·c`. The label sits on the curve at t = 0.5.
+///
+/// With bend points: a smooth curve through every point (`SmoothCurve`), one cubic piece
+/// between each two of source, points and target. It leaves the source along its handle
+/// side, with the first control point `c = max(min(50, d/2), 0.4·d)` away for a first
+/// piece of chord `d`, and enters the target the same way (a `center` handle: along the
+/// chord). The label sits halfway along the curve by length.
 public struct BezierPath: EdgePathCalculator {
     public init() {}
 
@@ -15,5 +21,22 @@ public struct BezierPath: EdgePathCalculator {
         return EdgePath(
             segments: [.move(source), .cubic(control1: control1, control2: control2, to: target)],
             labelPosition: label)
+    }
+
+    public func path(
+        from source: Point, sourcePosition: HandlePosition, through points: [Point],
+        to target: Point, targetPosition: HandlePosition
+    ) -> EdgePath {
+        guard let first = points.first, let last = points.last else {
+            return path(from: source, sourcePosition: sourcePosition, to: target, targetPosition: targetPosition)
+        }
+        func control(_ end: Point, _ side: HandlePosition, _ next: Point) -> Point? {
+            guard side != .center else { return nil }
+            return end + side.direction * SmoothCurve.handleReach(end.distance(to: next), minimum: 50, factor: 0.4)
+        }
+        let curve = SmoothCurve.segments(
+            through: [source] + points + [target], startControl: control(source, sourcePosition, first),
+            endControl: control(target, targetPosition, last))
+        return EdgePath(segments: [.move(source)] + curve, labelPosition: source).labelledHalfway(rotated: false)
     }
 }

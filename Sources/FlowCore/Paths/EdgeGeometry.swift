@@ -1,26 +1,32 @@
 /// Everything about where an edge is drawn, in canvas coordinates (lua-api §3
-/// `edgeGeometry`): its path, end points and sides, label placement and tight bounds.
+/// `edgeGeometry`): its path, end points and sides, bend points, label placement and tight
+/// bounds.
 public struct EdgeGeometry: Hashable, Sendable {
     public let path: EdgePath
     public let sourcePoint: Point
     public let targetPoint: Point
     public let sourcePosition: HandlePosition
     public let targetPosition: HandlePosition
+    /// The edge's bend points (`FlowEdge.points`), which the path was asked to pass through.
+    public let points: [Point]
     /// Tight bounding box of the path (`path.bounds`).
     public let bounds: Rect
 
-    /// Computes the path with `calculator` and caches its bounds.
+    /// Computes the path with `calculator` (through `points`, see
+    /// `EdgePathCalculator.path(from:sourcePosition:through:to:targetPosition:)`) and
+    /// caches its bounds.
     public init(
         sourcePoint: Point, sourcePosition: HandlePosition,
         targetPoint: Point, targetPosition: HandlePosition,
-        calculator: any EdgePathCalculator
+        points: [Point] = [], calculator: any EdgePathCalculator
     ) {
         self.sourcePoint = sourcePoint
         self.sourcePosition = sourcePosition
         self.targetPoint = targetPoint
         self.targetPosition = targetPosition
+        self.points = points
         path = calculator.path(
-            from: sourcePoint, sourcePosition: sourcePosition,
+            from: sourcePoint, sourcePosition: sourcePosition, through: points,
             to: targetPoint, targetPosition: targetPosition)
         bounds = path.bounds
     }
@@ -29,12 +35,12 @@ public struct EdgeGeometry: Hashable, Sendable {
     public init(
         sourcePoint: Point, sourcePosition: HandlePosition,
         targetPoint: Point, targetPosition: HandlePosition,
-        pathType: EdgePathType
+        points: [Point] = [], pathType: EdgePathType
     ) {
         self.init(
             sourcePoint: sourcePoint, sourcePosition: sourcePosition,
             targetPoint: targetPoint, targetPosition: targetPosition,
-            calculator: pathType.calculator)
+            points: points, calculator: pathType.calculator)
     }
 
     public var labelPosition: Point { path.labelPosition }
@@ -42,10 +48,12 @@ public struct EdgeGeometry: Hashable, Sendable {
 
     /// The frame of the edge in a selection context (store-semantics §13): the tight bounds
     /// united with both end points, or only the end points when the bounds have zero width
-    /// or height, then grown by 1 on every side.
+    /// or height (an edge with bend points always takes its bounds: they may reach past
+    /// its ends), then grown by 1 on every side.
     public var selectionFrame: Rect {
         let ends = Rect(corner: sourcePoint, corner: targetPoint)
-        let frame = bounds.width == 0 || bounds.height == 0 ? ends : bounds.union(ends)
+        let flat = points.isEmpty && (bounds.width == 0 || bounds.height == 0)
+        let frame = flat ? ends : bounds.union(ends)
         return frame.insetBy(dx: -1, dy: -1)
     }
 

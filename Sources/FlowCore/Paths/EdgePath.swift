@@ -101,12 +101,34 @@ func svgNumber(_ v: Double) -> String {
 
 // MARK: - Calculators
 
-/// Computes the path of an edge from its end points and the sides they sit on.
+/// Computes the path of an edge from its end points and the sides they sit on, and through
+/// its bend points when it has some.
 public protocol EdgePathCalculator: Sendable {
+    /// The path of an edge without bend points.
     func path(
         from source: Point, sourcePosition: HandlePosition,
         to target: Point, targetPosition: HandlePosition
     ) -> EdgePath
+
+    /// The path of an edge through its bend points `points` (in order, canvas
+    /// coordinates; empty for an edge without any, which must give the path above). The
+    /// store and the renderer call this one for every edge.
+    ///
+    /// The default implementation ignores the points and returns the path above: a
+    /// calculator that does not implement it draws every edge as if it had no bend points.
+    func path(
+        from source: Point, sourcePosition: HandlePosition, through points: [Point],
+        to target: Point, targetPosition: HandlePosition
+    ) -> EdgePath
+}
+
+extension EdgePathCalculator {
+    public func path(
+        from source: Point, sourcePosition: HandlePosition, through points: [Point],
+        to target: Point, targetPosition: HandlePosition
+    ) -> EdgePath {
+        path(from: source, sourcePosition: sourcePosition, to: target, targetPosition: targetPosition)
+    }
 }
 
 extension EdgePathType {

@@ -12,6 +12,15 @@
 /// curve through the vertex to `vertex + u2·r`, `r = min(borderRadius, L1/2, L2/2)`, even
 /// where the legs are collinear; a vertex with a zero-length leg becomes a line to it. The
 /// path ends with a line to T. The label sits at (midX, midY), which can be off the path.
+///
+/// With bend points: S, S', the points, T', T, joined by horizontal and vertical runs. Two
+/// consecutive vertices that are not on one horizontal or vertical line get an elbow
+/// between them, `(b.x, a.y)` (horizontal first) or `(a.x, b.y)` (vertical first): the one
+/// that does not double back on the run before `a` (or, before T', the run T'→T), then the
+/// one that turns fewer times, then horizontal first. Vertices that do not turn the path
+/// (repeated, or in line with both neighbours) are dropped; every other inner vertex is a
+/// rounded corner as above, its radius at most half the shorter of its two runs. The label
+/// sits halfway along the path by length.
 public struct SmoothStepPath: EdgePathCalculator {
     /// Corner radius; negative values count as 0.
     public var borderRadius: Double
@@ -44,6 +53,71 @@ public struct SmoothStepPath: EdgePathCalculator {
         }
         segments.append(.line(target))
         return EdgePath(segments: segments, labelPosition: mid)
+    }
+
+    public func path(
+        from source: Point, sourcePosition: HandlePosition, through points: [Point],
+        to target: Point, targetPosition: HandlePosition
+    ) -> EdgePath {
+        guard !points.isEmpty else {
+            return path(from: source, sourcePosition: sourcePosition, to: target, targetPosition: targetPosition)
+        }
+        let s = source + sourcePosition.direction * offset
+        let t = target + targetPosition.direction * offset
+        var route = [source, s]
+        var heading = s - source  // the last run with a length (zero: none yet)
+        let stops = points + [t]
+        for (k, next) in stops.enumerated() {
+            let last = route[route.count - 1]
+            if last.x != next.x && last.y != next.y {
+                let leaving = k == stops.count - 1 ? target - t : Point.zero
+                route.append(Self.elbow(from: last, to: next, heading: heading, leaving: leaving))
+            }
+            let run = next - route[route.count - 1]
+            if run != .zero { heading = run }
+            route.append(next)
+        }
+        route.append(target)
+        let vertices = Self.turns(of: route)
+        var segments: [PathSegment] = [.move(source)]
+        for i in 1..<(vertices.count - 1) {
+            segments += corner(vertices[i - 1], vertices[i], vertices[i + 1])
+        }
+        segments.append(.line(target))
+        return EdgePath(segments: segments, labelPosition: source).labelledHalfway(rotated: false)
+    }
+
+    /// The elbow between `a` and `b` (not on one horizontal or vertical line), after a run
+    /// along `heading` and before one along `leaving` (either zero when there is none).
+    static func elbow(from a: Point, to b: Point, heading: Point, leaving: Point) -> Point {
+        func dot(_ u: Point, _ v: Point) -> Double { u.x * v.x + u.y * v.y }
+        func cost(_ first: Point, _ second: Point) -> Int {
+            var c = 0
+            if dot(first, heading) < 0 { c += 10 } else if heading != .zero && dot(first, heading) == 0 { c += 1 }
+            if dot(second, leaving) < 0 { c += 10 } else if leaving != .zero && dot(second, leaving) == 0 { c += 1 }
+            return c
+        }
+        let horizontalFirst = Point(b.x, a.y), verticalFirst = Point(a.x, b.y)
+        let h = cost(horizontalFirst - a, b - horizontalFirst)
+        let v = cost(verticalFirst - a, b - verticalFirst)
+        return v < h ? verticalFirst : horizontalFirst
+    }
+
+    /// The route without the vertices where it does not turn: repeats, and inner vertices
+    /// whose two runs go the same way. The ends are kept.
+    static func turns(of route: [Point]) -> [Point] {
+        var out: [Point] = [route[0]]
+        for i in 1..<route.count {
+            let p = route[i]
+            if p == out[out.count - 1] && i < route.count - 1 { continue }
+            if out.count >= 2 {
+                let a = out[out.count - 2], b = out[out.count - 1]
+                let u = b - a, w = p - b
+                if u.x * w.y - u.y * w.x == 0 && u.x * w.x + u.y * w.y > 0 { out.removeLast() }
+            }
+            out.append(p)
+        }
+        return out
     }
 
     /// The segments that turn at `vertex`, coming from `previous` and going to `next`.

@@ -102,6 +102,7 @@ extension FlowStore {
         var edgeIDs = Set<String>()
         for var e in document.edges {
             if e.id.isEmpty { throw .invalidDocument("load", "an edge has an empty id") }
+            try Self.validatePoints(e.points, "load", edge: e.id)
             if edgeIDs.contains(e.id) {
                 warnings.append("dropped duplicate edge '\(e.id)'")
                 continue
@@ -161,6 +162,7 @@ extension FlowStore {
         dirtyNodes = []
         edgeSpatial.removeAll()
         staleEdges = []
+        bentEdgeCount = 0
         customHandleReach = 0
         nodeIDs.reset()
         edgeIDs.reset()

@@ -67,8 +67,9 @@ extension FlowStore {
         }
     }
 
-    /// Checks an edge's endpoints, handles and parent against the store.
+    /// Checks an edge's bend points, endpoints, handles and parent against the store.
     func validateEdge(_ e: FlowEdge, _ op: String) throws(FlowError) {
+        if !e.points.isEmpty { try Self.validatePoints(e.points, op) }
         guard let s = nodeTable[e.sourceNodeID] else { throw .missingEndpoint(op, "source", e.sourceNodeID) }
         guard let t = nodeTable[e.targetNodeID] else { throw .missingEndpoint(op, "target", e.targetNodeID) }
         if let h = e.sourceHandleID {
@@ -90,6 +91,19 @@ extension FlowStore {
         if let p = e.parentID {
             guard let parent = nodeTable[p] else { throw .invalidParent(op, "parent node '\(p)' does not exist") }
             if !parent.acceptsChildren { throw .invalidParent(op, "node '\(p)' does not accept children") }
+        }
+    }
+
+    /// Checks bend points: at most `FlowEdge.maximumPointCount`, every coordinate finite.
+    /// `edge` names the edge in the message (for documents, which hold many).
+    static func validatePoints(_ points: [Point], _ op: String, edge: String? = nil) throws(FlowError) {
+        let whose = edge.map { "edge '\($0)': " } ?? ""
+        if points.count > FlowEdge.maximumPointCount {
+            throw .invalidValue(
+                op, "\(whose)an edge has at most \(FlowEdge.maximumPointCount) points (got \(points.count))")
+        }
+        for (i, p) in points.enumerated() where !(p.x.isFinite && p.y.isFinite) {
+            throw .invalidValue(op, "\(whose)points must be finite numbers (point \(i + 1) is \(p))")
         }
     }
 

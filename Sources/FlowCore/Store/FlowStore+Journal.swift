@@ -283,6 +283,7 @@ extension FlowStore {
     func pInsertEdge(_ edge: FlowEdge, seq: Int? = nil, emit: Bool = true) {
         let e = withFlags(edge)
         let (slot, s) = edgeTable.add(e, seq: seq, key: edgeTable.keyAndHash(e.id))
+        if !e.points.isEmpty { bentEdgeCount += 1 }
         indexEdge(e, slot)
         // Its path bounds are indexed by the first edge query.
         markStale(edge: slot)
@@ -297,6 +298,7 @@ extension FlowStore {
         pSelectEdge(id, false, emit: false)
         let extra = edgeTable.extra(slot)
         guard let (e, _, seq) = edgeTable.remove(id) else { return nil }
+        if !e.points.isEmpty { bentEdgeCount -= 1 }
         unindexEdge(e, slot)
         if let b = extra.indexedBounds { edgeSpatial.remove(slot, b) }
         edgeIDs.released(id)
@@ -311,6 +313,7 @@ extension FlowStore {
         let e = withFlags(new)
         if e == old { return }
         edgeTable.update(slot: slot, e)
+        if old.points.isEmpty != e.points.isEmpty { bentEdgeCount += e.points.isEmpty ? -1 : 1 }
         if old.sourceNodeID != e.sourceNodeID || old.targetNodeID != e.targetNodeID
             || old.parentID != e.parentID
         {
@@ -513,6 +516,7 @@ extension FlowStore {
 
     func rollback(to mark: Int) {
         guard journal.count > mark else { return }
+        if !frameRanges.isEmpty { frameRanges.removeAll { $0.upperBound > mark } }
         let entries = journal[mark...]
         for e in entries.reversed() { applyInverse(e, emit: false) }
         journal.removeSubrange(mark...)
@@ -557,6 +561,7 @@ extension FlowStore {
 
     @inline(__always)
     private func finishTopLevel() {
+        if bentEdgeCount > 0 && transactionDepth == 0 && !isReplaying { carryBendPoints() }
         checkInvariantsInDebug()
         guard transactionDepth == 0 else { return }
         commitJournal()
@@ -567,6 +572,7 @@ extension FlowStore {
     func commitJournal() {
         let name = stepName ?? "Change"
         stepName = nil
+        if !frameRanges.isEmpty { frameRanges.removeAll() }
         guard !journal.isEmpty else { return }
         guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }) else {
             journal.removeAll(keepingCapacity: true)

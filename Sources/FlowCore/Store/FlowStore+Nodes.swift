@@ -67,14 +67,15 @@ extension FlowStore {
     public func moveNode(utf8 id: UnsafeRawBufferPointer, to position: Point) throws(FlowError) -> Bool? {
         guard let slot = nodeTable.lookup(utf8: id) else { return nil }
         try requireFinite(position, "moveNode", "position")
-        if isQuietTopLevel && nodeTable.flags(slot) & NodeFlags.hasChildren == 0 {
+        if isQuietTopLevel && nodeTable.flags(slot) & NodeFlags.hasChildren == 0 && bentEdgeCount == 0 {
             return quietMove(slot, to: position)
         }
         return try moveNode(slot: slot, nodeTable.id(slot: slot), to: position)
     }
 
-    /// A move with nothing to deliver, nothing nested and no children: its undo step is the
-    /// one entry `performChecked` would record, written straight to the history.
+    /// A move with nothing to deliver, nothing nested, no children and no bend points to
+    /// carry (a self-loop's): its undo step is the one entry `performChecked` would record,
+    /// written straight to the history.
     @inline(__always)
     func quietMove(_ slot: Int32, to position: Point) -> Bool {
         guard let (from, key) = writePosition(slot, snapping.snapped(position)) else { return false }
@@ -86,7 +87,7 @@ extension FlowStore {
     @inline(__always)
     func moveNode(slot: Int32, _ id: String, to position: Point) throws(FlowError) -> Bool {
         try requireFinite(position, "moveNode", "position")
-        if isQuietTopLevel && nodeTable.flags(slot) & NodeFlags.hasChildren == 0 {
+        if isQuietTopLevel && nodeTable.flags(slot) & NodeFlags.hasChildren == 0 && bentEdgeCount == 0 {
             return quietMove(slot, to: position)
         }
         // Everything is checked: the move cannot fail.

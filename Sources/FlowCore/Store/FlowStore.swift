@@ -56,6 +56,13 @@ public final class FlowStore<Data: FlowNodeData> {
     /// moved, was resized or changed handles (flagged by `EdgeExtra.isStale`). Recomputed by
     /// `refreshEdgeIndex()` before any query of `edgeSpatial`.
     var staleEdges: [Int32] = []
+    /// How many edges have bend points: while none has, the operations skip the pass that
+    /// carries bend points along with moved nodes (`carryBendPoints()`).
+    var bentEdgeCount = 0
+    /// Journal ranges of gesture frames (drag updates, animation frames) that a transaction
+    /// keeps for its rollback although they record nothing (`discardHistory(since:)`);
+    /// `carryBendPoints()` skips them. Empty outside transactions.
+    var frameRanges: [Range<Int>] = []
     /// Path calculators that replace the built-in one of a path type.
     var customCalculators: [EdgePathType: any EdgePathCalculator] = [:]
     /// Upper bound of how far outside a node frame a custom handle area reaches.

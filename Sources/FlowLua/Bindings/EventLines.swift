@@ -33,6 +33,11 @@ enum EventLines {
         v == .null ? "nil" : v.serialized(pretty: false, sortedKeys: true)
     }
 
+    /// Bend points as `[(x, y), …]` (`[]` for none).
+    static func points(_ ps: [Point]) -> String {
+        "[" + ps.map(\.description).joined(separator: ", ") + "]"
+    }
+
     static func handles(_ hs: [HandleDeclaration]) -> String {
         "[" + hs.map { "\($0.id):\($0.type.rawValue):\($0.position.rawValue)" }.joined(separator: ", ") + "]"
     }
@@ -60,6 +65,7 @@ enum EventLines {
         if old?.pathType != e.pathType { parts.append("pathType \(quote(e.pathType.rawValue))") }
         if old?.label != e.label { parts.append("label \(optional(e.label))") }
         if old?.parentID != e.parentID { parts.append("parentID \(optional(e.parentID))") }
+        if (old?.points ?? []) != e.points { parts.append("points \(points(e.points))") }
         return parts.joined(separator: " ")
     }
 
@@ -109,6 +115,7 @@ enum EventLines {
                 var extra = ""
                 if let l = e.label { extra += " label \(quote(l))" }
                 if let p = e.parentID { extra += " parentID \(quote(p))" }
+                if !e.points.isEmpty { extra += " points \(points(e.points))" }
                 context.emitEvent("edge+ \(e.id) \(endpoints(e))\(extra)")
             case .remove(let id):
                 context.emitEvent("edge- \(id)")

@@ -56,7 +56,7 @@ enum LuaChanges {
 
     /// `edge:table()`: the shape `addEdge` accepts, plus the flags.
     static func push(_ s: LuaStack, edge e: FlowEdge, animated: Bool) {
-        lua_createtable(s.L, 0, 11)
+        lua_createtable(s.L, 0, 12)
         s.push(e.id); s.setField("id")
         s.push(e.sourceNodeID); s.setField("sourceNodeID")
         if let h = e.sourceHandleID { s.push(h); s.setField("sourceHandleID") }
@@ -65,6 +65,7 @@ enum LuaChanges {
         s.push(e.pathType.rawValue); s.setField("pathType")
         if let l = e.label { s.push(l); s.setField("label") }
         if let p = e.parentID { s.push(p); s.setField("parentID") }
+        if !e.points.isEmpty { s.push(points: e.points); s.setField("points") }
         s.push(e.isSelected); s.setField("isSelected")
         s.push(animated); s.setField("isAnimated")
         s.push(e.isDropTarget); s.setField("isDropTarget")

@@ -25,7 +25,7 @@ func liveEdgeBox(_ args: LuaArgs) throws(LuaError) -> (LuaStoreBox, FlowEdge, Lu
 enum LuaEdge {
     static func register(_ L: OpaquePointer) {
         var hints: [String: String] = [:]
-        for f in ["sourceNodeID", "sourceHandleID", "targetNodeID", "targetHandleID", "pathType", "label"] {
+        for f in ["sourceNodeID", "sourceHandleID", "targetNodeID", "targetHandleID", "pathType", "label", "points"] {
             hints[f] = "field '\(f)' is read-only (use edge:update)"
         }
         hints["parentID"] = "field 'parentID' is read-only (use store:setEdgeParent)"
@@ -38,7 +38,8 @@ enum LuaEdge {
         LuaMethod("id", id), LuaMethod("sourceNodeID", sourceNodeID),
         LuaMethod("sourceHandleID", sourceHandleID), LuaMethod("targetNodeID", targetNodeID),
         LuaMethod("targetHandleID", targetHandleID), LuaMethod("pathType", pathType),
-        LuaMethod("label", label), LuaMethod("parentID", parentID), LuaMethod("isSelected", isSelected),
+        LuaMethod("label", label), LuaMethod("points", points), LuaMethod("parentID", parentID),
+        LuaMethod("isSelected", isSelected),
         LuaMethod("isAnimated", isAnimated), LuaMethod("isDropTarget", isDropTarget),
     ]
 
@@ -72,6 +73,10 @@ enum LuaEdge {
     }
     static let label: LuaFunction = { L in
         luaGuarded(L) { a in a.push(try liveEdge(a).label); return 1 }
+    }
+    /// A fresh array of `{x=, y=}` tables on every read (`{}` without bend points).
+    static let points: LuaFunction = { L in
+        luaGuarded(L) { a in a.push(points: try liveEdge(a).points); return 1 }
     }
     static let parentID: LuaFunction = { L in
         luaGuarded(L) { a in a.push(try liveEdge(a).parentID); return 1 }

@@ -12,6 +12,7 @@ enum LuaEdgeTables {
         let L = t.L
         var id: String?, source: String?, target: String?, pathType: EdgePathType?
         var sourceHandle: String??, targetHandle: String??, label: String??, parent: String??
+        var points: [Point]?
         var unknown: [String] = []
         lua_pushnil(L)
         while lua_next(L, t.index) != 0 {
@@ -27,6 +28,7 @@ enum LuaEdgeTables {
             case "targetHandleID": targetHandle = null ? .some(nil) : try LuaNodeTables.string(t, key)
             case "label": label = null ? .some(nil) : try LuaNodeTables.string(t, key)
             case "parentID": parent = null ? .some(nil) : try LuaNodeTables.string(t, key)
+            case "points": points = null ? [] : try Self.points(t, key)
             case "pathType":
                 guard lua_type(L, -1) == LUA_TSTRING, let s = t.string(at: -1) else {
                     throw t.error(key, LuaErrors.typeMessage(L, -1, expected: "string"))
@@ -57,7 +59,7 @@ enum LuaEdgeTables {
             sourceHandleID: sourceHandle ?? keep?.sourceHandleID, targetNodeID: d,
             targetHandleID: targetHandle ?? keep?.targetHandleID,
             parentID: parent ?? keep?.parentID, pathType: pathType ?? keep?.pathType ?? .bezier,
-            label: label ?? keep?.label)
+            label: label ?? keep?.label, points: points ?? keep?.points ?? [])
         if var b = base {
             b.sourceNodeID = e.sourceNodeID
             b.sourceHandleID = e.sourceHandleID
@@ -66,9 +68,34 @@ enum LuaEdgeTables {
             b.parentID = e.parentID
             b.pathType = e.pathType
             b.label = e.label
+            b.points = e.points
             e = b
         }
         return e
+    }
+
+    /// The value at the top of the stack as the bend points of field `key` of `t`: an array
+    /// of `{x=, y=}` tables (keys exactly 1..n, so that a lone point or a typo never reads as
+    /// no points).
+    static func points(_ t: LuaTable, _ key: String) throws -> [Point] {
+        let L = t.L
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            throw t.error(key, LuaErrors.typeMessage(L, -1, expected: "table"))
+        }
+        let list = LuaTable(L, -1, argument: t.argument, path: t.fieldPath(key), operation: t.operation)
+        var count = 0
+        lua_pushnil(L)
+        while lua_next(L, list.index) != 0 {
+            count += 1
+            flua_pop(L, 1)
+        }
+        guard count == list.length else {
+            throw t.error(key, "array of points expected (keys must be exactly 1..n)")
+        }
+        var points: [Point] = []
+        points.reserveCapacity(count)
+        try list.forEachTable { _, p in points.append(Point(try p.number("x"), try p.number("y"))) }
+        return points
     }
 }
 
@@ -161,16 +188,23 @@ extension FlowStoreBinding {
             let (s, sh) = endpoint(store, try args.string(2), type: .source)
             let (t, th) = endpoint(store, try args.string(3), type: .target)
             var id: String?, label: String?, pathType = EdgePathType.bezier, parent: String?
+            var points: [Point] = []
             if let o = try args.optionalTable(4) {
-                try o.rejectUnknownKeys(["id", "label", "pathType", "parentID"])
+                try o.rejectUnknownKeys(["id", "label", "pathType", "parentID", "points"])
                 id = try o.optionalID("id")
                 label = try o.optionalString("label")
                 pathType = try o.optionalEnumValue("pathType", EdgePathType.self, in: "connect") ?? .bezier
                 parent = try o.optionalID("parentID")
+                if o.pushField("points") != LUA_TNIL {
+                    defer { flua_pop(args.L, 1) }
+                    points = try LuaEdgeTables.points(o, "points")
+                } else {
+                    flua_pop(args.L, 1)
+                }
             }
             let edge = FlowEdge(
                 id: id ?? store.nextEdgeID(), sourceNodeID: s, sourceHandleID: sh, targetNodeID: t,
-                targetHandleID: th, parentID: parent, pathType: pathType, label: label)
+                targetHandleID: th, parentID: parent, pathType: pathType, label: label, points: points)
             pushGivenID(args.L, table: 4, else: edge.id)
             do {
                 try box.run(args.L) { _ = try store.addEdge(edge) }

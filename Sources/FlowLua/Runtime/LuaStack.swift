@@ -92,6 +92,15 @@ extension LuaStackAccess {
         push(p.y); setField("y")
     }
 
+    /// Pushes an array of points (`{ {x=, y=}, … }`; `{}` for none).
+    public func push(points: [Point]) {
+        lua_createtable(L, Int32(clamping: points.count), 0)
+        for (i, p) in points.enumerated() {
+            push(p)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+
     /// Pushes `{width=, height=}`.
     public func push(_ s: Size) {
         lua_createtable(L, 0, 2)
