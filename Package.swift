@@ -47,7 +47,7 @@ let package = Package(
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "CLuaShims", dependencies: ["CLua"]),
-        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "CLua", "CLuaShims"], swiftSettings: lean),
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "CLua", "CLuaShims"], swiftSettings: lean),
         .target(name: "FlowModule", dependencies: ["FlowLua"], swiftSettings: lean),
 
         // Host
@@ -65,6 +65,7 @@ let package = Package(
 
         // Tests
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
+        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowCore"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore"], exclude: ["Golden"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],

@@ -280,6 +280,27 @@
 ---@class EaseInOutTiming
 ---@field duration number how long it lasts, in seconds
 
+--- The options of store:layout; every field is optional.
+---@class LayoutOptions
+---@field algorithm "layered" the layout method (default: "layered")
+---@field direction "TB"|"BT"|"LR"|"RL" where the layers go: top to bottom, bottom to top, left to right, right to left (default: "TB")
+---@field nodeSpacing number free space between neighbours in a layer (0 to 1e6) (default: 40)
+---@field layerSpacing number free space between layers (0 to 1e6) (default: 60)
+---@field componentSpacing number free space between unconnected parts (0 to 1e6) (default: 60)
+---@field nodes FlowID[] lay out only these nodes (and their descendants); the others stay and are avoided
+---@field group FlowID lay out the descendants of this group inside it and resize it; not with nodes
+---@field pinned FlowID[] nodes that keep their positions, with their descendants (also every node whose data has pinned = true)
+
+--- What store:layout did.
+---@class LayoutStats
+---@field crossings integer crossings between edges of neighbouring layers, summed over the levels of groups
+---@field layers integer layers of the top level
+---@field width number width of the laid-out nodes' bounding box
+---@field height number height of that box
+---@field reversedEdges integer edges drawn against the direction to break cycles
+---@field nodes integer nodes placed (groups included)
+---@field edges integer edges given routes
+
 --- A proposed edge: the endpoints a finished connection would join.
 ---@class ConnectionProposal
 ---@field sourceNodeID string the node the edge would leave
@@ -940,6 +961,34 @@ function Store:setNodePositions(positions, animation) end
 ---@param dt number seconds
 ---@return boolean # `store.isAnimating` after the step
 function Store:tick(dt) end
+
+--- Lays the diagram out automatically; one undo step.
+---
+--- Changes, as one undo step "Layout": the position of every laid-out node, the size
+--- of every laid-out group, the handles of nodes that have the default handles
+--- (turned so targets face the previous layer and sources the next: top/bottom for
+--- TB, left/right for LR), and the `points` of every edge between laid-out nodes.
+--- Node events come first, then edge events, each in store order. Nodes with declared
+--- handles keep them; crossing reduction orders their edges by the handles' sides.
+---
+--- Pinned nodes (and nodes outside `nodes`) keep their positions; the laid-out part
+--- keeps the top-left corner its nodes had and moves right until it meets none of
+--- them. A pinned node inside a laid-out group raises. The same store always gives
+--- the same layout.
+---
+--- Unknown keys, a bad direction or algorithm, a negative or non-finite spacing, an
+--- unknown id, or both `nodes` and `group` raise and change nothing.
+---
+--- ```lua
+--- s:layout()
+--- s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
+--- s:layout{ group = "stage1" }
+--- local stats = s:layout{ pinned = { "legend" } }
+--- print(stats.crossings, stats.width, stats.height)
+--- ```
+---@param opts? LayoutOptions what to lay out and how
+---@return LayoutStats
+function Store:layout(opts) end
 
 --- Starts a connection draft from a handle.
 ---

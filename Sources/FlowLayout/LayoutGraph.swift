@@ -6,11 +6,19 @@ public struct LayoutGraph: Sendable {
     public struct Node: Sendable {
         public var width: Double
         public var height: Double
+        /// Keeps the node on the first or last layer of its part (a group's border, where
+        /// edges from outside enter and leave).
+        public var layer: LayerConstraint
 
-        public init(width: Double, height: Double) {
+        public init(width: Double, height: Double, layer: LayerConstraint = .free) {
             self.width = width
             self.height = height
+            self.layer = layer
         }
+    }
+
+    public enum LayerConstraint: Sendable {
+        case free, first, last
     }
 
     public struct Edge: Sendable {
@@ -88,7 +96,9 @@ public struct LayoutResult: Sendable {
     public var edgePoints: [[Point]]
     /// Where each edge's label goes (its centre), when the edge has a label.
     public var labelPositions: [Point?]
-    /// Edges drawn against the layer direction to break cycles.
+    /// Whether each edge is drawn against the layer direction (to break a cycle).
+    public var reversed: [Bool]
+    /// How many edges are.
     public var reversedEdges: Int
     /// Layers of the tallest component (1 for a graph without edges).
     public var layers: Int
@@ -101,6 +111,7 @@ public struct LayoutResult: Sendable {
         positions = Array(repeating: Point(0, 0), count: nodeCount)
         edgePoints = Array(repeating: [], count: edgeCount)
         labelPositions = Array(repeating: nil, count: edgeCount)
+        reversed = Array(repeating: false, count: edgeCount)
         reversedEdges = 0
         layers = 0
         crossings = 0

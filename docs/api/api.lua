@@ -1356,6 +1356,75 @@ return {
 
     ---------------------------------------------------------------------------------------
     {
+      id = "layout",
+      title = "Automatic layout",
+      text = [[
+        `store:layout(opts)` places the nodes so nobody has to compute coordinates: the
+        layered (Sugiyama) layout puts every edge's target in a later layer than its source
+        where cycles allow, keeps crossings few and long edges straight, and routes every edge
+        between laid-out nodes through the layers it spans (its `points`). Groups are laid
+        out inside, sized to fit their children, and edges between groups pass between them.
+        See docs/layout.md for the method, what moving a node afterwards does and pictures.]],
+      entries = {
+        {
+          name = "LayoutOptions", kind = "type",
+          summary = "The options of store:layout; every field is optional.",
+          fields = {
+            { "algorithm", "\"layered\"", "the layout method", default = "\"layered\"" },
+            { "direction", "\"TB\"|\"BT\"|\"LR\"|\"RL\"", "where the layers go: top to bottom, bottom to top, left to right, right to left", default = "\"TB\"" },
+            { "nodeSpacing", "number", "free space between neighbours in a layer (0 to 1e6)", default = "40" },
+            { "layerSpacing", "number", "free space between layers (0 to 1e6)", default = "60" },
+            { "componentSpacing", "number", "free space between unconnected parts (0 to 1e6)", default = "60" },
+            { "nodes", "FlowID[]", "lay out only these nodes (and their descendants); the others stay and are avoided" },
+            { "group", "FlowID", "lay out the descendants of this group inside it and resize it; not with nodes" },
+            { "pinned", "FlowID[]", "nodes that keep their positions, with their descendants (also every node whose data has pinned = true)" },
+          },
+        },
+        {
+          name = "LayoutStats", kind = "type",
+          summary = "What store:layout did.",
+          fields = {
+            { "crossings", "integer", "crossings between edges of neighbouring layers, summed over the levels of groups" },
+            { "layers", "integer", "layers of the top level" },
+            { "width", "number", "width of the laid-out nodes' bounding box" },
+            { "height", "number", "height of that box" },
+            { "reversedEdges", "integer", "edges drawn against the direction to break cycles" },
+            { "nodes", "integer", "nodes placed (groups included)" },
+            { "edges", "integer", "edges given routes" },
+          },
+        },
+        {
+          name = "Store:layout", kind = "method",
+          summary = "Lays the diagram out automatically; one undo step.",
+          params = { { "opts?", "LayoutOptions", "what to lay out and how" } },
+          returns = { { "LayoutStats" } },
+          text = [[
+            Changes, as one undo step "Layout": the position of every laid-out node, the size
+            of every laid-out group, the handles of nodes that have the default handles
+            (turned so targets face the previous layer and sources the next: top/bottom for
+            TB, left/right for LR), and the `points` of every edge between laid-out nodes.
+            Node events come first, then edge events, each in store order. Nodes with declared
+            handles keep them; crossing reduction orders their edges by the handles' sides.
+
+            Pinned nodes (and nodes outside `nodes`) keep their positions; the laid-out part
+            keeps the top-left corner its nodes had and moves right until it meets none of
+            them. A pinned node inside a laid-out group raises. The same store always gives
+            the same layout.
+
+            Unknown keys, a bad direction or algorithm, a negative or non-finite spacing, an
+            unknown id, or both `nodes` and `group` raise and change nothing.]],
+          example = [[
+            s:layout()
+            s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
+            s:layout{ group = "stage1" }
+            local stats = s:layout{ pinned = { "legend" } }
+            print(stats.crossings, stats.width, stats.height)]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
       id = "connections",
       title = "Connections",
       text = [[

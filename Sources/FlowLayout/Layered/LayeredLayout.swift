@@ -6,8 +6,9 @@ import FlowCore
 public enum LayeredLayout {
     /// Sweeps of crossing reduction before giving up on improvement.
     static let sweeps = 24
-    /// Start orders of crossing reduction.
-    static let starts = 1
+    /// Start orders of crossing reduction: several for small graphs, where they are cheap and
+    /// often find a better order; one for large ones.
+    static func starts(vertices: Int) -> Int { vertices <= 150 ? 8 : 1 }
 
     public static func layout(_ graph: LayoutGraph, options: LayoutOptions) -> LayoutResult {
         var result = LayoutResult(nodeCount: graph.nodes.count, edgeCount: graph.edges.count)
@@ -34,6 +35,7 @@ public enum LayeredLayout {
             for (local, e) in component.edges.enumerated() {
                 result.edgePoints[e] = part.points[local].map { Point($0.x + shift, $0.y) }
                 result.labelPositions[e] = part.labels[local].map { Point($0.x + shift, $0.y) }
+                result.reversed[e] = part.reversedEdges[local]
             }
             offset += part.maxBreadth - part.minBreadth + options.componentSpacing
             result.crossings += part.crossings
@@ -105,6 +107,24 @@ public enum LayeredLayout {
         result.height = maxY - minY
     }
 
+    /// Moves nodes held to the first layer above every other node and those held to the
+    /// last below. Such nodes only have edges out of them (first) or into them (last), so
+    /// every edge keeps pointing down.
+    static func constrainLayers(_ ranks: inout [Int], _ constraints: [LayoutGraph.LayerConstraint]) {
+        guard constraints.contains(where: { $0 != .free }) else { return }
+        var low = Int.max, high = Int.min
+        for (v, c) in constraints.enumerated() where c == .free {
+            low = min(low, ranks[v])
+            high = max(high, ranks[v])
+        }
+        if low > high { return }
+        for (v, c) in constraints.enumerated() {
+            if c == .first { ranks[v] = low - 1 } else if c == .last { ranks[v] = high + 1 }
+        }
+        let shift = ranks.min() ?? 0
+        for v in 0..<ranks.count { ranks[v] -= shift }
+    }
+
     // MARK: Components
 
     struct Component {
@@ -155,6 +175,7 @@ public enum LayeredLayout {
         var maxBreadth: Double
         var crossings: Int
         var reversed: Int
+        var reversedEdges: [Bool]
         var layers: Int
     }
 
@@ -182,12 +203,13 @@ public enum LayeredLayout {
             labels.append(label)
             rankEdges.append(.init(source: s, target: t, minLength: label == nil ? 1 : 2, weight: 1))
         }
-        let ranks = NetworkSimplex.ranks(nodeCount: nodes.count, edges: rankEdges)
+        var ranks = NetworkSimplex.ranks(nodeCount: nodes.count, edges: rankEdges)
+        constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
         let proper = ProperGraph(
             ranks: ranks, breadth: nodes.map { breadth[$0] }, depth: nodes.map { depth[$0] },
             edges: down, ports: ports, labels: labels)
         var ordering = Ordering(graph: proper)
-        ordering.minimizeCrossings(starts: starts, sweeps: sweeps)
+        ordering.minimizeCrossings(starts: starts(vertices: proper.count), sweeps: sweeps)
         let x = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
             edgeSpacing: options.edgeSpacing
@@ -226,7 +248,7 @@ public enum LayeredLayout {
         return Part(
             centres: centres, points: points, labels: labelCentres,
             minBreadth: minB.isFinite ? minB : 0, maxBreadth: maxB.isFinite ? maxB : 0,
-            crossings: ordering.totalCrossings(), reversed: reversed.filter { $0 }.count,
+            crossings: ordering.totalCrossings(), reversed: reversed.filter { $0 }.count, reversedEdges: reversed,
             layers: proper.layerCount)
     }
 }

@@ -580,7 +580,7 @@ public enum FlowStoreBinding {
     static var storeMethods: [LuaMethod] {
         nodeMethods + edgeMethods + hierarchyMethods + selectionMethods + viewportMethods
             + connectionMethods + pointerMethods + dropTargetMethods + accessoryMethods
-            + undoMethods + documentMethods + pictureMethods + configMethods
+            + undoMethods + documentMethods + pictureMethods + layoutMethods + configMethods
     }
 
     static var storeGetters: [LuaMethod] {

@@ -231,7 +231,7 @@ extension FlowHelp {
               setEdgeAnimated, setAnimatedEdges, selectNode, deselectNode, selectEdge,
               deselectEdge, clearSelection, selectInRect, deleteSelection, focusNode, focusEdge,
               clearFocus, setHoveredNode, setViewport, pan, zoom, fitToContent, screenToCanvas,
-              canvasToScreen, nodeBounds, hitTest, nodesInRect, setNodePositions, tick,
+              canvasToScreen, nodeBounds, hitTest, nodesInRect, setNodePositions, tick, layout,
               beginConnection, updateConnection, endConnection, cancelConnection, pointerDown,
               pointerMove, pointerUp, pointerCancel, tap, hover, scroll, magnify, advanceClock,
               dragOver, drop, dragExit, setDropTargetNode, setDropTargetEdge, accessoryPosition,
@@ -1208,6 +1208,57 @@ extension FlowHelp {
             store.isAnimating  -> boolean
             Whether a viewport or node animation is running.
             Animated (dashed) edges do not count, so `while store:tick(dt) do end` ends.
+            """),
+        ("LayoutOptions", """
+            LayoutOptions  (table)
+            The options of store:layout; every field is optional.
+            Fields:
+              algorithm ("layered", default "layered"): the layout method
+              direction ("TB"|"BT"|"LR"|"RL", default "TB"): where the layers go: top to bottom, bottom to top, left to right, right to left
+              nodeSpacing (number, default 40): free space between neighbours in a layer (0 to 1e6)
+              layerSpacing (number, default 60): free space between layers (0 to 1e6)
+              componentSpacing (number, default 60): free space between unconnected parts (0 to 1e6)
+              nodes (FlowID[]): lay out only these nodes (and their descendants); the others stay and are avoided
+              group (FlowID): lay out the descendants of this group inside it and resize it; not with nodes
+              pinned (FlowID[]): nodes that keep their positions, with their descendants (also every node whose data has pinned = true)
+            """),
+        ("LayoutStats", """
+            LayoutStats  (table)
+            What store:layout did.
+            Fields:
+              crossings (integer): crossings between edges of neighbouring layers, summed over the levels of groups
+              layers (integer): layers of the top level
+              width (number): width of the laid-out nodes' bounding box
+              height (number): height of that box
+              reversedEdges (integer): edges drawn against the direction to break cycles
+              nodes (integer): nodes placed (groups included)
+              edges (integer): edges given routes
+            """),
+        ("Store:layout", """
+            store:layout([opts])  -> LayoutStats
+            Lays the diagram out automatically; one undo step.
+            Changes, as one undo step "Layout": the position of every laid-out node, the size
+            of every laid-out group, the handles of nodes that have the default handles
+            (turned so targets face the previous layer and sources the next: top/bottom for
+            TB, left/right for LR), and the `points` of every edge between laid-out nodes.
+            Node events come first, then edge events, each in store order. Nodes with declared
+            handles keep them; crossing reduction orders their edges by the handles' sides.
+
+            Pinned nodes (and nodes outside `nodes`) keep their positions; the laid-out part
+            keeps the top-left corner its nodes had and moves right until it meets none of
+            them. A pinned node inside a laid-out group raises. The same store always gives
+            the same layout.
+
+            Unknown keys, a bad direction or algorithm, a negative or non-finite spacing, an
+            unknown id, or both `nodes` and `group` raise and change nothing.
+            Parameters:
+              opts (LayoutOptions, optional): what to lay out and how
+            Example:
+              s:layout()
+              s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
+              s:layout{ group = "stage1" }
+              local stats = s:layout{ pinned = { "legend" } }
+              print(stats.crossings, stats.width, stats.height)
             """),
         ("ConnectionProposal", """
             ConnectionProposal  (table)

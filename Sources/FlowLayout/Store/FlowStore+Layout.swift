@@ -1,0 +1,29 @@
+import FlowCore
+
+extension FlowStore {
+    /// Lays the diagram out (docs/layout.md): positions for the laid-out nodes, sizes for
+    /// their groups, default handles turned to face the flow, and a route (`points`) for
+    /// every edge between laid-out nodes. One undo step "Layout"; node changes, then edge
+    /// changes, each in store order. Throws, changing nothing, for an unknown id in the
+    /// request or a pinned node inside a laid-out group.
+    @discardableResult
+    public func layout(_ request: LayoutRequest = LayoutRequest()) throws(FlowError) -> LayoutStats {
+        let plan = try LayoutPlan(nodes: nodes, edges: edges, request: request)
+        try transaction("Layout") { () throws(FlowError) in
+            for n in nodes {
+                let p = plan.positions[n.id], s = plan.sizes[n.id], h = plan.handles[n.id]
+                if p == nil && s == nil && h == nil { continue }
+                try updateNode(n.id) { (node: inout Node) throws(FlowError) in
+                    if let p { node.position = p }
+                    if let s { node.size = s }
+                    if let h { node.handles = h }
+                }
+            }
+            for e in edges {
+                guard let r = plan.routes[e.id], r != e.points else { continue }
+                try updateEdge(e.id) { (edge: inout FlowEdge) throws(FlowError) in edge.points = r }
+            }
+        }
+        return plan.stats
+    }
+}

@@ -1,0 +1,413 @@
+import FlowCore
+
+/// Everything a store layout will change, computed before anything changes: new positions,
+/// group sizes and handles of the laid-out nodes, and the route of every edge between them.
+///
+/// Groups are laid out bottom-up: a group's children first, as a graph of their own, which
+/// gives the group its size; then the group's level, where the group is one node. An edge
+/// between nodes of different groups is routed at the level of the innermost group that
+/// holds both ends; inside each group it leaves (or enters) through a border node kept on
+/// the group's last (or first) layer, so its route inside the group passes between the
+/// group's children, never through them.
+struct LayoutPlan<Data: FlowNodeData> {
+    typealias Node = FlowNode<Data>
+
+    var positions: [String: Point] = [:]
+    var sizes: [String: Size] = [:]
+    var handles: [String: [HandleDeclaration]] = [:]
+    var routes: [String: [Point]] = [:]
+    var stats = LayoutStats()
+
+    // MARK: Scope
+
+    private let request: LayoutRequest
+    private let nodes: [Node]
+    private let index: [String: Int]
+    /// Laid out: the scope minus pinned nodes.
+    private var inScope: [Bool]
+    /// Each laid-out node's container: the index of its laid-out parent, or -1 for the top.
+    private var container: [Int]
+    /// Laid-out members of each container (by node index; the top is `members[-1]`).
+    private var members: [Int: [Int]] = [:]
+
+    init(nodes: [Node], edges: [FlowEdge], request: LayoutRequest) throws(FlowError) {
+        let op = "layout"
+        self.request = request
+        self.nodes = nodes
+        var index: [String: Int] = [:]
+        index.reserveCapacity(nodes.count)
+        for (i, n) in nodes.enumerated() { index[n.id] = i }
+        self.index = index
+        var children = Array(repeating: [Int](), count: nodes.count)
+        for (i, n) in nodes.enumerated() {
+            if let p = n.parentID, let pi = index[p] { children[pi].append(i) }
+        }
+        func withDescendants(_ roots: [Int]) -> [Bool] {
+            var mark = Array(repeating: false, count: nodes.count)
+            var stack = roots
+            while let v = stack.popLast() {
+                if mark[v] { continue }
+                mark[v] = true
+                stack.append(contentsOf: children[v])
+            }
+            return mark
+        }
+        func require(_ id: String) throws(FlowError) -> Int {
+            guard let i = index[id] else { throw .unknownNode(op, id) }
+            return i
+        }
+        var scope: [Bool]
+        var groupIndex = -1
+        if let g = request.group {
+            groupIndex = try require(g)
+            scope = withDescendants(children[groupIndex])
+        } else if let ids = request.nodes {
+            var roots: [Int] = []
+            for id in ids { roots.append(try require(id)) }
+            scope = withDescendants(roots)
+        } else {
+            scope = Array(repeating: true, count: nodes.count)
+        }
+        var pinnedRoots: [Int] = []
+        for id in request.pinned.sorted() { pinnedRoots.append(try require(id)) }
+        let pinned = withDescendants(pinnedRoots)
+        for i in 0..<nodes.count where pinned[i] { scope[i] = false }
+        for r in pinnedRoots {
+            if let p = nodes[r].parentID, let pi = index[p], scope[pi] {
+                throw .invalidValue(
+                    op, "pinned node '\(nodes[r].id)' is inside group '\(p)', which is laid out; pin '\(p)' too or unpin '\(nodes[r].id)'")
+            }
+        }
+        inScope = scope
+        container = Array(repeating: -1, count: nodes.count)
+        for i in 0..<nodes.count where scope[i] {
+            if let p = nodes[i].parentID, let pi = index[p], scope[pi] { container[i] = pi }
+            members[container[i], default: []].append(i)
+        }
+        _ = groupIndex
+        try plan(edges: edges, groupIndex: groupIndex)
+    }
+
+    // MARK: Levels
+
+    /// One level's graph: its members, then border nodes; and how store edges map onto it.
+    private struct Level {
+        var graph = LayoutGraph()
+        var nodeOf: [Int: Int] = [:]  // store node index -> graph node
+        var result: LayoutResult?
+    }
+
+    /// A piece of an edge's route at one level.
+    private enum Piece {
+        /// The route of graph edge `edge` at `level`, then the centre of border node `border`.
+        case exit(level: Int, edge: Int, border: Int)
+        case body(level: Int, edge: Int)
+        /// The centre of border node `border`, then the route of graph edge `edge`.
+        case entry(level: Int, edge: Int, border: Int)
+    }
+
+    private func ancestors(_ v: Int) -> [Int] {
+        var chain = [v]
+        var c = container[v]
+        while c >= 0 {
+            chain.append(c)
+            c = container[c]
+        }
+        return chain.reversed()  // outermost first
+    }
+
+    private var direction: LayoutDirection { request.options.direction }
+
+    /// Port of an edge end on `node` through handle `handle` (its new handles), across the
+    /// layer: -0.5 at the start of the layer axis, 0.5 at its end.
+    private func port(_ node: Int, _ handleID: String?, _ type: HandleType) -> Double {
+        let hs = newHandles(node)
+        let h = handleID.flatMap { id in hs.first { $0.id == id } } ?? hs.first { $0.type == type }
+        switch (h?.position, direction.isHorizontal) {
+        case (.left?, false), (.top?, true): return -0.5
+        case (.right?, false), (.bottom?, true): return 0.5
+        default: return 0
+        }
+    }
+
+    private func newHandles(_ i: Int) -> [HandleDeclaration] {
+        handles[nodes[i].id] ?? nodes[i].handles
+    }
+
+    /// Default handles turned to face the flow: targets towards the previous layer,
+    /// sources towards the next.
+    static func flowHandles(_ d: LayoutDirection) -> [HandleDeclaration] {
+        let (t, s): (HandlePosition, HandlePosition) = switch d {
+        case .TB: (.top, .bottom)
+        case .BT: (.bottom, .top)
+        case .LR: (.left, .right)
+        case .RL: (.right, .left)
+        }
+        return [
+            HandleDeclaration(id: "target", type: .target, position: t),
+            HandleDeclaration(id: "source", type: .source, position: s),
+        ]
+    }
+
+    private mutating func plan(edges: [FlowEdge], groupIndex: Int) throws(FlowError) {
+        let turned = LayoutPlan.flowHandles(direction)
+        // default handles, as made or as an earlier layout turned them
+        let defaults = LayoutDirection.allCases.map(LayoutPlan.flowHandles)
+        for i in 0..<nodes.count where inScope[i] && nodes[i].handles != turned && defaults.contains(nodes[i].handles) {
+            handles[nodes[i].id] = turned
+        }
+        // Containers, innermost first: by depth, deepest first, store order within.
+        var depth = Array(repeating: 0, count: nodes.count)
+        for i in 0..<nodes.count where inScope[i] { depth[i] = ancestors(i).count - 1 }
+        var containers = members.keys.filter { $0 >= 0 }
+        containers.sort { depth[$0] != depth[$1] ? depth[$0] > depth[$1] : $0 < $1 }
+        containers.append(-1)
+        var levels: [Int: Level] = [:]
+        for c in containers {
+            var level = Level()
+            for m in members[c] ?? [] {
+                level.nodeOf[m] = level.graph.nodes.count
+                level.graph.nodes.append(.init(width: nodes[m].size.width, height: nodes[m].size.height))
+            }
+            levels[c] = level
+        }
+        // Edges: pieces per level.
+        var pieces: [String: [Piece]] = [:]
+        for e in edges {
+            guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
+            let ca = ancestors(a), cb = ancestors(b)
+            var k = 0
+            while k < ca.count && k < cb.count && ca[k] == cb[k] { k += 1 }
+            if a == b { k = ca.count - 1 }
+            // an edge between a group and one of its own descendants is not routed
+            guard a == b || (k < ca.count && k < cb.count) else {
+                routes[e.id] = []
+                continue
+            }
+            let lca = k == 0 ? -1 : ca[k - 1]
+            var route: [Piece] = []
+            // leaving: from a's level up to the level below the common one
+            var below = a
+            for g in ca[k..<(ca.count - 1)].reversed() {
+                var level = levels[g]!
+                let border = level.graph.nodes.count
+                level.graph.nodes.append(.init(width: 0, height: 0, layer: .last))
+                let ge = level.graph.edges.count
+                level.graph.edges.append(.init(
+                    source: level.nodeOf[below]!, target: border,
+                    sourcePort: below == a ? port(a, e.sourceHandleID, .source) : 0))
+                levels[g] = level
+                route.append(.exit(level: g, edge: ge, border: border))
+                below = g
+            }
+            let top = below
+            var entries: [Piece] = []
+            below = b
+            for g in cb[k..<(cb.count - 1)].reversed() {
+                var level = levels[g]!
+                let border = level.graph.nodes.count
+                level.graph.nodes.append(.init(width: 0, height: 0, layer: .first))
+                let ge = level.graph.edges.count
+                level.graph.edges.append(.init(
+                    source: border, target: level.nodeOf[below]!,
+                    targetPort: below == b ? port(b, e.targetHandleID, .target) : 0))
+                levels[g] = level
+                entries.append(.entry(level: g, edge: ge, border: border))
+                below = g
+            }
+            var level = levels[lca]!
+            let ge = level.graph.edges.count
+            level.graph.edges.append(.init(
+                source: level.nodeOf[top]!, target: level.nodeOf[below]!,
+                sourcePort: top == a ? port(a, e.sourceHandleID, .source) : 0,
+                targetPort: below == b ? port(b, e.targetHandleID, .target) : 0,
+                labelSize: LayoutPlan.labelSize(e.label)))
+            levels[lca] = level
+            route.append(.body(level: lca, edge: ge))
+            route.append(contentsOf: entries.reversed())
+            pieces[e.id] = route
+        }
+        // Lay out innermost first; a group's size comes from its children's layout.
+        let pad = request.groupPadding, title = request.groupTitleHeight
+        for c in containers {
+            var level = levels[c]!
+            for (m, gi) in level.nodeOf {
+                if let s = sizes[nodes[m].id] { level.graph.nodes[gi].width = s.width; level.graph.nodes[gi].height = s.height }
+            }
+            let r = LayeredLayout.layout(level.graph, options: request.options)
+            level.result = r
+            levels[c] = level
+            stats.crossings += r.crossings
+            stats.reversedEdges += r.reversedEdges
+            if c >= 0 || groupIndex >= 0 {
+                let g = c >= 0 ? c : groupIndex
+                sizes[nodes[g].id] = Size(r.width + 2 * pad, r.height + 2 * pad + title)
+            } else {
+                stats.layers = r.layers
+            }
+            if c < 0 && groupIndex >= 0 { stats.layers = r.layers }
+        }
+        // Place the top level, then every level inside its group.
+        var origin: [Int: Point] = [:]
+        let top = levels[-1]!.result!
+        if groupIndex >= 0 {
+            let g = nodes[groupIndex]
+            origin[-1] = g.position + Point(pad, pad + title)
+        } else {
+            origin[-1] = placeTop(top, levels[-1]!)
+        }
+        for c in containers.reversed() {
+            let level = levels[c]!
+            let o = origin[c]!
+            for (m, gi) in level.nodeOf {
+                let p = level.result!.positions[gi] + o
+                positions[nodes[m].id] = p
+                if members[m] != nil { origin[m] = p + Point(pad, pad + title) }
+            }
+        }
+        stats.nodes = positions.count
+        // Routes: the pieces joined, in canvas coordinates.
+        for (id, route) in pieces {
+            var points: [Point] = []
+            for piece in route {
+                switch piece {
+                case .exit(let l, let ge, let border):
+                    let r = levels[l]!.result!, o = origin[l]!
+                    points += r.edgePoints[ge].map { $0 + o }
+                    points.append(r.positions[border] + o)
+                case .body(let l, let ge):
+                    let r = levels[l]!.result!, o = origin[l]!
+                    points += r.edgePoints[ge].map { $0 + o }
+                case .entry(let l, let ge, let border):
+                    let r = levels[l]!.result!, o = origin[l]!
+                    points.append(r.positions[border] + o)
+                    points += r.edgePoints[ge].map { $0 + o }
+                }
+            }
+            routes[id] = points
+        }
+        for e in edges where routes[e.id] != nil {
+            routes[e.id] = detoured(routes[e.id]!, e)
+        }
+        stats.edges = routes.count
+        var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
+        for (id, p) in positions {
+            let s = sizes[id] ?? nodes[index[id]!].size
+            lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+            hi = Point(max(hi.x, p.x + s.width), max(hi.y, p.y + s.height))
+        }
+        if lo.x.isFinite {
+            stats.width = hi.x - lo.x
+            stats.height = hi.y - lo.y
+        }
+    }
+
+    /// Room a label needs: a rough measure (the renderer's font at 12 px; wide characters
+    /// count twice), enough to keep labels apart.
+    static func labelSize(_ label: String?) -> Size {
+        guard let label, !label.isEmpty else { return Size(0, 0) }
+        var widest = 0.0, lines = 0
+        for line in label.split(separator: "\n", omittingEmptySubsequences: false) {
+            var w = 0.0
+            for u in line.unicodeScalars { w += u.value >= 0x1100 ? 12 : 7 }
+            widest = max(widest, w)
+            lines += 1
+        }
+        return Size(widest + 8, Double(lines) * 16 + 4)
+    }
+
+    /// Where the top level goes: where its nodes were (the top-left of their frames), moved
+    /// right until it meets no node that stays where it is.
+    private func placeTop(_ r: LayoutResult, _ level: Level) -> Point {
+        var anchor = Point(Double.infinity, Double.infinity)
+        for (m, _) in level.nodeOf {
+            anchor = Point(min(anchor.x, nodes[m].position.x), min(anchor.y, nodes[m].position.y))
+        }
+        if !anchor.x.isFinite { return .zero }
+        // Obstacles: nodes that stay and are not groups holding laid-out nodes.
+        var holds = Array(repeating: false, count: nodes.count)
+        for i in 0..<nodes.count where inScope[i] {
+            var p = nodes[i].parentID
+            while let id = p, let pi = index[id] {
+                holds[pi] = true
+                p = nodes[pi].parentID
+            }
+        }
+        let obstacles = (0..<nodes.count).filter { !inScope[$0] && !holds[$0] }.map { nodes[$0].frame }
+        if obstacles.isEmpty { return anchor }
+        var frames: [Rect] = []
+        for (m, gi) in level.nodeOf {
+            frames.append(Rect(origin: r.positions[gi], size: sizes[nodes[m].id] ?? nodes[m].size))
+        }
+        let gap = request.options.componentSpacing
+        func clear(_ dx: Double) -> Bool {
+            for f in frames {
+                let moved = Rect(origin: f.origin + anchor + Point(dx, 0), size: f.size)
+                for o in obstacles where overlaps(moved, o, gap / 2) { return false }
+            }
+            return true
+        }
+        var candidates = [0.0]
+        for o in obstacles { candidates.append(o.origin.x + o.size.width + gap - anchor.x) }
+        for dx in candidates.filter({ $0 >= 0 }).sorted() where clear(dx) {
+            return anchor + Point(dx, 0)
+        }
+        return anchor
+    }
+
+    private func overlaps(_ a: Rect, _ b: Rect, _ margin: Double) -> Bool {
+        a.origin.x < b.origin.x + b.size.width + margin && b.origin.x < a.origin.x + a.size.width + margin
+            && a.origin.y < b.origin.y + b.size.height + margin && b.origin.y < a.origin.y + a.size.height + margin
+    }
+
+    // MARK: Ends that face away
+
+    /// Adds a way around the node at an end whose handle faces away from the route (an edge
+    /// drawn against the flow leaves its source's bottom but goes up): out of the handle,
+    /// around the node's nearer side, then on.
+    private func detoured(_ route: [Point], _ e: FlowEdge) -> [Point] {
+        guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return route }
+        let room = min(request.options.layerSpacing / 3, 16).rounded(.down)
+        let fa = newFrame(a), fb = newFrame(b)
+        let ha = handleSide(a, e.sourceHandleID, .source), hb = handleSide(b, e.targetHandleID, .target)
+        let towardsTarget = route.first ?? ha.position.point(in: fb)
+        let towardsSource = route.last ?? hb.position.point(in: fa)
+        var out = route
+        let start = around(fa, ha, towards: towardsTarget, room: room)
+        let end = around(fb, hb, towards: towardsSource, room: room)
+        out = start + out + end.reversed()
+        return out
+    }
+
+    private func newFrame(_ i: Int) -> Rect {
+        let id = nodes[i].id
+        return Rect(origin: positions[id] ?? nodes[i].position, size: sizes[id] ?? nodes[i].size)
+    }
+
+    private func handleSide(_ i: Int, _ handleID: String?, _ type: HandleType) -> HandleDeclaration {
+        let hs = newHandles(i)
+        return handleID.flatMap { id in hs.first { $0.id == id } } ?? hs.first { $0.type == type }
+            ?? HandleDeclaration(id: "", type: type, position: .center)
+    }
+
+    /// The points that take a route from handle `h` of `frame` to `next` without crossing
+    /// the node: none when `next` lies on the handle's side.
+    private func around(_ frame: Rect, _ h: HandleDeclaration, towards next: Point, room: Double) -> [Point] {
+        let d = h.position.direction
+        if d == .zero { return [] }
+        let p = h.position.point(in: frame)
+        let ahead = (next.x - p.x) * d.x + (next.y - p.y) * d.y
+        if ahead > 0 { return [] }
+        let out = Point(p.x + d.x * room, p.y + d.y * room)
+        let minX = frame.origin.x, maxX = minX + frame.size.width
+        let minY = frame.origin.y, maxY = minY + frame.size.height
+        if d.y != 0 {
+            // leave through the top or bottom, pass the left or right side
+            let x = next.x < (minX + maxX) / 2 ? minX - room : maxX + room
+            return [out, Point(x, out.y), Point(x, next.y)]
+        } else {
+            let y = next.y < (minY + maxY) / 2 ? minY - room : maxY + room
+            return [out, Point(out.x, y), Point(next.x, y)]
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import FlowCore
+
+/// Which layout to run.
+public enum LayoutAlgorithm: String, Sendable, CaseIterable {
+    /// Layers in the flow's direction (Sugiyama); any graph.
+    case layered
+}
+
+/// What `FlowStore.layout` should do: the algorithm, spacing and direction, which nodes to
+/// place, and which to leave where they are.
+public struct LayoutRequest: Sendable {
+    public var algorithm: LayoutAlgorithm
+    public var options: LayoutOptions
+    /// The nodes to lay out (with their descendants); nil: every node.
+    public var nodes: [String]?
+    /// Lay out the descendants of this group inside it and resize it to fit.
+    public var group: String?
+    /// Nodes that keep their positions (with their descendants); the laid-out nodes are
+    /// placed around them.
+    public var pinned: Set<String>
+    /// Free space between a group's border and its children.
+    public var groupPadding: Double
+    /// Extra room at the top of a group for its title.
+    public var groupTitleHeight: Double
+
+    public init(
+        algorithm: LayoutAlgorithm = .layered, options: LayoutOptions = LayoutOptions(),
+        nodes: [String]? = nil, group: String? = nil, pinned: Set<String> = [],
+        groupPadding: Double = 20, groupTitleHeight: Double = 24
+    ) {
+        self.algorithm = algorithm
+        self.options = options
+        self.nodes = nodes
+        self.group = group
+        self.pinned = pinned
+        self.groupPadding = groupPadding
+        self.groupTitleHeight = groupTitleHeight
+    }
+}
+
+/// What a layout did.
+public struct LayoutStats: Sendable, Equatable {
+    /// Nodes placed (groups included).
+    public var nodes: Int
+    /// Edges given routes.
+    public var edges: Int
+    /// Crossings between edges of neighbouring layers, summed over every level of groups.
+    public var crossings: Int
+    /// Layers of the top level.
+    public var layers: Int
+    /// Edges drawn against the layer direction to break cycles.
+    public var reversedEdges: Int
+    /// Size of the laid-out nodes' bounding box.
+    public var width: Double
+    public var height: Double
+
+    public init() {
+        nodes = 0
+        edges = 0
+        crossings = 0
+        layers = 0
+        reversedEdges = 0
+        width = 0
+        height = 0
+    }
+}

@@ -1,0 +1,87 @@
+import CLua
+import FlowCore
+import FlowLayout
+
+// `store:layout(opts)`: automatic layout (docs/layout.md).
+
+extension LayoutDirection: FlowEnum {
+    public static var valueName: String { "direction" }
+}
+
+extension LayoutAlgorithm: FlowEnum {
+    public static var valueName: String { "algorithm" }
+}
+
+extension FlowStoreBinding {
+    static var layoutMethods: [LuaMethod] {
+        [LuaMethod("layout", layout)]
+    }
+
+    /// Reads the layout options. Unknown keys raise; spacings must be finite and >= 0; ids
+    /// in `nodes`, `pinned` and `group` must be strings (the store checks they exist).
+    static func layoutRequest(_ t: LuaTable?, store: LuaFlowStore) throws -> LayoutRequest {
+        let op = "layout"
+        var r = LayoutRequest()
+        // nodes whose data says pinned = true
+        for n in store.nodes {
+            if case .object(let o) = n.data, o["pinned"] == .bool(true) { r.pinned.insert(n.id) }
+        }
+        guard let t else { return r }
+        try t.rejectUnknownKeys([
+            "algorithm", "direction", "nodeSpacing", "layerSpacing", "componentSpacing",
+            "nodes", "pinned", "group",
+        ])
+        if let v = try t.optionalEnumValue("algorithm", LayoutAlgorithm.self, in: op) { r.algorithm = v }
+        if let v = try t.optionalEnumValue("direction", LayoutDirection.self, in: op) { r.options.direction = v }
+        func spacing(_ key: String) throws -> Double? {
+            guard let v = try t.optionalNumber(key) else { return nil }
+            guard v.isFinite, v >= 0, v <= 1e6 else {
+                throw FlowError.invalidValue(op, "\(key) must be a number from 0 to 1e6 (got \(v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)))")
+            }
+            return v
+        }
+        if let v = try spacing("nodeSpacing") {
+            r.options.nodeSpacing = v
+            r.options.edgeSpacing = v / 2
+        }
+        if let v = try spacing("layerSpacing") { r.options.layerSpacing = v }
+        if let v = try spacing("componentSpacing") { r.options.componentSpacing = v }
+        func ids(_ key: String) throws -> [String]? {
+            try t.optionalTable(key) { list in
+                var out: [String] = []
+                try list.forEachElement { i in
+                    guard lua_type(list.L, -1) == LUA_TSTRING else {
+                        throw FlowError.invalidValue(op, "\(key)[\(i)] must be a node id (a string)")
+                    }
+                    out.append(LuaStack(list.L).string(at: -1) ?? "")
+                }
+                return out
+            }
+        }
+        r.nodes = try ids("nodes")
+        if let p = try ids("pinned") { r.pinned.formUnion(p) }
+        r.group = try t.optionalID("group")
+        if r.group != nil && r.nodes != nil {
+            throw FlowError.invalidValue(op, "give nodes or group, not both")
+        }
+        return r
+    }
+
+    /// `store:layout(opts)` → `{crossings=, layers=, width=, height=, reversedEdges=, nodes=, edges=}`.
+    static let layout: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let request = try layoutRequest(try args.optionalTable(2), store: box.store)
+            let stats = try box.run(args.L) { try box.store.layout(request) }
+            args.pushTable(fields: 7)
+            args.push(stats.crossings); args.setField("crossings")
+            args.push(stats.layers); args.setField("layers")
+            args.push(stats.width); args.setField("width")
+            args.push(stats.height); args.setField("height")
+            args.push(stats.reversedEdges); args.setField("reversedEdges")
+            args.push(stats.nodes); args.setField("nodes")
+            args.push(stats.edges); args.setField("edges")
+            return 1
+        }
+    }
+}

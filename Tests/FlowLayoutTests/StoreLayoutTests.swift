@@ -1,0 +1,184 @@
+import FlowCore
+import FlowLayout
+import Testing
+
+typealias Store = FlowStore<JSONValue>
+
+/// A random diagram: nodes of varied sizes, some inside (nested) groups, edges with cycles,
+/// multi-edges and self-loops, some labelled.
+private func randomStore(seed: UInt64, nodes n: Int) throws -> Store {
+    var r = SplitMix64(seed: seed)
+    let store = Store()
+    var ids: [String] = []
+    var groups: [String] = []
+    for i in 0..<n {
+        let id = "n\(i)"
+        var parent: String? = nil
+        if !groups.isEmpty && r.chance(35) { parent = r.pick(groups) }
+        let node = FlowNode<JSONValue>(
+            id: id, position: Point(r.uniform(-300, 300), r.uniform(-300, 300)),
+            size: Size(r.uniform(20, 160), r.uniform(20, 80)), data: .null, parentID: parent,
+            acceptsChildren: true)
+        try store.addNode(node)
+        ids.append(id)
+        if r.chance(20) { groups.append(id) }
+    }
+    let m = n + r.below(n + 1)
+    for k in 0..<m {
+        let a = r.pick(ids), b = r.chance(5) ? a : r.pick(ids)
+        try store.addEdge(FlowEdge(
+            id: "e\(k)", sourceNodeID: a, targetNodeID: b, label: r.chance(20) ? "label \(k)" : nil))
+    }
+    return store
+}
+
+private func isAncestor(_ store: Store, _ a: String, of b: String) -> Bool {
+    var p = store.node(b)?.parentID
+    while let id = p {
+        if id == a { return true }
+        p = store.node(id)?.parentID
+    }
+    return false
+}
+
+/// Interiors meet (touching borders do not count).
+private func overlap(_ a: Rect, _ b: Rect) -> Bool {
+    a.origin.x < b.origin.x + b.size.width - 1e-6 && b.origin.x < a.origin.x + a.size.width - 1e-6
+        && a.origin.y < b.origin.y + b.size.height - 1e-6 && b.origin.y < a.origin.y + a.size.height - 1e-6
+}
+
+@Suite struct StoreLayoutTests {
+    @Test(arguments: 0..<24)
+    func randomDiagramsKeepTheLayoutPromises(seed: Int) throws {
+        let store = try randomStore(seed: UInt64(seed), nodes: 3 + seed * 3)
+        let direction = LayoutDirection.allCases[seed % 4]
+        let before = try store.export()
+        try store.layout(LayoutRequest(options: LayoutOptions(direction: direction)))
+        let after = try store.export()
+        let nodes = store.nodes
+        // no two nodes overlap, unless one holds the other
+        for i in 0..<nodes.count {
+            for j in (i + 1)..<nodes.count {
+                let a = nodes[i], b = nodes[j]
+                if isAncestor(store, a.id, of: b.id) || isAncestor(store, b.id, of: a.id) { continue }
+                #expect(!overlap(a.frame, b.frame), "\(a.id) \(a.frame) overlaps \(b.id) \(b.frame)")
+            }
+        }
+        // every group contains its children
+        for n in nodes {
+            guard let p = n.parentID, let g = store.node(p) else { continue }
+            let f = g.frame, c = n.frame
+            #expect(
+                c.origin.x >= f.origin.x && c.origin.y >= f.origin.y
+                    && c.origin.x + c.size.width <= f.origin.x + f.size.width + 1e-9
+                    && c.origin.y + c.size.height <= f.origin.y + f.size.height + 1e-9,
+                "group \(p) \(f) does not contain \(n.id) \(c)")
+        }
+        // one undo step restores the document byte for byte
+        try store.undo()
+        #expect(try store.export() == before)
+        // the same store gives the same layout
+        try store.layout(LayoutRequest(options: LayoutOptions(direction: direction)))
+        #expect(try store.export() == after)
+    }
+
+    @Test func acyclicEdgesPointInTheLayoutDirection() throws {
+        var r = SplitMix64(seed: 7)
+        for direction in LayoutDirection.allCases {
+            let store = Store()
+            for i in 0..<40 {
+                try store.addNode(FlowNode(id: "n\(i)", position: .zero, size: Size(60, 30), data: .null))
+            }
+            for k in 0..<70 {
+                let a = r.below(39), b = a + 1 + r.below(39 - a)
+                try store.addEdge(FlowEdge(id: "e\(k)", sourceNodeID: "n\(a)", targetNodeID: "n\(b)"))
+            }
+            let stats = try store.layout(LayoutRequest(options: LayoutOptions(direction: direction)))
+            #expect(stats.reversedEdges == 0)
+            for e in store.edges {
+                let s = store.node(e.sourceNodeID)!.frame, t = store.node(e.targetNodeID)!.frame
+                switch direction {
+                case .TB: #expect(t.origin.y >= s.origin.y + s.size.height)
+                case .BT: #expect(t.origin.y + t.size.height <= s.origin.y)
+                case .LR: #expect(t.origin.x >= s.origin.x + s.size.width)
+                case .RL: #expect(t.origin.x + t.size.width <= s.origin.x)
+                }
+            }
+        }
+    }
+
+    @Test func pinnedNodesStayAndOthersAvoidThem() throws {
+        let store = try randomStore(seed: 99, nodes: 30)
+        let free = store.nodes.filter { $0.parentID == nil }
+        let pinned = Set(free.prefix(3).map(\.id))
+        var fixed: [String: Point] = [:]
+        for n in store.nodes where pinned.contains(n.id) || pinned.contains(n.parentID ?? "") {
+            fixed[n.id] = n.position
+        }
+        // a pinned group's descendants stay too
+        var changed = true
+        while changed {
+            changed = false
+            for n in store.nodes where fixed[n.id] == nil && fixed[n.parentID ?? ""] != nil {
+                fixed[n.id] = n.position
+                changed = true
+            }
+        }
+        try store.layout(LayoutRequest(pinned: pinned))
+        for (id, p) in fixed { #expect(store.node(id)!.position == p, "\(id) moved") }
+        for a in store.nodes where fixed[a.id] == nil {
+            for b in store.nodes where fixed[b.id] != nil && !isAncestor(store, b.id, of: a.id) {
+                #expect(!overlap(a.frame, b.frame), "\(a.id) overlaps pinned \(b.id)")
+            }
+        }
+    }
+
+    @Test func edgesGetRoutesThroughTheLayersTheySpan() throws {
+        let store = Store()
+        for id in ["a", "b", "c", "d"] {
+            try store.addNode(FlowNode(id: id, position: .zero, size: Size(80, 40), data: .null))
+        }
+        for (i, (s, t)) in [("a", "b"), ("b", "c"), ("c", "d"), ("a", "d")].enumerated() {
+            try store.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: s, targetNodeID: t))
+        }
+        let stats = try store.layout()
+        #expect(stats.layers == 4)
+        #expect(stats.crossings == 0)
+        // the long edge passes the two middle layers, twice a layer (top and bottom)
+        let long = store.edge("e3")!
+        #expect(long.points.count == 4)
+        #expect(store.edge("e0")!.points.isEmpty)
+        for p in long.points {
+            for id in ["b", "c"] { #expect(!store.node(id)!.frame.contains(p)) }
+        }
+    }
+
+    @Test func failedLayoutsChangeNothing() throws {
+        let store = try randomStore(seed: 3, nodes: 12)
+        let before = try store.export()
+        #expect(throws: FlowError.self) { try store.layout(LayoutRequest(nodes: ["n1", "nope"])) }
+        #expect(throws: FlowError.self) { try store.layout(LayoutRequest(group: "nope")) }
+        #expect(throws: FlowError.self) { try store.layout(LayoutRequest(pinned: ["nope"])) }
+        #expect(try store.export() == before)
+    }
+
+    @Test func aGroupsChildrenAreLaidOutInsideIt() throws {
+        let store = Store()
+        try store.addNode(FlowNode(id: "g", position: Point(500, 500), size: Size(10, 10), data: .null, acceptsChildren: true))
+        for id in ["x", "y", "z"] {
+            try store.addNode(FlowNode(id: id, position: .zero, size: Size(50, 30), data: .null, parentID: "g"))
+        }
+        try store.addNode(FlowNode(id: "out", position: Point(-100, -100), size: Size(50, 30), data: .null))
+        try store.addEdge(FlowEdge(id: "e1", sourceNodeID: "x", targetNodeID: "y"))
+        try store.addEdge(FlowEdge(id: "e2", sourceNodeID: "x", targetNodeID: "z"))
+        try store.layout(LayoutRequest(group: "g"))
+        let g = store.node("g")!
+        #expect(g.position == Point(500, 500))
+        #expect(store.node("out")!.position == Point(-100, -100))
+        for id in ["x", "y", "z"] {
+            let f = store.node(id)!.frame
+            #expect(f.origin.x >= g.position.x && f.origin.x + f.size.width <= g.position.x + g.size.width)
+            #expect(f.origin.y >= g.position.y + 24 && f.origin.y + f.size.height <= g.position.y + g.size.height)
+        }
+    }
+}
