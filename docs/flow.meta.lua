@@ -194,11 +194,13 @@
 ---@field pathType? EdgePathType the shape of the path (default: "bezier")
 ---@field label? string text drawn at the label position
 ---@field parentID? FlowID a parent node that accepts children
+---@field points? Point[] bend points, in order from source to target; absent: none
 
 --- A plain snapshot of an edge: the shape `addEdge` takes, plus its flags.
 ---
 --- Returned by `edge:table()`, given to update functions, and carried by `add` and
---- `replace` change events. It is a copy: changing it changes nothing.
+--- `replace` change events. It is a copy: changing it changes nothing. `points` is
+--- there only when the edge has bend points.
 ---@class EdgeTable: EdgeSpec
 ---@field isSelected? boolean whether the edge is selected
 ---@field isAnimated? boolean whether the edge is drawn animated
@@ -216,18 +218,20 @@
 ---@field pathType? EdgePathType new path type
 ---@field label? string|userdata new label; `flow.null` clears it
 ---@field parentID? FlowID|userdata new parent; `flow.null` moves the edge to the root
+---@field points? Point[]|userdata new bend points; `flow.null` or `{}` removes them
 
 --- The options of `store:connect`.
 ---@class ConnectOptions
 ---@field label? string the edge's label
 ---@field pathType? EdgePathType the edge's path type (default: "bezier")
+---@field points? Point[] the edge's bend points
 
 --- The drawn geometry of an edge, in canvas coordinates.
 ---
 --- The path keeps the exact segment structure of the path type (no segments are
 --- merged).
 ---@class PathGeometry
----@field path string SVG path data with absolute M, L, C and Q commands
+---@field path string SVG path data with absolute M, L, C and Q commands, through the bend points
 ---@field sourcePoint Point where the path starts
 ---@field targetPoint Point where the path ends
 ---@field sourcePosition HandlePosition the side the path leaves from
@@ -667,8 +671,13 @@ function Store:descendantNodeIDs(id) end
 ---
 --- One undo step; emits an `add` event. Raises for a duplicate id, a missing source
 --- or target node, a handle id the node does not declare, a source handle that is
---- not of type "source" or a target handle that is not of type "target", and an
---- unknown path type (`addEdge: invalid path type 'curvy' (expected one of: ...)`).
+--- not of type "source" or a target handle that is not of type "target", an
+--- unknown path type (`addEdge: invalid path type 'curvy' (expected one of: ...)`),
+--- and bend points that are not an array of points
+--- (`bad argument #1 to 'addEdge' (field 'points[2].y': number expected, got nil)`),
+--- have a coordinate that is not finite
+--- (`addEdge: points must be finite numbers (point 2 is (nan, 0))`) or number more
+--- than 10000.
 ---
 --- ```lua
 --- s:addEdge{ sourceNodeID = "a", sourceHandleID = "source",
@@ -689,10 +698,11 @@ function Store:addEdge(t) end
 --- ```lua
 --- s:connect("a", "b")
 --- s:connect("a.out", "b.in", { label = "yes", pathType = "smoothStep" })
+--- s:connect("a", "c", { pathType = "straight", points = { { x = 300, y = 0 } } })
 --- ```
 ---@param source string "node" or "node.handle"
 ---@param target string "node" or "node.handle"
----@param opts? ConnectOptions label and path type
+---@param opts? ConnectOptions label, path type and bend points
 ---@return Edge # the new edge
 function Store:connect(source, target, opts) end
 
@@ -710,6 +720,8 @@ function Store:removeEdge(id) end
 ---
 --- ```lua
 --- s:updateEdge("e1", { label = flow.null, pathType = "straight" })
+--- s:updateEdge("e2", { points = { { x = 100, y = 40 }, { x = 100, y = 200 } } })
+--- s:updateEdge("e2", { points = flow.null })
 --- ```
 ---@param id FlowID the edge
 ---@param update EdgePatch|fun(t: EdgeTable): EdgeTable? a patch, or a function that edits the plain table or returns a replacement
@@ -1342,6 +1354,7 @@ function Node:table() end
 ---@field targetHandleID string? The target handle, or nil when the edge enters the node's centre.
 ---@field pathType EdgePathType The shape of the path.
 ---@field label string? The label, or nil.
+---@field points Point[] The bend points, in order from source to target; {} when there are none.
 ---@field parentID string? The parent node's id, or nil at the root.
 ---@field isSelected boolean Whether the edge is selected.
 ---@field isAnimated boolean Whether the edge is in the animated set.

@@ -65,7 +65,8 @@ extension SplitMix64 {
                     id: string(), sourceNodeID: id(), sourceHandleID: chance(50) ? id() : nil,
                     targetNodeID: id(), targetHandleID: chance(50) ? id() : nil,
                     parentID: chance(30) ? id() : nil, pathType: pick(EdgePathType.allCases),
-                    label: chance(50) ? string() : nil))
+                    label: chance(50) ? string() : nil,
+                    points: chance(40) ? (0..<(1 + below(3))).map { _ in Point(double(), double()) } : []))
         }
         return JSONDocument(
             nodes: nodes, edges: edges,
@@ -465,6 +466,22 @@ extension SplitMix64 {
             ]),
             "load: edges[0].pathType: invalid path type 'curvy' (expected one of: bezier, straight, smoothStep, simpleBezier)"
         ),
+        (
+            documentText(edges: [#"{"id":"e","sourceNodeID":"a","targetNodeID":"b","points":{"x":1}}"#]),
+            "load: edges[0].points: expected an array"
+        ),
+        (
+            documentText(edges: [
+                #"{"id":"e","sourceNodeID":"a","targetNodeID":"b","points":[[1,2],[3]]}"#
+            ]),
+            "load: edges[0].points[1]: expected an array of 2 numbers"
+        ),
+        (
+            documentText(edges: [
+                #"{"id":"e","sourceNodeID":"a","targetNodeID":"b","points":[{"x":1,"y":2}]}"#
+            ]),
+            "load: edges[0].points[0]: expected an array of 2 numbers"
+        ),
     ]
 
     @Test(arguments: shapeErrors)
@@ -667,6 +684,9 @@ extension SplitMix64 {
                 #expect(a.position.x.bitPattern == b.position.x.bitPattern)
                 #expect(a.size.height.bitPattern == b.size.height.bitPattern)
             }
+            for (a, b) in zip(doc.edges, back.edges) {
+                #expect(a.points.map(\.y.bitPattern) == b.points.map(\.y.bitPattern))
+            }
             #expect(doc.viewport.zoom.bitPattern == back.viewport.zoom.bitPattern)
         }
     }
@@ -703,6 +723,11 @@ extension SplitMix64 {
             encodeError(doc)
                 == "export: nodes[0].handles[0].connectionTargetArea.point.radius: a number is not finite and cannot be written as JSON"
         )
+        doc = Self.smallDocument
+        doc.edges[0].points = [Point(1, 2), Point(3, -.infinity)]
+        #expect(
+            encodeError(doc)
+                == "export: edges[0].points[1]: a number is not finite and cannot be written as JSON")
         doc = Self.smallDocument
         doc.nodes[1].zIndex = Int.max
         #expect(encodeError(doc)?.hasPrefix("export: nodes[1].zIndex: ") == true)

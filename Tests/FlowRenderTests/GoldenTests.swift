@@ -57,6 +57,44 @@ import Testing
         }
     }
 
+    /// One edge of each path type through three bend points, one row per type.
+    @Test func bendPoints() throws {
+        var nodes: [FlowNode<JSONValue>] = []
+        var edges: [FlowEdge] = []
+        for (row, type) in EdgePathType.allCases.enumerated() {
+            let y = Double(row) * 260
+            nodes.append(node("\(type.rawValue)-a", 0, y, 120, 40, title: "a"))
+            nodes.append(node("\(type.rawValue)-b", 420, y + 120, 120, 40, title: "b"))
+            var e = edge(type.rawValue, "\(type.rawValue)-a", "source", "\(type.rawValue)-b", "target", type: type, label: type.rawValue)
+            e.points = [Point(160, y + 110), Point(330, y + 20), Point(380, y + 70)]
+            edges.append(e)
+        }
+        let store = try makeStore(nodes, edges)
+        let svg = try renderSVG(store)
+        try Golden.check(svg, "bend-points")
+        let doc = try SVGDocument(svg)
+        #expect(doc.labels == EdgePathType.allCases.map(\.rawValue))
+        // Each path is the edge's geometry through its points, as the store computes it.
+        for (path, e) in zip(doc.edgePaths, store.edges) {
+            let g = try store.edgeGeometry(e.id)
+            let d = path.attributes["d"] ?? ""
+            #expect(d.hasPrefix("M\(fmt(g.sourcePoint.x)) \(fmt(g.sourcePoint.y))"))
+            #expect(d.hasSuffix("\(fmt(g.targetPoint.x)) \(fmt(g.targetPoint.y))"))
+            #expect(SVGDocument.numberTokens(d).count == 2 * g.path.segments.reduce(0) { n, s in
+                switch s {
+                case .move, .line: n + 1
+                case .quad: n + 2
+                case .cubic: n + 3
+                }
+            })
+        }
+        // The picture grows to take in a point far from the nodes.
+        let wide = try renderSVG(store, options: SVGOptions())
+        try store.updateEdge("straight") { $0.points.append(Point(1200, 40)) }
+        let wider = try SVGDocument(try renderSVG(store, options: SVGOptions()))
+        #expect(try (wider.root.number("width") ?? 0) > (SVGDocument(wide).root.number("width") ?? 0) + 600)
+    }
+
     /// A small flow chart using every feature at once: the README picture.
     static func showcase() throws -> Store {
         let store = try makeStore(

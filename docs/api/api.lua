@@ -746,7 +746,16 @@ return {
       text = [[
         An edge joins a source node to a target node, optionally at named handles. Without
         a handle id the edge attaches to the node's centre. A source handle must be of type
-        "source" and a target handle of type "target".]],
+        "source" and a target handle of type "target".
+
+        An edge may have bend points (`points`): canvas points its path passes through, in
+        order from source to target. A straight edge becomes a polyline, a smoothStep edge
+        runs horizontally and vertically through them with rounded corners, and the bezier
+        types draw a smooth curve through them; the label sits halfway along the path.
+        Bend points are absolute: moving one end node leaves them where they are, while one
+        call that moves both end nodes by the same delta (a node with its children,
+        `setNodePositions`, a drag of a selection when it ends) moves them by that delta,
+        in the same undo step.]],
       entries = {
         {
           name = "EdgeSpec", kind = "type",
@@ -760,6 +769,7 @@ return {
             { "pathType?", "EdgePathType", "the shape of the path", default = '"bezier"' },
             { "label?", "string", "text drawn at the label position" },
             { "parentID?", "FlowID", "a parent node that accepts children" },
+            { "points?", "Point[]", "bend points, in order from source to target; absent: none" },
           },
         },
         {
@@ -772,7 +782,8 @@ return {
           },
           text = [[
             Returned by `edge:table()`, given to update functions, and carried by `add` and
-            `replace` change events. It is a copy: changing it changes nothing.]],
+            `replace` change events. It is a copy: changing it changes nothing. `points` is
+            there only when the edge has bend points.]],
         },
         {
           name = "EdgePatch", kind = "type",
@@ -785,6 +796,7 @@ return {
             { "pathType?", "EdgePathType", "new path type" },
             { "label?", "string|userdata", "new label; `flow.null` clears it" },
             { "parentID?", "FlowID|userdata", "new parent; `flow.null` moves the edge to the root" },
+            { "points?", "Point[]|userdata", "new bend points; `flow.null` or `{}` removes them" },
           },
           text = [[
             The changed edge is validated like a new one. Naming `id` with another value, or
@@ -796,6 +808,7 @@ return {
           fields = {
             { "label?", "string", "the edge's label" },
             { "pathType?", "EdgePathType", "the edge's path type", default = '"bezier"' },
+            { "points?", "Point[]", "the edge's bend points" },
           },
         },
         {
@@ -808,8 +821,13 @@ return {
           text = [[
             One undo step; emits an `add` event. Raises for a duplicate id, a missing source
             or target node, a handle id the node does not declare, a source handle that is
-            not of type "source" or a target handle that is not of type "target", and an
-            unknown path type (`addEdge: invalid path type 'curvy' (expected one of: ...)`).]],
+            not of type "source" or a target handle that is not of type "target", an
+            unknown path type (`addEdge: invalid path type 'curvy' (expected one of: ...)`),
+            and bend points that are not an array of points
+            (`bad argument #1 to 'addEdge' (field 'points[2].y': number expected, got nil)`),
+            have a coordinate that is not finite
+            (`addEdge: points must be finite numbers (point 2 is (nan, 0))`) or number more
+            than 10000.]],
           example = [[
             s:addEdge{ sourceNodeID = "a", sourceHandleID = "source",
                        targetNodeID = "b", targetHandleID = "target", label = "next" }]],
@@ -820,7 +838,7 @@ return {
           params = {
             { "source", "string", "\"node\" or \"node.handle\"" },
             { "target", "string", "\"node\" or \"node.handle\"" },
-            { "opts?", "ConnectOptions", "label and path type" },
+            { "opts?", "ConnectOptions", "label, path type and bend points" },
           },
           returns = { { "Edge", "the new edge" } },
           text = [[
@@ -831,7 +849,8 @@ return {
             a pointer connection is accepted).]],
           example = [[
             s:connect("a", "b")
-            s:connect("a.out", "b.in", { label = "yes", pathType = "smoothStep" })]],
+            s:connect("a.out", "b.in", { label = "yes", pathType = "smoothStep" })
+            s:connect("a", "c", { pathType = "straight", points = { { x = 300, y = 0 } } })]],
         },
         {
           name = "Store:removeEdge", kind = "method",
@@ -854,7 +873,9 @@ return {
             A structural update: one undo step with a `replace` event when something
             changed. The result is validated like a new edge.]],
           example = [[
-            s:updateEdge("e1", { label = flow.null, pathType = "straight" })]],
+            s:updateEdge("e1", { label = flow.null, pathType = "straight" })
+            s:updateEdge("e2", { points = { { x = 100, y = 40 }, { x = 100, y = 200 } } })
+            s:updateEdge("e2", { points = flow.null })]],
         },
         {
           name = "Store:updateEdges", kind = "method",
@@ -894,7 +915,7 @@ return {
           name = "PathGeometry", kind = "type",
           summary = "The drawn geometry of an edge, in canvas coordinates.",
           fields = {
-            { "path", "string", "SVG path data with absolute M, L, C and Q commands" },
+            { "path", "string", "SVG path data with absolute M, L, C and Q commands, through the bend points" },
             { "sourcePoint", "Point", "where the path starts" },
             { "targetPoint", "Point", "where the path ends" },
             { "sourcePosition", "HandlePosition", "the side the path leaves from" },
@@ -969,6 +990,12 @@ return {
         },
         { name = "Edge.pathType", kind = "field", type = "EdgePathType", summary = "The shape of the path." },
         { name = "Edge.label", kind = "field", type = "string?", summary = "The label, or nil." },
+        {
+          name = "Edge.points", kind = "field", type = "Point[]",
+          summary = "The bend points, in order from source to target; {} when there are none.",
+          text = [[
+            A new table on every read: changing it changes nothing (use `edge:update`).]],
+        },
         {
           name = "Edge.parentID", kind = "field", type = "string?",
           summary = "The parent node's id, or nil at the root.",

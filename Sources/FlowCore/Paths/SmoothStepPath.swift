@@ -14,10 +14,12 @@
 /// path ends with a line to T. The label sits at (midX, midY), which can be off the path.
 ///
 /// With bend points: S, S', the points, T', T, joined by horizontal and vertical runs. Two
-/// consecutive vertices that are not on one horizontal or vertical line get an elbow
+/// consecutive vertices a, b that are not on one horizontal or vertical line get an elbow
 /// between them, `(b.x, a.y)` (horizontal first) or `(a.x, b.y)` (vertical first): the one
 /// that does not double back on the run before `a` (or, before T', the run T'→T), then the
-/// one that turns fewer times, then horizontal first. Vertices that do not turn the path
+/// one that turns fewer times, then horizontal first. When both double back, a zigzag
+/// through the middle that does not is taken instead, `(mid.x, a.y), (mid.x, b.y)` or
+/// `(a.x, mid.y), (b.x, mid.y)`. Vertices that do not turn the path
 /// (repeated, or in line with both neighbours) are dropped; every other inner vertex is a
 /// rounded corner as above, its radius at most half the shorter of its two runs. The label
 /// sits halfway along the path by length.
@@ -71,7 +73,7 @@ public struct SmoothStepPath: EdgePathCalculator {
             let last = route[route.count - 1]
             if last.x != next.x && last.y != next.y {
                 let leaving = k == stops.count - 1 ? target - t : Point.zero
-                route.append(Self.elbow(from: last, to: next, heading: heading, leaving: leaving))
+                route += Self.elbows(from: last, to: next, heading: heading, leaving: leaving)
             }
             let run = next - route[route.count - 1]
             if run != .zero { heading = run }
@@ -87,20 +89,28 @@ public struct SmoothStepPath: EdgePathCalculator {
         return EdgePath(segments: segments, labelPosition: source).labelledHalfway(rotated: false)
     }
 
-    /// The elbow between `a` and `b` (not on one horizontal or vertical line), after a run
-    /// along `heading` and before one along `leaving` (either zero when there is none).
-    static func elbow(from a: Point, to b: Point, heading: Point, leaving: Point) -> Point {
+    /// The corners between `a` and `b` (not on one horizontal or vertical line), after a
+    /// run along `heading` and before one along `leaving` (either zero when there is none):
+    /// one elbow, or two (a zigzag through the middle) when both single elbows double back.
+    static func elbows(from a: Point, to b: Point, heading: Point, leaving: Point) -> [Point] {
         func dot(_ u: Point, _ v: Point) -> Double { u.x * v.x + u.y * v.y }
-        func cost(_ first: Point, _ second: Point) -> Int {
-            var c = 0
-            if dot(first, heading) < 0 { c += 10 } else if heading != .zero && dot(first, heading) == 0 { c += 1 }
-            if dot(second, leaving) < 0 { c += 10 } else if leaving != .zero && dot(second, leaving) == 0 { c += 1 }
-            return c
+        /// 10 for running back along `along`, 1 for turning off it, 0 for going on.
+        func cost(_ run: Point, _ along: Point) -> Int {
+            dot(run, along) < 0 ? 10 : along != .zero && dot(run, along) == 0 ? 1 : 0
         }
-        let horizontalFirst = Point(b.x, a.y), verticalFirst = Point(a.x, b.y)
-        let h = cost(horizontalFirst - a, b - horizontalFirst)
-        let v = cost(verticalFirst - a, b - verticalFirst)
-        return v < h ? verticalFirst : horizontalFirst
+        func cost(_ corners: [Point]) -> Int {
+            cost(corners[0] - a, heading) + cost(b - corners[corners.count - 1], leaving)
+        }
+        let mid = (a + b) * 0.5
+        let candidates = [
+            [Point(b.x, a.y)], [Point(a.x, b.y)],
+            [Point(mid.x, a.y), Point(mid.x, b.y)], [Point(a.x, mid.y), Point(b.x, mid.y)],
+        ]
+        let costs = candidates.map(cost)
+        // Both single elbows double back only when the two runs do, and then one zigzag
+        // does not.
+        if min(costs[0], costs[1]) < 10 { return costs[1] < costs[0] ? candidates[1] : candidates[0] }
+        return costs[3] < costs[2] ? candidates[3] : candidates[2]
     }
 
     /// The route without the vertices where it does not turn: repeats, and inner vertices

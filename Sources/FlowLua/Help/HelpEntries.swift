@@ -656,12 +656,14 @@ extension FlowHelp {
               pathType (EdgePathType, optional, default "bezier"): the shape of the path
               label (string, optional): text drawn at the label position
               parentID (FlowID, optional): a parent node that accepts children
+              points (Point[], optional): bend points, in order from source to target; absent: none
             """),
         ("EdgeTable", """
             EdgeTable  (table)
             A plain snapshot of an edge: the shape `addEdge` takes, plus its flags.
             Returned by `edge:table()`, given to update functions, and carried by `add` and
-            `replace` change events. It is a copy: changing it changes nothing.
+            `replace` change events. It is a copy: changing it changes nothing. `points` is
+            there only when the edge has bend points.
             Fields: those of EdgeSpec, and
               isSelected (boolean, optional): whether the edge is selected
               isAnimated (boolean, optional): whether the edge is drawn animated
@@ -680,6 +682,7 @@ extension FlowHelp {
               pathType (EdgePathType, optional): new path type
               label (string|userdata, optional): new label; `flow.null` clears it
               parentID (FlowID|userdata, optional): new parent; `flow.null` moves the edge to the root
+              points (Point[]|userdata, optional): new bend points; `flow.null` or `{}` removes them
             """),
         ("ConnectOptions", """
             ConnectOptions  (table)
@@ -687,14 +690,20 @@ extension FlowHelp {
             Fields:
               label (string, optional): the edge's label
               pathType (EdgePathType, optional, default "bezier"): the edge's path type
+              points (Point[], optional): the edge's bend points
             """),
         ("Store:addEdge", """
             store:addEdge(t)  -> Edge
             Adds an edge and returns its handle.
             One undo step; emits an `add` event. Raises for a duplicate id, a missing source
             or target node, a handle id the node does not declare, a source handle that is
-            not of type "source" or a target handle that is not of type "target", and an
-            unknown path type (`addEdge: invalid path type 'curvy' (expected one of: ...)`).
+            not of type "source" or a target handle that is not of type "target", an
+            unknown path type (`addEdge: invalid path type 'curvy' (expected one of: ...)`),
+            and bend points that are not an array of points
+            (`bad argument #1 to 'addEdge' (field 'points[2].y': number expected, got nil)`),
+            have a coordinate that is not finite
+            (`addEdge: points must be finite numbers (point 2 is (nan, 0))`) or number more
+            than 10000.
             Parameters:
               t (EdgeSpec): the edge's fields
             Returns:
@@ -714,12 +723,13 @@ extension FlowHelp {
             Parameters:
               source (string): "node" or "node.handle"
               target (string): "node" or "node.handle"
-              opts (ConnectOptions, optional): label and path type
+              opts (ConnectOptions, optional): label, path type and bend points
             Returns:
               Edge: the new edge
             Example:
               s:connect("a", "b")
               s:connect("a.out", "b.in", { label = "yes", pathType = "smoothStep" })
+              s:connect("a", "c", { pathType = "straight", points = { { x = 300, y = 0 } } })
             """),
         ("Store:removeEdge", """
             store:removeEdge(id)  -> boolean
@@ -742,6 +752,8 @@ extension FlowHelp {
               boolean: true when something changed
             Example:
               s:updateEdge("e1", { label = flow.null, pathType = "straight" })
+              s:updateEdge("e2", { points = { { x = 100, y = 40 }, { x = 100, y = 200 } } })
+              s:updateEdge("e2", { points = flow.null })
             """),
         ("Store:updateEdges", """
             store:updateEdges(fn)  -> boolean
@@ -778,7 +790,7 @@ extension FlowHelp {
             The path keeps the exact segment structure of the path type (no segments are
             merged).
             Fields:
-              path (string): SVG path data with absolute M, L, C and Q commands
+              path (string): SVG path data with absolute M, L, C and Q commands, through the bend points
               sourcePoint (Point): where the path starts
               targetPoint (Point): where the path ends
               sourcePosition (HandlePosition): the side the path leaves from
@@ -831,7 +843,7 @@ extension FlowHelp {
             the same edge gives the same handle. `tostring(edge)` is e.g.
             `Edge e1 (a.source -> b.target)`, or `Edge e1 (a -> b)` without handle ids.
             Fields: id, sourceNodeID, sourceHandleID, targetNodeID, targetHandleID, pathType,
-              label, parentID, isSelected, isAnimated, isDropTarget
+              label, points, parentID, isSelected, isAnimated, isDropTarget
             Methods: update, remove, geometry, exists, table
             """),
         ("Edge.id", """
@@ -861,6 +873,11 @@ extension FlowHelp {
         ("Edge.label", """
             edge.label  -> string or nil
             The label, or nil.
+            """),
+        ("Edge.points", """
+            edge.points  -> Point[]
+            The bend points, in order from source to target; {} when there are none.
+            A new table on every read: changing it changes nothing (use `edge:update`).
             """),
         ("Edge.parentID", """
             edge.parentID  -> string or nil
