@@ -37,6 +37,7 @@ local stats = s:layout{ nodeSpacing = 20, layerSpacing = 60 }
 local b = s:nodeBounds()
 assert(s.nodeCount == N)
 assert(s:save(outdir .. "/biggraph.json"))
-assert(s:save(outdir .. "/biggraph.svg"))
+s:fitToContent(8000, 1000, 20)     -- the laid-out graph is wider than a PNG may be: scale it
+assert(s:save(outdir .. "/biggraph.svg", { fit = false, width = 8000, height = 1000 }))
 print(("biggraph: %d nodes, %d edges, %d layers, %d crossings in %gx%g -> %s/biggraph.json, %s/biggraph.svg"):format(
   s.nodeCount, s.edgeCount, stats.layers, stats.crossings, b.width, b.height, outdir, outdir))
