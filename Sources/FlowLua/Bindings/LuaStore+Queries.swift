@@ -13,7 +13,8 @@ func itemID(
     _ args: LuaArgs, _ i: Int32, _ cls: LuaHandleClass<LuaStoreBox>, of box: LuaStoreBox
 ) throws(LuaError) -> String {
     let L = args.L
-    guard lua_type(L, i) == LUA_TUSERDATA else { return try args.id(i) }
+    let type = lua_type(L, i)
+    if type == LUA_TSTRING || type == LUA_TNUMBER { return try args.id(i) }
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }  // the handle's user values
     guard let h = cls.test(L, i) else {

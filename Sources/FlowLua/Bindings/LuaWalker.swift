@@ -210,7 +210,7 @@ enum LuaWalker {
 
     static let canGoBack: LuaFunction = { L in
         luaGuarded(L) { args in
-            args.push(try walkerClass.check(args.L, 1).walker.canGoBack)
+            args.push(try enter(args).box.walker.canGoBack)
             return 1
         }
     }
