@@ -11,26 +11,39 @@ struct StoreGraph {
 }
 
 extension FlowStore {
-    /// The graph of the store, built in O(nodes + edges): one pass over the nodes and one
-    /// over the edges, each looking its two endpoints up by id.
+    /// The graph of the store, built in O(nodes + edges) without looking up an id: one pass
+    /// over the nodes in store order, which finds each edge's endpoints through the nodes'
+    /// links (an edge is in the links of both its nodes, a self-loop once), and one over
+    /// the edges in store order.
     func graphSnapshot() -> StoreGraph {
-        var slotVertices = [Int32](repeating: -1, count: nodeTable.slotCapacity)
+        // Local copies (a retain each): a non-mutating call on a table kept in the class
+        // may copy the whole table on every call.
+        let nodes = nodeTable, edges = edgeTable
+        var slotVertices = [Int32](repeating: -1, count: nodes.slotCapacity)
         var vertexSlots: [Int32] = []
-        vertexSlots.reserveCapacity(nodeTable.count)
-        nodeTable.forEachSlot { s in
-            slotVertices[Int(s)] = Int32(vertexSlots.count)
+        vertexSlots.reserveCapacity(nodes.count)
+        // the endpoints of each edge slot, as vertices
+        var from = [Int32](repeating: -1, count: edges.slotCapacity)
+        var to = [Int32](repeating: -1, count: edges.slotCapacity)
+        nodes.forEachSlot { s in
+            let v = Int32(vertexSlots.count)
+            slotVertices[Int(s)] = v
             vertexSlots.append(s)
+            let id = nodes.id(slot: s)
+            for es in nodes.extra(s).links.edges {
+                edges.withElement(slot: es) { e in
+                    if e.sourceNodeID == id { from[Int(es)] = v }
+                    if e.targetNodeID == id { to[Int(es)] = v }
+                }
+            }
         }
         var sources: [Int32] = [], targets: [Int32] = [], edgeSlots: [Int32] = []
-        sources.reserveCapacity(edgeTable.count)
-        targets.reserveCapacity(edgeTable.count)
-        edgeSlots.reserveCapacity(edgeTable.count)
-        edgeTable.forEachSlot { s in
-            edgeTable.withElement(slot: s) { e in
-                // invariant: no edge dangles (checkInvariants)
-                sources.append(slotVertices[Int(nodeTable.slot(of: e.sourceNodeID)!)])
-                targets.append(slotVertices[Int(nodeTable.slot(of: e.targetNodeID)!)])
-            }
+        sources.reserveCapacity(edges.count)
+        targets.reserveCapacity(edges.count)
+        edgeSlots.reserveCapacity(edges.count)
+        edges.forEachSlot { s in
+            sources.append(from[Int(s)])
+            targets.append(to[Int(s)])
             edgeSlots.append(s)
         }
         return StoreGraph(
@@ -45,7 +58,8 @@ extension FlowStore {
     }
 
     private func nodeIDs(_ vertices: [Int], in g: StoreGraph) -> [String] {
-        vertices.map { nodeTable.id(slot: g.vertexSlots[$0]) }
+        let nodes = nodeTable  // see graphSnapshot
+        return vertices.map { nodes.id(slot: g.vertexSlots[$0]) }
     }
 
     // MARK: Neighbours (no snapshot: the store's links, O(degree · log degree))
@@ -63,9 +77,10 @@ extension FlowStore {
 
     private func neighbours(_ id: String, _ op: String, _ other: (FlowEdge) -> String?) throws(FlowError) -> [String] {
         guard let s = nodeTable.slot(of: id) else { throw .unknownNode(op, id) }
+        let edges = edgeTable  // see graphSnapshot
         var found = Set<String>()
         for e in nodeTable.extra(s).links.edges {
-            if let o = edgeTable.withElement(slot: e, other) { found.insert(o) }
+            if let o = edges.withElement(slot: e, other) { found.insert(o) }
         }
         return nodeOrder(found)
     }
@@ -85,7 +100,8 @@ extension FlowStore {
     public func path(from: String, to: String) throws(FlowError) -> [String]? {
         let g = graphSnapshot()
         let a = try vertex(from, in: g, "path"), b = try vertex(to, in: g, "path")
-        return g.graph.shortestPath(from: a, to: b)?.map { edgeTable.id(slot: g.edgeSlots[$0]) }
+        let edges = edgeTable  // see graphSnapshot
+        return g.graph.shortestPath(from: a, to: b)?.map { edges.id(slot: g.edgeSlots[$0]) }
     }
 
     /// The strongly connected components that contain a cycle (two or more nodes, or one
