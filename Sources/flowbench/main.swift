@@ -1,11 +1,11 @@
 // flowbench: every measurement against a baseline measured in the same run (only same-run
 // ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
 //
-//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,memory,startup,render]
+//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,memory,startup,render,graph]
 //             [--ops moveNode,addNode,...] [--json] [--flowrepl PATH]
 @preconcurrency import Glibc
 
-let areas = ["lua", "swift", "memory", "startup", "render"]
+let areas = ["lua", "swift", "memory", "startup", "render", "graph"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
@@ -77,6 +77,10 @@ if only.contains("startup") {
 if only.contains("render") {
     progress("rendering")
     RenderBench.run(largeSize: sizes.last!, budget: budget, into: report)
+}
+if only.contains("graph") {
+    progress("graph queries, \(sizes.last!) nodes + edges")
+    QueryBench.run(size: sizes.last!, budget: budget, into: report)
 }
 progress("done in \(Int(now() - started)) s")
 
