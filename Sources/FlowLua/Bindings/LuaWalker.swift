@@ -126,22 +126,29 @@ enum LuaWalker {
         }
     }
 
-    /// The walker at index 1, ready for a call on thread `L`: its user-value table and the
-    /// store userdata are pushed (their indices returned). Raises when the store is closed.
+    /// The walker at index 1: its user-value table and the store userdata are pushed (their
+    /// indices returned). Raises when the store is closed.
     static func enter(_ args: LuaArgs) throws(LuaError) -> (box: LuaWalkerBox, store: Int32) {
         let box = try walkerClass.check(args.L, 1)
         guard !box.storeBox.isClosed else { throw .message("attempt to use a closed Store") }
         lua_getiuservalue(args.L, 1, 1)
-        box.L = args.L
-        box.values = lua_gettop(args.L)
         lua_pushstring(args.L, "store")
-        lua_rawget(args.L, box.values)
+        lua_rawget(args.L, -2)
         return (box, lua_gettop(args.L))
     }
 
-    /// Runs a walker call with the store's callbacks on this thread.
-    static func run<R>(_ args: LuaArgs, _ box: LuaWalkerBox, _ body: (FlowWalker<JSONValue>) throws -> R) throws -> R {
-        try box.storeBox.run(args.L) { try body(box.walker) }
+    /// Runs a walker call on this thread (after `enter`): the guard finds its table in this
+    /// call's frame, and the store's callbacks run here. The previous thread and index are
+    /// put back afterwards, for a call made from inside another one (a guard calling a
+    /// walker: its own gets `busy` from FlowCore, and may catch that and go on).
+    static func run<R>(
+        _ args: LuaArgs, _ box: LuaWalkerBox, store: Int32, _ body: (FlowWalker<JSONValue>) throws -> R
+    ) throws -> R {
+        let saved = (box.L, box.values)
+        defer { (box.L, box.values) = saved }
+        box.L = args.L
+        box.values = store - 1
+        return try box.storeBox.run(args.L) { try body(box.walker) }
     }
 
     /// Pushes the Node handle and the Edge handle of a step's end `to` (the node) and edge.
@@ -156,7 +163,7 @@ enum LuaWalker {
         luaGuarded(L) { args in
             let choice = args.isNoneOrNil(2) ? nil : try itemID(args, 2, edgeClass, of: try walkerClass.check(args.L, 1).storeBox)
             let (box, store) = try enter(args)
-            let step = try run(args, box) { try $0.next(choice) }
+            let step = try run(args, box, store: store) { try $0.next(choice) }
             return push(args, box, node: step.to, edge: step.edge, store: store)
         }
     }
@@ -165,7 +172,7 @@ enum LuaWalker {
     static let back: LuaFunction = { L in
         luaGuarded(L) { args in
             let (box, store) = try enter(args)
-            let step = try run(args, box) { try $0.back() }
+            let step = try run(args, box, store: store) { try $0.back() }
             return push(args, box, node: step.from, edge: step.edge, store: store)
         }
     }
@@ -174,7 +181,7 @@ enum LuaWalker {
     static let reset: LuaFunction = { L in
         luaGuarded(L) { args in
             let (box, store) = try enter(args)
-            try run(args, box) { try $0.reset() }
+            try run(args, box, store: store) { try $0.reset() }
             box.storeBox.pushNode(args.L, box.walker.current, store: store)
             return 1
         }
@@ -184,7 +191,7 @@ enum LuaWalker {
     static let options: LuaFunction = { L in
         luaGuarded(L) { args in
             let (box, store) = try enter(args)
-            let ways = try run(args, box) { try $0.options() }
+            let ways = try run(args, box, store: store) { try $0.options() }
             box.storeBox.pushEdges(args.L, ways.map(\.id), store: store)
             return 1
         }
