@@ -53,6 +53,15 @@ extension FlowStoreBinding {
         }
     }
 
+    /// A method `store:f()` returning a node list.
+    private static func allNodes(_ L: OpaquePointer?, _ query: (LuaFlowStore) throws -> [String]) -> Int32 {
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            box.pushNodes(args.L, try query(box.store), store: 1)
+            return 1
+        }
+    }
+
     /// A method `store:f()` returning lists of nodes.
     private static func nodeLists(_ L: OpaquePointer?, _ query: (LuaFlowStore) -> [[String]]) -> Int32 {
         luaGuarded(L) { args in
@@ -73,29 +82,9 @@ extension FlowStoreBinding {
     static let cycles: LuaFunction = { L in nodeLists(L) { $0.cycles() } }
     static let components: LuaFunction = { L in nodeLists(L) { $0.components() } }
 
-    static let sources: LuaFunction = { L in
-        luaGuarded(L) { args in
-            let box = try storeSelf(args)
-            box.pushNodes(args.L, box.store.sourceNodeIDs(), store: 1)
-            return 1
-        }
-    }
-
-    static let sinks: LuaFunction = { L in
-        luaGuarded(L) { args in
-            let box = try storeSelf(args)
-            box.pushNodes(args.L, box.store.sinkNodeIDs(), store: 1)
-            return 1
-        }
-    }
-
-    static let topologicalOrder: LuaFunction = { L in
-        luaGuarded(L) { args in
-            let box = try storeSelf(args)
-            box.pushNodes(args.L, try box.store.topologicalOrder(), store: 1)
-            return 1
-        }
-    }
+    static let sources: LuaFunction = { L in allNodes(L) { $0.sourceNodeIDs() } }
+    static let sinks: LuaFunction = { L in allNodes(L) { $0.sinkNodeIDs() } }
+    static let topologicalOrder: LuaFunction = { L in allNodes(L) { try $0.topologicalOrder() } }
 
     /// `store:path(from, to)`: the nodes and the edges of a path with the fewest edges, or
     /// nil.

@@ -129,9 +129,8 @@ enum LuaWalker {
     /// The walker at index 1: its user-value table and the store userdata are pushed (their
     /// indices returned). Raises when the store is closed.
     static func enter(_ args: LuaArgs) throws(LuaError) -> (box: LuaWalkerBox, store: Int32) {
-        let box = try walkerClass.check(args.L, 1)
+        let box = try pushValues(args)
         guard !box.storeBox.isClosed else { throw .message("attempt to use a closed Store") }
-        lua_getiuservalue(args.L, 1, 1)
         lua_pushstring(args.L, "store")
         lua_rawget(args.L, -2)
         return (box, lua_gettop(args.L))
@@ -222,10 +221,16 @@ enum LuaWalker {
         }
     }
 
+    /// Checks the walker at index 1 and pushes its user-value table.
+    static func pushValues(_ args: LuaArgs) throws(LuaError) -> LuaWalkerBox {
+        let box = try walkerClass.check(args.L, 1)
+        lua_getiuservalue(args.L, 1, 1)
+        return box
+    }
+
     static let context: LuaFunction = { L in
         luaGuarded(L) { args in
-            _ = try walkerClass.check(args.L, 1)
-            lua_getiuservalue(args.L, 1, 1)
+            _ = try pushValues(args)
             lua_pushstring(args.L, "context")
             lua_rawget(args.L, -2)
             return 1
@@ -234,8 +239,7 @@ enum LuaWalker {
 
     static let setContext: LuaFunction = { L in
         luaGuarded(L) { args in
-            _ = try walkerClass.check(args.L, 1)
-            lua_getiuservalue(args.L, 1, 1)
+            _ = try pushValues(args)
             lua_pushstring(args.L, "context")
             lua_pushvalue(args.L, 2)
             lua_rawset(args.L, -3)
