@@ -404,10 +404,28 @@
 ---@field theme? Theme colour scheme (default: "light")
 ---@field background? boolean whether to draw the background (default: true)
 
+--- The options of `store:walk`.
+---
+--- The guard is called for each outgoing edge of a node whenever the walker needs
+--- that node's ways on: for `options`, for `next` (at the node it leaves and, to
+--- show them, at the node it reaches), for `back` and `reset` (at the node they
+--- reach). An error it raises propagates, unchanged, out of that call, and the
+--- walker stays where it was. The guard should not move the walker: a walker
+--- called from its own guard raises `the walker is busy`.
+---@class WalkOptions
+---@field guard? fun(edge: Edge, context: any): any closes the edges for which it returns false or nil
+---@field context? any passed to the guard; `walker.context` (default: {})
+---@field show? boolean select the node and animate its ways on (default: true)
+
+--- What one call changed in a store, as observers get it.
+---@class ChangeBatch
+---@field nodes NodeChange[] the node batch (possibly empty)
+---@field edges EdgeChange[] the edge batch (possibly empty)
+
 --- The FlowScript module: `local flow = require "flow"`.
 ---
 --- flowrepl preloads it as the global `flow`. Fields: flow.newStore, flow.open,
---- flow.decode, flow.version, flow.type, flow.null.
+--- flow.decode, flow.observe, flow.version, flow.type, flow.null.
 ---@class flow
 ---@field version string The semantic version of the package, e.g. "0.1.0".
 ---@field null userdata A unique value that stands for JSON null inside tables and clears fields.
@@ -472,6 +490,28 @@ function flow.decode(json) end
 ---@return string?
 function flow.type(x) end
 
+--- Calls fn(storeName, changes, store) for every change batch of every store.
+---
+--- `storeName` is `store.name`. An error raised by an observer is reported on the
+--- error sink (stderr in flowrepl) as `error in observer: ...` with a traceback;
+--- the store's call does not raise, its change stands, and the observer stays.
+--- Dropping the Observer does not stop it: call `stop`, or use a to-be-closed
+--- variable.
+---
+--- ```lua
+--- local log = flow.observe(function(name, changes)
+---   print(name, #changes.nodes .. " node changes", #changes.edges .. " edge changes")
+--- end)
+--- -- ...
+--- log:stop()
+--- do
+---   local o <close> = flow.observe(print)  -- observes until the block ends
+--- end
+--- ```
+---@param fn fun(storeName: string, changes: ChangeBatch, store: Store) the observer
+---@return Observer # stops the observing
+function flow.observe(fn) end
+
 --- A diagram: nodes, edges, selection, viewport, history and callbacks.
 ---
 --- Made by `flow.newStore`, `flow.open` or `flow.decode`. Every operation is atomic:
@@ -499,6 +539,7 @@ function flow.type(x) end
 ---@field dropTargetEdgeID string? The id of the drop target edge, or nil.
 ---@field canUndo boolean Whether there is a step to undo.
 ---@field canRedo boolean Whether there is a step to redo.
+---@field name string The store's name, as observers get it; assignable.
 ---@field onConnect? fun(p: ConnectionProposal) Receives each proposal that passed validation; nil: the store adds the edge.
 ---@field connectionValidator? fun(p: ConnectionProposal): boolean Decides whether a proposal is accepted; the default rejects self-loops.
 ---@field onConnectionRejected? fun(p: ConnectionProposal) Receives each proposal that the validator rejected.
@@ -1268,6 +1309,124 @@ function Store:save(path, opts) end
 ---@return string # the SVG text
 function Store:svg(opts) end
 
+--- The nodes an edge from this node leads to.
+---@param id FlowID|Node the node
+---@return Node[] # each once, in store order
+function Store:successors(id) end
+
+--- The nodes with an edge to this node.
+---@param id FlowID|Node the node
+---@return Node[] # each once, in store order
+function Store:predecessors(id) end
+
+--- Every node reachable from this node along one or more edges.
+---
+--- The node itself is in the list only when it lies on a cycle (a self-loop
+--- included): the list is its row of the transitive closure.
+---@param id FlowID|Node where to start
+---@return Node[] # in store order
+function Store:reachable(id) end
+
+--- A path with the fewest edges from one node to another, or nil.
+---
+--- From a node to itself the path is that node and no edge. Of several shortest
+--- paths the one a breadth-first search finds is returned, each node's outgoing
+--- edges taken in store order, so the answer never changes between runs.
+---
+--- ```lua
+--- local nodes, edges = s:path("received", "shipped")
+--- if nodes then print(#edges .. " steps") end
+--- ```
+---@param from FlowID|Node where the path starts
+---@param to FlowID|Node where it ends
+---@return Node[]? nodes # the nodes along the path, `from` first and `to` last
+---@return Edge[]? edges # the edges, one fewer than the nodes
+function Store:path(from, to) end
+
+--- The strongly connected components that contain a cycle.
+---
+--- A component of two or more nodes, or a single node with a self-loop. Every
+--- cycle of the diagram runs inside one of them; the nodes of a component are
+--- exactly those that can reach each other. An empty list: the diagram is acyclic.
+---@return Node[][] # each component in store order
+function Store:cycles() end
+
+--- Every node, each after all the nodes with an edge to it.
+---
+--- Whenever several nodes could come next, the first in store order does, so an
+--- acyclic diagram whose edges all go forwards keeps its store order. A cycle
+--- raises, naming one: `topologicalOrder: the diagram has a cycle: a -> b -> a`.
+---@return Node[]
+function Store:topologicalOrder() end
+
+--- The weakly connected components: nodes linked by edges in either direction.
+---
+--- A node without edges is a component of its own.
+---@return Node[][] # each component in store order
+function Store:components() end
+
+--- The nodes no edge arrives at.
+---@return Node[]
+function Store:sources() end
+
+--- The nodes no edge leaves.
+---@return Node[]
+function Store:sinks() end
+
+--- The path of a node through the group tree.
+---
+--- ```lua
+--- s:nodePath("card")  --> "checkout/payment/card"
+--- ```
+---@param id FlowID|Node the node
+---@return string
+function Store:nodePath(id) end
+
+--- The node a path names, or nil.
+---
+--- The path must start at a root node and name each parent on the way. A path
+--- that cannot name any node raises: an empty segment (`a//b`, a leading or
+--- trailing `/`) or a `%` not followed by two hex digits.
+---@param path string a node path
+---@return Node?
+function Store:find(path) end
+
+--- Selects a node, focuses it and fits the viewport around it.
+---
+--- The node becomes the only selection, as with `selectNode`, and is centred in a
+--- canvas of the given size, zoomed to fit but never above 1 (the fit of
+--- `fitToContent`, around one node). Like selection and viewport calls, it records
+--- no undo step.
+---
+--- ```lua
+--- s:reveal(s:find("checkout/payment/card"))
+--- -- from the shell:
+--- -- flowrepl -e 'open("shop.json")' -e 'store:reveal(store:find("checkout/payment"))'
+--- --   -e 'save("shop.svg", {fit = false})'
+--- ```
+---@param id FlowID|Node the node
+---@param width? number canvas width (screen) (default: 800)
+---@param height? number canvas height (screen) (default: 600)
+---@param padding? number space around the node (default: 50)
+---@return boolean # whether the selection, focus or viewport changed
+function Store:reveal(id, width, height, padding) end
+
+--- A walker standing on a node.
+---
+--- ```lua
+--- local w = s:walk("received", {
+---   context = { paid = false },
+---   guard = function(edge, ctx) return edge.label ~= "yes" or ctx.paid end,
+--- })
+--- w:next()            -- the one way on
+--- w.context.paid = true
+--- w:next("yes")       -- an edge id, a source handle id or a label
+--- ```
+---@param start FlowID|Node where the walk starts
+---@param options? WalkOptions a guard, its context, and whether to show the step
+---@return Walker
+function Store:walk(start, options) end
+
 --- A live handle on a node of a store.
 ---
 --- Reading a field always reads the store now, never a stale copy. The fields are
@@ -1383,6 +1542,62 @@ function Edge:exists() end
 --- The same flat shape that `addEdge` accepts, plus the edge's flags. It is a copy.
 ---@return EdgeTable
 function Edge:table() end
+
+--- A walk through a store's diagram (`store:walk`).
+---
+--- `tostring` gives `Walker paid (1 step)`. The walker keeps its store alive; once
+--- the store is closed every call raises `attempt to use a closed Store`.
+---@class Walker
+---@field current Node The node the walker stands on.
+---@field canGoBack boolean Whether there is a step to go back.
+---@field context any The value passed to the guard; assignable.
+local Walker = {}
+
+--- The ways on: the outgoing edges the guard lets through.
+---@return Edge[] # in store order
+function Walker:options() end
+
+--- Takes a step along the way a choice names.
+---
+--- A choice is matched among the ways on: first as an edge id, then as a source
+--- handle id, then as a label. It raises, naming the ways on, when the choice names
+--- none of them, names several (two edges from one handle, or with one label), is
+--- closed by the guard, or is missing while there are zero or several ways:
+--- `next: 2 ways on from 'paid', choose one: e2 (handle yes, label "yes") -> stock,
+--- e3 (handle no, label "no") -> cancelled`.
+---@param choice? string|Edge an edge id, else a source handle id, else an edge label; none: the one way on
+---@return Node node # the node reached
+---@return Edge edge # the edge taken
+function Walker:next(choice) end
+
+--- Goes back along the last step taken.
+---
+--- Raises at the start (`back: no step to go back (the walker is at its start)`):
+--- check `canGoBack` first.
+---@return Node node # the node gone back to
+---@return Edge edge # the edge gone back along
+function Walker:back() end
+
+--- Goes back to the start node and forgets the steps.
+---@return Node # the start node
+function Walker:reset() end
+
+--- The nodes visited since the start and the edges taken.
+---@return Node[] nodes # the start node first, the current node last
+---@return Edge[] edges # one fewer than the nodes
+function Walker:history() end
+
+--- An observation made by `flow.observe`.
+---
+--- `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it (a
+--- `<close>` variable) stops it.
+---@class Observer
+---@field isActive boolean Whether the observer is still called.
+local Observer = {}
+
+--- Stops the observing.
+---@return boolean # false when it had stopped already
+function Observer:stop() end
 
 -- The globals of flowrepl (not defined in the stock lua5.4).
 

@@ -109,6 +109,7 @@ final class Report {
         printSection("Memory (heap delta / (nodes + edges); baseline: the pure-Lua store)", "memory.")
         printSection("Start-up (median wall time of a spawn; baseline: lua5.4 -e '')", "startup.")
         printSection("Rendering (FlowRender renderSVG; baseline: export of the same store)", "render.")
+        printSection("Graph queries (a DAG; baseline: store.nodes + store.edges; lua: s:nodes())", "graph.")
         printTargets()
     }
 

@@ -53,6 +53,27 @@ import Testing
         #expect(try ReplProcess.run(["--quiet", "-e", "print('q')"]).stdout == "q\n")
     }
 
+    /// A node path as a deep link: `-e` opens a document, reveals the node a path names and
+    /// saves what the viewport shows.
+    @Test func revealByPathFromTheCommandLine() throws {
+        let dir = ReplProcess.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let make = try ReplProcess.run(
+            ["--quiet", "-e", """
+            store:addNode{id="checkout", width=600, height=400, acceptsChildren=true}
+            store:addNode{id="payment", parentID="checkout", x=20, y=40, width=500, height=300, acceptsChildren=true}
+            store:addNode{id="card", parentID="payment", x=400, y=300}
+            assert(save("shop.json"))
+            """], cwd: dir)
+        #expect(make == .init(stdout: "", stderr: "", status: 0))
+        let reveal = try ReplProcess.run(
+            ["-e", "open('shop.json')", "-e", "print(store:reveal(store:find('checkout/payment/card')))",
+             "-e", "local v = store.viewport print(v.x, v.y, v.zoom)", "-e", "assert(save('card.svg', {fit = false}))"],
+            cwd: dir)
+        #expect(reveal == .init(stdout: "node* card selected\ntrue\n-75\t-30\t1\n", stderr: "", status: 0))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("card.svg").path))
+    }
+
     @Test func badOptions() throws {
         for (args, message) in [(["-x"], "unrecognized option '-x'"), (["-e"], "'-e' needs argument"),
                                 (["-l"], "'-l' needs argument"), (["-e", "-i"], "'-e' needs argument"),

@@ -166,7 +166,7 @@ return {
           summary = "The FlowScript module: `local flow = require \"flow\"`.",
           text = [[
             flowrepl preloads it as the global `flow`. Fields: flow.newStore, flow.open,
-            flow.decode, flow.version, flow.type, flow.null.]],
+            flow.decode, flow.observe, flow.version, flow.type, flow.null.]],
         },
         {
           name = "flow.newStore", kind = "function",
@@ -2119,6 +2119,348 @@ return {
           returns = { { "string", "the SVG text" } },
           example = [[
             local text = s:svg{ fit = false, width = 800, height = 600, theme = "dark" }]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "queries",
+      title = "Graph queries",
+      text = [[
+        The diagram as a directed graph: nodes are its vertices and edges go from their
+        source node to their target node (handles do not matter; the group tree is not
+        part of it). A node argument is an id or a Node handle of the store. Every list is
+        in store order; lists of lists are ordered by their first node. Parallel edges
+        count once, a self-loop is an edge like any other.
+
+        `successors` and `predecessors` read the node's own edges. The others look at the
+        whole graph and take time linear in nodes + edges (a breadth-first search, Tarjan's
+        and Kahn's algorithms without recursion, so a chain of a million nodes is fine).
+        docs/queries.md has examples.]],
+      entries = {
+        {
+          name = "Store:successors", kind = "method",
+          summary = "The nodes an edge from this node leads to.",
+          params = { { "id", "FlowID|Node", "the node" } },
+          returns = { { "Node[]", "each once, in store order" } },
+        },
+        {
+          name = "Store:predecessors", kind = "method",
+          summary = "The nodes with an edge to this node.",
+          params = { { "id", "FlowID|Node", "the node" } },
+          returns = { { "Node[]", "each once, in store order" } },
+        },
+        {
+          name = "Store:reachable", kind = "method",
+          summary = "Every node reachable from this node along one or more edges.",
+          params = { { "id", "FlowID|Node", "where to start" } },
+          returns = { { "Node[]", "in store order" } },
+          text = [[
+            The node itself is in the list only when it lies on a cycle (a self-loop
+            included): the list is its row of the transitive closure.]],
+        },
+        {
+          name = "Store:path", kind = "method",
+          summary = "A path with the fewest edges from one node to another, or nil.",
+          params = {
+            { "from", "FlowID|Node", "where the path starts" },
+            { "to", "FlowID|Node", "where it ends" },
+          },
+          returns = {
+            { "Node[]?", "the nodes along the path, `from` first and `to` last", name = "nodes" },
+            { "Edge[]?", "the edges, one fewer than the nodes", name = "edges" },
+          },
+          result = "nodes and edges, or nil",
+          text = [[
+            From a node to itself the path is that node and no edge. Of several shortest
+            paths the one a breadth-first search finds is returned, each node's outgoing
+            edges taken in store order, so the answer never changes between runs.]],
+          example = [[
+            local nodes, edges = s:path("received", "shipped")
+            if nodes then print(#edges .. " steps") end]],
+        },
+        {
+          name = "Store:cycles", kind = "method",
+          summary = "The strongly connected components that contain a cycle.",
+          returns = { { "Node[][]", "each component in store order" } },
+          text = [[
+            A component of two or more nodes, or a single node with a self-loop. Every
+            cycle of the diagram runs inside one of them; the nodes of a component are
+            exactly those that can reach each other. An empty list: the diagram is acyclic.]],
+        },
+        {
+          name = "Store:topologicalOrder", kind = "method",
+          summary = "Every node, each after all the nodes with an edge to it.",
+          returns = { { "Node[]" } },
+          text = [[
+            Whenever several nodes could come next, the first in store order does, so an
+            acyclic diagram whose edges all go forwards keeps its store order. A cycle
+            raises, naming one: `topologicalOrder: the diagram has a cycle: a -> b -> a`.]],
+        },
+        {
+          name = "Store:components", kind = "method",
+          summary = "The weakly connected components: nodes linked by edges in either direction.",
+          returns = { { "Node[][]", "each component in store order" } },
+          text = [[
+            A node without edges is a component of its own.]],
+        },
+        {
+          name = "Store:sources", kind = "method",
+          summary = "The nodes no edge arrives at.",
+          returns = { { "Node[]" } },
+        },
+        {
+          name = "Store:sinks", kind = "method",
+          summary = "The nodes no edge leaves.",
+          returns = { { "Node[]" } },
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "paths",
+      title = "Node paths",
+      text = [[
+        A node path names a node through the group tree: the ids of its ancestors and its
+        own, root first, joined with `/`, like `checkout/payment/card`. Inside an id `%`
+        is written `%25` and `/` is written `%2F`; reading a path decodes every `%XX`. A
+        path is a deep link: `store:reveal(store:find(path))` shows the node it names, and
+        `flowrepl -e` runs that from the command line.]],
+      entries = {
+        {
+          name = "Store:nodePath", kind = "method",
+          summary = "The path of a node through the group tree.",
+          params = { { "id", "FlowID|Node", "the node" } },
+          returns = { { "string" } },
+          example = [[
+            s:nodePath("card")  --> "checkout/payment/card"]],
+        },
+        {
+          name = "Store:find", kind = "method",
+          summary = "The node a path names, or nil.",
+          params = { { "path", "string", "a node path" } },
+          returns = { { "Node?" } },
+          result = "Node or nil",
+          text = [[
+            The path must start at a root node and name each parent on the way. A path
+            that cannot name any node raises: an empty segment (`a//b`, a leading or
+            trailing `/`) or a `%` not followed by two hex digits.]],
+        },
+        {
+          name = "Store:reveal", kind = "method",
+          summary = "Selects a node, focuses it and fits the viewport around it.",
+          params = {
+            { "id", "FlowID|Node", "the node" },
+            { "width?", "number", "canvas width (screen)", default = "800" },
+            { "height?", "number", "canvas height (screen)", default = "600" },
+            { "padding?", "number", "space around the node", default = "50" },
+          },
+          returns = { { "boolean", "whether the selection, focus or viewport changed" } },
+          text = [[
+            The node becomes the only selection, as with `selectNode`, and is centred in a
+            canvas of the given size, zoomed to fit but never above 1 (the fit of
+            `fitToContent`, around one node). Like selection and viewport calls, it records
+            no undo step.]],
+          example = [[
+            s:reveal(s:find("checkout/payment/card"))
+            -- from the shell:
+            -- flowrepl -e 'open("shop.json")' -e 'store:reveal(store:find("checkout/payment"))'
+            --   -e 'save("shop.svg", {fit = false})']],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "walker",
+      title = "Walking a diagram",
+      text = [[
+        A Walker runs a diagram as a state machine: it stands on one node and moves along
+        the outgoing edges, one step at a time. A guard can close edges. The walker shows
+        where it stands: its node is the store's only selection (and has the focus), and
+        its ways on are the store's animated edges (the set is replaced). These go through
+        the store's selection and animation calls, so a move emits the usual selection
+        events and records no undo step; in flowrepl each move also prints a `walk` line.
+
+        The store may change under a walker. When the walker's node is removed, `options`
+        and `next` raise (`next: node 'paid' no longer exists`), while `back` and `reset`
+        still lead out to a node that exists. Edges of the history may be gone.]],
+      entries = {
+        {
+          name = "Store:walk", kind = "method",
+          summary = "A walker standing on a node.",
+          params = {
+            { "start", "FlowID|Node", "where the walk starts" },
+            { "options?", "WalkOptions", "a guard, its context, and whether to show the step" },
+          },
+          returns = { { "Walker" } },
+          example = [[
+            local w = s:walk("received", {
+              context = { paid = false },
+              guard = function(edge, ctx) return edge.label ~= "yes" or ctx.paid end,
+            })
+            w:next()            -- the one way on
+            w.context.paid = true
+            w:next("yes")       -- an edge id, a source handle id or a label]],
+        },
+        {
+          name = "WalkOptions", kind = "type",
+          summary = "The options of `store:walk`.",
+          fields = {
+            { "guard?", "fun(edge: Edge, context: any): any",
+              "closes the edges for which it returns false or nil" },
+            { "context?", "any", "passed to the guard; `walker.context`", default = "{}" },
+            { "show?", "boolean", "select the node and animate its ways on", default = "true" },
+          },
+          text = [[
+            The guard is called for each outgoing edge of a node whenever the walker needs
+            that node's ways on: for `options`, for `next` (at the node it leaves and, to
+            show them, at the node it reaches), for `back` and `reset` (at the node they
+            reach). An error it raises propagates, unchanged, out of that call, and the
+            walker stays where it was. The guard should not move the walker: a walker
+            called from its own guard raises `the walker is busy`.]],
+        },
+        {
+          name = "Walker", kind = "type",
+          summary = "A walk through a store's diagram (`store:walk`).",
+          text = [[
+            `tostring` gives `Walker paid (1 step)`. The walker keeps its store alive; once
+            the store is closed every call raises `attempt to use a closed Store`.]],
+        },
+        {
+          name = "Walker.current", kind = "field", type = "Node",
+          summary = "The node the walker stands on.",
+        },
+        {
+          name = "Walker.canGoBack", kind = "field", type = "boolean",
+          summary = "Whether there is a step to go back.",
+        },
+        {
+          name = "Walker.context", kind = "field", type = "any",
+          summary = "The value passed to the guard; assignable.",
+        },
+        {
+          name = "Walker:options", kind = "method",
+          summary = "The ways on: the outgoing edges the guard lets through.",
+          returns = { { "Edge[]", "in store order" } },
+        },
+        {
+          name = "Walker:next", kind = "method",
+          summary = "Takes a step along the way a choice names.",
+          params = {
+            { "choice?", "string|Edge",
+              "an edge id, else a source handle id, else an edge label; none: the one way on" },
+          },
+          returns = {
+            { "Node", "the node reached", name = "node" },
+            { "Edge", "the edge taken", name = "edge" },
+          },
+          result = "the node reached and the edge taken",
+          text = [[
+            A choice is matched among the ways on: first as an edge id, then as a source
+            handle id, then as a label. It raises, naming the ways on, when the choice names
+            none of them, names several (two edges from one handle, or with one label), is
+            closed by the guard, or is missing while there are zero or several ways:
+            `next: 2 ways on from 'paid', choose one: e2 (handle yes, label "yes") -> stock,
+            e3 (handle no, label "no") -> cancelled`.]],
+        },
+        {
+          name = "Walker:back", kind = "method",
+          summary = "Goes back along the last step taken.",
+          returns = {
+            { "Node", "the node gone back to", name = "node" },
+            { "Edge", "the edge gone back along", name = "edge" },
+          },
+          result = "the node gone back to and the edge",
+          text = [[
+            Raises at the start (`back: no step to go back (the walker is at its start)`):
+            check `canGoBack` first.]],
+        },
+        {
+          name = "Walker:reset", kind = "method",
+          summary = "Goes back to the start node and forgets the steps.",
+          returns = { { "Node", "the start node" } },
+        },
+        {
+          name = "Walker:history", kind = "method",
+          summary = "The nodes visited since the start and the edges taken.",
+          returns = {
+            { "Node[]", "the start node first, the current node last", name = "nodes" },
+            { "Edge[]", "one fewer than the nodes", name = "edges" },
+          },
+          result = "nodes and edges",
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "observers",
+      title = "Observers",
+      text = [[
+        `flow.observe` watches every store of the Lua state, whoever made it: for logging
+        and analytics. Observers are called after the store's own callbacks, once per call
+        that changed something, with the node and edge batches together. A store records
+        change events only while someone listens, so changes made before the first
+        observer (or after the last one stopped) are not seen.]],
+      entries = {
+        {
+          name = "flow.observe", kind = "function",
+          summary = "Calls fn(storeName, changes, store) for every change batch of every store.",
+          params = {
+            { "fn", "fun(storeName: string, changes: ChangeBatch, store: Store)", "the observer" },
+          },
+          returns = { { "Observer", "stops the observing" } },
+          text = [[
+            `storeName` is `store.name`. An error raised by an observer is reported on the
+            error sink (stderr in flowrepl) as `error in observer: ...` with a traceback;
+            the store's call does not raise, its change stands, and the observer stays.
+            Dropping the Observer does not stop it: call `stop`, or use a to-be-closed
+            variable.]],
+          example = [[
+            local log = flow.observe(function(name, changes)
+              print(name, #changes.nodes .. " node changes", #changes.edges .. " edge changes")
+            end)
+            -- ...
+            log:stop()
+            do
+              local o <close> = flow.observe(print)  -- observes until the block ends
+            end]],
+        },
+        {
+          name = "ChangeBatch", kind = "type",
+          summary = "What one call changed in a store, as observers get it.",
+          fields = {
+            { "nodes", "NodeChange[]", "the node batch (possibly empty)" },
+            { "edges", "EdgeChange[]", "the edge batch (possibly empty)" },
+          },
+        },
+        {
+          name = "Observer", kind = "type",
+          summary = "An observation made by `flow.observe`.",
+          text = [[
+            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it (a
+            `<close>` variable) stops it.]],
+        },
+        {
+          name = "Observer.isActive", kind = "field", type = "boolean",
+          summary = "Whether the observer is still called.",
+        },
+        {
+          name = "Observer:stop", kind = "method",
+          summary = "Stops the observing.",
+          returns = { { "boolean", "false when it had stopped already" } },
+        },
+        {
+          name = "Store.name", kind = "field", type = "string",
+          summary = "The store's name, as observers get it; assignable.",
+          text = [[
+            Stores are named `store#1`, `store#2`, ... in the order the Lua state made them
+            (`flow.newStore`, `flow.open`, `flow.decode`). flowrepl names its global `store`
+            "store" (and the store `open(path)` makes the global). Names need not be
+            unique.]],
         },
       },
     },

@@ -66,12 +66,22 @@ extension FlowStore {
 
     /// The viewport `fitToContent` produces, or nil when there is nothing to fit.
     func fitTarget(canvasSize: Size, padding: Double, _ op: String) throws(FlowError) -> Viewport? {
+        try validateFit(canvasSize: canvasSize, padding: padding, op)
+        guard nodeCount > 0 else { return nil }
+        return fitTarget(nodeBounds(), canvasSize: canvasSize, padding: padding)
+    }
+
+    /// Throws when a canvas size or padding cannot be fitted to.
+    func validateFit(canvasSize: Size, padding: Double, _ op: String) throws(FlowError) {
         guard canvasSize.width.isFinite, canvasSize.height.isFinite, canvasSize.width > 0,
             canvasSize.height > 0
         else { throw .invalidValue(op, "canvas size must be positive numbers") }
         guard padding.isFinite else { throw .invalidValue(op, "padding must be a finite number") }
-        guard nodeCount > 0 else { return nil }
-        let b = nodeBounds()
+    }
+
+    /// The viewport that shows `b` with `padding` around it centred in a canvas of
+    /// `canvasSize` (validated), never zoomed in past 1; nil when the padded rect is empty.
+    func fitTarget(_ b: Rect, canvasSize: Size, padding: Double) -> Viewport? {
         let cw = b.width + 2 * padding, ch = b.height + 2 * padding
         guard cw > 0, ch > 0 else { return nil }
         let fitted = min(canvasSize.width / cw, canvasSize.height / ch)

@@ -8,6 +8,7 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
         case missingEndpoint, invalidHandle, invalidParent
         case invalidEnum, invalidValue, invalidState
         case invalidDocument, io
+        case cycle
     }
 
     public var code: Code
@@ -67,5 +68,10 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
     }
     public static func invalidDocument(_ op: String, _ message: String) -> FlowError {
         FlowError(.invalidDocument, operation: op, message: message)
+    }
+    /// The graph has a cycle where none may be: `nodes` in edge order, the first one again
+    /// at the end of the message (`a -> b -> a`).
+    public static func cycle(_ op: String, _ nodes: [String]) -> FlowError {
+        FlowError(.cycle, operation: op, message: "the diagram has a cycle: \((nodes + nodes.prefix(1)).joined(separator: " -> "))")
     }
 }

@@ -609,6 +609,7 @@ extension FlowStore {
             onEdgesChange?(e)
             for o in observers { o.edges(e, oldEdges) }
         }
+        for o in batchObservers { o.body(n, e) }
     }
 
     // MARK: Derived-flag setters for hover and drop targets (not journaled)

@@ -141,6 +141,8 @@ public final class FlowStore<Data: FlowNodeData> {
     var replacedNodes: [String: Node] = [:]
     var replacedEdges: [String: FlowEdge] = [:]
     var observersWantPrevious = false
+    /// Observers that receive a call's node and edge batches together (`addBatchObserver`).
+    var batchObservers: [(id: Int, body: ([NodeChange<Data>], [EdgeChange]) -> Void)] = []
     var nextObserverID = 1
 
     // MARK: Operation machinery
@@ -213,11 +215,11 @@ public final class FlowStore<Data: FlowNodeData> {
     /// the same transaction or interactive update; a batch, once queued, goes to every
     /// listener set when it is delivered.
     @inline(__always)
-    var recordsNodeEvents: Bool { onNodesChange != nil || !observers.isEmpty }
+    var recordsNodeEvents: Bool { onNodesChange != nil || !observers.isEmpty || !batchObservers.isEmpty }
 
     /// Whether edge changes are queued for delivery (see `recordsNodeEvents`).
     @inline(__always)
-    var recordsEdgeEvents: Bool { onEdgesChange != nil || !observers.isEmpty }
+    var recordsEdgeEvents: Bool { onEdgesChange != nil || !observers.isEmpty || !batchObservers.isEmpty }
 
     // MARK: Links between nodes and edges, by slot
 
@@ -308,9 +310,21 @@ public final class FlowStore<Data: FlowNodeData> {
         return id
     }
 
-    /// Removes an observer added with `addObserver`.
+    /// Adds an observer that receives the node batch and the edge batch of each delivery
+    /// together (one of them may be empty, never both), after every other listener.
+    /// Returns a token for `removeObserver`.
+    @discardableResult
+    public func addBatchObserver(_ body: @escaping (_ nodes: [NodeChange<Data>], _ edges: [EdgeChange]) -> Void) -> Int {
+        let id = nextObserverID
+        nextObserverID += 1
+        batchObservers.append((id, body))
+        return id
+    }
+
+    /// Removes an observer added with `addObserver` or `addBatchObserver`.
     public func removeObserver(_ token: Int) {
         observers.removeAll { $0.id == token }
+        batchObservers.removeAll { $0.id == token }
     }
 }
 

@@ -5,19 +5,22 @@ import FlowCore
 // flowrepl integration: the global `store` and id completion.
 
 extension FlowStoreBinding {
-    /// `FlowHooks.sessionSetup` entry: the global `store` (a fresh store) and the shortcuts
-    /// `save(path, opts)` (saves `store`) and `open(path)` (makes the opened document the
-    /// global `store`; returns `store, warnings` or `nil, msg`).
+    /// `FlowHooks.sessionSetup` entry: the global `store` (a fresh store named "store") and
+    /// the shortcuts `save(path, opts)` (saves `store`) and `open(path)` (makes the opened
+    /// document the global `store`, named "store" too; returns `store, warnings` or
+    /// `nil, msg`).
     public static func sessionSetup(_ host: LuaHost) {
         _ = host.run(string: sessionCode, chunkName: "=(session)")
     }
 
     static let sessionCode = """
         store = flow.newStore()
+        store.name = "store"
         function save(path, opts) return store:save(path, opts) end
         function open(path)
           local s, w = flow.open(path)
           if not s then return nil, w end
+          s.name = "store"
           store = s
           return s, w
         end

@@ -76,6 +76,11 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// The observer that calls `onNodesChange`/`onEdgesChange`, registered only while one of
     /// them is set: a store nobody listens to records no change events at all.
     var changeObserver: Int?
+    /// The store's name, as `flow.observe` observers get it (`store.name`).
+    var name = ""
+    /// The batch observer that calls the `flow.observe` observers, registered only while
+    /// the state has one (LuaObservers.swift).
+    var observerToken: Int?
 
     init(_ L: OpaquePointer, configuration: FlowConfiguration) {
         store = LuaFlowStore(configuration: configuration)
@@ -102,6 +107,7 @@ public final class LuaStoreBox: CustomStringConvertible {
                     EventLines.printEdgeChanges(changes, previous: previous, to: ctx)
                 })
         }
+        name = LuaStores.of(context).add(self)
     }
 
     deinit { shutdown() }
@@ -117,6 +123,8 @@ public final class LuaStoreBox: CustomStringConvertible {
 
     /// Releases every callback and cache (idempotent). Handles raise afterwards.
     func shutdown() {
+        detachObservers()
+        LuaStores.of(context).remove(self)
         isClosed = true
         for cb in [onNodesChange, onEdgesChange, onConnect, connectionValidator, onConnectionRejected,
                    onNodeDoubleTap, onEdgeDoubleTap, onCanvasDoubleTap, onDrop, nodeAccessoryPlacement] {
@@ -566,21 +574,27 @@ public enum FlowStoreBinding {
         var hints: [String: String] = [:]
         for name in storeReadOnlyFields { hints[name] = "field '\(name)' is read-only" }
         storeClass.register(
-            L, methods: [], getters: storeGetters + callbackGetters, setters: callbackSetters,
+            L, methods: [], getters: storeGetters + callbackGetters + [LuaMethod("name", LuaObservers.name)],
+            setters: callbackSetters + [LuaMethod("name", LuaObservers.setName)],
             metamethods: [LuaMethod("__gc", storeGC), LuaMethod("__close", storeGC)],
             readOnlyHints: hints)
         addMethods(L, registry: "flow.Store", storeMethods)
         LuaNode.register(L)
         LuaEdge.register(L)
+        LuaWalker.register(L)
+        LuaObservers.register(L)
         luaSetFunctions(
-            L, [LuaMethod("newStore", newStore), LuaMethod("open", open), LuaMethod("decode", decode)],
+            L,
+            [LuaMethod("newStore", newStore), LuaMethod("open", open), LuaMethod("decode", decode),
+             LuaMethod("observe", LuaObservers.observe)],
             table: module, qualifier: "flow.")
     }
 
     static var storeMethods: [LuaMethod] {
         nodeMethods + edgeMethods + hierarchyMethods + selectionMethods + viewportMethods
             + connectionMethods + pointerMethods + dropTargetMethods + accessoryMethods
-            + undoMethods + documentMethods + pictureMethods + layoutMethods + configMethods
+            + undoMethods + documentMethods + pictureMethods + layoutMethods + configMethods + queryMethods
+            + [LuaMethod("walk", LuaWalker.walk)]
     }
 
     static var storeGetters: [LuaMethod] {

@@ -48,11 +48,11 @@ public enum FlowHelp {
     }
 
     /// The topics grouped by what they belong to (module, Store methods and fields, Node,
-    /// Edge, value types), each group wrapped at 80 columns.
+    /// Edge, Walker, Observer, value types), each group wrapped at 80 columns.
     static var groupedTopics: String {
         var groups: [(title: String, names: [String])] = [
             ("module", []), ("Store methods", []), ("Store fields", []), ("Node", []), ("Edge", []),
-            ("types and values", []),
+            ("Walker", []), ("Observer", []), ("types and values", []),
         ]
         for name in topics {
             let i: Int
@@ -66,8 +66,12 @@ public enum FlowHelp {
                 i = 3
             } else if name.hasPrefix("Edge:") || name.hasPrefix("Edge.") {
                 i = 4
-            } else {
+            } else if name.hasPrefix("Walker:") || name.hasPrefix("Walker.") {
                 i = 5
+            } else if name.hasPrefix("Observer:") || name.hasPrefix("Observer.") {
+                i = 6
+            } else {
+                i = 7
             }
             groups[i].names.append(name)
         }

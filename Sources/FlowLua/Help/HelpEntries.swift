@@ -89,7 +89,7 @@ extension FlowHelp {
             flow  (module)
             The FlowScript module: `local flow = require "flow"`.
             flowrepl preloads it as the global `flow`. Fields: flow.newStore, flow.open,
-            flow.decode, flow.version, flow.type, flow.null.
+            flow.decode, flow.observe, flow.version, flow.type, flow.null.
             """),
         ("flow.newStore", """
             flow.newStore([config])  -> Store
@@ -220,7 +220,7 @@ extension FlowHelp {
             `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
             Fields: configuration, nodeCount, edgeCount, animatedEdgeIDs, selectedNodeIDs,
               selectedEdgeIDs, focusedTarget, hoveredNodeID, viewport, isAnimating,
-              connectionDraft, clock, dropTargetNodeID, dropTargetEdgeID, canUndo, canRedo
+              connectionDraft, clock, dropTargetNodeID, dropTargetEdgeID, canUndo, canRedo, name
             Callbacks: onConnect, connectionValidator, onConnectionRejected, onNodeDoubleTap,
               onEdgeDoubleTap, onCanvasDoubleTap, onDrop, nodeAccessoryPlacement, onNodesChange,
               onEdgesChange
@@ -236,7 +236,9 @@ extension FlowHelp {
               pointerMove, pointerUp, pointerCancel, tap, hover, scroll, magnify, advanceClock,
               dragOver, drop, dragExit, setDropTargetNode, setDropTargetEdge, accessoryPosition,
               accessories, undo, redo, transaction, beginInteractiveUpdates,
-              endInteractiveUpdates, export, load, save, svg
+              endInteractiveUpdates, export, load, save, svg, successors, predecessors,
+              reachable, path, cycles, topologicalOrder, components, sources, sinks, nodePath,
+              find, reveal, walk
             """),
         ("Store:configure", """
             store:configure(config)  -> boolean
@@ -1832,6 +1834,263 @@ extension FlowHelp {
               string: the SVG text
             Example:
               local text = s:svg{ fit = false, width = 800, height = 600, theme = "dark" }
+            """),
+        ("Store:successors", """
+            store:successors(id)  -> Node[]
+            The nodes an edge from this node leads to.
+            Parameters:
+              id (FlowID|Node): the node
+            Returns:
+              Node[]: each once, in store order
+            """),
+        ("Store:predecessors", """
+            store:predecessors(id)  -> Node[]
+            The nodes with an edge to this node.
+            Parameters:
+              id (FlowID|Node): the node
+            Returns:
+              Node[]: each once, in store order
+            """),
+        ("Store:reachable", """
+            store:reachable(id)  -> Node[]
+            Every node reachable from this node along one or more edges.
+            The node itself is in the list only when it lies on a cycle (a self-loop
+            included): the list is its row of the transitive closure.
+            Parameters:
+              id (FlowID|Node): where to start
+            Returns:
+              Node[]: in store order
+            """),
+        ("Store:path", """
+            store:path(from, to)  -> nodes and edges, or nil
+            A path with the fewest edges from one node to another, or nil.
+            From a node to itself the path is that node and no edge. Of several shortest
+            paths the one a breadth-first search finds is returned, each node's outgoing
+            edges taken in store order, so the answer never changes between runs.
+            Parameters:
+              from (FlowID|Node): where the path starts
+              to (FlowID|Node): where it ends
+            Returns:
+              nodes (Node[]?): the nodes along the path, `from` first and `to` last
+              edges (Edge[]?): the edges, one fewer than the nodes
+            Example:
+              local nodes, edges = s:path("received", "shipped")
+              if nodes then print(#edges .. " steps") end
+            """),
+        ("Store:cycles", """
+            store:cycles()  -> Node[][]
+            The strongly connected components that contain a cycle.
+            A component of two or more nodes, or a single node with a self-loop. Every
+            cycle of the diagram runs inside one of them; the nodes of a component are
+            exactly those that can reach each other. An empty list: the diagram is acyclic.
+            Returns:
+              Node[][]: each component in store order
+            """),
+        ("Store:topologicalOrder", """
+            store:topologicalOrder()  -> Node[]
+            Every node, each after all the nodes with an edge to it.
+            Whenever several nodes could come next, the first in store order does, so an
+            acyclic diagram whose edges all go forwards keeps its store order. A cycle
+            raises, naming one: `topologicalOrder: the diagram has a cycle: a -> b -> a`.
+            """),
+        ("Store:components", """
+            store:components()  -> Node[][]
+            The weakly connected components: nodes linked by edges in either direction.
+            A node without edges is a component of its own.
+            Returns:
+              Node[][]: each component in store order
+            """),
+        ("Store:sources", """
+            store:sources()  -> Node[]
+            The nodes no edge arrives at.
+            """),
+        ("Store:sinks", """
+            store:sinks()  -> Node[]
+            The nodes no edge leaves.
+            """),
+        ("Store:nodePath", """
+            store:nodePath(id)  -> string
+            The path of a node through the group tree.
+            Parameters:
+              id (FlowID|Node): the node
+            Example:
+              s:nodePath("card")  --> "checkout/payment/card"
+            """),
+        ("Store:find", """
+            store:find(path)  -> Node or nil
+            The node a path names, or nil.
+            The path must start at a root node and name each parent on the way. A path
+            that cannot name any node raises: an empty segment (`a//b`, a leading or
+            trailing `/`) or a `%` not followed by two hex digits.
+            Parameters:
+              path (string): a node path
+            """),
+        ("Store:reveal", """
+            store:reveal(id [, width [, height [, padding]]])  -> boolean
+            Selects a node, focuses it and fits the viewport around it.
+            The node becomes the only selection, as with `selectNode`, and is centred in a
+            canvas of the given size, zoomed to fit but never above 1 (the fit of
+            `fitToContent`, around one node). Like selection and viewport calls, it records
+            no undo step.
+            Parameters:
+              id (FlowID|Node): the node
+              width (number, optional, default 800): canvas width (screen)
+              height (number, optional, default 600): canvas height (screen)
+              padding (number, optional, default 50): space around the node
+            Returns:
+              boolean: whether the selection, focus or viewport changed
+            Example:
+              s:reveal(s:find("checkout/payment/card"))
+              -- from the shell:
+              -- flowrepl -e 'open("shop.json")' -e 'store:reveal(store:find("checkout/payment"))'
+              --   -e 'save("shop.svg", {fit = false})'
+            """),
+        ("Store:walk", """
+            store:walk(start [, options])  -> Walker
+            A walker standing on a node.
+            Parameters:
+              start (FlowID|Node): where the walk starts
+              options (WalkOptions, optional): a guard, its context, and whether to show the step
+            Example:
+              local w = s:walk("received", {
+                context = { paid = false },
+                guard = function(edge, ctx) return edge.label ~= "yes" or ctx.paid end,
+              })
+              w:next()            -- the one way on
+              w.context.paid = true
+              w:next("yes")       -- an edge id, a source handle id or a label
+            """),
+        ("WalkOptions", """
+            WalkOptions  (table)
+            The options of `store:walk`.
+            The guard is called for each outgoing edge of a node whenever the walker needs
+            that node's ways on: for `options`, for `next` (at the node it leaves and, to
+            show them, at the node it reaches), for `back` and `reset` (at the node they
+            reach). An error it raises propagates, unchanged, out of that call, and the
+            walker stays where it was. The guard should not move the walker: a walker
+            called from its own guard raises `the walker is busy`.
+            Fields:
+              guard (fun(edge: Edge, context: any): any, optional): closes the edges for which it returns false or nil
+              context (any, optional, default {}): passed to the guard; `walker.context`
+              show (boolean, optional, default true): select the node and animate its ways on
+            """),
+        ("Walker", """
+            Walker  (type)
+            A walk through a store's diagram (`store:walk`).
+            `tostring` gives `Walker paid (1 step)`. The walker keeps its store alive; once
+            the store is closed every call raises `attempt to use a closed Store`.
+            Fields: current, canGoBack, context
+            Methods: options, next, back, reset, history
+            """),
+        ("Walker.current", """
+            walker.current  -> Node
+            The node the walker stands on.
+            """),
+        ("Walker.canGoBack", """
+            walker.canGoBack  -> boolean
+            Whether there is a step to go back.
+            """),
+        ("Walker.context", """
+            walker.context  -> any
+            The value passed to the guard; assignable.
+            """),
+        ("Walker:options", """
+            walker:options()  -> Edge[]
+            The ways on: the outgoing edges the guard lets through.
+            Returns:
+              Edge[]: in store order
+            """),
+        ("Walker:next", """
+            walker:next([choice])  -> the node reached and the edge taken
+            Takes a step along the way a choice names.
+            A choice is matched among the ways on: first as an edge id, then as a source
+            handle id, then as a label. It raises, naming the ways on, when the choice names
+            none of them, names several (two edges from one handle, or with one label), is
+            closed by the guard, or is missing while there are zero or several ways:
+            `next: 2 ways on from 'paid', choose one: e2 (handle yes, label "yes") -> stock,
+            e3 (handle no, label "no") -> cancelled`.
+            Parameters:
+              choice (string|Edge, optional): an edge id, else a source handle id, else an edge label; none: the one way on
+            Returns:
+              node (Node): the node reached
+              edge (Edge): the edge taken
+            """),
+        ("Walker:back", """
+            walker:back()  -> the node gone back to and the edge
+            Goes back along the last step taken.
+            Raises at the start (`back: no step to go back (the walker is at its start)`):
+            check `canGoBack` first.
+            Returns:
+              node (Node): the node gone back to
+              edge (Edge): the edge gone back along
+            """),
+        ("Walker:reset", """
+            walker:reset()  -> Node
+            Goes back to the start node and forgets the steps.
+            Returns:
+              Node: the start node
+            """),
+        ("Walker:history", """
+            walker:history()  -> nodes and edges
+            The nodes visited since the start and the edges taken.
+            Returns:
+              nodes (Node[]): the start node first, the current node last
+              edges (Edge[]): one fewer than the nodes
+            """),
+        ("flow.observe", """
+            flow.observe(fn)  -> Observer
+            Calls fn(storeName, changes, store) for every change batch of every store.
+            `storeName` is `store.name`. An error raised by an observer is reported on the
+            error sink (stderr in flowrepl) as `error in observer: ...` with a traceback;
+            the store's call does not raise, its change stands, and the observer stays.
+            Dropping the Observer does not stop it: call `stop`, or use a to-be-closed
+            variable.
+            Parameters:
+              fn (fun(storeName: string, changes: ChangeBatch, store: Store)): the observer
+            Returns:
+              Observer: stops the observing
+            Example:
+              local log = flow.observe(function(name, changes)
+                print(name, #changes.nodes .. " node changes", #changes.edges .. " edge changes")
+              end)
+              -- ...
+              log:stop()
+              do
+                local o <close> = flow.observe(print)  -- observes until the block ends
+              end
+            """),
+        ("ChangeBatch", """
+            ChangeBatch  (table)
+            What one call changed in a store, as observers get it.
+            Fields:
+              nodes (NodeChange[]): the node batch (possibly empty)
+              edges (EdgeChange[]): the edge batch (possibly empty)
+            """),
+        ("Observer", """
+            Observer  (type)
+            An observation made by `flow.observe`.
+            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it (a
+            `<close>` variable) stops it.
+            Fields: isActive
+            Methods: stop
+            """),
+        ("Observer.isActive", """
+            observer.isActive  -> boolean
+            Whether the observer is still called.
+            """),
+        ("Observer:stop", """
+            observer:stop()  -> boolean
+            Stops the observing.
+            Returns:
+              boolean: false when it had stopped already
+            """),
+        ("Store.name", """
+            store.name  -> string
+            The store's name, as observers get it; assignable.
+            Stores are named `store#1`, `store#2`, ... in the order the Lua state made them
+            (`flow.newStore`, `flow.open`, `flow.decode`). flowrepl names its global `store`
+            "store" (and the store `open(path)` makes the global). Names need not be
+            unique.
             """),
         ("help", """
             help([x])

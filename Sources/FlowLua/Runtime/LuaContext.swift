@@ -19,6 +19,9 @@ public final class LuaContext {
     public let mainState: OpaquePointer
     /// True once `lua_close` has finalized the context; nothing may touch the state then.
     public private(set) var isClosed = false
+    /// Objects a binding keeps per state, by a key of its choosing (the store binding keeps
+    /// the state's stores and `flow.observe` observers here). Released with the context.
+    public var attachments: [String: AnyObject] = [:]
 
     private init(mainState: OpaquePointer) { self.mainState = mainState }
 
