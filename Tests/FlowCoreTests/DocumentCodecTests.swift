@@ -464,7 +464,7 @@ extension SplitMix64 {
             documentText(edges: [
                 #"{"id":"e","sourceNodeID":"a","targetNodeID":"b","pathType":"curvy"}"#
             ]),
-            "load: edges[0].pathType: invalid path type 'curvy' (expected one of: bezier, straight, smoothStep, simpleBezier)"
+            "load: edges[0].pathType: invalid path type 'curvy' (expected one of: bezier, straight, smoothStep, simpleBezier, orthogonal)"
         ),
         (
             documentText(edges: [#"{"id":"e","sourceNodeID":"a","targetNodeID":"b","points":{"x":1}}"#]),

@@ -497,13 +497,14 @@ extension EdgePathTests {
                 case .bezier: #expect(kinds(path) == "MC")
                 case .straight: #expect(kinds(path) == "ML")
                 case .simpleBezier: #expect(kinds(path) == "MQ")
-                case .smoothStep: checkSmoothStep(path, s, t, sides)
+                case .smoothStep: checkSmoothStep(path, s, t, sides, radius: 5)
+                case .orthogonal: _ = checkRuns(path, s, radius: 6)
                 }
             }
         }
 
         /// The polyline of the §8 table, rounded as specified.
-        private func checkSmoothStep(_ path: EdgePath, _ s: Point, _ t: Point, _ sides: SidePair) {
+        private func checkSmoothStep(_ path: EdgePath, _ s: Point, _ t: Point, _ sides: SidePair, radius: Double) {
             let s1 = s + sides.source.direction * 20
             let t1 = t + sides.target.direction * 20
             let midX = (s1.x + t1.x) / 2
@@ -526,6 +527,12 @@ extension EdgePathTests {
             expected += "L"
             #expect(kinds(path) == expected)
             #expect(path.labelPosition == Point(midX, midY) && path.labelAngle == 0)
+            #expect(checkRuns(path, s, radius: radius) == controls)
+        }
+
+        /// Checks that every line of `path` (from `s`) is horizontal or vertical and every
+        /// curve a rounded corner of at most `radius`; returns the corners.
+        private func checkRuns(_ path: EdgePath, _ s: Point, radius: Double) -> [Point] {
             var current = s
             var seenControls: [Point] = []
             for segment in path.segments.dropFirst() {
@@ -537,13 +544,13 @@ extension EdgePathTests {
                 case .quad(let q, let p):
                     seenControls.append(q)
                     #expect(close(q.distance(to: current), q.distance(to: p), 1e-9))
-                    #expect(q.distance(to: current) <= 5 + 1e-9)
+                    #expect(q.distance(to: current) <= radius + 1e-9)
                 default:
                     Issue.record("unexpected segment \(segment)")
                 }
                 current = segment.endPoint
             }
-            #expect(seenControls == controls)
+            return seenControls
         }
 
         @Test(arguments: EdgePathType.allCases, SidePair.all)

@@ -31,7 +31,7 @@ import Testing
         t.eval("o = toy.new()")
         #expect(t.errorOf("o:move('zz', 1, 2)") == "chunk:1: move: no node with id 'zz'")
         #expect(t.errorOf("o:setPath('curvy')")
-            == "chunk:1: setPath: invalid path type 'curvy' (expected one of: bezier, straight, smoothStep, simpleBezier)")
+            == "chunk:1: setPath: invalid path type 'curvy' (expected one of: bezier, straight, smoothStep, simpleBezier, orthogonal)")
         #expect(t.errorOf("o:setPath(3)") == "chunk:1: bad argument #1 to 'setPath' (string expected, got number)")
         t.eval("o:setPath('smoothStep')")
         #expect(t.eval("return o.path") == "smoothStep")

@@ -19,7 +19,7 @@ import Testing
         #expect(h.eval("return s:edge('e2').label, s:edge('zz'), #s:edges(), #s:edgesForNode('a'), tostring(s)") == "Yes\tnil\t4\t4\tStore (2 nodes, 4 edges)")
         #expect(h.errorOf("s:addEdge{id='e1', sourceNodeID='a', targetNodeID='b'}") == "addEdge: edge 'e1' already exists")
         #expect(h.errorOf("s:addEdge{sourceNodeID='q', targetNodeID='b'}") == "addEdge: source node 'q' does not exist")
-        #expect(h.errorOf("s:addEdge{sourceNodeID='a', targetNodeID='b', pathType='curvy'}") == "addEdge: invalid path type 'curvy' (expected one of: bezier, straight, smoothStep, simpleBezier)")
+        #expect(h.errorOf("s:addEdge{sourceNodeID='a', targetNodeID='b', pathType='curvy'}") == "addEdge: invalid path type 'curvy' (expected one of: bezier, straight, smoothStep, simpleBezier, orthogonal)")
         #expect(h.errorOf("s:addEdge{sourceNodeID='a', sourceHandleID='in', targetNodeID='b'}") == "addEdge: handle 'a.in' is a target handle, not a source")
         #expect(h.errorOf("s:addEdge{sourceNodeID='a', sourceHandleID='x', targetNodeID='b'}") == "addEdge: node 'a' has no handle 'x'")
         #expect(h.errorOf("s:addEdge{sourceNodeID='a', targetNodeID='b', colour=1}") == "bad argument #1 to 'addEdge' (unknown field 'colour')")

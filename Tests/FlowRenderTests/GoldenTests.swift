@@ -50,10 +50,10 @@ import Testing
                 switch type {
                 case .bezier: "C"
                 case .straight: "L"
-                case .smoothStep: "Q"
+                case .smoothStep, .orthogonal: "Q"
                 case .simpleBezier: "Q"
                 }
-            #expect(d.contains(command) || (type == .smoothStep && !d.contains("C")))
+            #expect(d.contains(command) || ((type == .smoothStep || type == .orthogonal) && !d.contains("C")))
         }
     }
 

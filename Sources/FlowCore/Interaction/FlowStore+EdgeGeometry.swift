@@ -21,14 +21,19 @@ extension FlowStore {
         return g
     }
 
-    /// The geometry of an edge, or nil when its handles cannot be resolved.
+    /// The geometry of an edge, or nil when its handles cannot be resolved. The ends come
+    /// from `EdgeEnds.resolve` (auto handles; a routed orthogonal edge attaches where its
+    /// route meets the node borders).
     func edgeGeometry(of e: FlowEdge) -> EdgeGeometry? {
-        guard let s = handleInfo(nodeID: e.sourceNodeID, handleID: e.sourceHandleID),
-            let t = handleInfo(nodeID: e.targetNodeID, handleID: e.targetHandleID)
+        guard let s = nodeTable[e.sourceNodeID], let t = nodeTable[e.targetNodeID],
+            let ends = EdgeEnds.resolve(
+                e, sourceFrame: s.frame, sourceHandles: s.handles, targetFrame: t.frame,
+                targetHandles: t.handles, autoHandles: configuration.autoHandles)
         else { return nil }
         return EdgeGeometry(
-            sourcePoint: s.point, sourcePosition: s.position, targetPoint: t.point,
-            targetPosition: t.position, points: e.points, calculator: pathCalculator(for: e.pathType))
+            sourcePoint: ends.source.point, sourcePosition: ends.source.position, targetPoint: ends.target.point,
+            targetPosition: ends.target.position, points: Array(ends.points),
+            calculator: pathCalculator(for: e.pathType))
     }
 
     /// Brings the edge index up to date (see `staleEdges`): first the nodes, whose changes

@@ -1094,6 +1094,6 @@ enum FastEnumNames {
     ]
     static let pathTypes: [(StaticString, EdgePathType)] = [
         ("bezier", .bezier), ("straight", .straight), ("smoothStep", .smoothStep),
-        ("simpleBezier", .simpleBezier),
+        ("simpleBezier", .simpleBezier), ("orthogonal", .orthogonal),
     ]
 }

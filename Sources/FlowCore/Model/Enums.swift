@@ -18,9 +18,10 @@ extension FlowEnum {
 extension HandleType { public static var valueName: String { "handle type" } }
 extension HandlePosition { public static var valueName: String { "handle position" } }
 
-/// How an edge path is drawn (store-semantics §8).
+/// How an edge path is drawn (store-semantics §8). `orthogonal` edges are routed around
+/// the nodes by the store's `edgeRouter` (docs/routing.md).
 public enum EdgePathType: String, Sendable, CaseIterable, FlowEnum {
-    case bezier, straight, smoothStep, simpleBezier
+    case bezier, straight, smoothStep, simpleBezier, orthogonal
     public static var valueName: String { "path type" }
 }
 

@@ -39,6 +39,10 @@ public struct FlowConfiguration: Hashable, Sendable {
     public var connectionRadius = 40.0
     /// Distance from an edge path within which it is hit (D8).
     public var edgeHitTolerance = 5.0
+    /// Whether an edge end at one of the default handles (`"source"`, `"target"`) of a node
+    /// that has the default handles attaches on the side facing the other end's node, as
+    /// the handle id `"auto"` does (docs/routing.md, "Auto handles").
+    public var autoHandles = false
 
     public init() {}
 

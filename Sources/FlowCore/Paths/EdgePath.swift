@@ -139,6 +139,7 @@ extension EdgePathType {
         case .straight: return StraightPath()
         case .smoothStep: return SmoothStepPath()
         case .simpleBezier: return SimpleBezierPath()
+        case .orthogonal: return OrthogonalPath()
         }
     }
 }

@@ -38,6 +38,22 @@ public struct SmoothStepPath: EdgePathCalculator {
         from source: Point, sourcePosition: HandlePosition,
         to target: Point, targetPosition: HandlePosition
     ) -> EdgePath {
+        let (vertices, mid) = Self.steps(
+            from: source, sourcePosition: sourcePosition, to: target, targetPosition: targetPosition,
+            offset: offset)
+        var segments: [PathSegment] = [.move(source)]
+        for i in 1..<(vertices.count - 1) {
+            segments += corner(vertices[i - 1], vertices[i], vertices[i + 1])
+        }
+        segments.append(.line(target))
+        return EdgePath(segments: segments, labelPosition: mid)
+    }
+
+    /// The vertices of the path without bend points (see above) and the midpoint of S', T'.
+    static func steps(
+        from source: Point, sourcePosition: HandlePosition, to target: Point,
+        targetPosition: HandlePosition, offset: Double
+    ) -> (vertices: [Point], mid: Point) {
         let s = source + sourcePosition.direction * offset
         let t = target + targetPosition.direction * offset
         let mid = (s + t) * 0.5
@@ -48,13 +64,7 @@ public struct SmoothStepPath: EdgePathCalculator {
         case (true, false): corners = [Point(t.x, s.y)]
         case (false, true): corners = [Point(s.x, t.y)]
         }
-        let vertices = [source, s] + corners + [t, target]
-        var segments: [PathSegment] = [.move(source)]
-        for i in 1..<(vertices.count - 1) {
-            segments += corner(vertices[i - 1], vertices[i], vertices[i + 1])
-        }
-        segments.append(.line(target))
-        return EdgePath(segments: segments, labelPosition: mid)
+        return ([source, s] + corners + [t, target], mid)
     }
 
     public func path(
@@ -132,10 +142,16 @@ public struct SmoothStepPath: EdgePathCalculator {
 
     /// The segments that turn at `vertex`, coming from `previous` and going to `next`.
     private func corner(_ previous: Point, _ vertex: Point, _ next: Point) -> [PathSegment] {
+        Self.roundedCorner(previous, vertex, next, radius: max(0, borderRadius))
+    }
+
+    /// A corner at `vertex` rounded with a radius of at most `radius` and half of each run
+    /// (a line to the vertex when a run has no length).
+    static func roundedCorner(_ previous: Point, _ vertex: Point, _ next: Point, radius: Double) -> [PathSegment] {
         let incoming = previous.distance(to: vertex)
         let outgoing = vertex.distance(to: next)
         guard incoming > 0, outgoing > 0 else { return [.line(vertex)] }
-        let r = min(max(0, borderRadius), incoming / 2, outgoing / 2)
+        let r = min(radius, incoming / 2, outgoing / 2)
         let u1 = (vertex - previous) / incoming
         let u2 = (next - vertex) / outgoing
         return [.line(vertex - u1 * r), .quad(control: vertex, to: vertex + u2 * r)]

@@ -48,7 +48,9 @@ extension FlowStore {
             guard let slot = nodeTable.slot(of: id) else { continue }
             for es in nodeTable.extra(slot).links.edges where seen.insert(es).inserted {
                 let e = edgeTable[slot: es]
+                // A router re-routes the orthogonal edges of moved nodes instead.
                 guard !e.points.isEmpty, !setByOperation.contains(e.id),
+                    e.pathType != .orthogonal || edgeRouter == nil,
                     let d = commonDelta(of: e, before: before)
                 else { continue }
                 var new = e

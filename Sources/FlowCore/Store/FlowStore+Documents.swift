@@ -115,11 +115,11 @@ extension FlowStore {
                 warnings.append("dropped edge '\(e.id)': target node '\(e.targetNodeID)' does not exist")
                 continue
             }
-            if let h = e.sourceHandleID, nodes[si].handle(h)?.type != .source {
+            if let h = e.sourceHandleID, !HandleDeclaration.accepts(h, as: .source, in: nodes[si].handles) {
                 warnings.append("dropped edge '\(e.id)': node '\(e.sourceNodeID)' has no source handle '\(h)'")
                 continue
             }
-            if let h = e.targetHandleID, nodes[ti].handle(h)?.type != .target {
+            if let h = e.targetHandleID, !HandleDeclaration.accepts(h, as: .target, in: nodes[ti].handles) {
                 warnings.append("dropped edge '\(e.id)': node '\(e.targetNodeID)' has no target handle '\(h)'")
                 continue
             }
@@ -163,6 +163,9 @@ extension FlowStore {
         edgeSpatial.removeAll()
         staleEdges = []
         bentEdgeCount = 0
+        orthogonalEdgeCount = 0
+        edgeRouter?.reset()
+        routerHasState = false
         customHandleReach = 0
         nodeIDs.reset()
         edgeIDs.reset()

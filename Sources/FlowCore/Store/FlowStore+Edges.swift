@@ -72,21 +72,17 @@ extension FlowStore {
         if !e.points.isEmpty { try Self.validatePoints(e.points, op) }
         guard let s = nodeTable[e.sourceNodeID] else { throw .missingEndpoint(op, "source", e.sourceNodeID) }
         guard let t = nodeTable[e.targetNodeID] else { throw .missingEndpoint(op, "target", e.targetNodeID) }
-        if let h = e.sourceHandleID {
+        if let h = e.sourceHandleID, !HandleDeclaration.accepts(h, as: .source, in: s.handles) {
             guard let decl = s.handle(h) else {
                 throw .invalidHandle(op, "node '\(s.id)' has no handle '\(h)'")
             }
-            if decl.type != .source {
-                throw .invalidHandle(op, "handle '\(s.id).\(h)' is a \(decl.type.rawValue) handle, not a source")
-            }
+            throw .invalidHandle(op, "handle '\(s.id).\(h)' is a \(decl.type.rawValue) handle, not a source")
         }
-        if let h = e.targetHandleID {
+        if let h = e.targetHandleID, !HandleDeclaration.accepts(h, as: .target, in: t.handles) {
             guard let decl = t.handle(h) else {
                 throw .invalidHandle(op, "node '\(t.id)' has no handle '\(h)'")
             }
-            if decl.type != .target {
-                throw .invalidHandle(op, "handle '\(t.id).\(h)' is a \(decl.type.rawValue) handle, not a target")
-            }
+            throw .invalidHandle(op, "handle '\(t.id).\(h)' is a \(decl.type.rawValue) handle, not a target")
         }
         if let p = e.parentID {
             guard let parent = nodeTable[p] else { throw .invalidParent(op, "parent node '\(p)' does not exist") }

@@ -44,11 +44,12 @@ extension FlowStore {
         }
         // An edge's indexed bounds may lag only when it is stale or one of its nodes is dirty.
         func nodeIsDirty(_ id: String) -> Bool { nodeTable.slot(of: id).map { nodeTable.flags($0) & NodeFlags.dirty != 0 } ?? false }
-        var bent = 0
+        var bent = 0, orthogonal = 0
         edgeTable.forEachSlot { s in
             let e = edgeTable[slot: s]
             let extra = edgeTable.extra(s)
             if !e.points.isEmpty { bent += 1 }
+            if e.pathType == .orthogonal { orthogonal += 1 }
             if e.isSelected != selectedEdgeSet.contains(e.id) { problems.append("edge '\(e.id)' selection flag disagrees") }
             if e.isDropTarget != (dropTargetEdgeID == e.id) { problems.append("edge '\(e.id)' drop flag disagrees") }
             do throws(FlowError) { try validateEdge(e, "check") } catch { problems.append("edge '\(e.id)': \(error.message)") }
@@ -63,6 +64,9 @@ extension FlowStore {
             if let p = e.parentID, let ps = nodeTable.slot(of: p) { expected[Int(ps)].childEdges.append(s) }
         }
         if bent != bentEdgeCount { problems.append("\(bent) edges have bend points, counted \(bentEdgeCount)") }
+        if orthogonal != orthogonalEdgeCount {
+            problems.append("\(orthogonal) edges are orthogonal, counted \(orthogonalEdgeCount)")
+        }
         for i in 0..<nodeTable.slotCapacity {
             let s = Int32(i)
             let links = nodeTable.element(at: s) == nil ? NodeLinks() : nodeTable.extra(s).links

@@ -284,6 +284,7 @@ extension FlowStore {
         let e = withFlags(edge)
         let (slot, s) = edgeTable.add(e, seq: seq, key: edgeTable.keyAndHash(e.id))
         if !e.points.isEmpty { bentEdgeCount += 1 }
+        if e.pathType == .orthogonal { orthogonalEdgeCount += 1 }
         indexEdge(e, slot)
         // Its path bounds are indexed by the first edge query.
         markStale(edge: slot)
@@ -299,6 +300,7 @@ extension FlowStore {
         let extra = edgeTable.extra(slot)
         guard let (e, _, seq) = edgeTable.remove(id) else { return nil }
         if !e.points.isEmpty { bentEdgeCount -= 1 }
+        if e.pathType == .orthogonal { orthogonalEdgeCount -= 1 }
         unindexEdge(e, slot)
         if let b = extra.indexedBounds { edgeSpatial.remove(slot, b) }
         edgeIDs.released(id)
@@ -314,6 +316,9 @@ extension FlowStore {
         if e == old { return }
         edgeTable.update(slot: slot, e)
         if old.points.isEmpty != e.points.isEmpty { bentEdgeCount += e.points.isEmpty ? -1 : 1 }
+        if (old.pathType == .orthogonal) != (e.pathType == .orthogonal) {
+            orthogonalEdgeCount += e.pathType == .orthogonal ? 1 : -1
+        }
         if old.sourceNodeID != e.sourceNodeID || old.targetNodeID != e.targetNodeID
             || old.parentID != e.parentID
         {
@@ -451,6 +456,7 @@ extension FlowStore {
         let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
         let aux = auxState
         if depth == 0 && stepName == nil { stepName = undoName }
+        if depth == 0 && transactionDepth == 0 { operationEdgeMark = edgeMark }
         depth += 1
         let result: R
         do {
@@ -477,6 +483,7 @@ extension FlowStore {
     func performChecked<R>(_ undoName: String, _ body: () -> R) -> R {
         let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
         if depth == 0 && stepName == nil { stepName = undoName }
+        if depth == 0 && transactionDepth == 0 { operationEdgeMark = edgeMark }
         depth += 1
         let result = body()
         depth -= 1
@@ -491,7 +498,7 @@ extension FlowStore {
     @inline(__always)
     var isQuietTopLevel: Bool {
         depth == 0 && journal.isEmpty && !recordsNodeEvents && !recordsEdgeEvents
-            && dragSession == nil && nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty
+            && dragSession == nil && nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty && !routesLive
     }
 
     /// Records a quiet top-level call's single undo entry (see `isQuietTopLevel`). The entry
@@ -517,6 +524,7 @@ extension FlowStore {
     func rollback(to mark: Int) {
         guard journal.count > mark else { return }
         if !frameRanges.isEmpty { frameRanges.removeAll { $0.upperBound > mark } }
+        if !routeRanges.isEmpty { routeRanges.removeAll { $0.upperBound > mark } }
         let entries = journal[mark...]
         for e in entries.reversed() { applyInverse(e, emit: false) }
         journal.removeSubrange(mark...)
@@ -562,6 +570,7 @@ extension FlowStore {
     @inline(__always)
     private func finishTopLevel() {
         if bentEdgeCount > 0 && transactionDepth == 0 && !isReplaying { carryBendPoints() }
+        if edgeRouter != nil && transactionDepth == 0 { routeAfterOperation() }
         checkInvariantsInDebug()
         guard transactionDepth == 0 else { return }
         commitJournal()
@@ -573,6 +582,7 @@ extension FlowStore {
         let name = stepName ?? "Change"
         stepName = nil
         if !frameRanges.isEmpty { frameRanges.removeAll() }
+        if !routeRanges.isEmpty { routeRanges.removeAll() }
         guard !journal.isEmpty else { return }
         guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }) else {
             journal.removeAll(keepingCapacity: true)

@@ -314,10 +314,10 @@ extension FlowStore {
         }
         for eid in edgeOrder(edgeIDs(touching: n.id)) {
             guard let e = edgeTable[eid] else { continue }
-            if e.sourceNodeID == n.id, let h = e.sourceHandleID, n.handle(h)?.type != .source {
+            if e.sourceNodeID == n.id, let h = e.sourceHandleID, !HandleDeclaration.accepts(h, as: .source, in: n.handles) {
                 throw .invalidHandle(op, "edge '\(eid)' uses source handle '\(h)' of node '\(n.id)'")
             }
-            if e.targetNodeID == n.id, let h = e.targetHandleID, n.handle(h)?.type != .target {
+            if e.targetNodeID == n.id, let h = e.targetHandleID, !HandleDeclaration.accepts(h, as: .target, in: n.handles) {
                 throw .invalidHandle(op, "edge '\(eid)' uses target handle '\(h)' of node '\(n.id)'")
             }
         }

@@ -24,6 +24,7 @@ public final class FlowStore<Data: FlowNodeData> {
             let z = configuration.clampZoom(viewport.zoom)
             if z != viewport.zoom { viewport.zoom = z }
             snapping = Snapping(configuration)
+            if configuration.autoHandles != oldValue.autoHandles { edgeTable.forEachSlot { reindexEdgeGeometry($0) } }
         }
     }
 
@@ -63,6 +64,28 @@ public final class FlowStore<Data: FlowNodeData> {
     /// keeps for its rollback although they record nothing (`discardHistory(since:)`);
     /// `carryBendPoints()` skips them. Empty outside transactions.
     var frameRanges: [Range<Int>] = []
+    /// How many edges are orthogonal: while none is, operations skip the routing pass.
+    var orthogonalEdgeCount = 0
+    /// Whether the router may hold state about this store's edges (it has been asked for
+    /// routes since it was installed or last reset).
+    var routerHasState = false
+    /// Journal ranges of the points the router wrote in the current top-level operation:
+    /// the routing pass does not take them for changes of its own.
+    var routeRanges: [Range<Int>] = []
+    /// `pendingEdgeChanges.count` when the current top-level operation began: route writes
+    /// update the operation's own `add` and `replace` events of an edge instead of adding
+    /// another.
+    var operationEdgeMark = 0
+    /// The router of orthogonal edges (docs/routing.md). Nil: orthogonal edges keep the
+    /// points they are given, and one without points is drawn as a smoothStep path.
+    /// Installing a router resets it and routes nothing yet: routes follow the next changes,
+    /// or `routeEdges()`.
+    public var edgeRouter: (any EdgeRouter)? {
+        didSet {
+            edgeRouter?.reset()
+            routerHasState = false
+        }
+    }
     /// Path calculators that replace the built-in one of a path type.
     var customCalculators: [EdgePathType: any EdgePathCalculator] = [:]
     /// Upper bound of how far outside a node frame a custom handle area reaches.

@@ -133,7 +133,7 @@ public struct LuaArgs: LuaStackAccess {
 
     /// A string naming a case of `E`. A non-string raises the usual type error; an unknown
     /// string raises FlowCore's message, e.g.
-    /// `addEdge: invalid path type 'curvy' (expected one of: bezier, straight, smoothStep, simpleBezier)`.
+    /// `addEdge: invalid path type 'curvy' (expected one of: bezier, straight, smoothStep, simpleBezier, orthogonal)`.
     public func enumValue<E: FlowEnum>(_ i: Int32, _ type: E.Type, in operation: String) throws -> E {
         guard lua_type(L, i) == LUA_TSTRING, let s = string(at: i) else {
             throw LuaError.type(i, expected: "string")

@@ -1,0 +1,140 @@
+// Where an edge's ends attach: the handle a node declares, the side facing the other node
+// for "auto" handles, and, for a routed orthogonal edge, the first and last points of its
+// route when they lie on the node's border (docs/routing.md).
+
+/// Where one end of an edge attaches: a canvas point and the side of the node it leaves or
+/// enters by.
+public struct EdgeEnd: Hashable, Sendable {
+    public var point: Point
+    public var position: HandlePosition
+
+    public init(point: Point, position: HandlePosition) {
+        self.point = point
+        self.position = position
+    }
+}
+
+extension HandleDeclaration {
+    /// The handle id that attaches an edge end on the side of its node that faces the
+    /// node at the other end. Valid at both ends of an edge, on a node with the default
+    /// handles (a node that declares a handle of this id uses its own).
+    public static let autoID = "auto"
+
+    /// Whether `handles` are the default handles (`target` at the top, `source` at the
+    /// bottom).
+    @inline(__always)
+    public static func areDefaults(_ handles: [HandleDeclaration]) -> Bool {
+        isSharedDefault(handles) || handles == defaults
+    }
+
+    /// Whether an edge end may name `handleID` on a node with `handles` as an end of
+    /// `type`: a declared handle of that type, or `autoID` on a node with the default
+    /// handles.
+    public static func accepts(_ handleID: String, as type: HandleType, in handles: [HandleDeclaration]) -> Bool {
+        if let h = handles.first(where: { $0.id == handleID }) { return h.type == type }
+        return handleID == autoID && areDefaults(handles)
+    }
+}
+
+/// Resolves the ends of edges from their nodes' frames and handles.
+public enum EdgeEnds {
+    /// The side of `frame` that faces `other`: left or right when the two are further apart
+    /// horizontally than vertically (measured between their borders), else top or bottom;
+    /// towards the other's centre. Equal centres on that axis give `bottom` for a source end
+    /// and `top` for a target end. A self-loop (`frame == other`) leaves on the right and
+    /// comes back in at the top.
+    public static func facingSide(of frame: Rect, toward other: Rect, isSource: Bool) -> HandlePosition {
+        if frame == other { return isSource ? .right : .top }
+        let gapX = max(other.minX - frame.maxX, frame.minX - other.maxX)
+        let gapY = max(other.minY - frame.maxY, frame.minY - other.maxY)
+        let dx = other.midX - frame.midX, dy = other.midY - frame.midY
+        if gapX > gapY && dx != 0 { return dx > 0 ? .right : .left }
+        if dy != 0 { return dy > 0 ? .bottom : .top }
+        if dx != 0 { return dx > 0 ? .right : .left }
+        return isSource ? .bottom : .top
+    }
+
+    /// Whether the end at `handleID` of a node with `handles` attaches on the facing side:
+    /// `autoID` on a node with the default handles, or, with `autoHandles`, one of the
+    /// default handles.
+    @inline(__always)
+    static func isAuto(_ handleID: String?, _ handles: [HandleDeclaration], autoHandles: Bool) -> Bool {
+        guard let id = handleID, HandleDeclaration.areDefaults(handles) else { return false }
+        return id == HandleDeclaration.autoID || (autoHandles && (id == "source" || id == "target"))
+    }
+
+    /// The handle end of an edge at a node: the declared handle's point and side, the node
+    /// centre for no handle id, the facing side's midpoint for an auto handle. Nil for a
+    /// handle the node does not declare.
+    public static func handleEnd(
+        _ handleID: String?, handles: [HandleDeclaration], frame: Rect, otherFrame: Rect,
+        isSource: Bool, autoHandles: Bool
+    ) -> EdgeEnd? {
+        guard let id = handleID else { return EdgeEnd(point: HandlePosition.center.point(in: frame), position: .center) }
+        if isAuto(id, handles, autoHandles: autoHandles) {
+            let side = facingSide(of: frame, toward: otherFrame, isSource: isSource)
+            return EdgeEnd(point: side.point(in: frame), position: side)
+        }
+        guard let h = handles.first(where: { $0.id == id }) else { return nil }
+        return EdgeEnd(point: h.position.point(in: frame), position: h.position)
+    }
+
+    /// The side of `frame` whose border `p` lies on (top, bottom, left, right: the first
+    /// that holds at a corner), or nil.
+    public static func side(of p: Point, on frame: Rect) -> HandlePosition? {
+        let inX = p.x >= frame.minX && p.x <= frame.maxX
+        let inY = p.y >= frame.minY && p.y <= frame.maxY
+        if inX && p.y == frame.minY { return .top }
+        if inX && p.y == frame.maxY { return .bottom }
+        if inY && p.x == frame.minX { return .left }
+        if inY && p.x == frame.maxX { return .right }
+        return nil
+    }
+
+    /// The end a route attaches at instead of `end`: `p` when it lies on the border of
+    /// `frame` on the side of `end` (any side for an end at the centre).
+    static func attached(_ p: Point, to end: EdgeEnd, frame: Rect) -> EdgeEnd? {
+        guard let s = side(of: p, on: frame) else { return nil }
+        if end.position != .center && s != end.position { return nil }
+        return EdgeEnd(point: p, position: s)
+    }
+
+    /// Both ends of `edge` and the bend points between them, from its nodes' frames and
+    /// handles; nil when a handle is not declared. The ends are the handle ends
+    /// (`handleEnd`), except for an orthogonal edge with at least two points whose first
+    /// (last) point lies on the border of its source (target) node on the handle's side:
+    /// that point is where the route attaches, and it is not a bend point.
+    public static func resolve(
+        _ edge: FlowEdge, sourceFrame: Rect, sourceHandles: [HandleDeclaration],
+        targetFrame: Rect, targetHandles: [HandleDeclaration], autoHandles: Bool
+    ) -> (source: EdgeEnd, target: EdgeEnd, points: ArraySlice<Point>)? {
+        guard
+            var s = handleEnd(
+                edge.sourceHandleID, handles: sourceHandles, frame: sourceFrame, otherFrame: targetFrame,
+                isSource: true, autoHandles: autoHandles),
+            var t = handleEnd(
+                edge.targetHandleID, handles: targetHandles, frame: targetFrame, otherFrame: sourceFrame,
+                isSource: false, autoHandles: autoHandles)
+        else { return nil }
+        var points = edge.points[...]
+        if edge.pathType == .orthogonal && points.count >= 2 {
+            if let a = attached(points[points.startIndex], to: s, frame: sourceFrame) {
+                s = a
+                points = points.dropFirst()
+            }
+            if let a = attached(points[points.endIndex - 1], to: t, frame: targetFrame) {
+                t = a
+                points = points.dropLast()
+            }
+        }
+        return (s, t, points)
+    }
+
+    /// The end a router starts (or finishes) a route at: the handle end, except that an end
+    /// at the centre attaches on the side facing the other node, like an auto handle.
+    public static func routingEnd(_ end: EdgeEnd, frame: Rect, otherFrame: Rect, isSource: Bool) -> EdgeEnd {
+        guard end.position == .center else { return end }
+        let side = facingSide(of: frame, toward: otherFrame, isSource: isSource)
+        return EdgeEnd(point: side.point(in: frame), position: side)
+    }
+}
