@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Layers, one direction: FlowCore (pure Swift) <- FlowLua (binding) <- flowrepl (host).
-// FlowRender depends on FlowCore only. No target links liblua except the executables and
-// the test targets: the loadable module `libflow.so` must bind to the host's Lua.
+// FlowRender, FlowLayout and FlowRouting depend on FlowCore only. No target links liblua
+// except the executables and the test targets: the loadable module `libflow.so` must bind
+// to the host's Lua.
 let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
 // FlowStore is generic over its payload; cross-module optimisation lets the binding use
 // specialised code for FlowStore<JSONValue> instead of generic metadata on every call.
@@ -33,6 +34,7 @@ let package = Package(
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "FlowRender", targets: ["FlowRender"]),
         .library(name: "FlowLayout", targets: ["FlowLayout"]),
+        .library(name: "FlowRouting", targets: ["FlowRouting"]),
         .library(name: "FlowLua", targets: ["FlowLua"]),
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
@@ -42,6 +44,7 @@ let package = Package(
         .target(name: "FlowCore", swiftSettings: optimized + lean),
         .target(name: "FlowRender", dependencies: ["FlowCore"], swiftSettings: lean),
         .target(name: "FlowLayout", dependencies: ["FlowCore"], swiftSettings: lean),
+        .target(name: "FlowRouting", dependencies: ["FlowCore"], swiftSettings: lean),
 
         // Lua binding
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
@@ -66,6 +69,7 @@ let package = Package(
         // Tests
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowCore"]),
+        .testTarget(name: "FlowRoutingTests", dependencies: ["FlowRouting", "FlowCore", "FlowRender"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore"], exclude: ["Golden"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],

@@ -230,25 +230,22 @@ struct SVGRenderer<Data: FlowNodeData> {
         guard store.edgeCount > 0 else { return items }
         let calculators = EdgePathType.allCases.map { store.pathCalculator(for: $0) }
         let anyAnimated = !store.animatedEdgeIDs.isEmpty
-        // Handle points are resolved here as `handleInfo` does, without copying nodes.
+        // The ends are resolved as the store resolves them, without copying nodes.
         var index: [String: Int] = [:]
         index.reserveCapacity(nodes.count)
         for (i, n) in nodes.enumerated() { index[n.id] = i }
-        func handle(_ nodeID: String, _ handleID: String?) -> (point: Point, position: HandlePosition)? {
-            guard let i = index[nodeID] else { return nil }
-            let frame = nodes[i].frame
-            guard let handleID else { return (HandlePosition.center.point(in: frame), .center) }
-            guard let h = nodes[i].handles.first(where: { $0.id == handleID }) else { return nil }
-            return (h.position.point(in: frame), h.position)
-        }
+        let autoHandles = store.configuration.autoHandles
         store.forEachEdge { e in
-            guard let s = handle(e.sourceNodeID, e.sourceHandleID),
-                let t = handle(e.targetNodeID, e.targetHandleID)
+            guard let si = index[e.sourceNodeID], let ti = index[e.targetNodeID],
+                let ends = EdgeEnds.resolve(
+                    e, sourceFrame: nodes[si].frame, sourceHandles: nodes[si].handles,
+                    targetFrame: nodes[ti].frame, targetHandles: nodes[ti].handles, autoHandles: autoHandles)
             else { return }
             let type = EdgePathType.allCases.firstIndex(of: e.pathType) ?? 0
             let g = EdgeGeometry(
-                sourcePoint: s.point, sourcePosition: s.position, targetPoint: t.point,
-                targetPosition: t.position, points: e.points, calculator: calculators[type])
+                sourcePoint: ends.source.point, sourcePosition: ends.source.position,
+                targetPoint: ends.target.point, targetPosition: ends.target.position,
+                points: Array(ends.points), calculator: calculators[type])
             let emphasis: EdgeEmphasis =
                 e.isDropTarget
                 ? .dropTarget
