@@ -63,7 +63,7 @@ let package = Package(
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowLua", "CLua", "CLuaShims"],
+            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),
 
         // Tests

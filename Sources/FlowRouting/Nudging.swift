@@ -11,17 +11,27 @@ struct SegmentRef {
     let position: Int
 
     var segment: Segment { state.segments[position] }
+
+    /// Sets the nudged coordinate; returns whether it changed.
+    func set(_ coordinate: Double) -> Bool {
+        if state.segments[position].coordinate == coordinate { return false }
+        state.segments[position].coordinate = coordinate
+        return true
+    }
 }
 
 /// The segments of all ideal routes by the line they lie on.
-struct LineIndex {
+final class LineIndex {
     var members: [LineKey: [SegmentRef]] = [:]
+    /// The groups of lines, computed when asked for and dropped when the line changes.
+    private var groupCache: [LineKey: [[SegmentRef]]] = [:]
     /// The coordinates of the vertical and of the horizontal lines with segments, sorted.
     var verticals: [Double] = []
     var horizontals: [Double] = []
 
-    mutating func add(_ st: EdgeState) {
+    func add(_ st: EdgeState) {
         for (p, s) in st.segments.enumerated() {
+            groupCache[s.key] = nil
             if members[s.key] == nil {
                 members[s.key] = []
                 if s.key.vertical { Self.insert(s.key.c, into: &verticals) } else { Self.insert(s.key.c, into: &horizontals) }
@@ -30,8 +40,9 @@ struct LineIndex {
         }
     }
 
-    mutating func remove(_ st: EdgeState) {
+    func remove(_ st: EdgeState) {
         for s in st.segments {
+            groupCache[s.key] = nil
             guard var list = members[s.key] else { continue }
             list.removeAll { $0.state === st }
             if list.isEmpty {
@@ -73,6 +84,13 @@ struct LineIndex {
 
     /// The groups of a line: its segments by extent, overlapping ones together.
     func groups(_ key: LineKey) -> [[SegmentRef]] {
+        if let g = groupCache[key] { return g }
+        let g = makeGroups(key)
+        groupCache[key] = g
+        return g
+    }
+
+    private func makeGroups(_ key: LineKey) -> [[SegmentRef]] {
         guard let refs = members[key] else { return [] }
         let sorted = refs.sorted { a, b in
             let x = a.segment, y = b.segment
@@ -97,23 +115,35 @@ struct LineIndex {
     }
 
     /// Lines, and groups of lines, that a change reaches: every group of the `dirty` lines,
-    /// and the groups within `reach` of a dirty rectangle.
-    func reached(_ dirty: Set<LineKey>, near rects: [Rect], reach: Double) -> [(LineKey, [[SegmentRef]])] {
+    /// and the groups within `reach` of a changed node frame, or of a changed segment
+    /// lying the same way (segments across a line do not bound its groups).
+    func reached(
+        _ dirty: Set<LineKey>, frames: [Rect], segments: [(rect: Rect, vertical: Bool)], reach: Double
+    ) -> [(LineKey, [[SegmentRef]])] {
         var out: [(LineKey, [[SegmentRef]])] = []
         for key in dirty where members[key] != nil { out.append((key, groups(key))) }
         var partial: [LineKey: [Rect]] = [:]
-        for r in rects {
-            for vertical in [true, false] {
-                let across = vertical ? (r.minX - reach)...(r.maxX + reach) : (r.minY - reach)...(r.maxY + reach)
-                for c in lines(vertical: vertical, in: across) {
-                    let key = LineKey(vertical: vertical, c: c)
-                    if !dirty.contains(key) { partial[key, default: []].append(r) }
-                }
+        func note(_ r: Rect, vertical: Bool) {
+            let across = vertical ? (r.minX - reach)...(r.maxX + reach) : (r.minY - reach)...(r.maxY + reach)
+            for c in lines(vertical: vertical, in: across) {
+                let key = LineKey(vertical: vertical, c: c)
+                if !dirty.contains(key) { partial[key, default: []].append(r) }
             }
         }
+        for r in frames {
+            note(r, vertical: true)
+            note(r, vertical: false)
+        }
+        for s in segments { note(s.rect, vertical: s.vertical) }
         for (key, rs) in partial {
             let hit = groups(key).filter { g in
-                let lo = g.map(\.segment.lo).min()! - reach, hi = g.map(\.segment.hi).max()! + reach
+                var lo = Double.infinity, hi = -Double.infinity
+                for m in g {
+                    lo = min(lo, m.segment.lo)
+                    hi = max(hi, m.segment.hi)
+                }
+                lo -= reach
+                hi += reach
                 return rs.contains { r in
                     let (a, b) = key.vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
                     return a <= hi && b >= lo
@@ -125,37 +155,47 @@ struct LineIndex {
     }
 
     /// The edges in the groups a change reaches (see `reached`).
-    func groupMembers(_ dirty: Set<LineKey>, near rects: [Rect], reach: Double) -> [EdgeState] {
-        reached(dirty, near: rects, reach: reach).flatMap { $0.1.flatMap { $0.map(\.state) } }
+    func groupMembers(
+        _ dirty: Set<LineKey>, frames: [Rect], segments: [(rect: Rect, vertical: Bool)], reach: Double
+    ) -> [EdgeState] {
+        reached(dirty, frames: frames, segments: segments, reach: reach).flatMap { $0.1.flatMap { $0.map(\.state) } }
     }
 
-    /// Spreads the groups a change reaches again; returns their edges.
-    func recompute(_ dirty: Set<LineKey>, near rects: [Rect], _ router: OrthogonalRouter, _ scene: any RoutingScene) -> [EdgeState] {
-        var touched: [EdgeState] = []
-        for (key, groups) in reached(dirty, near: rects, reach: router.options.reach) {
+    /// Spreads the groups a change reaches again; returns the edges with a segment that
+    /// moved, and the edges of the groups whose segments stayed.
+    func recompute(
+        _ dirty: Set<LineKey>, frames: [Rect], segments: [(rect: Rect, vertical: Bool)], _ router: OrthogonalRouter,
+        _ scene: any RoutingScene
+    ) -> (moved: [EdgeState], stayed: [EdgeState]) {
+        var moved: [EdgeState] = [], stayed: [EdgeState] = []
+        for (key, groups) in reached(dirty, frames: frames, segments: segments, reach: router.options.reach) {
             for g in groups {
-                spread(g, on: key, router, scene)
-                touched.append(contentsOf: g.map(\.state))
+                let changed = spread(g, on: key, router, scene)
+                for r in g {
+                    if changed.contains(where: { $0 === r.state }) { moved.append(r.state) } else { stayed.append(r.state) }
+                }
             }
         }
-        return touched
+        return (moved, stayed)
     }
 
     /// Spreads every group of every line.
     func recomputeAll(_ router: OrthogonalRouter, _ scene: any RoutingScene) {
         for key in members.keys {
-            for g in groups(key) { spread(g, on: key, router, scene) }
+            for g in groups(key) { _ = spread(g, on: key, router, scene) }
         }
     }
 
     // MARK: Spreading a group
 
-    /// Sets the nudged coordinate of every member of `group`.
-    func spread(_ group: [SegmentRef], on key: LineKey, _ router: OrthogonalRouter, _ scene: any RoutingScene) {
+    /// Sets the nudged coordinate of every member of `group`; returns the edges of the
+    /// members that moved.
+    func spread(
+        _ group: [SegmentRef], on key: LineKey, _ router: OrthogonalRouter, _ scene: any RoutingScene
+    ) -> [EdgeState] {
         let c = key.c
         if group.count == 1 {
-            group[0].state.segments[group[0].position].coordinate = c
-            return
+            return group[0].set(c) ? [group[0].state] : []
         }
         let o = router.options
         var lo = c - o.reach, hi = c + o.reach
@@ -169,7 +209,7 @@ struct LineIndex {
         // Nodes beside the group bound it, a clearance away.
         let clearance = o.margin / 2
         let area = key.vertical ? Rect(c - o.reach, from, 2 * o.reach, to - from) : Rect(from, c - o.reach, to - from, 2 * o.reach)
-        scene.forEachNodeFrame(intersecting: area) { f in
+        router.obstacles.forEach(intersecting: area) { f in
             let (a0, a1, p0, p1) = key.vertical ? (f.minY, f.maxY, f.minX, f.maxX) : (f.minX, f.maxX, f.minY, f.maxY)
             guard a0 < to && a1 > from else { return }
             if p1 <= c {
@@ -189,30 +229,98 @@ struct LineIndex {
         }
         lo = min(lo, c)
         hi = max(hi, c)
-        let ordered = order(group, key)
-        let n = Double(group.count)
-        let width = (n - 1) * o.spacing
-        var step = o.spacing, start: Double
-        if hi - lo >= width {
-            start = min(max(c - width / 2, lo), hi - width)
-        } else {
-            start = lo
-            step = (hi - lo) / (n - 1)
+        // A corridor too narrow for the segments that overlap at one point, even two units
+        // apart, leaves them on the line (one line for the bundle, rather than a smear).
+        if Double(Self.depth(group) - 1) * 2 > hi - lo {
+            var changed: [EdgeState] = []
+            for r in group where r.set(c) { changed.append(r.state) }
+            return changed
         }
+        // The segments spread to the side with more room: the first track stays on the
+        // line (which keeps the margin from a node beside it) and the others follow, one
+        // spacing apart, unless the corridor is too narrow for them.
+        let up = hi - c >= c - lo
+        // Tracks, from the line outwards. The members are ranked in order across the line
+        // from the line's side, then placed along the line: each takes the lowest track
+        // that no overlapping member placed before holds and that lies beyond the tracks
+        // of the overlapping members ranked before it. So members that do not overlap
+        // share tracks, and about as many tracks are used as segments overlap at a point.
+        let ordered = up ? order(group, key) : order(group, key).reversed()
+        let sweep = ordered.indices.sorted { a, b in
+            let x = ordered[a].segment, y = ordered[b].segment
+            if x.lo != y.lo { return x.lo < y.lo }
+            if x.hi != y.hi { return x.hi < y.hi }
+            return a < b
+        }
+        var tracks = [Int](repeating: 0, count: ordered.count)
+        var placed: [Int] = []
+        var count = 1
+        for i in sweep {
+            let s = ordered[i].segment
+            placed.removeAll { ordered[$0].segment.hi <= s.lo }
+            var t = 0
+            for j in placed where j < i { t = max(t, tracks[j] + 1) }
+            while placed.contains(where: { tracks[$0] == t }) { t += 1 }
+            tracks[i] = t
+            placed.append(i)
+            count = max(count, t + 1)
+        }
+        let width = Double(count - 1) * o.spacing
+        var changed: [EdgeState] = []
         for (k, r) in ordered.enumerated() {
-            r.state.segments[r.position].coordinate = start + Double(k) * step
+            let t = Double(tracks[k])
+            let p: Double
+            if (up ? hi - c : c - lo) >= width {
+                p = up ? c + t * o.spacing : c - t * o.spacing
+            } else if hi - lo >= width {
+                p = up ? hi - width + t * o.spacing : lo + width - t * o.spacing
+            } else {
+                let step = (hi - lo) / Double(count - 1)
+                p = up ? lo + t * step : hi - t * step
+            }
+            if r.set(p) { changed.append(r.state) }
         }
+        return changed
     }
 
-    /// The members of a group from the smallest coordinate across the line to the largest.
+    /// The most segments of `group` that overlap at one point.
+    static func depth(_ group: [SegmentRef]) -> Int {
+        var events: [(Double, Int)] = []
+        events.reserveCapacity(group.count * 2)
+        for r in group {
+            events.append((r.segment.lo, 1))
+            events.append((r.segment.hi, -1))
+        }
+        // Ends before starts at the same place: touching segments do not overlap.
+        events.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        var open = 0, most = 0
+        for e in events {
+            open += e.1
+            most = max(most, open)
+        }
+        return most
+    }
+
+    /// The members of a group from the smallest coordinate across the line to the largest
+    /// (a stable merge sort, which needs no more of `before` than to answer).
     func order(_ group: [SegmentRef], _ key: LineKey) -> [SegmentRef] {
+        if group.count < 2 { return group }
+        let mid = group.count / 2
+        let a = order(Array(group[..<mid]), key), b = order(Array(group[mid...]), key)
         var out: [SegmentRef] = []
         out.reserveCapacity(group.count)
-        for r in group {
-            var i = out.count
-            while i > 0 && Self.before(r, out[i - 1], key) { i -= 1 }
-            out.insert(r, at: i)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if Self.before(b[j], a[i], key) {
+                out.append(b[j])
+                j += 1
+            } else {
+                out.append(a[i])
+                i += 1
+            }
         }
+        out.append(contentsOf: a[i...])
+        out.append(contentsOf: b[j...])
         return out
     }
 

@@ -38,9 +38,13 @@ public final class OrthogonalRouter: EdgeRouter {
     var states: [String: EdgeState] = [:]
     /// Whether `states` holds every orthogonal edge of the store.
     var isBuilt = false
-    /// The dependency region of each ideal route.
-    var regions = RectIndex()
+    /// The bounds of each ideal route, grown by the margin.
+    var routeBoxes = RectIndex()
+    /// The edges without a route: tried again after every change of the nodes.
+    var unrouted = Set<String>()
     var lines = LineIndex()
+    /// The node frames, as the store last reported them.
+    var obstacles = ObstacleGrid()
     let scratch = SearchScratch()
 
     public init(options: RoutingOptions = RoutingOptions()) {
@@ -50,56 +54,75 @@ public final class OrthogonalRouter: EdgeRouter {
     public func reset() {
         states = [:]
         isBuilt = false
-        regions.removeAll()
+        routeBoxes.removeAll()
+        unrouted = []
         lines = LineIndex()
+        obstacles = ObstacleGrid()
     }
 
     public func route(_ changes: RoutingChanges, in scene: any RoutingScene) -> [(edgeID: String, points: [Point])] {
         var dirtyLines = Set<LineKey>()
-        var dirtyRects: [Rect] = []
+        var dirtySegments: [(rect: Rect, vertical: Bool)] = []
+        var frameRects: [Rect] = []
         for f in changes.frames {
-            if let o = f.old { dirtyRects.append(o) }
-            if let n = f.new { dirtyRects.append(n) }
+            if let o = f.old { frameRects.append(o) }
+            if let n = f.new { frameRects.append(n) }
         }
-        // Edges whose ideal route may change.
-        var affected: [String] = changes.edges
         let fresh = !isBuilt || changes.all
-        if !fresh { for r in dirtyRects { regions.query(r, into: &affected) } }
         if fresh {
             reset()
+            scene.forEachNodeFrame { obstacles.insert($0) }
             for id in scene.orthogonalEdgeIDs {
                 guard let edge = scene.routingEdge(id) else { continue }
                 let st = EdgeState(id: id, edge: edge)
-                computeIdeal(st, scene)
-                states[id] = st
-                lines.add(st)
+                let (points, margin) = computeIdeal(edge, scene)
+                set(st, points, margin)
             }
             isBuilt = true
             lines.recomputeAll(self, scene)
-            for r in dirtyRects { regions.query(r, into: &affected) }
-        } else {
-            var done = Set<String>()
-            for id in affected where done.insert(id).inserted {
+        }
+        if !fresh {
+            for f in changes.frames {
+                if let o = f.old { obstacles.remove(o) }
+                if let n = f.new { obstacles.insert(n) }
+            }
+        }
+        let (reroute, stale) = touched(by: changes, scene)
+        var changedIdeals: [String] = []
+        if !fresh {
+            for id in reroute {
                 let old = states[id]
+                guard let edge = scene.routingEdge(id) else {
+                    if let old {
+                        markDirty(old, &dirtyLines, &dirtySegments)
+                        lines.remove(old)
+                        states[id] = nil
+                        routeBoxes.set(id, nil)
+                        unrouted.remove(id)
+                    }
+                    continue
+                }
+                let (points, margin) = computeIdeal(edge, scene)
+                // An unchanged route keeps its segments (and their nudged places).
+                if let old, old.ideal == points, old.margin == margin,
+                    old.segments.map(\.limit) == EdgeState.segments(of: points, edge).map(\.limit)
+                {
+                    old.edge = edge
+                    continue
+                }
                 if let old {
-                    markDirty(old, &dirtyLines, &dirtyRects)
+                    markDirty(old, &dirtyLines, &dirtySegments)
                     lines.remove(old)
                 }
-                if let edge = scene.routingEdge(id) {
-                    let st = old ?? EdgeState(id: id, edge: edge)
-                    st.edge = edge
-                    computeIdeal(st, scene)
-                    states[id] = st
-                    lines.add(st)
-                    markDirty(st, &dirtyLines, &dirtyRects)
-                } else {
-                    states[id] = nil
-                    regions.set(id, nil)
-                }
+                let st = old ?? EdgeState(id: id, edge: edge)
+                st.edge = edge
+                set(st, points, margin)
+                markDirty(st, &dirtyLines, &dirtySegments)
+                changedIdeals.append(id)
             }
         }
         if changes.isReplay {
-            if !fresh { _ = lines.recompute(dirtyLines, near: dirtyRects, self, scene) }
+            if !fresh { _ = lines.recompute(dirtyLines, frames: frameRects, segments: dirtySegments, self, scene) }
             return []
         }
         // The edges to answer for.
@@ -108,15 +131,26 @@ public final class OrthogonalRouter: EdgeRouter {
             out = Set(states.keys)
         } else if fresh {
             // Built just now: answer for what the changes reach, as if it had been built before.
-            for id in affected {
+            for id in reroute {
                 guard let st = states[id] else { continue }
                 out.insert(id)
-                markDirty(st, &dirtyLines, &dirtyRects)
+                markDirty(st, &dirtyLines, &dirtySegments)
             }
-            for st in lines.groupMembers(dirtyLines, near: dirtyRects, reach: options.reach) { out.insert(st.id) }
+            let members = lines.groupMembers(
+                dirtyLines, frames: frameRects, segments: dirtySegments, reach: options.reach)
+            for st in members { out.insert(st.id) }
         } else {
-            for id in affected where states[id] != nil { out.insert(id) }
-            for st in lines.recompute(dirtyLines, near: dirtyRects, self, scene) { out.insert(st.id) }
+            for id in changedIdeals { out.insert(id) }
+            for id in stale where states[id] != nil { out.insert(id) }
+            let (moved, stayed) = lines.recompute(
+                dirtyLines, frames: frameRects, segments: dirtySegments, self, scene)
+            for st in moved { out.insert(st.id) }
+            // A nudged route whose segments stayed is checked against the nodes again where
+            // a node changed near it.
+            let reach = options.reach
+            for st in stayed where !out.contains(st.id) {
+                if frameRects.contains(where: { st.touches($0.insetBy(dx: -reach, dy: -reach)) }) { out.insert(st.id) }
+            }
         }
         return out.sorted().compactMap { id in
             guard let st = states[id] else { return nil }
@@ -124,43 +158,90 @@ public final class OrthogonalRouter: EdgeRouter {
         }
     }
 
+    /// The edges to route again after `changes`, each once, in order of id: the changed
+    /// ones; the ones whose ideal route runs within the margin of a node's frame before
+    /// the change (the route may do better now) or through the margin around it after the
+    /// change (the route is in the way), or whose stored route crosses a node after the
+    /// change; and, when a node changed, the ones without a route.
+    private func touched(by changes: RoutingChanges, _ scene: any RoutingScene) -> (ids: [String], stale: Set<String>) {
+        var ids = Set(changes.edges)
+        var stale = Set<String>()
+        guard !changes.frames.isEmpty else { return (ids.sorted(), stale) }
+        ids.formUnion(unrouted)
+        var hits: [String] = []
+        let m = options.margin
+        func visit(_ f: Rect, open: Bool) {
+            let grown = f.insetBy(dx: -m, dy: -m)
+            hits.removeAll(keepingCapacity: true)
+            routeBoxes.query(grown, into: &hits)
+            for id in hits where !ids.contains(id) {
+                guard let st = states[id] else { continue }
+                if open ? st.crosses(grown) : st.touches(grown) { ids.insert(id) }
+            }
+        }
+        for f in changes.frames {
+            if let o = f.old { visit(o, open: false) }
+            if let n = f.new {
+                visit(n, open: true)
+                // The route the store holds may differ from the one kept here (undo and redo
+                // restore routes without asking): one that now crosses the node goes too.
+                scene.forEachOrthogonalEdge(near: n) { id, points in
+                    guard points.count >= 2 else { return }
+                    for i in 0..<(points.count - 1) where Self.segment(points[i], points[i + 1], crosses: n) {
+                        ids.insert(id)
+                        stale.insert(id)
+                        return
+                    }
+                }
+            }
+        }
+        return (ids.sorted(), stale)
+    }
+
+    /// Gives `st` its ideal route and indexes it.
+    private func set(_ st: EdgeState, _ points: [Point], _ margin: Double) {
+        st.setIdeal(points, margin: margin)
+        states[st.id] = st
+        lines.add(st)
+        let m = options.margin
+        routeBoxes.set(st.id, st.box?.insetBy(dx: -m, dy: -m))
+        if points.isEmpty { unrouted.insert(st.id) } else { unrouted.remove(st.id) }
+    }
+
     /// Notes the lines and the extent of an edge's ideal route as changed.
-    private func markDirty(_ st: EdgeState, _ dirtyLines: inout Set<LineKey>, _ dirtyRects: inout [Rect]) {
+    private func markDirty(
+        _ st: EdgeState, _ dirtyLines: inout Set<LineKey>, _ dirtySegments: inout [(rect: Rect, vertical: Bool)]
+    ) {
         for s in st.segments {
             dirtyLines.insert(s.key)
-            dirtyRects.append(s.rect)
+            dirtySegments.append((s.rect, s.key.vertical))
         }
     }
 
     // MARK: Ideal routes
 
-    /// Finds the ideal route of `st.edge` and records its dependency region.
-    func computeIdeal(_ st: EdgeState, _ scene: any RoutingScene) {
-        let e = st.edge
+    /// The ideal route of `e` and the margin it keeps: the first route found, trying the
+    /// margin, half of it and none in a window around the ends, then in windows four times
+    /// as far out, up to one around every node; empty when there is none.
+    func computeIdeal(_ e: RoutingEdge, _ scene: any RoutingScene) -> ([Point], Double) {
         let m = options.margin
         let tiers = m > 0 ? [m, m / 2, 0] : [0]
         let ends = e.source.frame.union(e.target.frame)
             .union(Rect(corner: e.source.point, corner: e.target.point))
         var pad = 2 * m + 30
         var window = ends.insetBy(dx: -pad, dy: -pad)
-        let all = (scene.nodeFrameBounds ?? window).union(window).insetBy(dx: -(2 * m + 30), dy: -(2 * m + 30))
+        let all = (obstacles.bounds() ?? window).union(window).insetBy(dx: -(2 * m + 30), dy: -(2 * m + 30))
         while true {
             for tier in tiers {
                 let search = RouteSearch(edge: e, margin: tier, window: window)
-                if let points = search.run(in: scene, scratch: scratch) {
-                    st.setIdeal(points, margin: tier)
-                    regions.set(st.id, window.insetBy(dx: -m, dy: -m))
-                    return
-                }
+                if let points = search.run(in: obstacles, scratch: scratch) { return (points, tier) }
             }
             if window.minX <= all.minX && window.minY <= all.minY && window.maxX >= all.maxX && window.maxY >= all.maxY {
-                break
+                return ([], 0)
             }
             pad *= 4
             window = ends.insetBy(dx: -pad, dy: -pad)
         }
-        st.setIdeal([], margin: 0)
-        regions.set(st.id, window.insetBy(dx: -m, dy: -m))
     }
 
     // MARK: Final routes
@@ -194,7 +275,7 @@ public final class OrthogonalRouter: EdgeRouter {
         for i in 0..<(pts.count - 1) {
             let a = pts[i], b = pts[i + 1]
             var hit = false
-            scene.forEachNodeFrame(intersecting: Rect(corner: a, corner: b)) { f in
+            obstacles.forEach(intersecting: Rect(corner: a, corner: b)) { f in
                 guard !hit, !RouteSearch.isAround(f, e), !RouteSearch.interior(f, contains: first),
                     !RouteSearch.interior(f, contains: last)
                 else { return }
@@ -225,6 +306,26 @@ final class EdgeState {
     /// The segments of the ideal route (zero-length ones left out).
     var segments: [Segment] = []
 
+    /// Whether a segment of the ideal route meets the open interior of `r`.
+    func crosses(_ r: Rect) -> Bool {
+        for s in segments where OrthogonalRouter.segment(s.rect.origin, Point(s.rect.maxX, s.rect.maxY), crosses: r) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether a segment of the ideal route meets `r` (closed).
+    func touches(_ r: Rect) -> Bool {
+        for s in segments where s.rect.intersects(r) { return true }
+        return false
+    }
+
+    /// The bounds of the ideal route; nil without one.
+    var box: Rect? {
+        guard let first = ideal.first else { return nil }
+        return ideal.dropFirst().reduce(Rect(origin: first, size: .zero)) { $0.union(Rect(origin: $1, size: .zero)) }
+    }
+
     init(id: String, edge: RoutingEdge) {
         self.id = id
         self.edge = edge
@@ -233,8 +334,13 @@ final class EdgeState {
     func setIdeal(_ points: [Point], margin: Double) {
         ideal = points
         self.margin = margin
-        segments = []
-        guard points.count >= 2 else { return }
+        segments = Self.segments(of: points, edge)
+    }
+
+    /// The segments of a route of `edge` (zero-length ones left out).
+    static func segments(of points: [Point], _ edge: RoutingEdge) -> [Segment] {
+        var segments: [Segment] = []
+        guard points.count >= 2 else { return segments }
         let last = points.count - 2
         for i in 0...last {
             let a = points[i], b = points[i + 1]
@@ -249,6 +355,7 @@ final class EdgeState {
             if i == last { s.attach(to: edge.target) }
             segments.append(s)
         }
+        return segments
     }
 }
 

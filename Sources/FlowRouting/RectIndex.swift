@@ -5,7 +5,7 @@ import FlowCore
 struct RectIndex {
     private static let cellSize = 256.0
     private static let largeCells = 256
-    private var cells: [Int64: [Int32]] = [:]
+    private var cells = CellLists<Int32>()
     private var large: [Int32] = []
     private var rects: [Rect?] = []
     private var free: [Int32] = []
@@ -27,9 +27,6 @@ struct RectIndex {
     private static func span(_ r: Rect) -> Span {
         Span(x0: cell(r.minX), x1: cell(r.maxX), y0: cell(r.minY), y1: cell(r.maxY))
     }
-
-    @inline(__always)
-    private static func key(_ x: Int64, _ y: Int64) -> Int64 { (x &* 0x1_0000_0001) ^ y }
 
     mutating func removeAll() { self = RectIndex() }
 
@@ -69,7 +66,7 @@ struct RectIndex {
             large.append(s)
             return
         }
-        for x in sp.x0...sp.x1 { for y in sp.y0...sp.y1 { cells[Self.key(x, y), default: []].append(s) } }
+        for x in sp.x0...sp.x1 { for y in sp.y0...sp.y1 { cells.append(s, x: x, y: y) } }
     }
 
     private mutating func unlink(_ s: Int32) {
@@ -78,15 +75,7 @@ struct RectIndex {
             if let i = large.firstIndex(of: s) { large.remove(at: i) }
             return
         }
-        for x in sp.x0...sp.x1 {
-            for y in sp.y0...sp.y1 {
-                let k = Self.key(x, y)
-                guard var list = cells[k], let i = list.firstIndex(of: s) else { continue }
-                list.swapAt(i, list.count - 1)
-                list.removeLast()
-                cells[k] = list.isEmpty ? nil : list
-            }
-        }
+        for x in sp.x0...sp.x1 { for y in sp.y0...sp.y1 { cells.remove(s, x: x, y: y) } }
     }
 
     /// The keys of the rectangles that intersect `r` (closed), each once.
@@ -104,14 +93,12 @@ struct RectIndex {
         }
         for s in large { visit(s) }
         let sp = Self.span(r)
-        if sp.count > Double(max(cells.count, 64)) {
-            for (_, list) in cells { for s in list { visit(s) } }
+        if sp.count > Double(max(cells.cellCount, 64)) {
+            cells.forEachCell { _, list in for s in list { visit(s) } }
             return
         }
         for x in sp.x0...sp.x1 {
-            for y in sp.y0...sp.y1 {
-                if let list = cells[Self.key(x, y)] { for s in list { visit(s) } }
-            }
+            for y in sp.y0...sp.y1 { cells.forEach(x: x, y: y) { visit($0) } }
         }
     }
 }

@@ -36,6 +36,7 @@ struct FoundRoute {
 /// Scratch memory of the searches, reused from one search to the next.
 final class SearchScratch {
     var stamp: [UInt32] = []
+    var closed: [UInt32] = []
     var generation: UInt32 = 0
     var bends: [Int32] = []
     var length: [Double] = []
@@ -52,6 +53,7 @@ final class SearchScratch {
         if stamp.count < states {
             let n = max(states, stamp.count * 2)
             stamp = [UInt32](repeating: 0, count: n)
+            closed = [UInt32](repeating: 0, count: n)
             bends = [Int32](repeating: 0, count: n)
             length = [Double](repeating: 0, count: n)
             parent = [Int32](repeating: -1, count: n)
@@ -59,7 +61,10 @@ final class SearchScratch {
         }
         generation &+= 1
         if generation == 0 {
-            for i in stamp.indices { stamp[i] = 0 }
+            for i in stamp.indices {
+                stamp[i] = 0
+                closed[i] = 0
+            }
             generation = 1
         }
         if hBlocked.count < cells {
@@ -72,13 +77,14 @@ final class SearchScratch {
     }
 }
 
+/// An entry of the search's open list: a state and its estimated cost. Entries of states
+/// already expanded are skipped when they come up (the bound is consistent, so a state is
+/// expanded first with its best cost).
 struct HeapEntry {
     var fBends: Int32
+    var state: Int32
     var fLength: Double
     var hLength: Double
-    var gBends: Int32
-    var gLength: Double
-    var state: Int32
 
     @inline(__always)
     static func < (a: HeapEntry, b: HeapEntry) -> Bool {
@@ -113,12 +119,12 @@ struct RouteSearch {
     /// The obstacles of this search: the node frames around the window grown by the margin
     /// (ends included, groups around an end left out). Nil when a port lies inside one,
     /// except that with no margin such a node is left out instead (it overlaps the end).
-    func obstacles(in scene: any RoutingScene, into boxes: inout [Rect]) -> Bool {
+    func obstacles(in grid: ObstacleGrid, into boxes: inout [Rect]) -> Bool {
         boxes.removeAll(keepingCapacity: true)
         let m = margin
         let ps = port(edge.source), pt = port(edge.target)
         var ok = true
-        scene.forEachNodeFrame(intersecting: window.insetBy(dx: -m, dy: -m)) { f in
+        grid.forEach(intersecting: window.insetBy(dx: -m, dy: -m)) { f in
             guard ok, !Self.isAround(f, edge) else { return }
             let grown = f.insetBy(dx: -m, dy: -m)
             if Self.interior(grown, contains: ps) || Self.interior(grown, contains: pt) {
@@ -137,8 +143,8 @@ struct RouteSearch {
     }
 
     /// Runs the search; nil when no route exists in the window.
-    func run(in scene: any RoutingScene, scratch: SearchScratch) -> [Point]? {
-        guard obstacles(in: scene, into: &scratch.boxes) else { return nil }
+    func run(in grid: ObstacleGrid, scratch: SearchScratch) -> [Point]? {
+        guard obstacles(in: grid, into: &scratch.boxes) else { return nil }
         let ps = port(edge.source), pt = port(edge.target)
         func inWindow(_ p: Point) -> Bool {
             p.x >= window.minX && p.x <= window.maxX && p.y >= window.minY && p.y <= window.maxY
@@ -249,53 +255,63 @@ struct RouteSearch {
         let tx = xs[target.0], ty = ys[target.1]
         let gen = scratch.generation
         return scratch.stamp.withUnsafeMutableBufferPointer { stamp in
-            scratch.bends.withUnsafeMutableBufferPointer { gB in
-                scratch.length.withUnsafeMutableBufferPointer { gL in
-                    scratch.parent.withUnsafeMutableBufferPointer { parent in
-                        scratch.hBlocked.withUnsafeBufferPointer { hB in
-                            scratch.vBlocked.withUnsafeBufferPointer { vB in
-                                var heap = Heap(storage: scratch.heap)
-                                defer { scratch.heap = heap.storage }
-                                func push(_ s: Int32, _ b: Int32, _ l: Double, _ from: Int32) {
-                                    let si = Int(s)
-                                    if stamp[si] == gen && (gB[si] < b || (gB[si] == b && gL[si] <= l)) { return }
-                                    stamp[si] = gen
-                                    gB[si] = b
-                                    gL[si] = l
-                                    parent[si] = from
-                                    let cell = si >> 2, d = si & 3
-                                    let x = xs[cell % nx], y = ys[cell / nx]
-                                    let hb = Self.bendBound(x, y, d, tx, ty, arrival)
-                                    let hl = abs(tx - x) + abs(ty - y)
-                                    heap.push(HeapEntry(fBends: b + hb, fLength: l + hl, hLength: hl, gBends: b, gLength: l, state: s))
-                                }
-                                let s0 = Int32(((start.1 * nx + start.0) << 2) | start.2)
-                                push(s0, 0, 0, -1)
-                                let goalCell = target.1 * nx + target.0
-                                while let e = heap.pop() {
-                                    let si = Int(e.state)
-                                    if gB[si] != e.gBends || gL[si] != e.gLength { continue }  // stale
-                                    let cell = si >> 2, d = si & 3
-                                    if cell == goalCell { return e.state }
-                                    let i = cell % nx, j = cell / nx
-                                    let back = Heading.opposite(d)
-                                    for nd in 0..<4 where nd != back {
-                                        let ni = i + Heading.dx[nd], nj = j + Heading.dy[nd]
-                                        guard ni >= 0, ni < nx, nj >= 0, nj < ny else { continue }
-                                        let blocked: Bool
-                                        switch nd {
-                                        case 0: blocked = hB[j * nx + i] != 0
-                                        case 2: blocked = hB[j * nx + ni] != 0
-                                        case 1: blocked = vB[j * nx + i] != 0
-                                        default: blocked = vB[nj * nx + i] != 0
-                                        }
-                                        if blocked { continue }
-                                        let step = abs(xs[ni] - xs[i]) + abs(ys[nj] - ys[j])
-                                        let ns = Int32(((nj * nx + ni) << 2) | nd)
-                                        push(ns, e.gBends + (nd == d ? 0 : 1), e.gLength + step, e.state)
+            scratch.closed.withUnsafeMutableBufferPointer { closed in
+                scratch.bends.withUnsafeMutableBufferPointer { gB in
+                    scratch.length.withUnsafeMutableBufferPointer { gL in
+                        scratch.parent.withUnsafeMutableBufferPointer { parent in
+                            scratch.hBlocked.withUnsafeBufferPointer { hB in
+                                scratch.vBlocked.withUnsafeBufferPointer { vB in
+                                    var heap = Heap(storage: [])
+                                    swap(&heap.storage, &scratch.heap)
+                                    defer {
+                                        heap.storage.removeAll(keepingCapacity: true)
+                                        swap(&heap.storage, &scratch.heap)
                                     }
+                                    @inline(__always)
+                                    func push(_ s: Int32, _ b: Int32, _ l: Double, _ from: Int32) {
+                                        let si = Int(s)
+                                        if closed[si] == gen { return }
+                                        if stamp[si] == gen && (gB[si] < b || (gB[si] == b && gL[si] <= l)) { return }
+                                        stamp[si] = gen
+                                        gB[si] = b
+                                        gL[si] = l
+                                        parent[si] = from
+                                        let cell = si >> 2, d = si & 3
+                                        let x = xs[cell % nx], y = ys[cell / nx]
+                                        let hb = Self.bendBound(x, y, d, tx, ty, arrival)
+                                        let hl = abs(tx - x) + abs(ty - y)
+                                        heap.push(HeapEntry(fBends: b + hb, state: s, fLength: l + hl, hLength: hl))
+                                    }
+                                    let s0 = Int32(((start.1 * nx + start.0) << 2) | start.2)
+                                    push(s0, 0, 0, -1)
+                                    let goalCell = target.1 * nx + target.0
+                                    while let e = heap.pop() {
+                                        let si = Int(e.state)
+                                        if closed[si] == gen { continue }
+                                        closed[si] = gen
+                                        let cell = si >> 2, d = si & 3
+                                        if cell == goalCell { return e.state }
+                                        let i = cell % nx, j = cell / nx
+                                        let back = Heading.opposite(d)
+                                        let b0 = gB[si], l0 = gL[si]
+                                        for nd in 0..<4 where nd != back {
+                                            let ni = i + Heading.dx[nd], nj = j + Heading.dy[nd]
+                                            guard ni >= 0, ni < nx, nj >= 0, nj < ny else { continue }
+                                            let blocked: Bool
+                                            switch nd {
+                                            case 0: blocked = hB[j * nx + i] != 0
+                                            case 2: blocked = hB[j * nx + ni] != 0
+                                            case 1: blocked = vB[j * nx + i] != 0
+                                            default: blocked = vB[nj * nx + i] != 0
+                                            }
+                                            if blocked { continue }
+                                            let step = abs(xs[ni] - xs[i]) + abs(ys[nj] - ys[j])
+                                            let ns = Int32(((nj * nx + ni) << 2) | nd)
+                                            push(ns, b0 + (nd == d ? 0 : 1), l0 + step, e.state)
+                                        }
+                                    }
+                                    return nil
                                 }
-                                return nil
                             }
                         }
                     }

@@ -165,12 +165,13 @@ struct Drawing {
         self.routes = routes
     }
 
-    /// Lays `path` out with `dot -Tjson` and reads its drawing: node boxes from `pos`,
-    /// `width` and `height`, edges from `pos` with every Bézier flattened into 8 pieces.
-    init?(dotFile path: String) {
+    /// Lays `path` out with `dot -Tjson` (or another Graphviz `command`, with its options)
+    /// and reads its drawing: node boxes from `pos`, `width` and `height`, edges from `pos`
+    /// with every Bézier flattened into 8 pieces.
+    init?(dotFile path: String, command: String = "dot") {
         let out = "/tmp/flowbench-dot-\(getpid()).json"
         defer { unlink(out) }
-        guard system("dot -Tjson '\(path)' -o '\(out)' 2>/dev/null") == 0,
+        guard system("\(command) -Tjson '\(path)' -o '\(out)' 2>/dev/null") == 0,
             let text = readText(out), let json = try? JSONValue.parse(text),
             case .object(let doc) = json
         else { return nil }

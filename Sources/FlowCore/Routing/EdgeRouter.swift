@@ -65,11 +65,13 @@ public struct RoutingChanges: Sendable {
 
 /// Read access to a store for a router, during `EdgeRouter.route(_:in:)`.
 public protocol RoutingScene: AnyObject {
-    /// Calls `body` with the frame of every node whose frame intersects `rect` (closed), in
-    /// no particular order.
-    func forEachNodeFrame(intersecting rect: Rect, _ body: (Rect) -> Void)
-    /// The union of all node frames, nil when there are none.
-    var nodeFrameBounds: Rect? { get }
+    /// Calls `body` with the frame of every node, in no particular order (a router that
+    /// keeps its own copy of the frames reads them when it starts, and then follows the
+    /// frame changes it is told about).
+    func forEachNodeFrame(_ body: (Rect) -> Void)
+    /// Calls `body` with the id and points of every orthogonal edge whose drawn path may
+    /// meet `rect` (its bounds intersect it), in no particular order.
+    func forEachOrthogonalEdge(near rect: Rect, _ body: (_ id: String, _ points: [Point]) -> Void)
     /// The orthogonal edge `id` with its ends resolved, or nil when there is no such edge,
     /// it is not orthogonal, or its handles cannot be resolved.
     func routingEdge(_ id: String) -> RoutingEdge?

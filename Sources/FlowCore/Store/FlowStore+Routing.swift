@@ -10,17 +10,16 @@
 // the router what they changed and keep the points they restore.
 
 extension FlowStore: RoutingScene {
-    public func forEachNodeFrame(intersecting rect: Rect, _ body: (Rect) -> Void) {
-        refreshNodeIndex()
-        for s in spatial.candidates(in: rect) {
-            let f = nodeTable[slot: s].frame
-            if f.intersects(rect) { body(f) }
-        }
+    public func forEachNodeFrame(_ body: (Rect) -> Void) {
+        nodeTable.forEach { body($0.frame) }
     }
 
-    public var nodeFrameBounds: Rect? {
-        refreshNodeIndex()
-        return nodeTable.count == 0 ? nil : spatial.bounds()
+    public func forEachOrthogonalEdge(near rect: Rect, _ body: (_ id: String, _ points: [Point]) -> Void) {
+        refreshEdgeIndex()
+        for s in edgeSpatial.candidates(in: rect) {
+            guard let b = edgeTable.extra(s).indexedBounds, b.intersects(rect) else { continue }
+            edgeTable.withElement(slot: s) { e in if e.pathType == .orthogonal { body(e.id, e.points) } }
+        }
     }
 
     public func routingEdge(_ id: String) -> RoutingEdge? {
