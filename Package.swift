@@ -50,7 +50,9 @@ let package = Package(
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "CLuaShims", dependencies: ["CLua"]),
-        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "CLua", "CLuaShims"], swiftSettings: lean),
+        .target(
+            name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "CLua", "CLuaShims"],
+            swiftSettings: lean),
         .target(name: "FlowModule", dependencies: ["FlowLua"], swiftSettings: lean),
 
         // Host

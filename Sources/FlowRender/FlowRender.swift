@@ -17,6 +17,29 @@ public func renderSVG<Data>(
     return String(decoding: picture.bytes, as: UTF8.self)
 }
 
+/// A drawing and its warnings: what could not be drawn as asked (an edge label that covers
+/// a node or another label wherever it goes, docs/rendering.md).
+public struct SVGDrawing: Sendable {
+    public var svg: String
+    public var warnings: [String]
+}
+
+/// Draws `store` as `renderSVG` does, with the warnings of the drawing.
+public func drawSVG<Data>(
+    _ store: FlowStore<Data>, options: SVGOptions = SVGOptions(),
+    title: (FlowNode<Data>) -> String
+) throws(FlowError) -> SVGDrawing {
+    let picture = try render(store, options, "svg", title)
+    return SVGDrawing(svg: String(decoding: picture.bytes, as: UTF8.self), warnings: picture.warnings)
+}
+
+/// Draws a store of JSON data, titled by `defaultNodeTitle`, with the warnings.
+public func drawSVG(
+    _ store: FlowStore<JSONValue>, options: SVGOptions = SVGOptions()
+) throws(FlowError) -> SVGDrawing {
+    try drawSVG(store, options: options, title: defaultNodeTitle)
+}
+
 /// Draws a store of JSON data, titled by `defaultNodeTitle`.
 public func renderSVG(
     _ store: FlowStore<JSONValue>, options: SVGOptions = SVGOptions()
@@ -24,20 +47,23 @@ public func renderSVG(
     try renderSVG(store, options: options, title: defaultNodeTitle)
 }
 
-/// Writes the SVG drawing of `store` to the file at `path` (created or truncated).
-/// Throws `io` when the file cannot be written.
+/// Writes the SVG drawing of `store` to the file at `path` (created or truncated) and
+/// returns the drawing's warnings. Throws `io` when the file cannot be written.
+@discardableResult
 public func writeSVG<Data>(
     _ store: FlowStore<Data>, options: SVGOptions = SVGOptions(), to path: String,
     title: (FlowNode<Data>) -> String
-) throws(FlowError) {
+) throws(FlowError) -> [String] {
     let picture = try render(store, options, "save", title)
     try writeFile(path, picture.bytes, "save")
+    return picture.warnings
 }
 
 /// Writes the SVG drawing of a store of JSON data, titled by `defaultNodeTitle`.
+@discardableResult
 public func writeSVG(
     _ store: FlowStore<JSONValue>, options: SVGOptions = SVGOptions(), to path: String
-) throws(FlowError) {
+) throws(FlowError) -> [String] {
     try writeSVG(store, options: options, to: path, title: defaultNodeTitle)
 }
 
@@ -50,12 +76,13 @@ public let maximumPNGSide = 16384
 /// SVG's size times `scale` (finite, positive), rounded, at least 1 pixel, and scaled down
 /// to `maximumPNGSide` on its longer side. Throws `io` when the converter is missing
 /// ("rsvg-convert not found (apt-get install librsvg2-bin)") or fails (its exit status and
-/// error output are in the message).
+/// error output are in the message). Returns the drawing's warnings.
+@discardableResult
 public func renderPNG<Data>(
     _ store: FlowStore<Data>, options: SVGOptions = SVGOptions(), to path: String,
     scale: Double = 1, converter: String = "rsvg-convert",
     title: (FlowNode<Data>) -> String
-) throws(FlowError) {
+) throws(FlowError) -> [String] {
     let op = "save"
     guard scale.isFinite, scale > 0 else {
         throw .invalidValue(op, "scale must be a finite positive number")
@@ -65,13 +92,15 @@ public func renderPNG<Data>(
         throw .invalidValue(op, "the picture is too large to rasterise (its size is not finite)")
     }
     try rasterize(picture.bytes, width: size.width, height: size.height, to: path, converter: converter, op)
+    return picture.warnings
 }
 
 /// Rasterises a store of JSON data, titled by `defaultNodeTitle`.
+@discardableResult
 public func renderPNG(
     _ store: FlowStore<JSONValue>, options: SVGOptions = SVGOptions(), to path: String,
     scale: Double = 1, converter: String = "rsvg-convert"
-) throws(FlowError) {
+) throws(FlowError) -> [String] {
     try renderPNG(
         store, options: options, to: path, scale: scale, converter: converter,
         title: defaultNodeTitle)

@@ -21,6 +21,8 @@ enum Metrics {
     static let labelCornerRadius = 4.0
     static let labelMaxWidth = 200.0
     static let labelHeight = TextMetrics.fontSize + 2 * labelPadding
+    /// Distance between the baselines of two lines of text.
+    static let lineHeight = 14.0
     static let arrowLength = 10.0
     static let arrowHalfWidth = 4.0
     /// The arrow tip stops this far before the end point, on the outline of the handle.
@@ -31,11 +33,13 @@ enum Metrics {
     static let emphasisStroke = 2.0
 }
 
-/// A finished picture: the SVG document and its size in pixels.
+/// A finished picture: the SVG document, its size in pixels, and what could not be drawn
+/// as asked.
 struct RenderedSVG {
     var bytes: [UInt8]
     var width: Double
     var height: Double
+    var warnings: [String]
 }
 
 /// How an edge is emphasised; one per edge, by the §15 priority (drop target > selected >
@@ -55,19 +59,14 @@ enum EdgeEmphasis: Int, CaseIterable {
 
 /// An edge ready to draw.
 struct EdgeItem {
+    var id: String
     var geometry: EdgeGeometry
     var emphasis: EdgeEmphasis
-    var label: Label?
-    /// Path bounds grown by `Metrics.reach`, united with the label box.
+    var label: LabelBox?
+    /// Whether the label turns along the path (straight edges).
+    var rotatesLabel: Bool
+    /// Path bounds grown by `Metrics.reach`, united with the label box once it is placed.
     var bounds: Rect
-
-    struct Label {
-        var text: String
-        var center: Point
-        var width: Double
-        /// Rotation in degrees, kept in (-90, 90] so text never reads upside down.
-        var degrees: Double
-    }
 }
 
 /// Renders a store into SVG bytes.
@@ -136,7 +135,8 @@ struct SVGRenderer<Data: FlowNodeData> {
         var nodes: [FlowNode<Data>] = []
         nodes.reserveCapacity(store.nodeCount)
         store.forEachNode { nodes.append($0) }
-        let edges = edgeItems(nodes)
+        var edges = edgeItems(nodes)
+        let warnings = placeLabels(&edges, nodes)
 
         // Frame of the picture.
         let width: Double
@@ -192,7 +192,7 @@ struct SVGRenderer<Data: FlowNodeData> {
         writeDefs(&w, edgeLayers: layers)
         writeBackground(&w, viewBox: viewBox)
 
-        // Nodes: containers below the edges, the others above; each set in draw order.
+        // Containers below the edges, the other nodes above them, the edge labels on top.
         let (containers, others) = drawOrder(nodes, visible: visible)
         if !containers.isEmpty {
             w.raw("<g class=\"containers\">\n")
@@ -205,19 +205,19 @@ struct SVGRenderer<Data: FlowNodeData> {
                 for e in drawnEdges where e.emphasis == layer { writeEdge(&w, e) }
             }
             w.raw("</g>\n")
-            if drawnEdges.contains(where: { $0.label != nil }) {
-                w.raw("<g class=\"labels\">\n")
-                for e in drawnEdges { if let l = e.label { writeLabel(&w, l) } }
-                w.raw("</g>\n")
-            }
         }
         if !others.isEmpty {
             w.raw("<g class=\"nodes\">\n")
             for i in others { writeNode(&w, nodes[i], isContainer: false, title: title) }
             w.raw("</g>\n")
         }
+        if drawnEdges.contains(where: { $0.label != nil }) {
+            w.raw("<g class=\"labels\">\n")
+            for e in drawnEdges { if let l = e.label { writeLabel(&w, l) } }
+            w.raw("</g>\n")
+        }
         w.raw("</svg>\n")
-        return RenderedSVG(bytes: w.bytes, width: width, height: height)
+        return RenderedSVG(bytes: w.bytes, width: width, height: height, warnings: warnings)
     }
 
     // MARK: - Edges
@@ -250,38 +250,32 @@ struct SVGRenderer<Data: FlowNodeData> {
                 e.isDropTarget
                 ? .dropTarget
                 : e.isSelected ? .selected : anyAnimated && store.isEdgeAnimated(e.id) ? .animated : .normal
-            var bounds = g.bounds.insetBy(dx: -Metrics.reach, dy: -Metrics.reach)
-            var label: EdgeItem.Label?
-            if let text = e.label,
-                let fitted = TextMetrics.fitted(
-                    text, maxWidth: Metrics.labelMaxWidth - 2 * Metrics.labelPadding)
-            {
-                var degrees = g.labelAngle * 180 / Double.pi
-                if !degrees.isFinite { degrees = 0 }
-                if degrees > 90 { degrees -= 180 } else if degrees <= -90 { degrees += 180 }
-                if abs(degrees) < 0.005 { degrees = 0 }
-                let l = EdgeItem.Label(
-                    text: fitted.text, center: g.labelPosition,
-                    width: fitted.width + 2 * Metrics.labelPadding, degrees: degrees)
-                bounds = bounds.union(labelBounds(l))
-                label = l
-            }
-            items.append(EdgeItem(geometry: g, emphasis: emphasis, label: label, bounds: bounds))
+            let bounds = g.bounds.insetBy(dx: -Metrics.reach, dy: -Metrics.reach)
+            items.append(EdgeItem(
+                id: e.id, geometry: g, emphasis: emphasis, label: e.label.flatMap(LabelBox.make),
+                rotatesLabel: e.pathType == .straight || g.labelAngle != 0, bounds: bounds))
         }
         return items
     }
 
-    /// The axis-aligned bounds of a (possibly rotated) label box.
-    func labelBounds(_ l: EdgeItem.Label) -> Rect {
-        let hw = l.width / 2
-        let hh = Metrics.labelHeight / 2
-        guard l.degrees != 0 else { return Rect(l.center.x - hw, l.center.y - hh, l.width, Metrics.labelHeight) }
-        let a = l.degrees * Double.pi / 180
-        let c = abs(cos(a))
-        let s = abs(sin(a))
-        let ex = hw * c + hh * s
-        let ey = hw * s + hh * c
-        return Rect(l.center.x - ex, l.center.y - ey, 2 * ex, 2 * ey)
+    /// Places the edge labels in store order (LabelPlacement.swift), avoiding the nodes that
+    /// are not containers and the labels placed before; grows each edge's bounds by its
+    /// label. Returns a warning for every label that could not be placed without overlap.
+    func placeLabels(_ items: inout [EdgeItem], _ nodes: [FlowNode<Data>]) -> [String] {
+        guard items.contains(where: { $0.label != nil }) else { return [] }
+        var placer = LabelPlacer()
+        var parents = Set<String>()
+        for n in nodes { if let p = n.parentID { parents.insert(p) } }
+        for n in nodes where !n.acceptsChildren && !parents.contains(n.id) {
+            placer.add(n.frame, name: "node '\(n.id)'")
+        }
+        for i in items.indices {
+            guard var box = items[i].label else { continue }
+            placer.place(&box, of: items[i].id, along: items[i].geometry, rotated: items[i].rotatesLabel)
+            items[i].label = box
+            items[i].bounds = items[i].bounds.union(box.bounds)
+        }
+        return placer.warnings
     }
 
     func writeEdge(_ w: inout ByteWriter, _ e: EdgeItem) {
@@ -325,7 +319,7 @@ struct SVGRenderer<Data: FlowNodeData> {
         w.number(mapY(p.y))
     }
 
-    func writeLabel(_ w: inout ByteWriter, _ l: EdgeItem.Label) {
+    func writeLabel(_ w: inout ByteWriter, _ l: LabelBox) {
         let cx = mapX(l.center.x)
         let cy = mapY(l.center.y)
         let rotated = l.degrees != 0
@@ -341,20 +335,24 @@ struct SVGRenderer<Data: FlowNodeData> {
         w.raw("<rect class=\"label\" x=\"")
         w.number(cx - l.width / 2 * zoom)
         w.raw("\" y=\"")
-        w.number(cy - Metrics.labelHeight / 2 * zoom)
+        w.number(cy - l.height / 2 * zoom)
         w.raw("\" width=\"")
         w.number(l.width * zoom)
         w.raw("\" height=\"")
-        w.number(Metrics.labelHeight * zoom)
+        w.number(l.height * zoom)
         w.raw("\" rx=\"")
         w.number(Metrics.labelCornerRadius * zoom)
-        w.raw("\"/><text class=\"label-text\" x=\"")
-        w.number(cx)
-        w.raw("\" y=\"")
-        w.number(cy + Metrics.baselineOffset * zoom)
-        w.raw("\">")
-        w.escaped(l.text)
-        w.raw("</text>")
+        w.raw("\"/>")
+        let first = Metrics.baselineOffset - Double(l.lines.count - 1) * Metrics.lineHeight / 2
+        for (k, line) in l.lines.enumerated() {
+            w.raw("<text class=\"label-text\" x=\"")
+            w.number(cx)
+            w.raw("\" y=\"")
+            w.number(cy + (first + Double(k) * Metrics.lineHeight) * zoom)
+            w.raw("\">")
+            w.escaped(line)
+            w.raw("</text>")
+        }
         if rotated { w.raw("</g>") }
         w.byte(10)
     }
@@ -464,11 +462,18 @@ struct SVGRenderer<Data: FlowNodeData> {
                 maxWidth = f.width - 2 * Metrics.titlePadding
                 anchor = Point(f.x + f.width / 2, f.y + f.height / 2 + Metrics.baselineOffset)
             }
-            if let text = TextMetrics.fitted(title(n), maxWidth: maxWidth)?.text {
+            // One line per newline, as many as the node's height holds (centred in normal
+            // nodes, downwards from the top in containers).
+            let fit = Int((f.height - TextMetrics.fontSize) / Metrics.lineHeight) + 1
+            let lines = TextMetrics.lines(of: title(n)).prefix(max(1, fit)).compactMap {
+                TextMetrics.fitted($0, maxWidth: maxWidth)?.text
+            }
+            let first = isContainer ? 0 : -Double(lines.count - 1) * Metrics.lineHeight / 2
+            for (k, text) in lines.enumerated() {
                 w.raw(isContainer ? "<text class=\"title group\" x=\"" : "<text class=\"title\" x=\"")
                 w.number(mapX(anchor.x))
                 w.raw("\" y=\"")
-                w.number(mapY(anchor.y))
+                w.number(mapY(anchor.y + first + Double(k) * Metrics.lineHeight))
                 w.raw("\">")
                 w.escaped(text)
                 w.raw("</text>\n")

@@ -50,6 +50,15 @@ enum TextMetrics {
         u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF
     }
 
+    /// The lines of `text`: split at each newline (a carriage return before one is
+    /// dropped). Text without a newline is one line.
+    static func lines(of text: String) -> [String] {
+        guard text.utf8.contains(UInt8(ascii: "\n")) else { return [text] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+    }
+
     /// The sanitized `s` shortened to fit `maxWidth`: unchanged when it fits, else the longest prefix that
     /// fits together with "…" (trailing spaces dropped) followed by "…". Nil when the text
     /// is empty or not even "…" fits.

@@ -27,11 +27,15 @@ public struct RoutingOptions: Hashable, Sendable {
 /// in an order that keeps the edges from crossing where they part (*nudging*); edges that
 /// share the side of a node attach at distinct points of it.
 ///
-/// The router keeps the ideal routes and its groups of segments between calls, and after a
-/// change recomputes only what the change can reach: an edge's ideal route depends only on
-/// its ends and the nodes within its search window, and the spreading of a group only on
-/// the segments on its line, the routes of its edges and the nodes and segments within
-/// `reach` of it. So incremental routing gives exactly the routes of routing from scratch.
+/// The router keeps the ideal routes, its groups of segments and a copy of the node frames
+/// between calls. After a change it routes again only the edges the change touches: the
+/// changed edges (and those of changed nodes), the edges whose route ran within the margin
+/// of a node where it was (the route may do better now) or runs through the margin of a
+/// node where it is now, and the edges whose stored route now crosses a node; then it
+/// spreads again the groups within `reach` of what changed. Spreading is incremental
+/// exactly (the same as spreading every group afresh); routes away from a change are kept
+/// even where routing from scratch would now find a better one (`FlowStore.routeEdges()`
+/// routes everything afresh). See docs/routing.md.
 public final class OrthogonalRouter: EdgeRouter {
     public let options: RoutingOptions
 

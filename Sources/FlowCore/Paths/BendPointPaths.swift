@@ -16,6 +16,12 @@ extension EdgePath {
     /// `measuringSteps` chords each; the point returned lies on the path. A path of length
     /// zero gives its first point; an empty path gives nil.
     public func halfway() -> (point: Point, direction: Point)? {
+        points(atFractions: [0.5]).first
+    }
+
+    /// The points at `fractions` (0 to 1) of the path's length, measured as `halfway()`
+    /// measures, each with the unit direction of the path there; empty for an empty path.
+    public func points(atFractions fractions: [Double]) -> [(point: Point, direction: Point)] {
         var steps: [MeasuringStep] = []
         var first: Point?
         for piece in PathPiece.pieces(of: segments) {
@@ -33,22 +39,29 @@ extension EdgePath {
                 MeasuringStep.add(c, to: &steps)
             }
         }
-        guard let start = first else { return nil }
-        let half = steps.reduce(0) { $0 + $1.length } / 2
+        guard let start = first else { return [] }
+        let total = steps.reduce(0) { $0 + $1.length }
+        return fractions.map { f in Self.point(at: total * min(max(f, 0), 1), steps) ?? (start, .zero) }
+    }
+
+    /// The point `distance` along the measuring steps; nil when the steps have no length.
+    private static func point(at distance: Double, _ steps: [MeasuringStep]) -> (point: Point, direction: Point)? {
         var walked = 0.0
         for s in steps where s.length > 0 {
-            if walked + s.length < half {
+            if walked + s.length < distance {
                 walked += s.length
                 continue
             }
-            let f = (half - walked) / s.length
+            let f = (distance - walked) / s.length
             let chord = (s.b - s.a) / s.length
             guard let c = s.curve else { return (s.a + (s.b - s.a) * f, chord) }
             let t = s.t0 + (s.t1 - s.t0) * f
             let d = unit(c.derivative(at: t))
             return (c.point(at: t), d == .zero ? chord : d)
         }
-        return (start, .zero)
+        // Rounding left the distance past the last step: its end.
+        guard let last = steps.last(where: { $0.length > 0 }) else { return nil }
+        return (last.b, (last.b - last.a) / last.length)
     }
 
     /// The path with its label halfway along it (`halfway()`), turned along the path there

@@ -8,7 +8,7 @@ enum LuaConfig {
     static let keys: Set<String> = [
         "defaultEdgePathType", "snapToGrid", "gridSize", "minZoom", "maxZoom", "panEnabled",
         "zoomEnabled", "selectionEnabled", "multiSelectionEnabled", "undo", "handleHitRadius",
-        "connectionRadius", "edgeHitTolerance", "edgeStyle", "backgroundStyle",
+        "connectionRadius", "edgeHitTolerance", "edgeStyle", "backgroundStyle", "autoHandles",
     ]
 
     /// Applies the fields of `t` to `config` (and the history switch to `undo`). Unknown
@@ -31,6 +31,7 @@ enum LuaConfig {
         if let v = try t.optionalNumber("handleHitRadius") { c.handleHitRadius = try notNegative(v, "handleHitRadius") }
         if let v = try t.optionalNumber("connectionRadius") { c.connectionRadius = try notNegative(v, "connectionRadius") }
         if let v = try t.optionalNumber("edgeHitTolerance") { c.edgeHitTolerance = try notNegative(v, "edgeHitTolerance") }
+        if let v = try t.optionalBoolean("autoHandles") { c.autoHandles = v }
         try t.optionalTable("edgeStyle") { s in
             try s.rejectUnknownKeys([
                 "strokeColor", "selectedStrokeColor", "lineWidth", "selectedLineWidth", "dashPattern",
@@ -88,7 +89,7 @@ enum LuaConfig {
     }
 
     static func push(_ args: LuaArgs, _ c: FlowConfiguration, undo: Bool) {
-        args.pushTable(fields: 15)
+        args.pushTable(fields: 16)
         args.push(c.defaultEdgePathType.rawValue); args.setField("defaultEdgePathType")
         args.push(c.snapToGrid); args.setField("snapToGrid")
         args.push(c.gridSize); args.setField("gridSize")
@@ -102,6 +103,7 @@ enum LuaConfig {
         args.push(c.handleHitRadius); args.setField("handleHitRadius")
         args.push(c.connectionRadius); args.setField("connectionRadius")
         args.push(c.edgeHitTolerance); args.setField("edgeHitTolerance")
+        args.push(c.autoHandles); args.setField("autoHandles")
         let e = c.edgeStyle
         args.pushTable(fields: 6)
         args.push(e.strokeColor); args.setField("strokeColor")

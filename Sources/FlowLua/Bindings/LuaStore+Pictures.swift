@@ -30,14 +30,22 @@ extension FlowStoreBinding {
         return (o, scale)
     }
 
-    /// `store:svg(opts)` → the SVG text.
+    /// `store:svg(opts)` → the SVG text, and the list of warnings when there are some.
     static let svg: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let (options, _) = try pictureOptions(try args.optionalTable(2), "svg", allowScale: false)
-            args.push(try renderSVG(box.store, options: options))
-            return 1
+            let drawing = try drawSVG(box.store, options: options)
+            args.push(drawing.svg)
+            return 1 + pushWarnings(args, drawing.warnings)
         }
+    }
+
+    /// Pushes the list of `warnings` when there are some; returns how many values it pushed.
+    static func pushWarnings(_ args: LuaArgs, _ warnings: [String]) -> Int32 {
+        guard !warnings.isEmpty else { return 0 }
+        args.push(strings: warnings)
+        return 1
     }
 
     /// `store:save(path, opts)`: `.json` document, `.svg` drawing, `.png` raster (through
@@ -48,6 +56,7 @@ extension FlowStoreBinding {
             let path = try args.string(2)
             let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
             let optionsTable = try args.optionalTable(3)
+            var warnings: [String] = []
             do {
                 switch ext {
                 case "json":
@@ -60,10 +69,10 @@ extension FlowStoreBinding {
                     }
                 case "svg":
                     let (options, _) = try pictureOptions(optionsTable, "save", allowScale: false)
-                    try writeSVG(box.store, options: options, to: path)
+                    warnings = try writeSVG(box.store, options: options, to: path)
                 case "png":
                     let (options, scale) = try pictureOptions(optionsTable, "save", allowScale: true)
-                    try renderPNG(box.store, options: options, to: path, scale: scale)
+                    warnings = try renderPNG(box.store, options: options, to: path, scale: scale)
                 default:
                     throw FlowError.invalidValue(
                         "save", "unknown file extension of '\(path)' (expected .json, .svg or .png)")
@@ -74,7 +83,7 @@ extension FlowStoreBinding {
                 return 2
             }
             args.push(true)
-            return 1
+            return 1 + pushWarnings(args, warnings)
         }
     }
 

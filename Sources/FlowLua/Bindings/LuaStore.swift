@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import FlowCore
+import FlowRouting
 
 /// The store type the binding drives: node data is any JSON value.
 public typealias LuaFlowStore = FlowStore<JSONValue>
@@ -84,6 +85,8 @@ public final class LuaStoreBox: CustomStringConvertible {
 
     init(_ L: OpaquePointer, configuration: FlowConfiguration) {
         store = LuaFlowStore(configuration: configuration)
+        // Scripts always route orthogonal edges live (docs/routing.md).
+        store.edgeRouter = OrthogonalRouter()
         context = LuaContext.of(L)
         self.L = L
         nodeHandles = LuaStoreBox.makeWeakTable(L)
@@ -593,7 +596,8 @@ public enum FlowStoreBinding {
     static var storeMethods: [LuaMethod] {
         nodeMethods + edgeMethods + hierarchyMethods + selectionMethods + viewportMethods
             + connectionMethods + pointerMethods + dropTargetMethods + accessoryMethods
-            + undoMethods + documentMethods + pictureMethods + layoutMethods + configMethods + queryMethods
+            + undoMethods + documentMethods + pictureMethods + layoutMethods + routingMethods + configMethods
+            + queryMethods
             + [LuaMethod("walk", LuaWalker.walk)]
     }
 
