@@ -480,7 +480,9 @@ struct SVGRenderer<Data: FlowNodeData> {
             }
         }
 
-        // Centre handles are not drawn: they would sit on the title.
+        // Centre handles are not drawn: they would sit on the title. Nor are default handles
+        // when the store attaches edges to them on the facing side (`autoHandles`).
+        if store.configuration.autoHandles && HandleDeclaration.areDefaults(n.handles) { return }
         for h in n.handles where h.position != .center {
             let p = h.position.point(in: f)
             w.raw(h.type == .source ? "<circle class=\"handle source\" cx=\"" : "<circle class=\"handle target\" cx=\"")

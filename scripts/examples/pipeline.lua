@@ -1,7 +1,8 @@
 -- A CI pipeline: stages left to right, jobs stacked in each stage, every job of a stage
--- feeding the first job of the next one, and
--- production promoted by hand from staging. Writes pipeline.json and pipeline.svg (into the
--- directory given as the first argument, default: the current directory).
+-- feeding the first job of the next one, and production promoted by hand from staging. The
+-- edges are orthogonal: those into the same job arrive at distinct points of its side.
+-- Writes pipeline.json and pipeline.svg (into the directory given as the first argument,
+-- default: the current directory).
 --
 --   scripts/flowrepl scripts/examples/pipeline.lua [outdir]
 
@@ -9,7 +10,7 @@ local flow = require "flow"
 local outdir = (arg and arg[1]) or "."
 
 local s = flow.newStore()
-local step = { pathType = "smoothStep" }
+local step = { pathType = "orthogonal" }
 
 local stages = {
   { name = "build",   jobs = { "compile", "lint", "docs" } },
@@ -58,7 +59,7 @@ s:transaction(function()
 end)
 
 -- Production is promoted by hand from staging; the build currently running is animated.
-s:connect("staging.promote", "production.promoted", { label = "manual", pathType = "smoothStep" })
+s:connect("staging.promote", "production.promoted", { label = "manual", pathType = "orthogonal" })
 s:setEdgeAnimated(s:edgesForNode("unit")[1].id, true)
 
 assert(s:save(outdir .. "/pipeline.json"))

@@ -1,13 +1,18 @@
 -- A state machine for an order: decision nodes have "yes" and "no" source handles, and
--- each edge leaving a decision is labelled with the answer. Writes statemachine.json and
--- statemachine.svg into the directory given as the first argument (default: ".").
+-- each edge leaving a decision is labelled with the answer. The edges are orthogonal: the
+-- store routes them around the states, and their labels sit on their routes. Writes
+-- statemachine.json and statemachine.svg into the directory given as the first argument
+-- (default: ".").
 --
 --   scripts/flowrepl scripts/examples/statemachine.lua [outdir]
 
 local flow = require "flow"
 local outdir = (arg and arg[1]) or "."
 
-local s = flow.newStore{ defaultEdgePathType = "bezier" }
+local s = flow.newStore{ defaultEdgePathType = "orthogonal" }
+local function connect(from, to, label)
+  return s:connect(from, to, { label = label, pathType = "orthogonal" })
+end
 
 local state_handles = {
   { id = "in", type = "target", position = "top" },
@@ -46,12 +51,12 @@ s:transaction(function()
   state("backorder", 300, 420, "Backordered", retry_handles)
   state("shipped", 740, 420, "Shipped")
 
-  s:connect("received.out", "paid.in")
-  s:connect("paid.yes", "stock.in", { label = "yes" })
-  s:connect("paid.no", "cancelled.in", { label = "no" })
-  s:connect("stock.yes", "shipped.in", { label = "yes" })
-  s:connect("stock.no", "backorder.in", { label = "no" })
-  s:connect("backorder.retry", "stock.back", { label = "restocked" })
+  connect("received.out", "paid.in")
+  connect("paid.yes", "stock.in", "yes")
+  connect("paid.no", "cancelled.in", "no")
+  connect("stock.yes", "shipped.in", "yes")
+  connect("stock.no", "backorder.in", "no")
+  connect("backorder.retry", "stock.back", "restocked")
 end)
 
 -- Every decision must have both answers wired.
