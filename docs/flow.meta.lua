@@ -53,6 +53,7 @@
 ---| "straight" # a straight line
 ---| "smoothStep" # horizontal and vertical runs with rounded corners
 ---| "simpleBezier" # a quadratic curve
+---| "orthogonal" # routed by the store around the nodes: horizontal and vertical runs with rounded corners
 
 --- The side of its anchor an accessory is placed on.
 ---@alias Placement
@@ -71,6 +72,12 @@
 ---
 --- Given to `flow.newStore` and `store:configure`, read back (with every key) as
 --- `store.configuration`. An unknown key raises an error.
+---
+--- With `autoHandles`, an edge end at handle "source" or "target" of a node that has
+--- the default handles attaches where the handle id "auto" would: on the side facing
+--- the node at the other end (see `Edge.sourceHandleID`). The drawing then leaves out
+--- those nodes' handle markers. Routes of orthogonal edges follow at their next change
+--- (or `store:route()`).
 ---
 --- The zoom limits are always clamped: minZoom is at least 0.01 and maxZoom at
 --- least minZoom; narrowing them re-clamps the current zoom. Turning `undo` off
@@ -92,6 +99,7 @@
 ---@field edgeHitTolerance? number distance within which a point hits an edge (canvas units) (default: 5)
 ---@field edgeStyle? EdgeStyle how edges are drawn
 ---@field backgroundStyle? BackgroundStyle how the canvas background is drawn
+---@field autoHandles? boolean edges at the default handles of a node that has them attach on the side facing the other node (default: false)
 
 --- How edges are stroked: the `edgeStyle` key of `Config`.
 ---@class EdgeStyle
@@ -188,11 +196,11 @@
 ---@class EdgeSpec
 ---@field id? FlowID unique id; when absent the smallest `e<k>` (k >= 1) not used
 ---@field sourceNodeID FlowID the node the edge leaves
----@field sourceHandleID? string a source handle of that node; absent: its centre
+---@field sourceHandleID? string a source handle of that node, or "auto"; absent: its centre
 ---@field targetNodeID FlowID the node the edge enters
----@field targetHandleID? string a target handle of that node; absent: its centre
+---@field targetHandleID? string a target handle of that node, or "auto"; absent: its centre
 ---@field pathType? EdgePathType the shape of the path (default: "bezier")
----@field label? string text drawn at the label position
+---@field label? string text drawn along the path ("\n" starts a new line)
 ---@field parentID? FlowID a parent node that accepts children
 ---@field points? Point[] bend points, in order from source to target; absent: none
 
@@ -799,7 +807,9 @@ function Store:edgesForNode(id) end
 
 --- The path, end points, label position and bounds of an edge.
 ---
---- Raises for an unknown edge id.
+--- Raises for an unknown edge id. The end points are the handle points, except for a
+--- routed orthogonal edge: it starts and ends where its route meets the node borders
+--- (edges that share a side attach at distinct points of it).
 ---
 --- ```lua
 --- local g = s:edgeGeometry("e1")
@@ -1042,6 +1052,25 @@ function Store:tick(dt) end
 ---@param opts? LayoutOptions what to lay out and how
 ---@return LayoutStats
 function Store:layout(opts) end
+
+--- Routes every orthogonal edge afresh; one undo step.
+---
+--- One undo step "Route" (none when nothing changed), with a `replace` event for
+--- each edge whose points changed. Live routing keeps routes that a change does not
+--- touch; this gives every edge the route routing from scratch gives it, the same for
+--- the same diagram.
+---
+--- ```lua
+--- local s = flow.newStore()
+--- s:addNode{ id = "a", x = 0, y = 0 }
+--- s:addNode{ id = "b", x = 0, y = 300 }
+--- s:addNode{ id = "wall", x = -20, y = 130 }
+--- s:connect("a", "b", { pathType = "orthogonal" })   -- routed around "wall"
+--- s:moveNode("wall", 300, 130)                       -- routed again: straight down
+--- print(s:route())                                   -- 0: already as from scratch
+--- ```
+---@return integer # how many edges got new points
+function Store:route() end
 
 --- Starts a connection draft from a handle.
 ---
@@ -1288,7 +1317,9 @@ function Store:load(json) end
 
 --- Writes the store to a file; the extension picks the format.
 ---
---- An unknown extension raises; a failure to write returns `nil, message`.
+--- An unknown extension raises; a failure to write returns `nil, message`. A drawing
+--- (.svg, .png) that has warnings returns them as a second value, as `store:svg`
+--- does.
 ---
 --- ```lua
 --- assert(s:save("diagram.json"))
@@ -1297,16 +1328,27 @@ function Store:load(json) end
 ---@param path string ends in .json (document), .svg (drawing) or .png (raster)
 ---@param opts? SvgOptions drawing options, as for `store:svg`
 ---@return true? ok # true on success
----@return string? message # the error message
+---@return string|string[]? message # the error message; or, after a drawing, its warnings when there are some
 function Store:save(path, opts) end
 
 --- An SVG drawing of the store.
 ---
+--- Drawn bottom to top: groups, edges, nodes, edge labels. Each edge label (one line
+--- per "\n") is placed, in store order, at the first spot along its edge that covers
+--- no node (groups aside) and no label placed before it: the path type's label point,
+--- then points along the path from halfway outwards, then the same beside the path.
+--- A label with no free spot goes where it covers least, and a warning says so
+--- (`the label of edge 'e3' overlaps node 'b'`). Node titles may have several lines
+--- too. See docs/rendering.md.
+---
 --- ```lua
 --- local text = s:svg{ fit = false, width = 800, height = 600, theme = "dark" }
+--- local text, warnings = s:svg()
+--- for _, w in ipairs(warnings or {}) do print(w) end
 --- ```
 ---@param opts? SvgOptions what to draw and how
----@return string # the SVG text
+---@return string svg # the SVG text
+---@return string[]? warnings # the warnings, only when there are some
 function Store:svg(opts) end
 
 --- The nodes an edge from this node leads to.

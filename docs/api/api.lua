@@ -128,6 +128,7 @@ return {
             { "straight", "a straight line" },
             { "smoothStep", "horizontal and vertical runs with rounded corners" },
             { "simpleBezier", "a quadratic curve" },
+            { "orthogonal", "routed by the store around the nodes: horizontal and vertical runs with rounded corners" },
           },
         },
         {
@@ -276,10 +277,19 @@ return {
               "distance within which a point hits an edge (canvas units)", default = "5" },
             { "edgeStyle?", "EdgeStyle", "how edges are drawn" },
             { "backgroundStyle?", "BackgroundStyle", "how the canvas background is drawn" },
+            { "autoHandles?", "boolean",
+              "edges at the default handles of a node that has them attach on the side facing the other node",
+              default = "false" },
           },
           text = [[
             Given to `flow.newStore` and `store:configure`, read back (with every key) as
             `store.configuration`. An unknown key raises an error.
+
+            With `autoHandles`, an edge end at handle "source" or "target" of a node that has
+            the default handles attaches where the handle id "auto" would: on the side facing
+            the node at the other end (see `Edge.sourceHandleID`). The drawing then leaves out
+            those nodes' handle markers. Routes of orthogonal edges follow at their next change
+            (or `store:route()`).
 
             The zoom limits are always clamped: minZoom is at least 0.01 and maxZoom at
             least minZoom; narrowing them re-clamps the current zoom. Turning `undo` off
@@ -748,6 +758,10 @@ return {
         a handle id the edge attaches to the node's centre. A source handle must be of type
         "source" and a target handle of type "target".
 
+        The handle id "auto" is valid at either end on a node with the default handles: the
+        edge attaches at the middle of the side facing the other end's node (left or right
+        when the nodes are further apart horizontally than vertically, else top or bottom).
+
         An edge may have bend points (`points`): canvas points its path passes through, in
         order from source to target. A straight edge becomes a polyline, a smoothStep edge
         runs horizontally and vertically through them with rounded corners, and the bezier
@@ -755,7 +769,10 @@ return {
         Bend points are absolute: moving one end node leaves them where they are, while one
         call that moves both end nodes by the same delta (a node with its children,
         `setNodePositions`, a drag of a selection when it ends) moves them by that delta,
-        in the same undo step.]],
+        in the same undo step.
+
+        Orthogonal edges are routed by the store (see "Routing"): their points are their
+        route, from where it leaves the source node to where it enters the target node.]],
       entries = {
         {
           name = "EdgeSpec", kind = "type",
@@ -763,11 +780,11 @@ return {
           fields = {
             { "id?", "FlowID", "unique id; when absent the smallest `e<k>` (k >= 1) not used" },
             { "sourceNodeID", "FlowID", "the node the edge leaves" },
-            { "sourceHandleID?", "string", "a source handle of that node; absent: its centre" },
+            { "sourceHandleID?", "string", "a source handle of that node, or \"auto\"; absent: its centre" },
             { "targetNodeID", "FlowID", "the node the edge enters" },
-            { "targetHandleID?", "string", "a target handle of that node; absent: its centre" },
+            { "targetHandleID?", "string", "a target handle of that node, or \"auto\"; absent: its centre" },
             { "pathType?", "EdgePathType", "the shape of the path", default = '"bezier"' },
-            { "label?", "string", "text drawn at the label position" },
+            { "label?", "string", "text drawn along the path (\"\\n\" starts a new line)" },
             { "parentID?", "FlowID", "a parent node that accepts children" },
             { "points?", "Point[]", "bend points, in order from source to target; absent: none" },
           },
@@ -934,7 +951,9 @@ return {
           params = { { "id", "FlowID", "the edge" } },
           returns = { { "PathGeometry" } },
           text = [[
-            Raises for an unknown edge id.]],
+            Raises for an unknown edge id. The end points are the handle points, except for a
+            routed orthogonal edge: it starts and ends where its route meets the node borders
+            (edges that share a side attach at distinct points of it).]],
           example = [[
             local g = s:edgeGeometry("e1")
             print(g.path, g.labelPosition.x, g.labelPosition.y)]],
@@ -982,6 +1001,10 @@ return {
         {
           name = "Edge.sourceHandleID", kind = "field", type = "string?",
           summary = "The source handle, or nil when the edge leaves the node's centre.",
+          text = [[
+            "auto" on a node with the default handles: the edge leaves from the middle of the
+            side facing the target node (a self-loop leaves on the right and comes back at
+            the top).]],
         },
         { name = "Edge.targetNodeID", kind = "field", type = "string", summary = "The node the edge enters." },
         {
@@ -994,7 +1017,9 @@ return {
           name = "Edge.points", kind = "field", type = "Point[]",
           summary = "The bend points, in order from source to target; {} when there are none.",
           text = [[
-            A new table on every read: changing it changes nothing (use `edge:update`).]],
+            A new table on every read: changing it changes nothing (use `edge:update`). For a
+            routed orthogonal edge these are its route: the first point lies on the source
+            node's border and the last on the target node's, where the path starts and ends.]],
         },
         {
           name = "Edge.parentID", kind = "field", type = "string?",
@@ -1446,6 +1471,47 @@ return {
             s:layout{ group = "stage1" }
             local stats = s:layout{ pinned = { "legend" } }
             print(stats.crossings, stats.width, stats.height)]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "routing",
+      title = "Routing",
+      text = [[
+        Edges whose `pathType` is "orthogonal" are routed by the store: horizontal and
+        vertical runs that keep clear of every node but their own two ends (and groups
+        around them), with the fewest bends and then the shortest length, drawn with rounded
+        corners. The route is the edge's `points`, so it is part of `edgeGeometry`, hit
+        testing, the drawing and the document. Runs of several edges that share a corridor
+        are spread apart, and edges that arrive at (or leave) one side of a node attach at
+        distinct points of it.
+
+        Routing is live: every call that moves, resizes, adds or removes a node, or adds or
+        changes an orthogonal edge, routes again the edges it touches, in the same undo step,
+        and their new points come in the same `onEdgesChange` batch (as `replace` events,
+        or in the `add` event of an edge the call adds). Routes away from a change are kept.
+        A loaded document keeps the routes it holds until something changes near them;
+        `store:route()` routes everything afresh. See docs/routing.md.]],
+      entries = {
+        {
+          name = "Store:route", kind = "method",
+          summary = "Routes every orthogonal edge afresh; one undo step.",
+          returns = { { "integer", "how many edges got new points" } },
+          text = [[
+            One undo step "Route" (none when nothing changed), with a `replace` event for
+            each edge whose points changed. Live routing keeps routes that a change does not
+            touch; this gives every edge the route routing from scratch gives it, the same for
+            the same diagram.]],
+          example = [[
+            local s = flow.newStore()
+            s:addNode{ id = "a", x = 0, y = 0 }
+            s:addNode{ id = "b", x = 0, y = 300 }
+            s:addNode{ id = "wall", x = -20, y = 130 }
+            s:connect("a", "b", { pathType = "orthogonal" })   -- routed around "wall"
+            s:moveNode("wall", 300, 130)                       -- routed again: straight down
+            print(s:route())                                   -- 0: already as from scratch]],
         },
       },
     },
@@ -2083,11 +2149,13 @@ return {
           },
           returns = {
             { "true?", "true on success", name = "ok" },
-            { "string?", "the error message", name = "message" },
+            { "string|string[]?", "the error message; or, after a drawing, its warnings when there are some", name = "message" },
           },
-          result = "true, or nil and a message",
+          result = "true (and the drawing's warnings, if any), or nil and a message",
           text = [[
-            An unknown extension raises; a failure to write returns `nil, message`.]],
+            An unknown extension raises; a failure to write returns `nil, message`. A drawing
+            (.svg, .png) that has warnings returns them as a second value, as `store:svg`
+            does.]],
           example = [[
             assert(s:save("diagram.json"))
             assert(s:save("diagram.svg", { theme = "dark" }))]],
@@ -2116,9 +2184,22 @@ return {
           name = "Store:svg", kind = "method",
           summary = "An SVG drawing of the store.",
           params = { { "opts?", "SvgOptions", "what to draw and how" } },
-          returns = { { "string", "the SVG text" } },
+          returns = {
+            { "string", "the SVG text", name = "svg" },
+            { "string[]?", "the warnings, only when there are some", name = "warnings" },
+          },
+          text = [[
+            Drawn bottom to top: groups, edges, nodes, edge labels. Each edge label (one line
+            per "\n") is placed, in store order, at the first spot along its edge that covers
+            no node (groups aside) and no label placed before it: the path type's label point,
+            then points along the path from halfway outwards, then the same beside the path.
+            A label with no free spot goes where it covers least, and a warning says so
+            (`the label of edge 'e3' overlaps node 'b'`). Node titles may have several lines
+            too. See docs/rendering.md.]],
           example = [[
-            local text = s:svg{ fit = false, width = 800, height = 600, theme = "dark" }]],
+            local text = s:svg{ fit = false, width = 800, height = 600, theme = "dark" }
+            local text, warnings = s:svg()
+            for _, w in ipairs(warnings or {}) do print(w) end]],
         },
       },
     },

@@ -67,6 +67,7 @@ extension FlowHelp {
               "straight": a straight line
               "smoothStep": horizontal and vertical runs with rounded corners
               "simpleBezier": a quadratic curve
+              "orthogonal": routed by the store around the nodes: horizontal and vertical runs with rounded corners
             """),
         ("Placement", """
             Placement  (string enum)
@@ -165,6 +166,12 @@ extension FlowHelp {
             Given to `flow.newStore` and `store:configure`, read back (with every key) as
             `store.configuration`. An unknown key raises an error.
 
+            With `autoHandles`, an edge end at handle "source" or "target" of a node that has
+            the default handles attaches where the handle id "auto" would: on the side facing
+            the node at the other end (see `Edge.sourceHandleID`). The drawing then leaves out
+            those nodes' handle markers. Routes of orthogonal edges follow at their next change
+            (or `store:route()`).
+
             The zoom limits are always clamped: minZoom is at least 0.01 and maxZoom at
             least minZoom; narrowing them re-clamps the current zoom. Turning `undo` off
             clears the history; turning it on starts with an empty one. Every radius and
@@ -185,6 +192,7 @@ extension FlowHelp {
               edgeHitTolerance (number, optional, default 5): distance within which a point hits an edge (canvas units)
               edgeStyle (EdgeStyle, optional): how edges are drawn
               backgroundStyle (BackgroundStyle, optional): how the canvas background is drawn
+              autoHandles (boolean, optional, default false): edges at the default handles of a node that has them attach on the side facing the other node
             """),
         ("EdgeStyle", """
             EdgeStyle  (table)
@@ -232,10 +240,10 @@ extension FlowHelp {
               deselectEdge, clearSelection, selectInRect, deleteSelection, focusNode, focusEdge,
               clearFocus, setHoveredNode, setViewport, pan, zoom, fitToContent, screenToCanvas,
               canvasToScreen, nodeBounds, hitTest, nodesInRect, setNodePositions, tick, layout,
-              beginConnection, updateConnection, endConnection, cancelConnection, pointerDown,
-              pointerMove, pointerUp, pointerCancel, tap, hover, scroll, magnify, advanceClock,
-              dragOver, drop, dragExit, setDropTargetNode, setDropTargetEdge, accessoryPosition,
-              accessories, undo, redo, transaction, beginInteractiveUpdates,
+              route, beginConnection, updateConnection, endConnection, cancelConnection,
+              pointerDown, pointerMove, pointerUp, pointerCancel, tap, hover, scroll, magnify,
+              advanceClock, dragOver, drop, dragExit, setDropTargetNode, setDropTargetEdge,
+              accessoryPosition, accessories, undo, redo, transaction, beginInteractiveUpdates,
               endInteractiveUpdates, export, load, save, svg, successors, predecessors,
               reachable, path, cycles, topologicalOrder, components, sources, sinks, nodePath,
               find, reveal, walk
@@ -652,11 +660,11 @@ extension FlowHelp {
             Fields:
               id (FlowID, optional): unique id; when absent the smallest `e<k>` (k >= 1) not used
               sourceNodeID (FlowID): the node the edge leaves
-              sourceHandleID (string, optional): a source handle of that node; absent: its centre
+              sourceHandleID (string, optional): a source handle of that node, or "auto"; absent: its centre
               targetNodeID (FlowID): the node the edge enters
-              targetHandleID (string, optional): a target handle of that node; absent: its centre
+              targetHandleID (string, optional): a target handle of that node, or "auto"; absent: its centre
               pathType (EdgePathType, optional, default "bezier"): the shape of the path
-              label (string, optional): text drawn at the label position
+              label (string, optional): text drawn along the path ("\\n" starts a new line)
               parentID (FlowID, optional): a parent node that accepts children
               points (Point[], optional): bend points, in order from source to target; absent: none
             """),
@@ -804,7 +812,9 @@ extension FlowHelp {
         ("Store:edgeGeometry", """
             store:edgeGeometry(id)  -> PathGeometry
             The path, end points, label position and bounds of an edge.
-            Raises for an unknown edge id.
+            Raises for an unknown edge id. The end points are the handle points, except for a
+            routed orthogonal edge: it starts and ends where its route meets the node borders
+            (edges that share a side attach at distinct points of it).
             Parameters:
               id (FlowID): the edge
             Example:
@@ -859,6 +869,9 @@ extension FlowHelp {
         ("Edge.sourceHandleID", """
             edge.sourceHandleID  -> string or nil
             The source handle, or nil when the edge leaves the node's centre.
+            "auto" on a node with the default handles: the edge leaves from the middle of the
+            side facing the target node (a self-loop leaves on the right and comes back at
+            the top).
             """),
         ("Edge.targetNodeID", """
             edge.targetNodeID  -> string
@@ -879,7 +892,9 @@ extension FlowHelp {
         ("Edge.points", """
             edge.points  -> Point[]
             The bend points, in order from source to target; {} when there are none.
-            A new table on every read: changing it changes nothing (use `edge:update`).
+            A new table on every read: changing it changes nothing (use `edge:update`). For a
+            routed orthogonal edge these are its route: the first point lies on the source
+            node's border and the last on the target node's, where the path starts and ends.
             """),
         ("Edge.parentID", """
             edge.parentID  -> string or nil
@@ -1278,6 +1293,24 @@ extension FlowHelp {
               s:layout{ group = "stage1" }
               local stats = s:layout{ pinned = { "legend" } }
               print(stats.crossings, stats.width, stats.height)
+            """),
+        ("Store:route", """
+            store:route()  -> integer
+            Routes every orthogonal edge afresh; one undo step.
+            One undo step "Route" (none when nothing changed), with a `replace` event for
+            each edge whose points changed. Live routing keeps routes that a change does not
+            touch; this gives every edge the route routing from scratch gives it, the same for
+            the same diagram.
+            Returns:
+              integer: how many edges got new points
+            Example:
+              local s = flow.newStore()
+              s:addNode{ id = "a", x = 0, y = 0 }
+              s:addNode{ id = "b", x = 0, y = 300 }
+              s:addNode{ id = "wall", x = -20, y = 130 }
+              s:connect("a", "b", { pathType = "orthogonal" })   -- routed around "wall"
+              s:moveNode("wall", 300, 130)                       -- routed again: straight down
+              print(s:route())                                   -- 0: already as from scratch
             """),
         ("ConnectionProposal", """
             ConnectionProposal  (table)
@@ -1794,15 +1827,17 @@ extension FlowHelp {
               if not ok then error(warnings) end
             """),
         ("Store:save", """
-            store:save(path [, opts])  -> true, or nil and a message
+            store:save(path [, opts])  -> true (and the drawing's warnings, if any), or nil and a message
             Writes the store to a file; the extension picks the format.
-            An unknown extension raises; a failure to write returns `nil, message`.
+            An unknown extension raises; a failure to write returns `nil, message`. A drawing
+            (.svg, .png) that has warnings returns them as a second value, as `store:svg`
+            does.
             Parameters:
               path (string): ends in .json (document), .svg (drawing) or .png (raster)
               opts (SvgOptions, optional): drawing options, as for `store:svg`
             Returns:
               ok (true?): true on success
-              message (string?): the error message
+              message (string|string[]?): the error message; or, after a drawing, its warnings when there are some
             Example:
               assert(s:save("diagram.json"))
               assert(s:save("diagram.svg", { theme = "dark" }))
@@ -1826,14 +1861,24 @@ extension FlowHelp {
               background (boolean, optional, default true): whether to draw the background
             """),
         ("Store:svg", """
-            store:svg([opts])  -> string
+            store:svg([opts])  -> string, string[] or nil
             An SVG drawing of the store.
+            Drawn bottom to top: groups, edges, nodes, edge labels. Each edge label (one line
+            per "\\n") is placed, in store order, at the first spot along its edge that covers
+            no node (groups aside) and no label placed before it: the path type's label point,
+            then points along the path from halfway outwards, then the same beside the path.
+            A label with no free spot goes where it covers least, and a warning says so
+            (`the label of edge 'e3' overlaps node 'b'`). Node titles may have several lines
+            too. See docs/rendering.md.
             Parameters:
               opts (SvgOptions, optional): what to draw and how
             Returns:
-              string: the SVG text
+              svg (string): the SVG text
+              warnings (string[]?): the warnings, only when there are some
             Example:
               local text = s:svg{ fit = false, width = 800, height = 600, theme = "dark" }
+              local text, warnings = s:svg()
+              for _, w in ipairs(warnings or {}) do print(w) end
             """),
         ("Store:successors", """
             store:successors(id)  -> Node[]
