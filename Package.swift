@@ -69,10 +69,13 @@ let package = Package(
             linkerSettings: luaLink),
 
         // Tests
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowCore"]),
-        .testTarget(name: "FlowRoutingTests", dependencies: ["FlowRouting", "FlowCore", "FlowRender"]),
-        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore"], exclude: ["Golden"]),
+        .testTarget(name: "FlowRoutingTests", dependencies: ["FlowRouting", "FlowCore", "TestSupport"]),
+        .testTarget(
+            name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore", "FlowRouting", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),

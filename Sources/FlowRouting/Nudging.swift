@@ -240,29 +240,21 @@ final class LineIndex {
         // line (which keeps the margin from a node beside it) and the others follow, one
         // spacing apart, unless the corridor is too narrow for them.
         let up = hi - c >= c - lo
-        // Tracks, from the line outwards. The members are ranked in order across the line
-        // from the line's side, then placed along the line: each takes the lowest track
-        // that no overlapping member placed before holds and that lies beyond the tracks
-        // of the overlapping members ranked before it. So members that do not overlap
-        // share tracks, and about as many tracks are used as segments overlap at a point.
+        // Tracks, from the line outwards: in order across the line from the line's side,
+        // each member takes the track after the highest one taken by an earlier member
+        // that overlaps it, so members that do not overlap can share a track and those that
+        // do keep their order.
         let ordered = up ? order(group, key) : order(group, key).reversed()
-        let sweep = ordered.indices.sorted { a, b in
-            let x = ordered[a].segment, y = ordered[b].segment
-            if x.lo != y.lo { return x.lo < y.lo }
-            if x.hi != y.hi { return x.hi < y.hi }
-            return a < b
-        }
         var tracks = [Int](repeating: 0, count: ordered.count)
-        var placed: [Int] = []
         var count = 1
-        for i in sweep {
+        for i in ordered.indices {
             let s = ordered[i].segment
-            placed.removeAll { ordered[$0].segment.hi <= s.lo }
             var t = 0
-            for j in placed where j < i { t = max(t, tracks[j] + 1) }
-            while placed.contains(where: { tracks[$0] == t }) { t += 1 }
+            for j in 0..<i where tracks[j] >= t {
+                let u = ordered[j].segment
+                if u.lo < s.hi && s.lo < u.hi { t = tracks[j] + 1 }
+            }
             tracks[i] = t
-            placed.append(i)
             count = max(count, t + 1)
         }
         let width = Double(count - 1) * o.spacing

@@ -1,4 +1,5 @@
 import FlowCore
+import TestSupport
 @testable import FlowRouting
 import Testing
 

@@ -1,12 +1,12 @@
 // SplitMix64: a tiny deterministic generator shared by the randomised tests, so that a
 // failure repeats exactly from its seed.
 
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,18 +15,18 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// Uniform-enough in `0..<n` for tests (n > 0).
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
     /// A double in `lo..<hi`.
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
+    public mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
         lo + (hi - lo) * (Double(next() >> 11) / 9_007_199_254_740_992.0)
     }
 
-    mutating func shuffled<T>(_ items: [T]) -> [T] {
+    public mutating func shuffled<T>(_ items: [T]) -> [T] {
         var a = items
         if a.count > 1 {
             for i in stride(from: a.count - 1, to: 0, by: -1) { a.swapAt(i, below(i + 1)) }

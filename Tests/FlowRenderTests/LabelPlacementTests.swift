@@ -1,0 +1,108 @@
+import FlowRouting
+import TestSupport
+import Testing
+
+@testable import FlowCore
+@testable import FlowRender
+
+/// Interiors meet (touching does not count).
+private func overlap(_ a: Rect, _ b: Rect) -> Bool {
+    min(a.maxX, b.maxX) - max(a.minX, b.minX) > 0 && min(a.maxY, b.maxY) - max(a.minY, b.minY) > 0
+}
+
+/// The labels of a store placed as the renderer places them, and its warnings.
+private func placed(_ store: Store) throws -> (items: [EdgeItem], warnings: [String]) {
+    let renderer = try SVGRenderer(store: store, options: SVGOptions(), op: "svg")
+    var nodes: [FlowNode<JSONValue>] = []
+    store.forEachNode { nodes.append($0) }
+    var items = renderer.edgeItems(nodes)
+    let warnings = renderer.placeLabels(&items, nodes)
+    return (items, warnings)
+}
+
+@Suite struct LabelPlacementTests {
+    /// Random diagrams with labels on many edges, of every path type: a label covers no
+    /// node (containers aside) and no other label, unless a warning names its edge.
+    @Test(arguments: 0..<25)
+    func labelsCoverNothingOrSaySo(seed: Int) throws {
+        var r = SplitMix64(seed: UInt64(seed))
+        let store = Store()
+        store.edgeRouter = OrthogonalRouter()
+        let n = 5 + seed
+        for i in 0..<n {
+            try store.addNode(node(
+                "n\(i)", r.uniform(0, 900), r.uniform(0, 600), r.uniform(30, 160), r.uniform(20, 70),
+                container: r.chance(10)))
+        }
+        for k in 0..<(n + r.below(n)) {
+            let text = r.chance(30) ? "line \(k)\nsecond" : (r.chance(50) ? "label \(k)" : "l\(k)")
+            try store.addEdge(FlowEdge(
+                id: "e\(k)", sourceNodeID: "n\(r.below(n))", sourceHandleID: "source",
+                targetNodeID: "n\(r.below(n))", targetHandleID: "target",
+                pathType: r.pick(EdgePathType.allCases), label: r.chance(80) ? text : nil))
+        }
+        let (items, warnings) = try placed(store)
+        let nodes = store.nodes.filter { n in !n.acceptsChildren && !store.nodes.contains { $0.parentID == n.id } }
+        var boxes: [(String, Rect)] = []
+        for item in items {
+            guard let box = item.label?.bounds else { continue }
+            let warned = warnings.contains { $0.hasPrefix("the label of edge '\(item.id)'") }
+            for n in nodes where overlap(box, n.frame) {
+                #expect(warned, "seed \(seed): the label of \(item.id) covers node \(n.id) without a warning")
+            }
+            for (other, b) in boxes where overlap(box, b) {
+                #expect(warned, "seed \(seed): the labels of \(item.id) and \(other) overlap without a warning")
+            }
+            boxes.append((item.id, box))
+        }
+        // The same store always gives the same picture and warnings.
+        let again = try placed(store)
+        #expect(again.warnings == warnings)
+        #expect(again.items.map { $0.label?.center } == items.map { $0.label?.center })
+    }
+
+    @Test func aLabelWithoutRoomIsDrawnWhereItCoversLeast() throws {
+        let store = try makeStore(
+            [node("p", 0, 0, 40, 40), node("q", 0, 100, 40, 40), node("cover", -200, 30, 440, 80)],
+            [edge("e", "p", "source", "q", type: .straight, label: "hidden")])
+        let drawing = try drawSVG(store)
+        #expect(drawing.warnings == ["the label of edge 'e' overlaps node 'cover'"])
+        #expect(drawing.svg.contains(">hidden</text>"))
+    }
+
+    @Test func multiLineTitlesAndLabels() throws {
+        let store = try makeStore(
+            [node("a", 0, 0, 150, 60, title: "first\nsecond"), node("b", 0, 200, 150, 30, title: "one\ntwo\nthree")],
+            [edge("e", "a", "source", "b", type: .orthogonal, label: "up\nand down")])
+        let svg = try renderSVG(store)
+        // Centred as a block; a 30-high node holds two lines of the three.
+        #expect(svg.contains("<text class=\"title\" x=\"75\" y=\"27.2\">first</text>"))
+        #expect(svg.contains("<text class=\"title\" x=\"75\" y=\"41.2\">second</text>"))
+        #expect(svg.contains(">two</text>") && !svg.contains(">three</text>"))
+        #expect(svg.contains(">up</text>") && svg.contains(">and down</text>"))
+    }
+
+    /// Orthogonal edges routed by FlowRouting, auto handles and placed labels.
+    @Test func routedDiagram() throws {
+        var config = FlowConfiguration()
+        config.autoHandles = true
+        let store = Store(configuration: config)
+        store.edgeRouter = OrthogonalRouter()
+        let places: [(String, Double, Double)] = [
+            ("web", 0, 0), ("mobile", 0, 260), ("gateway", 220, 130), ("auth", 440, 0), ("orders", 440, 130),
+            ("search", 440, 260), ("db", 660, 65),
+        ]
+        for (id, x, y) in places { try store.addNode(node(id, x, y, 130, 50)) }
+        let links: [(String, String, String)] = [
+            ("web", "gateway", "HTTPS"), ("mobile", "gateway", "HTTPS"), ("gateway", "auth", "verify\ntoken"),
+            ("gateway", "orders", "REST"), ("gateway", "search", "REST"), ("orders", "db", "SQL"),
+            ("auth", "db", "sessions"), ("web", "auth", "login"),
+        ]
+        for (k, l) in links.enumerated() {
+            try store.addEdge(edge("e\(k)", l.0, "source", l.1, "target", type: .orthogonal, label: l.2))
+        }
+        let drawing = try drawSVG(store)
+        #expect(drawing.warnings.isEmpty)
+        try Golden.check(drawing.svg, "routing")
+    }
+}
