@@ -47,25 +47,9 @@ public struct OrthogonalPath: EdgePathCalculator {
             return path(from: source, sourcePosition: sourcePosition, to: target, targetPosition: targetPosition)
         }
         var route = [source]
-        var heading = sourcePosition.direction
-        let stops = points + [target]
-        for (k, next) in stops.enumerated() {
-            let last = route[route.count - 1]
-            if last.x != next.x && last.y != next.y {
-                let leaving = k == stops.count - 1 ? targetPosition.direction * -1 : Point.zero
-                route += SmoothStepPath.elbows(from: last, to: next, heading: heading, leaving: leaving)
-            }
-            let run = next - route[route.count - 1]
-            if run != .zero { heading = run }
-            route.append(next)
-        }
-        let vertices = SmoothStepPath.turns(of: route)
-        var segments: [PathSegment] = [.move(source)]
-        let r = max(0, borderRadius)
-        for i in 1..<max(1, vertices.count - 1) {
-            segments += SmoothStepPath.roundedCorner(vertices[i - 1], vertices[i], vertices[i + 1], radius: r)
-        }
-        segments.append(.line(target))
-        return EdgePath(segments: segments, labelPosition: source).labelledHalfway(rotated: false)
+        SmoothStepPath.continueRuns(
+            &route, heading: sourcePosition.direction, through: points + [target],
+            leaving: targetPosition.direction * -1)
+        return SmoothStepPath.roundedPath(route, radius: max(0, borderRadius))
     }
 }

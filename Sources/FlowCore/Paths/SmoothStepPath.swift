@@ -77,26 +77,38 @@ public struct SmoothStepPath: EdgePathCalculator {
         let s = source + sourcePosition.direction * offset
         let t = target + targetPosition.direction * offset
         var route = [source, s]
-        var heading = s - source  // the last run with a length (zero: none yet)
-        let stops = points + [t]
+        Self.continueRuns(&route, heading: s - source, through: points + [t], leaving: target - t)
+        route.append(target)
+        return Self.roundedPath(route, radius: max(0, borderRadius))
+    }
+
+    /// Continues `route` through `stops` in horizontal and vertical runs: an elbow (see
+    /// `elbows`) between two points not on one line. `heading` is the last run of the route
+    /// so far (zero: none yet), `leaving` the run after the last stop (zero: none).
+    static func continueRuns(_ route: inout [Point], heading: Point, through stops: [Point], leaving: Point) {
+        var heading = heading
         for (k, next) in stops.enumerated() {
             let last = route[route.count - 1]
             if last.x != next.x && last.y != next.y {
-                let leaving = k == stops.count - 1 ? target - t : Point.zero
-                route += Self.elbows(from: last, to: next, heading: heading, leaving: leaving)
+                let after = k == stops.count - 1 ? leaving : Point.zero
+                route += elbows(from: last, to: next, heading: heading, leaving: after)
             }
             let run = next - route[route.count - 1]
             if run != .zero { heading = run }
             route.append(next)
         }
-        route.append(target)
-        let vertices = Self.turns(of: route)
-        var segments: [PathSegment] = [.move(source)]
-        for i in 1..<(vertices.count - 1) {
-            segments += corner(vertices[i - 1], vertices[i], vertices[i + 1])
+    }
+
+    /// The path along `route` (its first point to its last) without the vertices where it
+    /// does not turn, each turn rounded (`roundedCorner`), the label halfway along it.
+    static func roundedPath(_ route: [Point], radius: Double) -> EdgePath {
+        let vertices = turns(of: route)
+        var segments: [PathSegment] = [.move(route[0])]
+        for i in 1..<max(1, vertices.count - 1) {
+            segments += roundedCorner(vertices[i - 1], vertices[i], vertices[i + 1], radius: radius)
         }
-        segments.append(.line(target))
-        return EdgePath(segments: segments, labelPosition: source).labelledHalfway(rotated: false)
+        segments.append(.line(route[route.count - 1]))
+        return EdgePath(segments: segments, labelPosition: route[0]).labelledHalfway(rotated: false)
     }
 
     /// The corners between `a` and `b` (not on one horizontal or vertical line), after a
