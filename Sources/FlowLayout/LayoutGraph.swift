@@ -17,7 +17,7 @@ public struct LayoutGraph: Sendable {
         }
     }
 
-    public enum LayerConstraint: Sendable {
+    public enum LayerConstraint: Sendable, Hashable {
         case free, first, last
     }
 

@@ -1397,7 +1397,7 @@ return {
           name = "LayoutOptions", kind = "type",
           summary = "The options of store:layout; every field is optional.",
           fields = {
-            { "algorithm", "\"layered\"", "the layout method", default = "\"layered\"" },
+            { "algorithm", "\"layered\"|\"tree\"", "layered (any graph) or a tidy tree (forests only; an edge that gives a node a second parent, closes a cycle or crosses into another group raises, naming it)", default = "\"layered\"" },
             { "direction", "\"TB\"|\"BT\"|\"LR\"|\"RL\"", "where the layers go: top to bottom, bottom to top, left to right, right to left", default = "\"TB\"" },
             { "nodeSpacing", "number", "free space between neighbours in a layer (0 to 1e6)", default = "40" },
             { "layerSpacing", "number", "free space between layers (0 to 1e6)", default = "60" },
@@ -1444,6 +1444,7 @@ return {
             s:layout()
             s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
             s:layout{ group = "stage1" }
+            s:layout{ algorithm = "tree" }          -- an org chart
             local stats = s:layout{ pinned = { "legend" } }
             print(stats.crossings, stats.width, stats.height)]],
         },

@@ -62,7 +62,7 @@ public enum LayeredLayout {
 
     /// Maps layer coordinates (x along a layer, y across layers, both centres) to the
     /// canvas for the direction, and sets the positions, bounds and size.
-    private static func finish(
+    static func finish(
         _ result: inout LayoutResult, graph: LayoutGraph, centres: [Point], direction: LayoutDirection
     ) {
         var maxDepth = 0.0
@@ -144,9 +144,19 @@ public enum LayeredLayout {
             }
             return v
         }
-        for e in graph.edges where e.source != e.target {
-            let a = find(e.source), b = find(e.target)
+        func union(_ u: Int, _ v: Int) {
+            let a = find(u), b = find(v)
             if a != b { parent[max(a, b)] = min(a, b) }
+        }
+        for e in graph.edges where e.source != e.target { union(e.source, e.target) }
+        // nodes held to the first (or last) layer share it, so they belong to one part
+        var firstHeld = -1, lastHeld = -1
+        for (v, n) in graph.nodes.enumerated() {
+            switch n.layer {
+            case .first: if firstHeld < 0 { firstHeld = v } else { union(firstHeld, v) }
+            case .last: if lastHeld < 0 { lastHeld = v } else { union(lastHeld, v) }
+            case .free: break
+            }
         }
         var index = [Int: Int]()
         var parts: [Component] = []
@@ -202,6 +212,15 @@ public enum LayeredLayout {
                 : nil
             labels.append(label)
             rankEdges.append(.init(source: s, target: t, minLength: label == nil ? 1 : 2, weight: 1))
+        }
+        // nodes held to one layer are chained by free edges (length 0 or more, no weight),
+        // which keeps the part connected for network simplex; they are moved into place after
+        var previousHeld: [LayoutGraph.LayerConstraint: Int] = [:]
+        for (local, v) in nodes.enumerated() where graph.nodes[v].layer != .free {
+            if let p = previousHeld[graph.nodes[v].layer] {
+                rankEdges.append(.init(source: p, target: local, minLength: 0, weight: 0))
+            }
+            previousHeld[graph.nodes[v].layer] = local
         }
         var ranks = NetworkSimplex.ranks(nodeCount: nodes.count, edges: rankEdges)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })

@@ -173,6 +173,8 @@ struct LayoutPlan<Data: FlowNodeData> {
         }
         // Edges: pieces per level.
         var pieces: [String: [Piece]] = [:]
+        // store edge ids by level, in the order of the level's graph edges (tree errors)
+        var edgeIDs: [Int: [String]] = [:]
         for e in edges {
             guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
             let ca = ancestors(a), cb = ancestors(b)
@@ -185,6 +187,10 @@ struct LayoutPlan<Data: FlowNodeData> {
                 continue
             }
             let lca = k == 0 ? -1 : ca[k - 1]
+            if request.algorithm == .tree && (k != ca.count - 1 || k != cb.count - 1) {
+                throw .invalidValue(
+                    "layout", "the tree algorithm lays out edges within one group only; edge '\(e.id)' goes from '\(e.sourceNodeID)' into another group")
+            }
             var route: [Piece] = []
             // leaving: from a's level up to the level below the common one
             var below = a
@@ -223,6 +229,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 targetPort: below == b ? port(b, e.targetHandleID, .target) : 0,
                 labelSize: LayoutPlan.labelSize(e.label)))
             levels[lca] = level
+            edgeIDs[lca, default: []].append(e.id)
             route.append(.body(level: lca, edge: ge))
             route.append(contentsOf: entries.reversed())
             pieces[e.id] = route
@@ -234,7 +241,18 @@ struct LayoutPlan<Data: FlowNodeData> {
             for (m, gi) in level.nodeOf {
                 if let s = sizes[nodes[m].id] { level.graph.nodes[gi].width = s.width; level.graph.nodes[gi].height = s.height }
             }
-            let r = LayeredLayout.layout(level.graph, options: request.options)
+            let r: LayoutResult
+            switch request.algorithm {
+            case .layered:
+                r = LayeredLayout.layout(level.graph, options: request.options)
+            case .tree:
+                do {
+                    r = try TreeLayout.layout(level.graph, options: request.options)
+                } catch {
+                    let id = edgeIDs[c]?[error.edge] ?? "?"
+                    throw .invalidValue("layout", "the tree algorithm needs a forest: edge '\(id)' breaks it (\(error.reason))")
+                }
+            }
             level.result = r
             levels[c] = level
             stats.crossings += r.crossings
@@ -373,8 +391,9 @@ struct LayoutPlan<Data: FlowNodeData> {
         let towardsTarget = route.first ?? ha.position.point(in: fb)
         let towardsSource = route.last ?? hb.position.point(in: fa)
         var out = route
-        let start = around(fa, ha, towards: towardsTarget, room: room)
-        let end = around(fb, hb, towards: towardsSource, room: room)
+        let f = flowVector
+        let start = around(fa, ha, towards: towardsTarget, flow: f, room: room)
+        let end = around(fb, hb, towards: towardsSource, flow: Point(-f.x, -f.y), room: room)
         out = start + out + end.reversed()
         return out
     }
@@ -390,15 +409,30 @@ struct LayoutPlan<Data: FlowNodeData> {
             ?? HandleDeclaration(id: "", type: type, position: .center)
     }
 
+    /// The unit vector from a layer to the next.
+    private var flowVector: Point {
+        switch direction {
+        case .TB: Point(0, 1)
+        case .BT: Point(0, -1)
+        case .LR: Point(1, 0)
+        case .RL: Point(-1, 0)
+        }
+    }
+
     /// The points that take a route from handle `h` of `frame` to `next` without crossing
-    /// the node: none when `next` lies on the handle's side.
-    private func around(_ frame: Rect, _ h: HandleDeclaration, towards next: Point, room: Double) -> [Point] {
+    /// the node: none when `next` lies on the handle's side; a short run out of the handle
+    /// when the handle faces across the flow (a decision's yes/no on its sides) and `next`
+    /// lies on the way the route goes (`flow`); else a way around the nearer side.
+    private func around(_ frame: Rect, _ h: HandleDeclaration, towards next: Point, flow: Point, room: Double) -> [Point] {
         let d = h.position.direction
         if d == .zero { return [] }
         let p = h.position.point(in: frame)
         let ahead = (next.x - p.x) * d.x + (next.y - p.y) * d.y
-        if ahead > 0 { return [] }
         let out = Point(p.x + d.x * room, p.y + d.y * room)
+        let across = d.x * flow.x + d.y * flow.y == 0
+        let onTheWay = (next.x - p.x) * flow.x + (next.y - p.y) * flow.y >= 0
+        if across && onTheWay { return ahead > room ? [] : [out] }
+        if ahead > 0 { return [] }
         let minX = frame.origin.x, maxX = minX + frame.size.width
         let minY = frame.origin.y, maxY = minY + frame.size.height
         if d.y != 0 {

@@ -1232,7 +1232,7 @@ extension FlowHelp {
             LayoutOptions  (table)
             The options of store:layout; every field is optional.
             Fields:
-              algorithm ("layered", default "layered"): the layout method
+              algorithm ("layered"|"tree", default "layered"): layered (any graph) or a tidy tree (forests only; an edge that gives a node a second parent, closes a cycle or crosses into another group raises, naming it)
               direction ("TB"|"BT"|"LR"|"RL", default "TB"): where the layers go: top to bottom, bottom to top, left to right, right to left
               nodeSpacing (number, default 40): free space between neighbours in a layer (0 to 1e6)
               layerSpacing (number, default 60): free space between layers (0 to 1e6)
@@ -1276,6 +1276,7 @@ extension FlowHelp {
               s:layout()
               s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
               s:layout{ group = "stage1" }
+              s:layout{ algorithm = "tree" }          -- an org chart
               local stats = s:layout{ pinned = { "legend" } }
               print(stats.crossings, stats.width, stats.height)
             """),
