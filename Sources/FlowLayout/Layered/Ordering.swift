@@ -291,23 +291,40 @@ struct Ordering {
     /// with `w` left of `v`.
     @inline(__always)
     private func pairCrossings(_ v: Int, _ w: Int) -> (vw: Int, wv: Int) {
+        keyBuffer.withUnsafeBufferPointer { keys in
+            keyStart.withUnsafeBufferPointer { starts in
+                keyEnd.withUnsafeBufferPointer { ends in
+                    Ordering.pairCrossings(v, w, keys: keys, starts: starts, ends: ends)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func pairCrossings(
+        _ v: Int, _ w: Int, keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
+        ends: UnsafeBufferPointer<Int>
+    ) -> (vw: Int, wv: Int) {
         var vw = 0, wv = 0
         for side in 0..<2 {
-            let a0 = keyStart[2 * v + side], a1 = keyEnd[2 * v + side]
-            let b0 = keyStart[2 * w + side], b1 = keyEnd[2 * w + side]
+            let a0 = starts[2 * v + side], a1 = ends[2 * v + side]
+            let b0 = starts[2 * w + side], b1 = ends[2 * w + side]
             if a0 == a1 || b0 == b1 { continue }
+            if a1 - a0 == 1 && b1 - b0 == 1 {
+                // one segment each, the common case (dummies, single edges)
+                let x = keys[a0], y = keys[b0]
+                if x > y { vw += 1 } else if x < y { wv += 1 }
+                continue
+            }
             // v left of w crosses where a key of v exceeds one of w; the other way round
             // where it is smaller
-            var j = b0, smaller = 0
-            var jj = b0, atMost = 0
+            var j = b0, jj = b0
             for i in a0..<a1 {
-                let x = keyBuffer[i]
-                while j < b1 && keyBuffer[j] < x { j += 1 }
-                while jj < b1 && keyBuffer[jj] <= x { jj += 1 }
-                smaller = j - b0
-                atMost = jj - b0
-                vw += smaller
-                wv += (b1 - b0) - atMost
+                let x = keys[i]
+                while j < b1 && keys[j] < x { j += 1 }
+                while jj < b1 && keys[jj] <= x { jj += 1 }
+                vw += j - b0
+                wv += b1 - jj
             }
         }
         return (vw, wv)
@@ -317,39 +334,46 @@ struct Ordering {
     private mutating func sift(_ l: Int) {
         gatherKeys(l)
         var layer = layers[l]
-        let count = layer.count
-        var vw = Array(repeating: 0, count: count), wv = Array(repeating: 0, count: count)
-        for v in layers[l] {
-            guard let from = layer.firstIndex(of: v) else { continue }
-            var others = layer
-            others.remove(at: from)
-            var total = 0
-            for (j, w) in others.enumerated() {
-                let c = pairCrossings(v, w)
-                vw[j] = c.vw
-                wv[j] = c.wv
-                total += c.vw
-            }
-            // total: crossings with v in front of everything; moving v past others[j]
-            // changes it by wv[j] - vw[j]
-            var bestAt = 0, bestTotal = total
-            var current = total
-            var fromTotal = from == 0 ? total : Int.max
-            for j in 0..<others.count {
-                current += wv[j] - vw[j]
-                if current < bestTotal {
-                    bestTotal = current
-                    bestAt = j + 1
+        keyBuffer.withUnsafeBufferPointer { keys in
+            keyStart.withUnsafeBufferPointer { starts in
+                keyEnd.withUnsafeBufferPointer { ends in
+                    Ordering.sift(&layer, keys: keys, starts: starts, ends: ends)
                 }
-                if j + 1 == from { fromTotal = current }
-            }
-            if bestTotal < fromTotal {
-                others.insert(v, at: bestAt)
-                layer = others
             }
         }
         layers[l] = layer
         for (i, v) in layer.enumerated() { position[v] = i }
+    }
+
+    /// Sifting over one layer with its gathered keys (see `gatherKeys`).
+    private static func sift(
+        _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
+        ends: UnsafeBufferPointer<Int>
+    ) {
+        var vw = Array(repeating: 0, count: layer.count), wv = vw
+        for v in layer {
+            guard let from = layer.firstIndex(of: v) else { continue }
+            layer.remove(at: from)
+            // v's place is an index into the layer without v
+            for j in 0..<layer.count {
+                let c = pairCrossings(v, layer[j], keys: keys, starts: starts, ends: ends)
+                vw[j] = c.vw
+                wv[j] = c.wv
+            }
+            // the change in crossings from moving v left past layer[j] (v then before it),
+            // or right past it
+            var best = 0, bestAt = from, change = 0
+            for j in stride(from: from - 1, through: 0, by: -1) {
+                change += vw[j] - wv[j]
+                if change < best { best = change; bestAt = j }
+            }
+            change = 0
+            for j in from..<layer.count {
+                change += wv[j] - vw[j]
+                if change < best { best = change; bestAt = j + 1 }
+            }
+            layer.insert(v, at: bestAt)
+        }
     }
 }
 
