@@ -280,10 +280,6 @@ struct NetworkSimplex {
         return best >= 0 ? best : nil
     }
 
-    private func isDescendant(_ v: Int, of root: Int) -> Bool {
-        low[root] <= lim[v] && lim[v] <= lim[root]
-    }
-
     /// The non-tree edge with the least slack that reconnects the part below `leaving` to
     /// the rest, crossing in the direction that `leaving` did. The smaller of the two parts is
     /// searched.
