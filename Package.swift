@@ -66,7 +66,7 @@ let package = Package(
         // Tests
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowCore"]),
-        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore"], exclude: ["Golden"]),
+        .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowLayout", "FlowCore"], exclude: ["Golden"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),

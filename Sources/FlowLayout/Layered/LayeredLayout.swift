@@ -224,9 +224,10 @@ public enum LayeredLayout {
         }
         var ranks = NetworkSimplex.ranks(nodeCount: nodes.count, edges: rankEdges)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
-        let proper = ProperGraph(
+        var proper = ProperGraph(
             ranks: ranks, breadth: nodes.map { breadth[$0] }, depth: nodes.map { depth[$0] },
             edges: down, ports: ports, labels: labels)
+        proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
         var ordering = Ordering(graph: proper)
         ordering.minimizeCrossings(starts: starts(vertices: proper.count), sweeps: sweeps)
         let x = Coordinates(

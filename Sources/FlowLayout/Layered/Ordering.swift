@@ -23,6 +23,9 @@ struct Ordering {
     private var upStart: [Int] = [], upNeighbour: [Int] = [], upSide: [Int] = []
     private var downStart: [Int] = [], downNeighbour: [Int] = [], downSide: [Int] = []
 
+    /// Layers whose every vertex has an order key: they keep that order (a group's border).
+    private var frozen: [Bool] = []
+
     // Scratch for one layer's sorted neighbour keys, by vertex.
     private var keyStart: [Int], keyEnd: [Int]
     private var keyBuffer: [Int] = []
@@ -49,7 +52,18 @@ struct Ordering {
         upStart.append(upNeighbour.count)
         downStart.append(downNeighbour.count)
         layers = depthFirstOrder()
+        frozen = layers.map { layer in
+            !layer.isEmpty && layer.allSatisfy { $0 < graph.realCount && graph.orderKey.count > $0 && graph.orderKey[$0] != nil }
+        }
+        applyFrozen()
         setPositions()
+    }
+
+    /// Puts the frozen layers in the order of their keys (ties by vertex).
+    private mutating func applyFrozen() {
+        for l in 0..<layers.count where frozen[l] {
+            layers[l].sort { (graph.orderKey[$0]!, $0) < (graph.orderKey[$1]!, $1) }
+        }
     }
 
     private mutating func setPositions() {
@@ -142,6 +156,7 @@ struct Ordering {
             case 1: layers = first.map { $0.reversed() }
             default: layers = first.map { random.shuffled($0) }
             }
+            applyFrozen()
             setPositions()
             let c = improve(sweeps: sweeps, bound: bestCrossings)
             if c < bestCrossings {
@@ -199,6 +214,7 @@ struct Ordering {
     /// Sorts layer `l` by the barycentres of each vertex's neighbours on the layer above (or
     /// below); a vertex without such neighbours keeps its place.
     private mutating func sortLayer(_ l: Int, above: Bool, ties: Bool) {
+        if frozen[l] { return }
         let layer = layers[l]
         var movable: [(v: Int, key: Double, old: Int)] = []
         movable.reserveCapacity(layer.count)
@@ -235,7 +251,7 @@ struct Ordering {
         var dirty = Array(repeating: true, count: layers.count)
         for _ in 0..<maxPasses {
             var improved = false
-            for l in 0..<layers.count where dirty[l] {
+            for l in 0..<layers.count where dirty[l] && !frozen[l] {
                 dirty[l] = false
                 guard layers[l].count > 1 else { continue }
                 gatherKeys(l)
@@ -267,7 +283,7 @@ struct Ordering {
     /// One sifting pass over every layer, in sweep order.
     private mutating func siftAll(downwards: Bool) {
         let order = downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed())
-        for l in order where layers[l].count > 1 { sift(l) }
+        for l in order where layers[l].count > 1 && !frozen[l] { sift(l) }
     }
 
     /// Gathers the sorted keys of every vertex of layer `l` towards both neighbouring layers

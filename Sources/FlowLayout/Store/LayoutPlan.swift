@@ -175,6 +175,8 @@ struct LayoutPlan<Data: FlowNodeData> {
         var pieces: [String: [Piece]] = [:]
         // store edge ids by level, in the order of the level's graph edges (tree errors)
         var edgeIDs: [Int: [String]] = [:]
+        // border nodes: (level, graph node, the store node at the edge's other end)
+        var partners: [(level: Int, node: Int, partner: Int)] = []
         for e in edges {
             guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
             let ca = ancestors(a), cb = ancestors(b)
@@ -198,6 +200,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 var level = levels[g]!
                 let border = level.graph.nodes.count
                 level.graph.nodes.append(.init(width: 0, height: 0, layer: .last))
+                partners.append((g, border, b))
                 let ge = level.graph.edges.count
                 level.graph.edges.append(.init(
                     source: level.nodeOf[below]!, target: border,
@@ -213,6 +216,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 var level = levels[g]!
                 let border = level.graph.nodes.count
                 level.graph.nodes.append(.init(width: 0, height: 0, layer: .first))
+                partners.append((g, border, a))
                 let ge = level.graph.edges.count
                 level.graph.edges.append(.init(
                     source: border, target: level.nodeOf[below]!,
@@ -234,54 +238,73 @@ struct LayoutPlan<Data: FlowNodeData> {
             route.append(contentsOf: entries.reversed())
             pieces[e.id] = route
         }
-        // Lay out innermost first; a group's size comes from its children's layout.
+        // Lay out innermost first; a group's size comes from its children's layout. When
+        // edges cross group borders, a second pass orders each group's border nodes by
+        // where the first pass put the nodes at their edges' other ends, so routes enter
+        // and leave a group in the order they arrive.
         let pad = request.groupPadding, title = request.groupTitleHeight
-        for c in containers {
-            var level = levels[c]!
-            for (m, gi) in level.nodeOf {
-                if let s = sizes[nodes[m].id] { level.graph.nodes[gi].width = s.width; level.graph.nodes[gi].height = s.height }
+        var origin: [Int: Point] = [:]
+        for pass in 0..<(partners.isEmpty ? 1 : 2) {
+            if pass == 1 {
+                let along: (Int) -> Double = { [positions, sizes, nodes, direction] i in
+                    let p = positions[nodes[i].id] ?? nodes[i].position
+                    let s = sizes[nodes[i].id] ?? nodes[i].size
+                    return direction.isHorizontal ? p.y + s.height / 2 : p.x + s.width / 2
+                }
+                for b in partners { levels[b.level]!.graph.nodes[b.node].orderKey = along(b.partner) }
+                sizes = [:]
+                positions = [:]
+                origin = [:]
+                stats.crossings = 0
+                stats.reversedEdges = 0
             }
-            let r: LayoutResult
-            switch request.algorithm {
-            case .layered:
-                r = LayeredLayout.layout(level.graph, options: request.options)
-            case .tree:
-                do {
-                    r = try TreeLayout.layout(level.graph, options: request.options)
-                } catch {
-                    let id = edgeIDs[c]?[error.edge] ?? "?"
-                    throw .invalidValue("layout", "the tree algorithm needs a forest: edge '\(id)' breaks it (\(error.reason))")
+            for c in containers {
+                var level = levels[c]!
+                for (m, gi) in level.nodeOf {
+                    if let s = sizes[nodes[m].id] { level.graph.nodes[gi].width = s.width; level.graph.nodes[gi].height = s.height }
+                }
+                let r: LayoutResult
+                switch request.algorithm {
+                case .layered:
+                    r = LayeredLayout.layout(level.graph, options: request.options)
+                case .tree:
+                    do {
+                        r = try TreeLayout.layout(level.graph, options: request.options)
+                    } catch {
+                        let id = edgeIDs[c]?[error.edge] ?? "?"
+                        throw .invalidValue("layout", "the tree algorithm needs a forest: edge '\(id)' breaks it (\(error.reason))")
+                    }
+                }
+                level.result = r
+                levels[c] = level
+                stats.crossings += r.crossings
+                stats.reversedEdges += r.reversedEdges
+                if c >= 0 || groupIndex >= 0 {
+                    let g = c >= 0 ? c : groupIndex
+                    sizes[nodes[g].id] = Size(r.width + 2 * pad, r.height + 2 * pad + title)
+                } else {
+                    stats.layers = r.layers
+                }
+                if c < 0 && groupIndex >= 0 { stats.layers = r.layers }
+            }
+            // Place the top level, then every level inside its group.
+            let top = levels[-1]!.result!
+            if groupIndex >= 0 {
+                let g = nodes[groupIndex]
+                origin[-1] = g.position + Point(pad, pad + title)
+            } else {
+                origin[-1] = placeTop(top, levels[-1]!)
+            }
+            for c in containers.reversed() {
+                let level = levels[c]!
+                let o = origin[c]!
+                for (m, gi) in level.nodeOf {
+                    let p = level.result!.positions[gi] + o
+                    positions[nodes[m].id] = p
+                    if members[m] != nil { origin[m] = p + Point(pad, pad + title) }
                 }
             }
-            level.result = r
-            levels[c] = level
-            stats.crossings += r.crossings
-            stats.reversedEdges += r.reversedEdges
-            if c >= 0 || groupIndex >= 0 {
-                let g = c >= 0 ? c : groupIndex
-                sizes[nodes[g].id] = Size(r.width + 2 * pad, r.height + 2 * pad + title)
-            } else {
-                stats.layers = r.layers
-            }
-            if c < 0 && groupIndex >= 0 { stats.layers = r.layers }
-        }
-        // Place the top level, then every level inside its group.
-        var origin: [Int: Point] = [:]
-        let top = levels[-1]!.result!
-        if groupIndex >= 0 {
-            let g = nodes[groupIndex]
-            origin[-1] = g.position + Point(pad, pad + title)
-        } else {
-            origin[-1] = placeTop(top, levels[-1]!)
-        }
-        for c in containers.reversed() {
-            let level = levels[c]!
-            let o = origin[c]!
-            for (m, gi) in level.nodeOf {
-                let p = level.result!.positions[gi] + o
-                positions[nodes[m].id] = p
-                if members[m] != nil { origin[m] = p + Point(pad, pad + title) }
-            }
+
         }
         stats.nodes = positions.count
         // Routes: the pieces joined, in canvas coordinates.
@@ -305,7 +328,8 @@ struct LayoutPlan<Data: FlowNodeData> {
             routes[id] = points
         }
         for e in edges where routes[e.id] != nil {
-            routes[e.id] = detoured(routes[e.id]!, e)
+            let route = detoured(routes[e.id]!, e)
+            routes[e.id] = e.pathType == .smoothStep ? orthogonal(route, e) : route
         }
         stats.edges = routes.count
         var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
@@ -396,6 +420,40 @@ struct LayoutPlan<Data: FlowNodeData> {
         let end = around(fb, hb, towards: towardsSource, flow: Point(-f.x, -f.y), room: room)
         out = start + out + end.reversed()
         return out
+    }
+
+    /// A route for `smoothStep`: every run between two points that are not in line becomes
+    /// a step through the middle of the gap between them (across the flow first), so the
+    /// path is drawn exactly as placed, handle to handle, with no elbows of its own.
+    private func orthogonal(_ route: [Point], _ e: FlowEdge) -> [Point] {
+        guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return route }
+        let start = handleSide(a, e.sourceHandleID, .source).position.point(in: newFrame(a))
+        let end = handleSide(b, e.targetHandleID, .target).position.point(in: newFrame(b))
+        let all = [start] + route + [end]
+        var out: [Point] = []
+        let vertical = !direction.isHorizontal
+        for i in 1..<all.count {
+            let p = all[i - 1], q = all[i]
+            if p.x != q.x && p.y != q.y {
+                if vertical {
+                    let m = (p.y + q.y) / 2
+                    out += [Point(p.x, m), Point(q.x, m)]
+                } else {
+                    let m = (p.x + q.x) / 2
+                    out += [Point(m, p.y), Point(m, q.y)]
+                }
+            }
+            if i < all.count - 1 { out.append(q) }
+        }
+        // points in line with both neighbours add nothing
+        var kept: [Point] = []
+        for (i, q) in out.enumerated() {
+            let p = kept.last ?? start
+            let r = i + 1 < out.count ? out[i + 1] : end
+            if (p.x == q.x && q.x == r.x) || (p.y == q.y && q.y == r.y) { continue }
+            kept.append(q)
+        }
+        return kept
     }
 
     private func newFrame(_ i: Int) -> Rect {
