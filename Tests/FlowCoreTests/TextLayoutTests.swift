@@ -28,6 +28,8 @@ import Testing
         #expect(TextLayout.wrapped("one two three", maxWidth: 63).lines == ["one two", "three"])
         // spaces at a break are dropped, never carried to the next line
         #expect(TextLayout.wrapped("ab    cd", maxWidth: 28).lines == ["ab", "cd"])
+        // a line that fills the width exactly breaks at the space after it
+        #expect(TextLayout.wrapped("abcd efg", maxWidth: 28).lines == ["abcd", "efg"])
     }
 
     @Test func longWordsBreakBetweenCharacters() {

@@ -158,6 +158,9 @@ public struct FlowEdge: Hashable, Sendable {
         set { look = EdgeLook.make(classes: classes, style: newValue) }
     }
 
+    /// Whether the edge has classes or a style of its own.
+    public var hasLook: Bool { look != nil }
+
     /// The same edge with another id (flags cleared).
     public func withID(_ newID: String) -> FlowEdge {
         var e = FlowEdge(

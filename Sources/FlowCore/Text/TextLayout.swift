@@ -84,7 +84,10 @@ public struct TextLayout: Hashable, Sendable {
             var i = start
             var breakAt = -1
             while i < chars.count {
-                if i > start && used + widths[i] > maxWidth { break }
+                if i > start && used + widths[i] > maxWidth {
+                    if chars[i] == " " { breakAt = i }  // the spaces at a break are dropped
+                    break
+                }
                 used += widths[i]
                 i += 1
                 if i < chars.count && canBreak(chars[i - 1], chars[i]) { breakAt = i }
