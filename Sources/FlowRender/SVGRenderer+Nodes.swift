@@ -186,11 +186,12 @@ extension SVGRenderer {
     func writeOutline(_ w: inout ByteWriter, _ shape: NodeShape, _ f: Rect) {
         let cx = f.x + f.width / 2, cy = f.y + f.height / 2
         func polygon(_ w: inout ByteWriter, _ points: [Point]) {
-            for (i, p) in points.enumerated() {
-                w.byte(UInt8(ascii: i == 0 ? "M" : "L"))
-                point(&w, p)
-            }
+            for (i, p) in points.enumerated() { command(&w, i == 0 ? "M" : "L", p) }
             w.byte(UInt8(ascii: "Z"))
+        }
+        func command(_ w: inout ByteWriter, _ c: Character, _ p: Point) {
+            w.byte(c.asciiValue!)  // invariant: M or L
+            point(&w, p)
         }
         func arc(_ w: inout ByteWriter, _ rx: Double, _ ry: Double, to p: Point) {
             w.byte(UInt8(ascii: "A"))
@@ -216,36 +217,26 @@ extension SVGRenderer {
             let k = NodeShape.noteFold(in: f)
             polygon(&w, [Point(f.x, f.y), Point(f.maxX - k, f.y), Point(f.maxX, f.y + k), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
             // the fold
-            w.byte(UInt8(ascii: "M"))
-            point(&w, Point(f.maxX - k, f.y))
-            w.byte(UInt8(ascii: "L"))
-            point(&w, Point(f.maxX - k, f.y + k))
-            w.byte(UInt8(ascii: "L"))
-            point(&w, Point(f.maxX, f.y + k))
+            command(&w, "M", Point(f.maxX - k, f.y))
+            command(&w, "L", Point(f.maxX - k, f.y + k))
+            command(&w, "L", Point(f.maxX, f.y + k))
         case .cylinder:
             let ry = NodeShape.cylinderCap(in: f), rx = f.width / 2
             // the body: down the left side, round the bottom, up the right, over the top
-            w.byte(UInt8(ascii: "M"))
-            point(&w, Point(f.x, f.y + ry))
-            w.byte(UInt8(ascii: "L"))
-            point(&w, Point(f.x, f.maxY - ry))
+            command(&w, "M", Point(f.x, f.y + ry))
+            command(&w, "L", Point(f.x, f.maxY - ry))
             arc(&w, rx, ry, to: Point(f.maxX, f.maxY - ry))
-            w.byte(UInt8(ascii: "L"))
-            point(&w, Point(f.maxX, f.y + ry))
+            command(&w, "L", Point(f.maxX, f.y + ry))
             arc(&w, rx, ry, to: Point(f.x, f.y + ry))
             w.byte(UInt8(ascii: "Z"))
             // the front of the top cap
-            w.byte(UInt8(ascii: "M"))
-            point(&w, Point(f.x, f.y + ry))
+            command(&w, "M", Point(f.x, f.y + ry))
             arc(&w, rx, ry, to: Point(f.maxX, f.y + ry))
         case .document:
             let a = NodeShape.documentWave(in: f), k = NodeShape.waveControlFactor * a
-            w.byte(UInt8(ascii: "M"))
-            point(&w, Point(f.x, f.y))
-            w.byte(UInt8(ascii: "L"))
-            point(&w, Point(f.maxX, f.y))
-            w.byte(UInt8(ascii: "L"))
-            point(&w, Point(f.maxX, f.maxY - a))
+            command(&w, "M", Point(f.x, f.y))
+            command(&w, "L", Point(f.maxX, f.y))
+            command(&w, "L", Point(f.maxX, f.maxY - a))
             w.byte(UInt8(ascii: "C"))
             point(&w, Point(f.x + f.width * 2 / 3, f.maxY - a - k))
             w.byte(32)

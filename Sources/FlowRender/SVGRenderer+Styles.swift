@@ -202,6 +202,23 @@ extension SVGRenderer {
         endRule(&w)
     }
 
+    /// `selector{fill:#…;stroke:#…;stroke-width:…}` with the palette colours given.
+    func themeRule(
+        _ w: inout ByteWriter, _ selector: StaticString, fill: String? = nil, stroke: String? = nil, width: Double? = nil
+    ) {
+        w.raw(selector)
+        w.byte(UInt8(ascii: "{"))
+        for (name, hex) in [("fill", fill), ("stroke", stroke)] {
+            guard let hex else { continue }
+            w.raw(name)
+            w.raw(":#")
+            w.raw(hex)
+            w.byte(UInt8(ascii: ";"))
+        }
+        if let width { lengthProperty(&w, "stroke-width", width) }
+        endRule(&w)
+    }
+
     /// Closes a CSS rule whose last declaration ends with `;`.
     func endRule(_ w: inout ByteWriter) {
         if w.bytes.last == UInt8(ascii: ";") { w.bytes.removeLast() }
@@ -237,18 +254,9 @@ extension SVGRenderer {
             classRule(&w, ".label.", name, "", s, .labelBox)
             classRule(&w, ".label-text.", name, "", s, .labelText)
         }
-        w.raw(".node>.shape{fill:#")
-        w.raw(p.nodeFill)
-        w.raw(";stroke:#")
-        w.raw(p.nodeStroke)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", Metrics.nodeStroke)
-        endRule(&w)
-        w.raw(".node.group>.shape{fill:#")
-        w.raw(p.groupFill)
-        w.raw(";stroke:#")
-        w.raw(p.groupStroke)
-        w.raw("}\n.title{fill:#")
+        themeRule(&w, ".node>.shape", fill: p.nodeFill, stroke: p.nodeStroke, width: Metrics.nodeStroke)
+        themeRule(&w, ".node.group>.shape", fill: p.groupFill, stroke: p.groupStroke)
+        w.raw(".title{fill:#")
         w.raw(p.text)
         w.raw(";font-family:sans-serif;font-size:")
         w.number(font)
@@ -262,37 +270,14 @@ extension SVGRenderer {
         w.raw(".node.draft>.shape{")
         dashProperty(&w, [4, 3])
         endRule(&w)
-        w.raw(".node.valid>.shape{stroke:#")
-        w.raw(p.valid)
-        w.raw("}\n.node.invalid>.shape{stroke:#")
-        w.raw(p.invalid)
-        w.raw("}\n.node.hovered>.shape{stroke:#")
-        w.raw(p.hoverStroke)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", Metrics.hoverStroke)
-        endRule(&w)
-        w.raw(".node.selected>.shape{stroke:#")
-        w.raw(p.accent)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", Metrics.emphasisStroke)
-        endRule(&w)
-        w.raw(".node.drop>.shape{fill:#")
-        w.raw(p.dropFill)
-        w.raw(";stroke:#")
-        w.raw(p.accent)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", Metrics.emphasisStroke)
-        endRule(&w)
-        w.raw(".handle{fill:#")
-        w.raw(p.nodeFill)
-        w.raw(";stroke:#")
-        w.raw(p.handle)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", 1)
-        endRule(&w)
-        w.raw(".handle.source{fill:#")
-        w.raw(p.handle)
-        w.raw("}\n</style>\n")
+        themeRule(&w, ".node.valid>.shape", stroke: p.valid)
+        themeRule(&w, ".node.invalid>.shape", stroke: p.invalid)
+        themeRule(&w, ".node.hovered>.shape", stroke: p.hoverStroke, width: Metrics.hoverStroke)
+        themeRule(&w, ".node.selected>.shape", stroke: p.accent, width: Metrics.emphasisStroke)
+        themeRule(&w, ".node.drop>.shape", fill: p.dropFill, stroke: p.accent, width: Metrics.emphasisStroke)
+        themeRule(&w, ".handle", fill: p.nodeFill, stroke: p.handle, width: 1)
+        themeRule(&w, ".handle.source", fill: p.handle)
+        w.raw("</style>\n")
 
         for m in sheet.markers { writeMarker(&w, m) }
         if options.background { writePatterns(&w) }

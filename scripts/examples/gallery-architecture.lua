@@ -37,18 +37,13 @@ local links = {
   { "orders", "events", "async", "publishes" }, { "events", "mailer", "async" },
 }
 
--- Edges run in horizontal and vertical lines with rounded corners.
-local function link(from, to, opts)
-  opts = opts or {}
-  opts.pathType = "smoothStep"
-  return s:connect(from, to, opts)
-end
-
 s:transaction(function()
   for _, p in ipairs(parts) do s:addNode{ id = p[1], class = p[2], data = { label = p[3] } } end
-  for _, l in ipairs(links) do link(l[1], l[2], { class = l[3], label = l[4] }) end
+  for _, l in ipairs(links) do s:connect(l[1], l[2], { class = l[3], label = l[4] }) end
 end)
 s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 70 }
+-- edges run in horizontal and vertical lines with rounded corners
+s:updateEdges(function(e) e.pathType = "smoothStep" end)
 
 assert(s:save(outdir .. "/architecture.svg", { title = "Architecture", handles = "none" }))
 assert(s:save(outdir .. "/architecture.json"))

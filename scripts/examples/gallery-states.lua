@@ -17,13 +17,6 @@ local s = flow.newStore{
   },
 }
 
--- Edges run in horizontal and vertical lines with rounded corners.
-local function link(from, to, opts)
-  opts = opts or {}
-  opts.pathType = "smoothStep"
-  return s:connect(from, to, opts)
-end
-
 s:transaction(function()
   s:addNode{ id = "start", width = 24, height = 24, class = "start", data = { label = "" } }
   s:addNode{ id = "received", data = { label = "Order received" } }
@@ -33,15 +26,17 @@ s:transaction(function()
   s:addNode{ id = "shipped", class = "done", data = { label = "Shipped" } }
   s:addNode{ id = "cancelled", class = "failed", data = { label = "Cancelled" } }
 
-  link("start", "received")
-  link("received", "paid")
-  link("paid", "stock", { label = "yes" })
-  link("paid", "cancelled", { label = "no" })
-  link("stock", "shipped", { label = "yes" })
-  link("stock", "backorder", { label = "no" })
-  link("backorder", "stock", { label = "restocked", style = { dash = { 4, 3 } } })
+  s:connect("start", "received")
+  s:connect("received", "paid")
+  s:connect("paid", "stock", { label = "yes" })
+  s:connect("paid", "cancelled", { label = "no" })
+  s:connect("stock", "shipped", { label = "yes" })
+  s:connect("stock", "backorder", { label = "no" })
+  s:connect("backorder", "stock", { label = "restocked", style = { dash = { 4, 3 } } })
 end)
 s:layout{ direction = "TB", nodeSpacing = 50 }
+-- edges run in horizontal and vertical lines with rounded corners
+s:updateEdges(function(e) e.pathType = "smoothStep" end)
 
 assert(s:save(outdir .. "/states.svg", { title = "Order states", handles = "none" }))
 print(string.format("states: %d states, %d transitions", s.nodeCount, s.edgeCount))

@@ -133,7 +133,12 @@ public struct FlowStyle: Hashable, Sendable {
     }
 
     /// Whether no property is set.
-    public var isEmpty: Bool { self == FlowStyle() }
+    @inline(__always)
+    public var isEmpty: Bool {
+        fill == nil && stroke == nil && strokeWidth == nil && dash == nil && opacity == nil && textColor == nil
+            && fontSize == nil && bold == nil && italic == nil && wrapWidth == nil && sourceArrow == nil
+            && targetArrow == nil
+    }
 
     /// These properties with the ones `other` sets laid over them (`other` wins).
     public func merged(with other: FlowStyle) -> FlowStyle {
@@ -224,6 +229,7 @@ final class NodeLook: Sendable {
     }
 
     /// A look, or nil when everything is the default.
+    @inline(__always)
     static func make(shape: NodeShape?, classes: [String], style: FlowStyle) -> NodeLook? {
         shape == nil && classes.isEmpty && style.isEmpty ? nil : NodeLook(shape: shape, classes: classes, style: style)
     }

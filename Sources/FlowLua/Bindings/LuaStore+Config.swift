@@ -81,17 +81,9 @@ enum LuaConfig {
         return v
     }
 
+    /// An array of numbers that are finite and not negative.
     static func numbers(_ t: LuaTable, _ key: String) throws -> [Double]? {
-        try t.optionalTable(key) { a in
-            var out: [Double] = []
-            try a.forEachElement { i in
-                var ok: Int32 = 0
-                let v = lua_tonumberx(a.L, -1, &ok)
-                if ok == 0 { throw a.error("[\(i)]", LuaErrors.typeMessage(a.L, -1, expected: "number")) }
-                out.append(try notNegative(v, "\(a.path)[\(i)]"))
-            }
-            return out
-        }
+        try LuaStyles.numbers(t, key) { v, path in try notNegative(v, path) }
     }
 
     static func push(_ args: LuaArgs, _ c: FlowConfiguration, undo: Bool, classes: [String: FlowClass]) {

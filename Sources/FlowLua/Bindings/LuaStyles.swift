@@ -53,15 +53,18 @@ enum LuaStyles {
         return (style, shape)
     }
 
-    /// An array of numbers (checked by `FlowStyle.validate`).
-    static func numbers(_ t: LuaTable, _ key: String) throws -> [Double]? {
+    /// An array of numbers, each passed through `check` with its path (a style's are
+    /// checked by `FlowStyle.validate`).
+    static func numbers(
+        _ t: LuaTable, _ key: String, check: (Double, String) throws -> Double = { v, _ in v }
+    ) throws -> [Double]? {
         try t.optionalTable(key) { a in
             var out: [Double] = []
             try a.forEachElement { i in
                 var ok: Int32 = 0
                 let v = lua_tonumberx(a.L, -1, &ok)
                 if ok == 0 { throw a.error("[\(i)]", LuaErrors.typeMessage(a.L, -1, expected: "number")) }
-                out.append(v)
+                out.append(try check(v, "\(a.path)[\(i)]"))
             }
             return out
         }
