@@ -489,7 +489,16 @@ struct LayoutPlan<Data: FlowNodeData> {
         let out = Point(p.x + d.x * room, p.y + d.y * room)
         let across = d.x * flow.x + d.y * flow.y == 0
         let onTheWay = (next.x - p.x) * flow.x + (next.y - p.y) * flow.y >= 0
-        if across && onTheWay { return ahead > room ? [] : [out] }
+        if across && onTheWay {
+            if ahead > room { return [] }
+            // out of the handle, then past the node's far side before turning to `next`
+            let far: Point
+            if flow.x > 0 { far = Point(frame.origin.x + frame.size.width + room, out.y) }
+            else if flow.x < 0 { far = Point(frame.origin.x - room, out.y) }
+            else if flow.y > 0 { far = Point(out.x, frame.origin.y + frame.size.height + room) }
+            else { far = Point(out.x, frame.origin.y - room) }
+            return [out, far]
+        }
         if ahead > 0 { return [] }
         let minX = frame.origin.x, maxX = minX + frame.size.width
         let minY = frame.origin.y, maxY = minY + frame.size.height
