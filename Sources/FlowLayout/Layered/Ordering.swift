@@ -144,8 +144,10 @@ struct Ordering {
     // MARK: Runs
 
     /// Runs from `starts` initial orders (the depth-first order, its mirror, then seeded
-    /// shuffles) and keeps the best order found.
-    mutating func minimizeCrossings(starts: Int, sweeps: Int) {
+    /// shuffles) and keeps the best order found. With `thorough`, every start gets the
+    /// whole treatment (sweeps with transposition, then sifting); otherwise the starts only
+    /// get barycentre sweeps, which are cheap, and the best of them the whole treatment.
+    mutating func minimizeCrossings(starts: Int, sweeps: Int, thorough: Bool) {
         guard layers.count > 1 else { return }
         let first = layers
         var best = layers, bestCrossings = Int.max
@@ -158,7 +160,7 @@ struct Ordering {
             }
             applyFrozen()
             setPositions()
-            let c = improve(sweeps: sweeps, bound: bestCrossings)
+            let c = improve(sweeps: sweeps, quick: !thorough)
             if c < bestCrossings {
                 bestCrossings = c
                 best = layers
@@ -167,11 +169,15 @@ struct Ordering {
         }
         layers = best
         setPositions()
+        if !thorough && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
     }
 
     /// Barycentre sweeps with sifting until `sweeps` rounds or four without improvement;
     /// leaves the best order of the run in `layers` and returns its crossings.
-    private mutating func improve(sweeps: Int, bound: Int) -> Int {
+    /// Barycentre sweeps with transposition (none when `quick`) until `sweeps` rounds or
+    /// `patience` without improvement, then sifting passes (none when `quick`); leaves the
+    /// best order of the run in `layers` and returns its crossings.
+    private mutating func improve(sweeps: Int, quick: Bool) -> Int {
         var best = layers, bestCrossings = totalCrossings()
         var fails = 0
         for i in 0..<sweeps where bestCrossings > 0 {
@@ -182,7 +188,7 @@ struct Ordering {
             } else {
                 for l in stride(from: layers.count - 2, through: 0, by: -1) { sortLayer(l, above: false, ties: ties) }
             }
-            transposeAll(ties: !ties)
+            if !quick { transposeAll(ties: !ties) }
             let c = totalCrossings()
             if c <= bestCrossings {
                 if Double(c) < 0.995 * Double(bestCrossings) { fails = 0 } else { fails += 1 }
@@ -196,6 +202,7 @@ struct Ordering {
         }
         layers = best
         setPositions()
+        if quick { return bestCrossings }
         // polish: sifting passes while they help
         var pass = 0
         while bestCrossings > 0 && pass < Ordering.siftingPasses {
