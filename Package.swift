@@ -72,9 +72,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowCore"]),
-        .testTarget(name: "FlowRoutingTests", dependencies: ["FlowRouting", "FlowCore", "TestSupport"]),
+        .testTarget(name: "FlowRoutingTests", dependencies: ["FlowRouting", "FlowLayout", "FlowCore", "TestSupport"]),
         .testTarget(
-            name: "FlowRenderTests", dependencies: ["FlowRender", "FlowCore", "FlowRouting", "TestSupport"],
+            name: "FlowRenderTests", dependencies: ["FlowRender", "FlowLayout", "FlowCore", "FlowRouting", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],

@@ -55,6 +55,50 @@
 ---| "simpleBezier" # a quadratic curve
 ---| "orthogonal" # routed by the store around the nodes: horizontal and vertical runs with rounded corners
 
+--- The outline a node is drawn with; hit testing and handles follow it.
+---@alias NodeShape
+---| "rounded" # a rectangle with rounded corners (the default)
+---| "rectangle" # a rectangle
+---| "diamond" # a rhombus touching the middles of the frame's sides (a decision)
+---| "ellipse" # an ellipse filling the frame
+---| "circle" # a circle as wide as the frame's smaller side, centred
+---| "hexagon" # a hexagon with points at the left and right
+---| "parallelogram" # a parallelogram leaning right (input, output)
+---| "cylinder" # a cylinder (a database)
+---| "document" # a page with a wavy bottom
+---| "stadium" # a rectangle with half circles at its ends (a start or end)
+---| "note" # a page with a folded corner
+
+--- What is drawn at an end of an edge.
+---@alias ArrowHead
+---| "none" # nothing
+---| "arrow" # a filled arrowhead (the default at the target)
+---| "open" # an open arrowhead, two strokes
+---| "diamond" # a filled diamond
+---| "circle" # a filled circle
+
+--- How a node, an edge or a class looks: every key is optional.
+---
+--- An element's own `style` wins over its classes (`class`), a class later in the
+--- element's list over an earlier one, and classes over the picture's theme. Colours
+--- are `#rrggbb` or `#rrggbbaa`; a bad colour, a number out of range or an unknown key
+--- raises, naming the field (`addNode: style.fill: invalid colour 'blue' (expected
+--- #rrggbb or #rrggbbaa)`). Selection, hover, drop targets and drafts still show: they
+--- set the outline (and a drop target's fill) over any style.
+---@class Style
+---@field fill? string node: inside of the shape; edge: the label's box (`#rrggbb` or `#rrggbbaa`)
+---@field stroke? string node: the outline; edge: the line and its arrowheads
+---@field strokeWidth? number width of the outline or line (canvas units, not negative)
+---@field dash? number[] dash pattern of the outline or line; `{}` for solid
+---@field opacity? number opacity of the whole node or edge, from 0 to 1
+---@field textColor? string colour of the title or label
+---@field fontSize? number size of the title or label (canvas units, positive) (default: 12)
+---@field bold? boolean bold title or label
+---@field italic? boolean italic title or label
+---@field wrapWidth? number nodes only: where the title of a node sized to its text wraps (default: 200)
+---@field sourceArrow? ArrowHead edges only: what is drawn where the edge leaves (default: "none")
+---@field targetArrow? ArrowHead edges only: what is drawn where the edge arrives (default: "arrow")
+
 --- The side of its anchor an accessory is placed on.
 ---@alias Placement
 ---| "top" # above
@@ -79,6 +123,15 @@
 --- those nodes' handle markers. Routes of orthogonal edges follow at their next change
 --- (or `store:route()`).
 ---
+--- `classes` replaces the whole style sheet, like Graphviz's node defaults or
+--- Mermaid's classDef: `store:configure{ classes = { db = { shape = "cylinder",
+--- fill = "#eef" } } }` gives every node with class `db` that shape and fill. The
+--- sheet is part of the document: exported, loaded and undone (`configure` with
+--- `classes` is an undo step "Classes"; nodes sized to their titles are resized).
+--- Class names are CSS identifiers (a letter or `_`, then letters, digits, `_`, `-`);
+--- the names the pictures use themselves (`node`, `edge`, `selected`, …) are
+--- reserved.
+---
 --- The zoom limits are always clamped: minZoom is at least 0.01 and maxZoom at
 --- least minZoom; narrowing them re-clamps the current zoom. Turning `undo` off
 --- clears the history; turning it on starts with an empty one. Every radius and
@@ -100,6 +153,11 @@
 ---@field edgeStyle? EdgeStyle how edges are drawn
 ---@field backgroundStyle? BackgroundStyle how the canvas background is drawn
 ---@field autoHandles? boolean edges at the default handles of a node that has them attach on the side facing the other node (default: false)
+---@field classes? table<string, ClassStyle> the style sheet: what nodes and edges with each class look like (default: {})
+
+--- An entry of the style sheet (`Config.classes`): a style and a node shape.
+---@class ClassStyle: Style
+---@field shape? NodeShape the shape of nodes with the class (their own `shape` wins)
 
 --- How edges are stroked: the `edgeStyle` key of `Config`.
 ---@class EdgeStyle
@@ -120,6 +178,15 @@
 
 --- The fields of a new node: the table `store:addNode` takes.
 ---
+--- A node given neither `width` nor `height` (nor `size`), or given `size = "auto"`,
+--- is sized to its title (`node.autoSize`): at least 150 x 60 (a circle: 60 x 60),
+--- grown until the whole title shows, its lines wrapped at the style's `wrapWidth`
+--- (200) and at every `"\n"`. Titles are measured as the pictures measure them (7 px
+--- a character at 12 px, 12 px for wide CJK characters). The store keeps the size
+--- up to date when the title, shape, style or classes change; giving a size ends
+--- it. A node given a size keeps it, and its picture cuts a title that does not fit
+--- with "…".
+---
 --- `data` is nil, a boolean, a number, a string, or a table of those: a table whose
 --- keys are exactly 1..n (n >= 1) is an array; any other table must have only
 --- string keys and is an object; the empty table is an empty object. Functions,
@@ -132,8 +199,11 @@
 ---@field position? Point the top-left corner, instead of `x`, `y`
 ---@field width? number width; or give `size` (default: 150)
 ---@field height? number height; or give `size` (default: 60)
----@field size? Size the size, instead of `width`, `height`
+---@field size? Size|"auto" the size, instead of `width`, `height`; "auto": sized to the title
 ---@field data? any a JSON-representable value, stored as a copy
+---@field shape? NodeShape its outline; absent: its classes', else "rounded"
+---@field class? string|string[] its class or classes (see `Config.classes`)
+---@field style? Style its own style, over its classes'
 ---@field isDraggable? boolean whether pointer drags move it (default: true)
 ---@field zIndex? integer drawing and hit-testing order; higher is in front (default: 0)
 ---@field parentID? FlowID the parent node; it must accept children
@@ -177,13 +247,16 @@
 ---@field position? Point new top-left corner, instead of `x`, `y`
 ---@field width? number new width
 ---@field height? number new height
----@field size? Size new size, instead of `width`, `height`
+---@field size? Size|"auto" new size, instead of `width`, `height`; "auto": size it to its title
 ---@field data? any new data; `flow.null` clears it
 ---@field isDraggable? boolean new draggable flag
 ---@field zIndex? integer new drawing order
 ---@field parentID? FlowID|userdata new parent; `flow.null` moves the node to the root
 ---@field acceptsChildren? boolean new container flag
 ---@field handles? HandleSpec[] new handles
+---@field shape? NodeShape|userdata new shape; `flow.null` clears it
+---@field class? string|string[]|userdata new classes; `flow.null` or `{}` removes them
+---@field style? Style|userdata new style (the whole style); `flow.null` clears it
 
 --- The options of `store:groupSelection`.
 ---@class GroupOptions
@@ -203,6 +276,8 @@
 ---@field label? string text drawn along the path ("\n" starts a new line)
 ---@field parentID? FlowID a parent node that accepts children
 ---@field points? Point[] bend points, in order from source to target; absent: none
+---@field class? string|string[] its class or classes (see `Config.classes`)
+---@field style? Style its own style, over its classes' (arrowheads included)
 
 --- A plain snapshot of an edge: the shape `addEdge` takes, plus its flags.
 ---
@@ -227,12 +302,16 @@
 ---@field label? string|userdata new label; `flow.null` clears it
 ---@field parentID? FlowID|userdata new parent; `flow.null` moves the edge to the root
 ---@field points? Point[]|userdata new bend points; `flow.null` or `{}` removes them
+---@field class? string|string[]|userdata new classes; `flow.null` or `{}` removes them
+---@field style? Style|userdata new style (the whole style); `flow.null` clears it
 
 --- The options of `store:connect`.
 ---@class ConnectOptions
 ---@field label? string the edge's label
 ---@field pathType? EdgePathType the edge's path type (default: "bezier")
 ---@field points? Point[] the edge's bend points
+---@field class? string|string[] the edge's classes
+---@field style? Style the edge's own style
 
 --- The drawn geometry of an edge, in canvas coordinates.
 ---
@@ -294,7 +373,7 @@
 
 --- The options of store:layout; every field is optional.
 ---@class LayoutOptions
----@field algorithm "layered" the layout method (default: "layered")
+---@field algorithm "layered"|"tree" layered (any graph) or a tidy tree (forests only; an edge that gives a node a second parent, closes a cycle or crosses into another group raises, naming it) (default: "layered")
 ---@field direction "TB"|"BT"|"LR"|"RL" where the layers go: top to bottom, bottom to top, left to right, right to left (default: "TB")
 ---@field nodeSpacing number free space between neighbours in a layer (0 to 1e6) (default: 40)
 ---@field layerSpacing number free space between layers (0 to 1e6) (default: 60)
@@ -403,14 +482,23 @@
 ---| "light" # dark lines on a light background
 ---| "dark" # light lines on a dark background
 
---- Options of `store:svg` (and of drawings written by `store:save`).
+--- Options of `store:svg` and of the pictures `store:save` writes (one set for all).
+---
+--- Every node is a group `<g id="node-<id>" class="node <classes>">` holding its
+--- outline (class `shape`), its title and its handles; every edge a path
+--- `<path id="edge-<id>" class="edge <classes>">`. The style sheet's classes are CSS
+--- rules in the picture's `<style>`, so a picture can be restyled afterwards.
+--- docs/rendering.md has the details.
 ---@class SvgOptions
 ---@field fit? boolean draw every node; false: the current viewport (default: true)
 ---@field padding? number space around the nodes when fitting (default: 20)
----@field width? number canvas width when not fitting
----@field height? number canvas height when not fitting
+---@field width? number canvas width when not fitting (default: 800)
+---@field height? number canvas height when not fitting (default: 600)
 ---@field theme? Theme colour scheme (default: "light")
 ---@field background? boolean whether to draw the background (default: true)
+---@field scale? number the picture's size is its drawing's times this (positive) (default: 1)
+---@field handles? "used"|"all"|"none" which handles are drawn: those an edge uses, all, none (default: "used")
+---@field title? string the picture's title (an SVG `<title>`)
 
 --- The options of `store:walk`.
 ---
@@ -1046,6 +1134,7 @@ function Store:tick(dt) end
 --- s:layout()
 --- s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
 --- s:layout{ group = "stage1" }
+--- s:layout{ algorithm = "tree" }          -- an org chart
 --- local stats = s:layout{ pinned = { "legend" } }
 --- print(stats.crossings, stats.width, stats.height)
 --- ```
@@ -1317,15 +1406,19 @@ function Store:load(json) end
 
 --- Writes the store to a file; the extension picks the format.
 ---
---- An unknown extension raises; a failure to write returns `nil, message`. A drawing
---- (.svg, .png) that has warnings returns them as a second value, as `store:svg`
---- does.
+--- An unknown extension raises; a failure to write returns `nil, message`. PNG and
+--- PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
+--- librsvg2-bin); a PNG has the SVG's size in pixels (times `scale`), at most 16384
+--- on its longer side. A drawing (.svg, .png, .pdf) that has warnings returns them
+--- as a second value, as `store:svg` does.
 ---
 --- ```lua
 --- assert(s:save("diagram.json"))
 --- assert(s:save("diagram.svg", { theme = "dark" }))
+--- assert(s:save("diagram.png", { scale = 2, title = "Orders" }))
+--- assert(s:save("diagram.pdf"))
 --- ```
----@param path string ends in .json (document), .svg (drawing) or .png (raster)
+---@param path string ends in .json (document), .svg (drawing), .png (raster) or .pdf (page)
 ---@param opts? SvgOptions drawing options, as for `store:svg`
 ---@return true? ok # true on success
 ---@return string|string[]? message # the error message; or, after a drawing, its warnings when there are some
@@ -1503,6 +1596,10 @@ function Store:walk(start, options) end
 ---@field isHovered boolean Whether the node is hovered.
 ---@field isDropTarget boolean Whether the node is the current drop target.
 ---@field frame Rect Position and size as a rect (canvas).
+---@field shape NodeShape? Its own shape, or nil when its classes (or the default, rounded) decide.
+---@field class string[] Its classes, in order (an empty list for none).
+---@field style Style The properties of its own style (an empty table for none).
+---@field autoSize boolean Whether the store sizes it to its title.
 local Node = {}
 
 --- Moves the node: `store:moveNode(node.id, x, y)`.
@@ -1555,6 +1652,8 @@ function Node:table() end
 ---@field targetHandleID string? The target handle, or nil when the edge enters the node's centre.
 ---@field pathType EdgePathType The shape of the path.
 ---@field label string? The label, or nil.
+---@field class string[] Its classes, in order (an empty list for none).
+---@field style Style The properties of its own style (an empty table for none).
 ---@field points Point[] The bend points, in order from source to target; {} when there are none.
 ---@field parentID string? The parent node's id, or nil at the root.
 ---@field isSelected boolean Whether the edge is selected.

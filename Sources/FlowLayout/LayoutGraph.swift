@@ -9,15 +9,19 @@ public struct LayoutGraph: Sendable {
         /// Keeps the node on the first or last layer of its part (a group's border, where
         /// edges from outside enter and leave).
         public var layer: LayerConstraint
+        /// Where a node held to the first or last layer goes in it: the nodes of such a
+        /// layer, when every one has a key, keep the order of their keys.
+        public var orderKey: Double?
 
-        public init(width: Double, height: Double, layer: LayerConstraint = .free) {
+        public init(width: Double, height: Double, layer: LayerConstraint = .free, orderKey: Double? = nil) {
             self.width = width
             self.height = height
             self.layer = layer
+            self.orderKey = orderKey
         }
     }
 
-    public enum LayerConstraint: Sendable {
+    public enum LayerConstraint: Sendable, Hashable {
         case free, first, last
     }
 

@@ -73,57 +73,66 @@ public let maximumPNGSide = 16384
 
 /// Rasterises the SVG drawing of `store` into a PNG file at `path` with `converter`
 /// (`rsvg-convert`, searched in `PATH` unless the name contains a slash). The PNG is the
-/// SVG's size times `scale` (finite, positive), rounded, at least 1 pixel, and scaled down
-/// to `maximumPNGSide` on its longer side. Throws `io` when the converter is missing
-/// ("rsvg-convert not found (apt-get install librsvg2-bin)") or fails (its exit status and
-/// error output are in the message). Returns the drawing's warnings.
+/// SVG's size (its drawing's size times `options.scale`), rounded, at least 1 pixel, and
+/// scaled down to `maximumPNGSide` on its longer side. Throws `io` when the converter is
+/// missing ("rsvg-convert not found (apt-get install librsvg2-bin)") or fails (its exit
+/// status and error output are in the message). Returns the drawing's warnings.
 @discardableResult
 public func renderPNG<Data>(
     _ store: FlowStore<Data>, options: SVGOptions = SVGOptions(), to path: String,
-    scale: Double = 1, converter: String = "rsvg-convert",
-    title: (FlowNode<Data>) -> String
+    converter: String = "rsvg-convert", title: (FlowNode<Data>) -> String
 ) throws(FlowError) -> [String] {
-    let op = "save"
-    guard scale.isFinite, scale > 0 else {
-        throw .invalidValue(op, "scale must be a finite positive number")
-    }
-    let picture = try render(store, options, op, title)
-    guard let size = pngSize(width: picture.width, height: picture.height, scale: scale) else {
-        throw .invalidValue(op, "the picture is too large to rasterise (its size is not finite)")
-    }
-    try rasterize(picture.bytes, width: size.width, height: size.height, to: path, converter: converter, op)
-    return picture.warnings
+    try convert(store, options, to: path, format: "png", converter: converter, title)
 }
 
 /// Rasterises a store of JSON data, titled by `defaultNodeTitle`.
 @discardableResult
 public func renderPNG(
     _ store: FlowStore<JSONValue>, options: SVGOptions = SVGOptions(), to path: String,
-    scale: Double = 1, converter: String = "rsvg-convert"
+    converter: String = "rsvg-convert"
 ) throws(FlowError) -> [String] {
-    try renderPNG(
-        store, options: options, to: path, scale: scale, converter: converter,
-        title: defaultNodeTitle)
+    try renderPNG(store, options: options, to: path, converter: converter, title: defaultNodeTitle)
+}
+
+/// Converts the SVG drawing of `store` into a PDF file at `path` with `converter`, one
+/// page the size of the SVG (the same limit on its longer side as a PNG). Errors as
+/// `renderPNG`. Returns the drawing's warnings.
+@discardableResult
+public func renderPDF<Data>(
+    _ store: FlowStore<Data>, options: SVGOptions = SVGOptions(), to path: String,
+    converter: String = "rsvg-convert", title: (FlowNode<Data>) -> String
+) throws(FlowError) -> [String] {
+    try convert(store, options, to: path, format: "pdf", converter: converter, title)
+}
+
+/// Converts a store of JSON data into a PDF, titled by `defaultNodeTitle`.
+@discardableResult
+public func renderPDF(
+    _ store: FlowStore<JSONValue>, options: SVGOptions = SVGOptions(), to path: String,
+    converter: String = "rsvg-convert"
+) throws(FlowError) -> [String] {
+    try renderPDF(store, options: options, to: path, converter: converter, title: defaultNodeTitle)
+}
+
+private func convert<Data>(
+    _ store: FlowStore<Data>, _ options: SVGOptions, to path: String, format: String, converter: String,
+    _ title: (FlowNode<Data>) -> String
+) throws(FlowError) -> [String] {
+    let op = "save"
+    let picture = try render(store, options, op, title)
+    guard let size = pngSize(width: picture.width, height: picture.height, scale: 1) else {
+        throw .invalidValue(op, "the picture is too large to rasterise (its size is not finite)")
+    }
+    try rasterize(
+        picture.bytes, width: size.width, height: size.height, format: format, to: path, converter: converter, op)
+    return picture.warnings
 }
 
 /// The title of a node with JSON data: `data.label`, else `data.title` (a string or a
-/// number), else the data itself when it is a string, else the node id.
+/// number), else the data itself when it is a string, else the node id
+/// (`JSONValue.title(nodeID:)`, which the store sizes nodes by).
 public func defaultNodeTitle(_ node: FlowNode<JSONValue>) -> String {
-    switch node.data {
-    case .string(let s):
-        return s
-    case .object(let o):
-        for key in ["label", "title"] {
-            switch o[key] {
-            case .string(let s)?: return s
-            case .number(let n)?: return formatNumber(n)
-            default: continue
-            }
-        }
-        return node.id
-    default:
-        return node.id
-    }
+    node.data.title(nodeID: node.id)
 }
 
 func render<Data>(

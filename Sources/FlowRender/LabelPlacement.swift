@@ -15,6 +15,7 @@ import Darwin
 /// and rotation.
 struct LabelBox {
     var lines: [String]
+    var font: TextFont
     var width: Double
     var height: Double
     var center = Point.zero
@@ -31,15 +32,16 @@ struct LabelBox {
         return Rect(center.x - ex, center.y - ey, 2 * ex, 2 * ey)
     }
 
-    /// The box of `text`: one line per `\n` (a `\r` before it dropped), each shortened to
-    /// fit the label width; nil when nothing is left to show.
-    static func make(_ text: String) -> LabelBox? {
-        let maxText = Metrics.labelMaxWidth - 2 * Metrics.labelPadding
-        let fitted = TextMetrics.lines(of: text).compactMap { TextMetrics.fitted($0, maxWidth: maxText) }
+    /// The box of `text` in `font`: one line per line break, each shortened to fit the
+    /// label width; nil when nothing is left to show.
+    static func make(_ text: String, font: TextFont = .standard) -> LabelBox? {
+        let pad = Metrics.labelPadding * font.size / TextFont.defaultSize
+        let maxText = Metrics.labelMaxWidth - 2 * pad
+        let fitted = TextMetrics.paragraphs(text).compactMap { TextMetrics.fitted($0, maxWidth: maxText, font: font) }
         guard !fitted.isEmpty else { return nil }
-        let width = fitted.map(\.width).max()! + 2 * Metrics.labelPadding
-        let height = TextMetrics.fontSize + Double(fitted.count - 1) * Metrics.lineHeight + 2 * Metrics.labelPadding
-        return LabelBox(lines: fitted.map(\.text), width: width, height: height)
+        let width = fitted.map(\.width).max()! + 2 * pad
+        let height = font.size + Double(fitted.count - 1) * font.lineHeight + 2 * pad
+        return LabelBox(lines: fitted.map(\.text), font: font, width: width, height: height)
     }
 }
 

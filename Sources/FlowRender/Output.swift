@@ -44,10 +44,12 @@ func findExecutable(_ name: String) -> String? {
     return nil
 }
 
-/// Writes `svg` to a temporary file and runs `converter` on it to produce a PNG of exactly
-/// `width` × `height` pixels at `path`. The temporary file is always removed.
+/// Writes `svg` to a temporary file and runs `converter` on it to produce a `format` file
+/// (`png` or `pdf`) of exactly `width` × `height` pixels at `path`. The temporary file is
+/// always removed.
 func rasterize(
-    _ svg: [UInt8], width: Int, height: Int, to path: String, converter: String, _ op: String
+    _ svg: [UInt8], width: Int, height: Int, format: String = "png", to path: String, converter: String,
+    _ op: String
 ) throws(FlowError) {
     let name = converter.split(separator: "/").last.map(String.init) ?? converter
     guard let executable = findExecutable(converter) else {
@@ -56,7 +58,7 @@ func rasterize(
     let input = try temporaryFile(containing: svg, op)
     defer { unlink(input) }
     let arguments = [
-        executable, "--format", "png", "--unlimited",
+        executable, "--format", format, "--unlimited",
         "--width", String(width), "--height", String(height),
         "--output", path, input,
     ]

@@ -6,7 +6,19 @@ public enum SVGTheme: String, Sendable, CaseIterable, FlowEnum {
     public static var valueName: String { "theme" }
 }
 
-/// How a diagram is drawn by `renderSVG`, `writeSVG` and `renderPNG` (lua-api §12).
+/// Which handles a picture draws.
+public enum HandleVisibility: String, Sendable, CaseIterable, FlowEnum {
+    /// The handles that an edge uses.
+    case used
+    /// Every handle except centre handles.
+    case all
+    /// None: arrowheads then reach the node outlines.
+    case none
+    public static var valueName: String { "handles" }
+}
+
+/// How a diagram is drawn by `renderSVG`, `writeSVG`, `renderPNG` and `renderPDF` (lua-api
+/// §12): one set of options for every format.
 public struct SVGOptions: Hashable, Sendable {
     /// true: the picture shows all content (nodes, edges, labels) plus `padding`, one canvas
     /// unit per pixel. false: it shows what the store's viewport shows on a canvas of
@@ -22,10 +34,18 @@ public struct SVGOptions: Hashable, Sendable {
     /// Whether the configured background pattern (grid or dots) is drawn over the theme's
     /// background colour. The background colour is always drawn.
     public var background: Bool
+    /// The picture's size is its drawing's size times this (finite, positive): the SVG's
+    /// `width` and `height` (its view box is the same), and the pixels of a PNG.
+    public var scale: Double
+    /// Which handles are drawn.
+    public var handles: HandleVisibility
+    /// The picture's title (an SVG `<title>`, shown by viewers as a tooltip or tab name).
+    public var title: String?
 
     public init(
         fit: Bool = true, padding: Double = 20, width: Double = 800, height: Double = 600,
-        theme: SVGTheme = .light, background: Bool = true
+        theme: SVGTheme = .light, background: Bool = true, scale: Double = 1,
+        handles: HandleVisibility = .used, title: String? = nil
     ) {
         self.fit = fit
         self.padding = padding
@@ -33,6 +53,9 @@ public struct SVGOptions: Hashable, Sendable {
         self.height = height
         self.theme = theme
         self.background = background
+        self.scale = scale
+        self.handles = handles
+        self.title = title
     }
 
     func validate(_ op: String) throws(FlowError) {
@@ -42,44 +65,23 @@ public struct SVGOptions: Hashable, Sendable {
         guard width.isFinite, width > 0, height.isFinite, height > 0 else {
             throw .invalidValue(op, "width and height must be finite positive numbers")
         }
+        guard scale.isFinite, scale > 0 else {
+            throw .invalidValue(op, "scale must be a finite positive number")
+        }
     }
 }
 
-/// A colour parsed from `#rrggbb` or `#rrggbbaa`.
-struct Colour: Hashable {
-    /// Six lowercase hex digits.
-    var hex: String
-    /// 0…1; 1 when the colour has no alpha digits.
-    var alpha: Double
+/// A colour of the configuration, parsed, or `invalidValue` naming `field`.
+typealias Colour = FlowColor
 
-    /// Parses a configuration colour, or throws `invalidValue` naming `field`.
+extension FlowColor {
     init(_ text: String, field: String, _ op: String) throws(FlowError) {
-        let u = Array(text.utf8)
-        func digit(_ c: UInt8) -> Int? {
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(c - UInt8(ascii: "a")) + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(c - UInt8(ascii: "A")) + 10
-            default: return nil
-            }
-        }
-        guard u.count == 7 || u.count == 9, u[0] == UInt8(ascii: "#"),
-            u.dropFirst().allSatisfy({ digit($0) != nil })
-        else {
-            throw .invalidValue(op, "\(field): invalid colour '\(text)' (expected #rrggbb or #rrggbbaa)")
-        }
-        hex = String(decoding: u[1..<7], as: UTF8.self).lowercased()
-        if u.count == 9, let hi = digit(u[7]), let lo = digit(u[8]) {
-            alpha = Double(hi * 16 + lo) / 255
-        } else {
-            alpha = 1
-        }
+        try self.init(parsing: text, field: field, operation: op)
     }
 
     /// A colour from the palette tables (always valid).
     init(palette hex: String) {
-        self.hex = hex
-        alpha = 1
+        self = FlowColor("#" + hex)!  // invariant: the palettes hold valid colours
     }
 }
 

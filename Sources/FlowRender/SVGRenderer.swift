@@ -8,21 +8,13 @@ import Darwin
 
 /// Drawing constants, in canvas units (see docs/rendering.md).
 enum Metrics {
-    static let nodeCornerRadius = 8.0
     static let handleRadius = 4.0
     /// How far strokes, handles and arrowheads reach outside a node frame or an edge path;
     /// fit mode keeps this margin around them.
     static let reach = 5.0
-    static let titlePadding = 8.0
-    static let groupTitleInset = Point(10, 18)
-    /// Baseline offset below the vertical centre of a line of 12 px text.
-    static let baselineOffset = 4.2
     static let labelPadding = 4.0
     static let labelCornerRadius = 4.0
     static let labelMaxWidth = 200.0
-    static let labelHeight = TextMetrics.fontSize + 2 * labelPadding
-    /// Distance between the baselines of two lines of text.
-    static let lineHeight = 14.0
     static let arrowLength = 10.0
     static let arrowHalfWidth = 4.0
     /// The arrow tip stops this far before the end point, on the outline of the handle.
@@ -49,10 +41,10 @@ enum EdgeEmphasis: Int, CaseIterable {
 
     var className: StaticString {
         switch self {
-        case .normal: return "edge"
-        case .animated: return "edge animated"
-        case .selected: return "edge selected"
-        case .dropTarget: return "edge drop"
+        case .normal: return ""
+        case .animated: return " animated"
+        case .selected: return " selected"
+        case .dropTarget: return " drop"
         }
     }
 }
@@ -67,6 +59,18 @@ struct EdgeItem {
     var rotatesLabel: Bool
     /// Path bounds grown by `Metrics.reach`, united with the label box once it is placed.
     var bounds: Rect
+    /// Its classes, the style written on its elements, and its arrowheads.
+    var classes: [String]
+    var inline: FlowStyle
+    var startMarker: Marker?
+    var endMarker: Marker?
+}
+
+/// An arrowhead definition: what, at which end, in which colour.
+struct Marker: Hashable {
+    var kind: ArrowHead
+    var atStart: Bool
+    var colour: Colour
 }
 
 /// Renders a store into SVG bytes.
@@ -131,11 +135,12 @@ struct SVGRenderer<Data: FlowNodeData> {
     /// Draws the store; `title` gives the text of each drawn node.
     /// Throws `invalidValue` when the content is too far apart for a finite picture size.
     mutating func render(title: (FlowNode<Data>) -> String) throws(FlowError) -> RenderedSVG {
-        // Nodes, copied once, in store order.
+        // Nodes, copied once, in store order, with the shapes they are drawn with.
         var nodes: [FlowNode<Data>] = []
         nodes.reserveCapacity(store.nodeCount)
         store.forEachNode { nodes.append($0) }
-        var edges = edgeItems(nodes)
+        let shapes = nodes.map { $0.hasLook ? store.resolvedShape(of: $0) : .rounded }
+        var edges = edgeItems(nodes, shapes)
         let warnings = placeLabels(&edges, nodes)
 
         // Frame of the picture.
@@ -152,8 +157,8 @@ struct SVGRenderer<Data: FlowNodeData> {
             for e in edges { content = content?.union(e.bounds) ?? e.bounds }
             let box = (content ?? .zero).insetBy(dx: -options.padding, dy: -options.padding)
             viewBox = Rect(box.x, box.y, max(box.width, 1), max(box.height, 1))
-            width = viewBox.width
-            height = viewBox.height
+            width = viewBox.width * options.scale
+            height = viewBox.height * options.scale
             guard width.isFinite, height.isFinite else {
                 throw .invalidValue(op, "the content is too large to draw (its size is not finite)")
             }
@@ -161,14 +166,14 @@ struct SVGRenderer<Data: FlowNodeData> {
             let vp = store.viewport
             zoom = vp.zoom
             offset = vp.offset
-            width = options.width
-            height = options.height
-            viewBox = Rect(0, 0, width, height)
+            viewBox = Rect(0, 0, options.width, options.height)
+            width = options.width * options.scale
+            height = options.height * options.scale
             visible = Rect(
-                corner: vp.screenToCanvas(.zero), corner: vp.screenToCanvas(Point(width, height)))
+                corner: vp.screenToCanvas(.zero), corner: vp.screenToCanvas(Point(options.width, options.height)))
         }
 
-        var w = ByteWriter(capacity: 4096 + nodes.count * 260 + edges.count * 200)
+        var w = ByteWriter(capacity: 4096 + nodes.count * 300 + edges.count * 240)
         w.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
         w.number(width)
@@ -183,20 +188,29 @@ struct SVGRenderer<Data: FlowNodeData> {
         w.byte(32)
         w.number(viewBox.height)
         w.raw("\">\n")
+        if let t = options.title {
+            w.raw("<title>")
+            w.escaped(t)
+            w.raw("</title>\n")
+        }
 
         let drawnEdges = visible.map { v in edges.filter { $0.bounds.intersects(v) } } ?? edges
         var used = Set<EdgeEmphasis>()
         for e in drawnEdges { used.insert(e.emphasis) }
         let layers = EdgeEmphasis.allCases.filter { used.contains($0) }
 
-        writeDefs(&w, edgeLayers: layers)
+        // Containers below the edges, the other nodes above them, the edge labels on top;
+        // each set in draw order.
+        let (containers, others) = drawOrder(nodes, visible: visible)
+        let sheet = StyleSheet(
+            store: store, nodes: (containers + others).map { nodes[$0] }, edges: drawnEdges, edgeLayers: layers)
+        writeDefs(&w, sheet)
         writeBackground(&w, viewBox: viewBox)
 
-        // Containers below the edges, the other nodes above them, the edge labels on top.
-        let (containers, others) = drawOrder(nodes, visible: visible)
+        let handles = usedHandles()
         if !containers.isEmpty {
             w.raw("<g class=\"containers\">\n")
-            for i in containers { writeNode(&w, nodes[i], isContainer: true, title: title) }
+            for i in containers { writeNode(&w, nodes[i], shapes[i], isContainer: true, handles: handles, title: title) }
             w.raw("</g>\n")
         }
         if !drawnEdges.isEmpty {
@@ -208,12 +222,12 @@ struct SVGRenderer<Data: FlowNodeData> {
         }
         if !others.isEmpty {
             w.raw("<g class=\"nodes\">\n")
-            for i in others { writeNode(&w, nodes[i], isContainer: false, title: title) }
+            for i in others { writeNode(&w, nodes[i], shapes[i], isContainer: false, handles: handles, title: title) }
             w.raw("</g>\n")
         }
         if drawnEdges.contains(where: { $0.label != nil }) {
             w.raw("<g class=\"labels\">\n")
-            for e in drawnEdges { if let l = e.label { writeLabel(&w, l) } }
+            for e in drawnEdges { if let l = e.label { writeLabel(&w, l, of: e) } }
             w.raw("</g>\n")
         }
         w.raw("</svg>\n")
@@ -223,8 +237,9 @@ struct SVGRenderer<Data: FlowNodeData> {
     // MARK: - Edges
 
     /// The drawable edges in store order (edges whose handles cannot be resolved are
-    /// skipped), with their emphasis and label. `nodes` are the store's nodes.
-    func edgeItems(_ nodes: [FlowNode<Data>]) -> [EdgeItem] {
+    /// skipped), with their emphasis, label and style. `nodes` are the store's nodes,
+    /// `shapes` the shapes they are drawn with.
+    func edgeItems(_ nodes: [FlowNode<Data>], _ shapes: [NodeShape]) -> [EdgeItem] {
         var items: [EdgeItem] = []
         items.reserveCapacity(store.edgeCount)
         guard store.edgeCount > 0 else { return items }
@@ -239,7 +254,8 @@ struct SVGRenderer<Data: FlowNodeData> {
             guard let si = index[e.sourceNodeID], let ti = index[e.targetNodeID],
                 let ends = EdgeEnds.resolve(
                     e, sourceFrame: nodes[si].frame, sourceHandles: nodes[si].handles,
-                    targetFrame: nodes[ti].frame, targetHandles: nodes[ti].handles, autoHandles: autoHandles)
+                    targetFrame: nodes[ti].frame, targetHandles: nodes[ti].handles, autoHandles: autoHandles,
+                    sourceShape: shapes[si], targetShape: shapes[ti])
             else { return }
             let type = EdgePathType.allCases.firstIndex(of: e.pathType) ?? 0
             let g = EdgeGeometry(
@@ -250,10 +266,18 @@ struct SVGRenderer<Data: FlowNodeData> {
                 e.isDropTarget
                 ? .dropTarget
                 : e.isSelected ? .selected : anyAnimated && store.isEdgeAnimated(e.id) ? .animated : .normal
+            let style = store.resolvedStyle(of: e)
             let bounds = g.bounds.insetBy(dx: -Metrics.reach, dy: -Metrics.reach)
-            items.append(EdgeItem(
-                id: e.id, geometry: g, emphasis: emphasis, label: e.label.flatMap(LabelBox.make),
-                rotatesLabel: e.pathType == .straight || g.labelAngle != 0, bounds: bounds))
+            var item = EdgeItem(
+                id: e.id, geometry: g, emphasis: emphasis, label: e.label.flatMap { LabelBox.make($0, font: style.font) },
+                rotatesLabel: e.pathType == .straight || g.labelAngle != 0, bounds: bounds, classes: e.classes,
+                inline: FlowStyle())
+            if e.hasLook { item.inline = StyleSheet.inlineStyle(e.classes, e.style, store.classStyles, edge: emphasis) }
+            let colour = emphasis == .selected || emphasis == .dropTarget ? edgeColours[emphasis]! : style.stroke ?? edgeColours[.normal]!  // invariant: all four set by init
+            let start = style.sourceArrow ?? ArrowHead.none, end = style.targetArrow ?? .arrow
+            if start != .none { item.startMarker = Marker(kind: start, atStart: true, colour: colour) }
+            if end != .none { item.endMarker = Marker(kind: end, atStart: false, colour: colour) }
+            items.append(item)
         }
         return items
     }
@@ -279,9 +303,24 @@ struct SVGRenderer<Data: FlowNodeData> {
     }
 
     func writeEdge(_ w: inout ByteWriter, _ e: EdgeItem) {
-        w.raw("<path class=\"")
+        w.raw("<path id=\"edge-")
+        w.escaped(e.id)
+        w.raw("\" class=\"edge")
+        writeClasses(&w, e.classes)
         w.raw(e.emphasis.className)
-        w.raw("\" d=\"")
+        w.byte(UInt8(ascii: "\""))
+        writeInline(&w, e.inline, .edgePath)
+        if let m = e.startMarker {
+            w.raw(" marker-start=\"url(#")
+            w.raw(m.id)
+            w.raw(")\"")
+        }
+        if let m = e.endMarker {
+            w.raw(" marker-end=\"url(#")
+            w.raw(m.id)
+            w.raw(")\"")
+        }
+        w.raw(" d=\"")
         var hasCurrentPoint = false
         for segment in e.geometry.path.segments {
             switch segment {
@@ -319,7 +358,7 @@ struct SVGRenderer<Data: FlowNodeData> {
         w.number(mapY(p.y))
     }
 
-    func writeLabel(_ w: inout ByteWriter, _ l: LabelBox) {
+    func writeLabel(_ w: inout ByteWriter, _ l: LabelBox, of e: EdgeItem) {
         let cx = mapX(l.center.x)
         let cy = mapY(l.center.y)
         let rotated = l.degrees != 0
@@ -332,7 +371,11 @@ struct SVGRenderer<Data: FlowNodeData> {
             w.number(cy)
             w.raw(")\">")
         }
-        w.raw("<rect class=\"label\" x=\"")
+        w.raw("<rect class=\"label")
+        writeClasses(&w, e.classes)
+        w.byte(UInt8(ascii: "\""))
+        writeInline(&w, e.inline, .labelBox)
+        w.raw(" x=\"")
         w.number(cx - l.width / 2 * zoom)
         w.raw("\" y=\"")
         w.number(cy - l.height / 2 * zoom)
@@ -343,338 +386,66 @@ struct SVGRenderer<Data: FlowNodeData> {
         w.raw("\" rx=\"")
         w.number(Metrics.labelCornerRadius * zoom)
         w.raw("\"/>")
-        let first = Metrics.baselineOffset - Double(l.lines.count - 1) * Metrics.lineHeight / 2
-        for (k, line) in l.lines.enumerated() {
-            w.raw("<text class=\"label-text\" x=\"")
+        let lh = l.font.lineHeight
+        // One line per row of the label, as node titles are written (a `tspan` each).
+        var y = cy + (l.font.baselineOffset - Double(l.lines.count - 1) * lh / 2) * zoom
+        w.raw("<text class=\"label-text")
+        writeClasses(&w, e.classes)
+        w.byte(UInt8(ascii: "\""))
+        writeInline(&w, e.inline, .labelText)
+        if l.lines.count == 1 {
+            w.raw(" x=\"")
             w.number(cx)
             w.raw("\" y=\"")
-            w.number(cy + (first + Double(k) * Metrics.lineHeight) * zoom)
+            w.number(y)
             w.raw("\">")
-            w.escaped(line)
-            w.raw("</text>")
+            w.escaped(l.lines[0])
+        } else {
+            w.byte(UInt8(ascii: ">"))
+            for line in l.lines {
+                w.raw("<tspan x=\"")
+                w.number(cx)
+                w.raw("\" y=\"")
+                w.number(y)
+                w.raw("\">")
+                w.escaped(line)
+                w.raw("</tspan>")
+                y += lh * zoom
+            }
         }
+        w.raw("</text>")
         if rotated { w.raw("</g>") }
         w.byte(10)
     }
 
-    // MARK: - Nodes
-
-    /// Indices of the nodes to draw, split into containers (nodes that accept children or
-    /// have some) and the others, each sorted by depth in the hierarchy, then zIndex, then
-    /// store order. With a viewport, nodes outside it are left out.
-    func drawOrder(_ nodes: [FlowNode<Data>], visible: Rect?) -> (containers: [Int], others: [Int]) {
-        var depth = [Int](repeating: 0, count: nodes.count)
-        var hasChildren = [Bool](repeating: false, count: nodes.count)
-        if nodes.contains(where: { $0.parentID != nil }) {
-            var index: [String: Int] = [:]
-            index.reserveCapacity(nodes.count)
-            for (i, n) in nodes.enumerated() { index[n.id] = i }
-            var parent = [Int](repeating: -1, count: nodes.count)
-            for (i, n) in nodes.enumerated() {
-                if let p = n.parentID, let j = index[p] {
-                    parent[i] = j
-                    hasChildren[j] = true
-                }
-            }
-            // Depths by walking up to a known depth; `known` marks computed entries. The
-            // walk is bounded by the node count, so even a (corrupt) cycle terminates.
-            var known = [Bool](repeating: false, count: nodes.count)
-            var chain: [Int] = []
-            for i in nodes.indices where !known[i] {
-                chain.removeAll(keepingCapacity: true)
-                var j = i
-                while j >= 0, !known[j], chain.count <= nodes.count {
-                    chain.append(j)
-                    j = parent[j]
-                }
-                var d = j >= 0 && known[j] ? depth[j] + 1 : 0
-                for k in chain.reversed() {
-                    depth[k] = d
-                    known[k] = true
-                    d += 1
-                }
-            }
-        }
-        var containers: [Int] = []
-        var others: [Int] = []
-        others.reserveCapacity(nodes.count)
-        for (i, n) in nodes.enumerated() {
-            if let visible,
-                !n.frame.insetBy(dx: -Metrics.reach, dy: -Metrics.reach).intersects(visible)
-            {
-                continue
-            }
-            if n.acceptsChildren || hasChildren[i] { containers.append(i) } else { others.append(i) }
-        }
-        let needsSort = nodes.contains { $0.zIndex != 0 } || depth.contains { $0 != 0 }
-        if needsSort {
-            let before = { (a: Int, b: Int) -> Bool in
-                if depth[a] != depth[b] { return depth[a] < depth[b] }
-                if nodes[a].zIndex != nodes[b].zIndex { return nodes[a].zIndex < nodes[b].zIndex }
-                return a < b
-            }
-            containers.sort(by: before)
-            others.sort(by: before)
-        }
-        return (containers, others)
-    }
-
-    func writeNode(
-        _ w: inout ByteWriter, _ n: FlowNode<Data>, isContainer: Bool,
-        title: (FlowNode<Data>) -> String
-    ) {
-        let f = n.frame
-        w.raw("<rect class=\"node")
-        if isContainer { w.raw(" group") }
-        if case .draft(let state) = n.phase {
-            switch state {
-            case .neutral: w.raw(" draft")
-            case .valid: w.raw(" draft valid")
-            case .invalid: w.raw(" draft invalid")
-            }
-        }
-        if n.isDropTarget {
-            w.raw(" drop")
-        } else if n.isSelected {
-            w.raw(" selected")
-        } else if n.isHovered {
-            w.raw(" hovered")
-        }
-        w.raw("\" x=\"")
-        w.number(mapX(f.x))
-        w.raw("\" y=\"")
-        w.number(mapY(f.y))
-        w.raw("\" width=\"")
-        w.number(f.width * zoom)
-        w.raw("\" height=\"")
-        w.number(f.height * zoom)
-        w.raw("\" rx=\"")
-        w.number(min(Metrics.nodeCornerRadius, f.width / 2, f.height / 2) * zoom)
-        w.raw("\"/>\n")
-
-        if f.height >= TextMetrics.fontSize {
-            let maxWidth: Double
-            let anchor: Point
-            if isContainer {
-                maxWidth = f.width - 2 * Metrics.groupTitleInset.x
-                anchor = Point(f.x + Metrics.groupTitleInset.x, f.y + Metrics.groupTitleInset.y)
-            } else {
-                maxWidth = f.width - 2 * Metrics.titlePadding
-                anchor = Point(f.x + f.width / 2, f.y + f.height / 2 + Metrics.baselineOffset)
-            }
-            // One line per newline, as many as the node's height holds (centred in normal
-            // nodes, downwards from the top in containers).
-            let fit = Int((f.height - TextMetrics.fontSize) / Metrics.lineHeight) + 1
-            let lines = TextMetrics.lines(of: title(n)).prefix(max(1, fit)).compactMap {
-                TextMetrics.fitted($0, maxWidth: maxWidth)?.text
-            }
-            let first = isContainer ? 0 : -Double(lines.count - 1) * Metrics.lineHeight / 2
-            for (k, text) in lines.enumerated() {
-                w.raw(isContainer ? "<text class=\"title group\" x=\"" : "<text class=\"title\" x=\"")
-                w.number(mapX(anchor.x))
-                w.raw("\" y=\"")
-                w.number(mapY(anchor.y + first + Double(k) * Metrics.lineHeight))
-                w.raw("\">")
-                w.escaped(text)
-                w.raw("</text>\n")
-            }
-        }
-
-        // Centre handles are not drawn: they would sit on the title. Nor are default handles
-        // when the store attaches edges to them on the facing side (`autoHandles`).
-        if store.configuration.autoHandles && HandleDeclaration.areDefaults(n.handles) { return }
-        for h in n.handles where h.position != .center {
-            let p = h.position.point(in: f)
-            w.raw(h.type == .source ? "<circle class=\"handle source\" cx=\"" : "<circle class=\"handle target\" cx=\"")
-            w.number(mapX(p.x))
-            w.raw("\" cy=\"")
-            w.number(mapY(p.y))
-            w.raw("\" r=\"")
-            w.number(Metrics.handleRadius * zoom)
-            w.raw("\"/>\n")
-        }
-    }
-
-    // MARK: - Definitions and background
-
-    func colourProperty(_ w: inout ByteWriter, _ name: StaticString, _ c: Colour) {
-        w.raw(name)
-        w.raw(":#")
-        w.raw(c.hex)
-        w.byte(UInt8(ascii: ";"))
-        if c.alpha < 1 {
-            w.raw(name)
-            w.raw("-opacity:")
-            w.number(c.alpha)
-            w.byte(UInt8(ascii: ";"))
-        }
-    }
-
-    func lengthProperty(_ w: inout ByteWriter, _ name: StaticString, _ v: Double) {
-        w.raw(name)
-        w.byte(UInt8(ascii: ":"))
-        w.number(v * zoom)
-        w.byte(UInt8(ascii: ";"))
-    }
-
-    /// `stroke-dasharray` for a pattern; `none` when it is empty or draws nothing but gaps
-    /// of zero length.
-    func dashProperty(_ w: inout ByteWriter, _ pattern: [Double]) {
-        w.raw("stroke-dasharray:")
-        if pattern.isEmpty || pattern.allSatisfy({ $0 == 0 }) {
-            w.raw("none")
-        } else {
-            for (i, v) in pattern.enumerated() {
-                if i > 0 { w.byte(32) }
-                w.number(v * zoom)
-            }
-        }
-        w.byte(UInt8(ascii: ";"))
-    }
-
-    /// Closes a CSS rule whose last declaration ends with `;`.
-    func endRule(_ w: inout ByteWriter) {
-        if w.bytes.last == UInt8(ascii: ";") { w.bytes.removeLast() }
-        w.raw("}\n")
-    }
-
-    static func markerID(_ c: Colour) -> String {
-        if c.alpha >= 1 { return "arrow-" + c.hex }
-        let a = Int((c.alpha * 255).rounded())
-        let digits = Array("0123456789abcdef")
-        return "arrow-" + c.hex + String(digits[a / 16]) + String(digits[a % 16])
-    }
-
-    func writeDefs(_ w: inout ByteWriter, edgeLayers: [EdgeEmphasis]) {
-        let p = palette
-        let edge = store.configuration.edgeStyle
-        w.raw("<defs>\n<style type=\"text/css\">\n")
-        w.raw(".bg{fill:#")
-        w.raw(p.background)
-        w.raw("}\n")
-        for layer in edgeLayers {
-            let c = edgeColours[layer] ?? Colour(palette: p.accent)
-            switch layer {
-            case .normal: w.raw(".edge{fill:none;")
-            case .animated: w.raw(".edge.animated{fill:none;")
-            case .selected: w.raw(".edge.selected{fill:none;")
-            case .dropTarget: w.raw(".edge.drop{fill:none;")
-            }
-            colourProperty(&w, "stroke", c)
-            switch layer {
-            case .normal, .animated:
-                lengthProperty(&w, "stroke-width", edge.lineWidth)
-            case .selected:
-                lengthProperty(&w, "stroke-width", edge.selectedLineWidth)
-            case .dropTarget:
-                lengthProperty(&w, "stroke-width", edge.selectedLineWidth + 1)
-            }
-            dashProperty(&w, layer == .animated ? edge.animatedDashPattern : edge.dashPattern)
-            w.raw("marker-end:url(#")
-            w.raw(Self.markerID(c))
-            w.raw(")")
-            endRule(&w)
-        }
-        let font = TextMetrics.fontSize * zoom
-        w.raw(".label{fill:#")
-        w.raw(p.labelFill)
-        w.raw(";stroke:#")
-        w.raw(p.labelStroke)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", 1)
-        endRule(&w)
-        w.raw(".label-text{fill:#")
-        w.raw(p.labelText)
-        w.raw(";font-family:sans-serif;font-size:")
-        w.number(font)
-        w.raw("px;text-anchor:middle}\n.node{fill:#")
-        w.raw(p.nodeFill)
-        w.raw(";stroke:#")
-        w.raw(p.nodeStroke)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", Metrics.nodeStroke)
-        endRule(&w)
-        w.raw(".node.group{fill:#")
-        w.raw(p.groupFill)
-        w.raw(";stroke:#")
-        w.raw(p.groupStroke)
-        w.raw("}\n.node.draft{")
-        dashProperty(&w, [4, 3])
-        endRule(&w)
-        w.raw(".node.valid{stroke:#")
-        w.raw(p.valid)
-        w.raw("}\n.node.invalid{stroke:#")
-        w.raw(p.invalid)
-        w.raw("}\n.node.hovered{stroke:#")
-        w.raw(p.hoverStroke)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", Metrics.hoverStroke)
-        endRule(&w)
-        w.raw(".node.selected{stroke:#")
-        w.raw(p.accent)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", Metrics.emphasisStroke)
-        endRule(&w)
-        w.raw(".node.drop{fill:#")
-        w.raw(p.dropFill)
-        w.raw(";stroke:#")
-        w.raw(p.accent)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", Metrics.emphasisStroke)
-        endRule(&w)
-        w.raw(".title{fill:#")
-        w.raw(p.text)
-        w.raw(";font-family:sans-serif;font-size:")
-        w.number(font)
-        w.raw("px;text-anchor:middle}\n.title.group{font-weight:bold;text-anchor:start}\n.handle{fill:#")
-        w.raw(p.nodeFill)
-        w.raw(";stroke:#")
-        w.raw(p.handle)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", 1)
-        endRule(&w)
-        w.raw(".handle.source{fill:#")
-        w.raw(p.handle)
-        w.raw("}\n</style>\n")
-
-        // One arrowhead per distinct colour, in layer order.
-        var written = Set<String>()
-        for layer in edgeLayers {
-            let c = edgeColours[layer] ?? Colour(palette: p.accent)
-            let id = Self.markerID(c)
-            guard written.insert(id).inserted else { continue }
-            w.raw("<marker id=\"")
-            w.raw(id)
-            w.raw("\" markerUnits=\"userSpaceOnUse\" orient=\"auto\" viewBox=\"0 0 ")
-            w.number(Metrics.arrowLength)
+    /// ` name…` for each class of an element, after its own classes.
+    func writeClasses(_ w: inout ByteWriter, _ classes: [String]) {
+        for c in classes {
             w.byte(32)
-            w.number(2 * Metrics.arrowHalfWidth)
-            w.raw("\" refX=\"")
-            w.number(Metrics.arrowLength + Metrics.arrowInset)
-            w.raw("\" refY=\"")
-            w.number(Metrics.arrowHalfWidth)
-            w.raw("\" markerWidth=\"")
-            w.number(Metrics.arrowLength * zoom)
-            w.raw("\" markerHeight=\"")
-            w.number(2 * Metrics.arrowHalfWidth * zoom)
-            w.raw("\"><path d=\"M0 0L")
-            w.number(Metrics.arrowLength)
-            w.byte(32)
-            w.number(Metrics.arrowHalfWidth)
-            w.raw("L0 ")
-            w.number(2 * Metrics.arrowHalfWidth)
-            w.raw("Z\" fill=\"#")
-            w.raw(c.hex)
-            if c.alpha < 1 {
-                w.raw("\" fill-opacity=\"")
-                w.number(c.alpha)
-            }
-            w.raw("\"/></marker>\n")
+            w.raw(c)  // class names are CSS identifiers: nothing to escape
         }
-
-        if options.background { writePatterns(&w) }
-        w.raw("</defs>\n")
     }
+
+    /// The edges' handles, by node: what `handles = used` draws.
+    func usedHandles() -> Set<HandleRef>? {
+        guard options.handles == .used else { return nil }
+        var used = Set<HandleRef>()
+        store.forEachEdge { e in
+            if let h = e.sourceHandleID { used.insert(HandleRef(node: e.sourceNodeID, handle: h)) }
+            if let h = e.targetHandleID { used.insert(HandleRef(node: e.targetNodeID, handle: h)) }
+        }
+        return used
+    }
+}
+
+/// A handle of a node.
+struct HandleRef: Hashable {
+    var node: String
+    var handle: String
+}
+
+extension SVGRenderer {
+    // MARK: - Background
 
     /// The background levels: tile size in output units and opacity factor. Grid: a fine
     /// level and a coarse one (5×); dots: one level. The spacing is multiplied by 5 until
@@ -713,7 +484,7 @@ struct SVGRenderer<Data: FlowNodeData> {
             w.raw("\" height=\"")
             w.number(level.size)
             w.raw("\">")
-            let alpha = backgroundColour.alpha * level.opacity
+            let alpha = backgroundColour.opacity * level.opacity
             if bg.pattern == .dot {
                 w.raw("<circle cx=\"")
                 w.number(half)

@@ -17,7 +17,8 @@ struct Metric {
     var json: String {
         func num(_ d: Double?) -> String {
             guard let d, d.isFinite else { return "null" }
-            let v = format3(d)
+            // counts are exact; measurements keep three significant digits
+            let v = unit == "count" && d == d.rounded() ? d : format3(d)
             return v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
         }
         var s = "{\"name\":\"\(name)\",\"size\":\(size.map(String.init) ?? "null"),"
@@ -111,6 +112,7 @@ final class Report {
         printSection("Rendering (FlowRender renderSVG; baseline: export of the same store)", "render.")
         printSection("Graph queries (a DAG; baseline: store.nodes + store.edges; lua: s:nodes())", "graph.")
         printSection("Orthogonal routing (dag_1000 laid out; baseline: Graphviz neato -n2 -Gsplines=ortho)", "routing.")
+        printLayout()
         printTargets()
     }
 
@@ -174,6 +176,56 @@ final class Report {
         print()
     }
 
+    private func printLayout() {
+        let graphs = LayoutBench.families.flatMap { f in LayoutBench.sizes.map { (f, $0) } }
+            .filter { find("layout.\($0.0).time", size: $0.1) != nil }
+        guard !graphs.isEmpty else { return }
+        print("== Layout (layered, 72×36 boxes, spacing 18/36; baseline: Graphviz dot -Tjson on the same graph)")
+        print(
+            col("graph", 14) + col("time", 10, right: true) + col("dot", 10, right: true)
+                + col("ratio", 8, right: true) + col("crossings", 11, right: true) + col("dot", 11, right: true)
+                + col("best peer", 11, right: true) + col("overlaps", 9, right: true))
+        for (family, n) in graphs {
+            let t = find("layout.\(family).time", size: n), c = find("layout.\(family).crossings", size: n)
+            let best = LayoutBench.bestPeer["\(family)_\(n)"]
+            print(
+                col("\(family)_\(n)", 14) + col(formatTime(t?.value), 10, right: true)
+                    + col(formatTime(t?.baseline), 10, right: true) + col(formatRatio(t?.ratio), 8, right: true)
+                    + col(c?.value.map { String(Int($0)) } ?? "—", 11, right: true)
+                    + col(c?.baseline.map { String(Int($0)) } ?? "—", 11, right: true)
+                    + col(best.map(String.init) ?? "—", 11, right: true)
+                    + col(value("layout.\(family).overlaps", size: n).map { String(Int($0)) } ?? "—", 9, right: true))
+        }
+        print("   crossings: drawn crossings by one counter on both drawings; best peer: the best of nine layered")
+        print("   layouts on that graph (the graphs' README)")
+        print()
+    }
+
+    /// The layout targets: crossings at most the best peer's, time at most a tenth of dot's
+    /// at 1,000 nodes and at most a second at 5,000.
+    private func printLayoutTargets() {
+        let crossingRows = LayoutBench.bestPeer.keys.sorted().compactMap { key -> (String, Double, Int)? in
+            let parts = key.split(separator: "_")
+            guard let n = Int(parts[1]), let v = value("layout.\(parts[0]).crossings", size: n) else { return nil }
+            return (key, v, LayoutBench.bestPeer[key]!)
+        }
+        if !crossingRows.isEmpty {
+            let met = crossingRows.allSatisfy { $0.1 <= Double($0.2) }
+            let shown = crossingRows.map { "\($0.0): \(Int($0.1))/\($0.2)" }.joined(separator: ", ")
+            print("   \(col("layout crossings ≤ best peer", 42)) \(met ? "MET   " : "MISSED") \(shown)")
+        }
+        let at1k = LayoutBench.families.compactMap { f in find("layout.\(f).time", size: 1000).flatMap { m in m.ratio.map { (f, $0) } } }
+        if !at1k.isEmpty {
+            let met = at1k.allSatisfy { $0.1 <= 0.1 }
+            print("   \(col("layout at 1k ≤ 0.1× dot", 42)) \(met ? "MET   " : "MISSED") \(at1k.map { "\($0.0): \(formatRatio($0.1))" }.joined(separator: ", "))")
+        }
+        let at5k = LayoutBench.families.compactMap { f in value("layout.\(f).time", size: 5000).map { (f, $0) } }
+        if !at5k.isEmpty {
+            let met = at5k.allSatisfy { $0.1 <= 1e9 }
+            print("   \(col("layout at 5k ≤ 1 s", 42)) \(met ? "MET   " : "MISSED") \(at5k.map { "\($0.0): \(formatTime($0.1))" }.joined(separator: ", "))")
+        }
+    }
+
     // MARK: Targets
 
     /// A target: the metric, at which sizes (nil: every size measured), ratio or value, limit.
@@ -209,6 +261,7 @@ final class Report {
 
     private func printTargets() {
         print("== Targets (reported, not enforced)")
+        printLayoutTargets()
         for t in targets {
             let rows = metrics.filter { $0.name == t.name && (t.size == nil || $0.size == t.size) }
             guard !rows.isEmpty else {

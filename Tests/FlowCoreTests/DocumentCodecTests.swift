@@ -534,6 +534,7 @@ extension SplitMix64 {
               "nodes": [
                 {
                   "acceptsChildren": false,
+                  "autoSize": false,
                   "data": {
                     "text": "Hi",
                     "n": 1,

@@ -182,3 +182,28 @@ private func overlap(_ a: Rect, _ b: Rect) -> Bool {
         }
     }
 }
+
+@Suite struct LayoutRouteMovesTests {
+    /// After a layout, moving one end of an edge keeps its route (the end follows its node);
+    /// moving both ends by the same delta in one call moves the route with them.
+    @Test func routesAfterMoves() throws {
+        let store = Store()
+        for id in ["a", "b", "c"] {
+            try store.addNode(FlowNode(id: id, position: .zero, size: Size(80, 40), data: .null))
+        }
+        try store.addEdge(FlowEdge(id: "ab", sourceNodeID: "a", targetNodeID: "b"))
+        try store.addEdge(FlowEdge(id: "bc", sourceNodeID: "b", targetNodeID: "c"))
+        try store.addEdge(FlowEdge(id: "ac", sourceNodeID: "a", targetNodeID: "c"))
+        try store.layout()
+        let route = store.edge("ac")!.points
+        #expect(!route.isEmpty)
+        try store.moveNode("c", to: store.node("c")!.position + Point(30, 0))
+        #expect(store.edge("ac")!.points == route)
+        let delta = Point(100, 50)
+        try store.transaction { () throws(FlowError) in
+            try store.moveNode("a", to: store.node("a")!.position + delta)
+            try store.moveNode("c", to: store.node("c")!.position + delta)
+        }
+        #expect(store.edge("ac")!.points == route.map { $0 + delta })
+    }
+}

@@ -39,7 +39,7 @@ import Testing
         try Golden.check(svg, "sides-\(type.rawValue)")
         let doc = try SVGDocument(svg)
         #expect(doc.edgePaths.count == 25)
-        #expect(doc.nodeRects.count == 50)
+        #expect(doc.nodes.count == 50)
         // Each path is the edge's geometry, as the store computes it.
         for (path, e) in zip(doc.edgePaths, store.edges) {
             let g = try store.edgeGeometry(e.id)
@@ -132,12 +132,12 @@ import Testing
             let svg = try renderSVG(store, options: SVGOptions(theme: theme))
             try Golden.check(svg, "showcase-\(theme.rawValue)")
             let doc = try SVGDocument(svg)
-            #expect(doc.nodeRects.count == 6)
+            #expect(doc.nodes.count == 6)
             #expect(doc.edgePaths.count == 5)
             #expect(doc.labels == ["yes", "no", "retry"])
             #expect(
                 doc.titles == [
-                    "Processing", "Start", "Valid input?", "Report the error to…",
+                    "Processing", "Start", "Valid input?", "Report the error to\nthe user",
                     "Transform & store", "Done ✓",
                 ])
         }
@@ -209,7 +209,7 @@ import Testing
         let order = doc.elements.filter { $0.name == "text" || $0.name == "path" && $0.classes.contains("edge") }
             .map { $0.name == "path" ? "edge" : $0.text }
         #expect(order == ["g1", "An empty group", "g2", "edge", "edge", "c4", "c1", "c3", "c2"])
-        #expect(doc.nodeRects.filter { $0.classes.contains("group") }.count == 3)
+        #expect(doc.nodes.filter { $0.classes.contains("group") }.count == 3)
     }
 
     @Test func selectionHoverDropTargetsAndAnimation() throws {
@@ -239,7 +239,7 @@ import Testing
         let svg = try renderSVG(store)
         try Golden.check(svg, "styles")
         let doc = try SVGDocument(svg)
-        #expect(doc.nodeRects.map { $0.attributes["class"] ?? "" } == [
+        #expect(doc.nodes.map { $0.attributes["class"] ?? "" } == [
             "node", "node selected", "node hovered", "node", "node drop",
             "node draft", "node draft valid", "node draft invalid",
         ])
@@ -248,11 +248,16 @@ import Testing
             "edge", "edge", "edge animated", "edge selected", "edge selected", "edge drop",
         ])
         let style = doc.elements("style")[0].text
-        #expect(style.contains(".edge.animated{fill:none;stroke:#808080;stroke-width:1.5;stroke-dasharray:5 5;marker-end:url(#arrow-808080)}"))
-        #expect(style.contains(".edge.selected{fill:none;stroke:#007aff;stroke-width:2.5;stroke-dasharray:none;marker-end:url(#arrow-007aff)}"))
-        #expect(style.contains(".edge.drop{fill:none;stroke:#007aff;stroke-width:3.5;"))
-        // One arrowhead per distinct colour.
+        #expect(style.contains(".edge{fill:none;stroke:#808080;stroke-width:1.5;stroke-dasharray:none}"))
+        #expect(style.contains(".edge.animated{stroke-dasharray:5 5}"))
+        #expect(style.contains(".edge.selected{stroke:#007aff;stroke-width:2.5}"))
+        #expect(style.contains(".edge.drop{stroke:#007aff;stroke-width:3.5}"))
+        // One arrowhead per distinct colour, each edge ending in its colour's.
         #expect(doc.elements("marker").compactMap { $0.attributes["id"] } == ["arrow-808080", "arrow-007aff"])
+        #expect(doc.edgePaths.map { $0.attributes["marker-end"] ?? "" } == [
+            "url(#arrow-808080)", "url(#arrow-808080)", "url(#arrow-808080)", "url(#arrow-007aff)",
+            "url(#arrow-007aff)", "url(#arrow-007aff)",
+        ])
     }
 
     @Test func customEdgeStyle() throws {
@@ -273,7 +278,7 @@ import Testing
         #expect(doc.elements("marker").compactMap { $0.attributes["id"] } == ["arrow-336699cc", "arrow-ff8800"])
         let arrow = try #require(doc.elements("marker").first?.children.first)
         #expect(arrow.attributes["fill"] == "#336699" && arrow.attributes["fill-opacity"] == "0.8")
-        #expect(doc.elements("style")[0].text.contains(".edge{fill:none;stroke:#336699;stroke-opacity:0.8;stroke-width:2;stroke-dasharray:6 2;"))
+        #expect(doc.elements("style")[0].text.contains(".edge{fill:none;stroke:#336699;stroke-opacity:0.8;stroke-width:2;stroke-dasharray:6 2}"))
     }
 
     static func backgroundStore(_ pattern: BackgroundPattern) throws -> Store {
@@ -316,11 +321,11 @@ import Testing
         #expect(doc.root.attributes["width"] == "400" && doc.root.attributes["height"] == "260")
         #expect(doc.root.attributes["viewBox"] == "0 0 400 260")
         // Canvas coordinates are mapped: screen = canvas · zoom + offset.
-        let start = try #require(doc.nodeRects.first { $0.attributes["class"] == "node" })
+        let start = try #require(doc.nodes.first { $0.attributes["class"] == "node" }?.children.first)
         #expect(start.attributes["x"] == "40" && start.attributes["y"] == "80")
         #expect(start.attributes["width"] == "77" && start.attributes["height"] == "27.5")
         // The visible canvas, (-72.73, -145.45) to (654.55, 327.27), overlaps every node.
-        #expect(doc.nodeRects.count == 6)
+        #expect(doc.nodes.count == 6)
         // Fine grid: 20 · 0.55 = 11 px (opacity 0.4 + 0.6 · 0.2), coarse 55 px.
         let patterns = doc.elements("pattern")
         #expect(patterns.map { $0.attributes["width"] ?? "" } == ["11", "55"])
@@ -345,7 +350,7 @@ import Testing
         try Golden.check(svg, "empty")
         let doc = try SVGDocument(svg)
         #expect(doc.root.attributes["viewBox"] == "-20 -20 40 40")
-        #expect(doc.nodeRects.isEmpty && doc.edgePaths.isEmpty)
+        #expect(doc.nodes.isEmpty && doc.edgePaths.isEmpty)
         let tight = try SVGDocument(try renderSVG(Store(), options: SVGOptions(padding: 0)))
         #expect(tight.root.attributes["viewBox"] == "0 0 1 1")
     }

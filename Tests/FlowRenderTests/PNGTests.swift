@@ -41,7 +41,7 @@ import Testing
         #expect(size.width == Int(width.rounded()))
         #expect(size.height == Int(height.rounded()))
 
-        try renderPNG(store, options: SVGOptions(theme: .dark), to: path, scale: 2)
+        try renderPNG(store, options: SVGOptions(theme: .dark, scale: 2), to: path)
         let doubled = try Self.pngDimensions(path)
         #expect(doubled.width == Int((width * 2).rounded()))
         #expect(doubled.height == Int((height * 2).rounded()))
@@ -55,7 +55,7 @@ import Testing
         let store = try GoldenTests.showcase()
         let path = Self.temporaryPath("viewport.png")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try renderPNG(store, options: SVGOptions(fit: false, width: 320, height: 200), to: path, scale: 1.5)
+        try renderPNG(store, options: SVGOptions(fit: false, width: 320, height: 200, scale: 1.5), to: path)
         let size = try Self.pngDimensions(path)
         #expect(size.width == 480 && size.height == 300)
     }
@@ -116,13 +116,13 @@ import Testing
         #expect(svgError.description == "svg: the content is too large to draw (its size is not finite)")
         // In viewport mode only the visible part is drawn, so the picture is fine.
         let doc = try SVGDocument(try renderSVG(store, options: SVGOptions(fit: false)))
-        #expect(doc.nodeRects.isEmpty)
+        #expect(doc.nodes.isEmpty)
     }
 
     @Test func invalidScaleIsRejected() throws {
         let store = try GoldenTests.showcase()
         for scale in [0, -1, Double.nan, Double.infinity] {
-            #expect(throws: FlowError.self) { try renderPNG(store, to: "/nonexistent/x.png", scale: scale) }
+            #expect(throws: FlowError.self) { try renderPNG(store, options: SVGOptions(scale: scale), to: "/nonexistent/x.png") }
         }
     }
 

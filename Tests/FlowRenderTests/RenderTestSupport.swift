@@ -140,10 +140,17 @@ struct SVGDocument {
         elements.filter { $0.name == name && (cls == nil || $0.classes.contains(cls!)) }
     }
 
-    /// Node rectangles, edge paths, node titles and label texts.
-    var nodeRects: [Element] { elements("rect", class: "node") }
+    /// Node groups (`<g class="node …">`), their outlines, edge paths, node titles (lines
+    /// joined by newlines) and label texts.
+    var nodes: [Element] { elements("g", class: "node") }
+    var nodeShapes: [Element] { elements.filter { $0.classes.contains("shape") } }
     var edgePaths: [Element] { elements("path", class: "edge") }
-    var titles: [String] { elements("text", class: "title").map(\.text) }
+    var titles: [String] { elements("text", class: "title").map(Self.text) }
+
+    /// The text of a `text` element: its lines joined by newlines when they are `tspan`s.
+    static func text(_ e: Element) -> String {
+        e.children.isEmpty ? e.text : e.children.map(\.text).joined(separator: "\n")
+    }
     var labels: [String] { elements("text", class: "label-text").map(\.text) }
 
     /// The promises every picture keeps: root `svg` in the SVG namespace with a size and a
@@ -161,7 +168,7 @@ struct SVGDocument {
         #expect(viewBox.count == 4, sourceLocation: sourceLocation)
 
         let numeric: Set<String> = [
-            "x", "y", "width", "height", "rx", "cx", "cy", "r", "refX", "refY", "markerWidth",
+            "x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "refX", "refY", "markerWidth",
             "markerHeight", "stroke-width", "fill-opacity", "stroke-opacity",
         ]
         var ids: Set<String> = []

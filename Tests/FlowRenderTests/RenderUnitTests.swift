@@ -114,9 +114,10 @@ import Testing
     @Test func coloursAcceptBothCasesAndAlpha() throws {
         let c = try Colour("#AbCdEf80", field: "f", "svg")
         #expect(c.hex == "abcdef")
-        #expect(abs(c.alpha - 128.0 / 255) < 1e-12)
-        #expect(try Colour("#000000", field: "f", "svg").alpha == 1)
-        #expect(SVGRenderer<JSONValue>.markerID(c) == "arrow-abcdef80")
+        #expect(abs(c.opacity - 128.0 / 255) < 1e-12)
+        #expect(try Colour("#000000", field: "f", "svg").opacity == 1)
+        #expect(Marker(kind: .arrow, atStart: false, colour: c).id == "arrow-abcdef80")
+        #expect(Marker(kind: .diamond, atStart: true, colour: try Colour("#000000", field: "f", "svg")).id == "diamond-start-000000")
     }
 
     @Test func outputIsDeterministic() throws {
@@ -185,13 +186,14 @@ import Testing
     @Test func titlesAreFittedToTheNode() throws {
         let store = try makeStore([
             node("a", 0, 0, 100, 40, title: "exactly 12 c"),  // 84 px fits 100 − 16
-            node("b", 0, 100, 100, 40, title: "fourteen chars"),  // 98 px does not
+            node("b", 0, 100, 100, 40, title: "fourteen chars"),  // 98 px does not: two lines of 32 px
             node("c", 0, 200, 20, 40, title: "narrow"),  // 4 px available: no text
             node("d", 0, 300, 100, 10, title: "low"),  // lower than the font: no text
+            node("e", 0, 400, 100, 25, title: "one line of text only"),  // 17 px: one line, cut
             node("g", 200, 0, 100, 100, title: "a group title", container: true),  // 80 px for groups
         ])
         let doc = try SVGDocument(try renderSVG(store))
-        #expect(doc.titles == ["a group ti…", "exactly 12 c", "fourteen ch…"])
+        #expect(doc.titles == ["a group\ntitle", "exactly 12 c", "fourteen\nchars", "one line of…"])
     }
 
     @Test func fitModeContainsEverything() throws {
@@ -228,7 +230,7 @@ import Testing
             }
         }
         let doc = try SVGDocument(try renderSVG(store))
-        #expect(doc.nodeRects.count == 2000)
+        #expect(doc.nodes.count == 2000)
         #expect(doc.edgePaths.count == 1999)
         #expect(doc.titles.last == "Node 1999")
     }

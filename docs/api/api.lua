@@ -132,6 +132,60 @@ return {
           },
         },
         {
+          name = "NodeShape", kind = "type",
+          summary = "The outline a node is drawn with; hit testing and handles follow it.",
+          values = {
+            { "rounded", "a rectangle with rounded corners (the default)" },
+            { "rectangle", "a rectangle" },
+            { "diamond", "a rhombus touching the middles of the frame's sides (a decision)" },
+            { "ellipse", "an ellipse filling the frame" },
+            { "circle", "a circle as wide as the frame's smaller side, centred" },
+            { "hexagon", "a hexagon with points at the left and right" },
+            { "parallelogram", "a parallelogram leaning right (input, output)" },
+            { "cylinder", "a cylinder (a database)" },
+            { "document", "a page with a wavy bottom" },
+            { "stadium", "a rectangle with half circles at its ends (a start or end)" },
+            { "note", "a page with a folded corner" },
+          },
+        },
+        {
+          name = "ArrowHead", kind = "type",
+          summary = "What is drawn at an end of an edge.",
+          values = {
+            { "none", "nothing" },
+            { "arrow", "a filled arrowhead (the default at the target)" },
+            { "open", "an open arrowhead, two strokes" },
+            { "diamond", "a filled diamond" },
+            { "circle", "a filled circle" },
+          },
+        },
+        {
+          name = "Style", kind = "type",
+          summary = "How a node, an edge or a class looks: every key is optional.",
+          fields = {
+            { "fill?", "string", "node: inside of the shape; edge: the label's box (`#rrggbb` or `#rrggbbaa`)" },
+            { "stroke?", "string", "node: the outline; edge: the line and its arrowheads" },
+            { "strokeWidth?", "number", "width of the outline or line (canvas units, not negative)" },
+            { "dash?", "number[]", "dash pattern of the outline or line; `{}` for solid" },
+            { "opacity?", "number", "opacity of the whole node or edge, from 0 to 1" },
+            { "textColor?", "string", "colour of the title or label" },
+            { "fontSize?", "number", "size of the title or label (canvas units, positive)", default = "12" },
+            { "bold?", "boolean", "bold title or label" },
+            { "italic?", "boolean", "italic title or label" },
+            { "wrapWidth?", "number", "nodes only: where the title of a node sized to its text wraps",
+              default = "200" },
+            { "sourceArrow?", "ArrowHead", "edges only: what is drawn where the edge leaves", default = '"none"' },
+            { "targetArrow?", "ArrowHead", "edges only: what is drawn where the edge arrives", default = '"arrow"' },
+          },
+          text = [[
+            An element's own `style` wins over its classes (`class`), a class later in the
+            element's list over an earlier one, and classes over the picture's theme. Colours
+            are `#rrggbb` or `#rrggbbaa`; a bad colour, a number out of range or an unknown key
+            raises, naming the field (`addNode: style.fill: invalid colour 'blue' (expected
+            #rrggbb or #rrggbbaa)`). Selection, hover, drop targets and drafts still show: they
+            set the outline (and a drop target's fill) over any style.]],
+        },
+        {
           name = "Placement", kind = "type",
           summary = "The side of its anchor an accessory is placed on.",
           values = {
@@ -280,6 +334,8 @@ return {
             { "autoHandles?", "boolean",
               "edges at the default handles of a node that has them attach on the side facing the other node",
               default = "false" },
+            { "classes?", "table<string, ClassStyle>",
+              "the style sheet: what nodes and edges with each class look like", default = "{}" },
           },
           text = [[
             Given to `flow.newStore` and `store:configure`, read back (with every key) as
@@ -291,10 +347,26 @@ return {
             those nodes' handle markers. Routes of orthogonal edges follow at their next change
             (or `store:route()`).
 
+            `classes` replaces the whole style sheet, like Graphviz's node defaults or
+            Mermaid's classDef: `store:configure{ classes = { db = { shape = "cylinder",
+            fill = "#eef" } } }` gives every node with class `db` that shape and fill. The
+            sheet is part of the document: exported, loaded and undone (`configure` with
+            `classes` is an undo step "Classes"; nodes sized to their titles are resized).
+            Class names are CSS identifiers (a letter or `_`, then letters, digits, `_`, `-`);
+            the names the pictures use themselves (`node`, `edge`, `selected`, …) are
+            reserved.
+
             The zoom limits are always clamped: minZoom is at least 0.01 and maxZoom at
             least minZoom; narrowing them re-clamps the current zoom. Turning `undo` off
             clears the history; turning it on starts with an empty one. Every radius and
             tolerance is strict: a point hits when its distance is less than the value.]],
+        },
+        {
+          name = "ClassStyle", kind = "type", extends = "Style",
+          summary = "An entry of the style sheet (`Config.classes`): a style and a node shape.",
+          fields = {
+            { "shape?", "NodeShape", "the shape of nodes with the class (their own `shape` wins)" },
+          },
         },
         {
           name = "EdgeStyle", kind = "type",
@@ -381,8 +453,11 @@ return {
             { "position?", "Point", "the top-left corner, instead of `x`, `y`" },
             { "width?", "number", "width; or give `size`", default = "150" },
             { "height?", "number", "height; or give `size`", default = "60" },
-            { "size?", "Size", "the size, instead of `width`, `height`" },
+            { "size?", 'Size|"auto"', "the size, instead of `width`, `height`; \"auto\": sized to the title" },
             { "data?", "any", "a JSON-representable value, stored as a copy" },
+            { "shape?", "NodeShape", "its outline; absent: its classes', else \"rounded\"" },
+            { "class?", "string|string[]", "its class or classes (see `Config.classes`)" },
+            { "style?", "Style", "its own style, over its classes'" },
             { "isDraggable?", "boolean", "whether pointer drags move it", default = "true" },
             { "zIndex?", "integer", "drawing and hit-testing order; higher is in front",
               default = "0" },
@@ -392,6 +467,15 @@ return {
               "its handles; by default a target handle \"target\" on top and a source handle \"source\" at the bottom" },
           },
           text = [[
+            A node given neither `width` nor `height` (nor `size`), or given `size = "auto"`,
+            is sized to its title (`node.autoSize`): at least 150 x 60 (a circle: 60 x 60),
+            grown until the whole title shows, its lines wrapped at the style's `wrapWidth`
+            (200) and at every `"\n"`. Titles are measured as the pictures measure them (7 px
+            a character at 12 px, 12 px for wide CJK characters). The store keeps the size
+            up to date when the title, shape, style or classes change; giving a size ends
+            it. A node given a size keeps it, and its picture cuts a title that does not fit
+            with "…".
+
             `data` is nil, a boolean, a number, a string, or a table of those: a table whose
             keys are exactly 1..n (n >= 1) is an array; any other table must have only
             string keys and is an object; the empty table is an empty object. Functions,
@@ -445,13 +529,16 @@ return {
             { "position?", "Point", "new top-left corner, instead of `x`, `y`" },
             { "width?", "number", "new width" },
             { "height?", "number", "new height" },
-            { "size?", "Size", "new size, instead of `width`, `height`" },
+            { "size?", 'Size|"auto"', "new size, instead of `width`, `height`; \"auto\": size it to its title" },
             { "data?", "any", "new data; `flow.null` clears it" },
             { "isDraggable?", "boolean", "new draggable flag" },
             { "zIndex?", "integer", "new drawing order" },
             { "parentID?", "FlowID|userdata", "new parent; `flow.null` moves the node to the root" },
             { "acceptsChildren?", "boolean", "new container flag" },
             { "handles?", "HandleSpec[]", "new handles" },
+            { "shape?", "NodeShape|userdata", "new shape; `flow.null` clears it" },
+            { "class?", "string|string[]|userdata", "new classes; `flow.null` or `{}` removes them" },
+            { "style?", "Style|userdata", "new style (the whole style); `flow.null` clears it" },
           },
           text = [[
             A patch may not name both `x`/`y` and `position`, nor both `width`/`height` and
@@ -698,6 +785,25 @@ return {
         },
         { name = "Node.frame", kind = "field", type = "Rect", summary = "Position and size as a rect (canvas)." },
         {
+          name = "Node.shape", kind = "field", type = "NodeShape?",
+          summary = "Its own shape, or nil when its classes (or the default, rounded) decide.",
+        },
+        {
+          name = "Node.class", kind = "field", type = "string[]",
+          summary = "Its classes, in order (an empty list for none).",
+        },
+        {
+          name = "Node.style", kind = "field", type = "Style",
+          summary = "The properties of its own style (an empty table for none).",
+        },
+        {
+          name = "Node.autoSize", kind = "field", type = "boolean",
+          summary = "Whether the store sizes it to its title.",
+          text = [[
+            True for a node added without a size or given `size = "auto"`; giving it a size
+            (`node:resize`, a patch with `width`, `height` or `size`) makes it false.]],
+        },
+        {
           name = "Node:move", kind = "method",
           summary = "Moves the node: `store:moveNode(node.id, x, y)`.",
           params = {
@@ -787,6 +893,8 @@ return {
             { "label?", "string", "text drawn along the path (\"\\n\" starts a new line)" },
             { "parentID?", "FlowID", "a parent node that accepts children" },
             { "points?", "Point[]", "bend points, in order from source to target; absent: none" },
+            { "class?", "string|string[]", "its class or classes (see `Config.classes`)" },
+            { "style?", "Style", "its own style, over its classes' (arrowheads included)" },
           },
         },
         {
@@ -814,6 +922,8 @@ return {
             { "label?", "string|userdata", "new label; `flow.null` clears it" },
             { "parentID?", "FlowID|userdata", "new parent; `flow.null` moves the edge to the root" },
             { "points?", "Point[]|userdata", "new bend points; `flow.null` or `{}` removes them" },
+            { "class?", "string|string[]|userdata", "new classes; `flow.null` or `{}` removes them" },
+            { "style?", "Style|userdata", "new style (the whole style); `flow.null` clears it" },
           },
           text = [[
             The changed edge is validated like a new one. Naming `id` with another value, or
@@ -826,6 +936,8 @@ return {
             { "label?", "string", "the edge's label" },
             { "pathType?", "EdgePathType", "the edge's path type", default = '"bezier"' },
             { "points?", "Point[]", "the edge's bend points" },
+            { "class?", "string|string[]", "the edge's classes" },
+            { "style?", "Style", "the edge's own style" },
           },
         },
         {
@@ -1013,6 +1125,14 @@ return {
         },
         { name = "Edge.pathType", kind = "field", type = "EdgePathType", summary = "The shape of the path." },
         { name = "Edge.label", kind = "field", type = "string?", summary = "The label, or nil." },
+        {
+          name = "Edge.class", kind = "field", type = "string[]",
+          summary = "Its classes, in order (an empty list for none).",
+        },
+        {
+          name = "Edge.style", kind = "field", type = "Style",
+          summary = "The properties of its own style (an empty table for none).",
+        },
         {
           name = "Edge.points", kind = "field", type = "Point[]",
           summary = "The bend points, in order from source to target; {} when there are none.",
@@ -1422,7 +1542,7 @@ return {
           name = "LayoutOptions", kind = "type",
           summary = "The options of store:layout; every field is optional.",
           fields = {
-            { "algorithm", "\"layered\"", "the layout method", default = "\"layered\"" },
+            { "algorithm", "\"layered\"|\"tree\"", "layered (any graph) or a tidy tree (forests only; an edge that gives a node a second parent, closes a cycle or crosses into another group raises, naming it)", default = "\"layered\"" },
             { "direction", "\"TB\"|\"BT\"|\"LR\"|\"RL\"", "where the layers go: top to bottom, bottom to top, left to right, right to left", default = "\"TB\"" },
             { "nodeSpacing", "number", "free space between neighbours in a layer (0 to 1e6)", default = "40" },
             { "layerSpacing", "number", "free space between layers (0 to 1e6)", default = "60" },
@@ -1469,6 +1589,7 @@ return {
             s:layout()
             s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
             s:layout{ group = "stage1" }
+            s:layout{ algorithm = "tree" }          -- an org chart
             local stats = s:layout{ pinned = { "legend" } }
             print(stats.crossings, stats.width, stats.height)]],
         },
@@ -2144,7 +2265,7 @@ return {
           name = "Store:save", kind = "method",
           summary = "Writes the store to a file; the extension picks the format.",
           params = {
-            { "path", "string", "ends in .json (document), .svg (drawing) or .png (raster)" },
+            { "path", "string", "ends in .json (document), .svg (drawing), .png (raster) or .pdf (page)" },
             { "opts?", "SvgOptions", "drawing options, as for `store:svg`" },
           },
           returns = {
@@ -2153,12 +2274,16 @@ return {
           },
           result = "true (and the drawing's warnings, if any), or nil and a message",
           text = [[
-            An unknown extension raises; a failure to write returns `nil, message`. A drawing
-            (.svg, .png) that has warnings returns them as a second value, as `store:svg`
-            does.]],
+            An unknown extension raises; a failure to write returns `nil, message`. PNG and
+            PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
+            librsvg2-bin); a PNG has the SVG's size in pixels (times `scale`), at most 16384
+            on its longer side. A drawing (.svg, .png, .pdf) that has warnings returns them
+            as a second value, as `store:svg` does.]],
           example = [[
             assert(s:save("diagram.json"))
-            assert(s:save("diagram.svg", { theme = "dark" }))]],
+            assert(s:save("diagram.svg", { theme = "dark" }))
+            assert(s:save("diagram.png", { scale = 2, title = "Orders" }))
+            assert(s:save("diagram.pdf"))]],
         },
         {
           name = "Theme", kind = "type",
@@ -2170,15 +2295,25 @@ return {
         },
         {
           name = "SvgOptions", kind = "type",
-          summary = "Options of `store:svg` (and of drawings written by `store:save`).",
+          summary = "Options of `store:svg` and of the pictures `store:save` writes (one set for all).",
           fields = {
             { "fit?", "boolean", "draw every node; false: the current viewport", default = "true" },
             { "padding?", "number", "space around the nodes when fitting", default = "20" },
-            { "width?", "number", "canvas width when not fitting" },
-            { "height?", "number", "canvas height when not fitting" },
+            { "width?", "number", "canvas width when not fitting", default = "800" },
+            { "height?", "number", "canvas height when not fitting", default = "600" },
             { "theme?", "Theme", "colour scheme", default = '"light"' },
             { "background?", "boolean", "whether to draw the background", default = "true" },
+            { "scale?", "number", "the picture's size is its drawing's times this (positive)", default = "1" },
+            { "handles?", '"used"|"all"|"none"', "which handles are drawn: those an edge uses, all, none",
+              default = '"used"' },
+            { "title?", "string", "the picture's title (an SVG `<title>`)" },
           },
+          text = [[
+            Every node is a group `<g id="node-<id>" class="node <classes>">` holding its
+            outline (class `shape`), its title and its handles; every edge a path
+            `<path id="edge-<id>" class="edge <classes>">`. The style sheet's classes are CSS
+            rules in the picture's `<style>`, so a picture can be restyled afterwards.
+            docs/rendering.md has the details.]],
         },
         {
           name = "Store:svg", kind = "method",

@@ -1,4 +1,5 @@
--- An org chart laid out as a tree: each manager above their reports, centred over them.
+-- An org chart laid out as a tree by store:layout{algorithm = "tree"}: each manager above
+-- their reports, centred over them; the script gives no coordinates.
 -- Writes orgchart.json and orgchart.svg into the directory given as the first argument
 -- (default: the current directory).
 --
@@ -19,33 +20,19 @@ local org = {
 }
 
 local s = flow.newStore()
-local W, H, GAP_X, GAP_Y = 170, 56, 30, 110
 local count = 0
 
--- Width in leaf slots of a subtree.
-local function slots(person)
-  if not person.reports then return 1 end
-  local n = 0
-  for _, r in ipairs(person.reports) do n = n + slots(r) end
-  return n
-end
-
-local function place(person, depth, firstSlot, parent)
+-- Adds a person and their reports; no coordinates: layout places them.
+local function add(person, parent)
   count = count + 1
   local id = "p" .. count
-  local span = slots(person)
-  local x = (firstSlot + span / 2 - 0.5) * (W + GAP_X)
-  s:addNode{ id = id, x = x, y = depth * (H + GAP_Y), width = W, height = H,
-             data = { label = person.name, depth = depth } }
+  s:addNode{ id = id, x = 0, y = 0, width = 170, height = 56, data = { label = person.name } }
   if parent then s:connect(parent, id, { pathType = "smoothStep" }) end
-  local slot = firstSlot
-  for _, r in ipairs(person.reports or {}) do
-    place(r, depth + 1, slot, id)
-    slot = slot + slots(r)
-  end
+  for _, r in ipairs(person.reports or {}) do add(r, id) end
 end
 
-s:transaction(function() place(org, 0, 0, nil) end)
+s:transaction(function() add(org, nil) end)
+s:layout{ algorithm = "tree", nodeSpacing = 30, layerSpacing = 60 }
 s:selectNode("p1")
 
 assert(s:save(outdir .. "/orgchart.json"))

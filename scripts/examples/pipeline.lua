@@ -1,8 +1,10 @@
 -- A CI pipeline: stages left to right, jobs stacked in each stage, every job of a stage
--- feeding the first job of the next one, and production promoted by hand from staging. The
--- edges are orthogonal: those into the same job arrive at distinct points of its side.
--- Writes pipeline.json and pipeline.svg (into the directory given as the first argument,
--- default: the current directory).
+-- feeding the first job of the next one, and production promoted by hand from staging.
+-- The script gives no coordinates: store:layout lays the stages (groups) out left to right
+-- and sizes each around its jobs. The edges are orthogonal: the store routes them, and
+-- those into the same job arrive at distinct points of its side. Writes pipeline.json and
+-- pipeline.svg (into the directory given as the first argument, default: the current
+-- directory).
 --
 --   scripts/flowrepl scripts/examples/pipeline.lua [outdir]
 
@@ -37,15 +39,14 @@ end
 
 s:transaction(function()
   local previous
-  for col, stage in ipairs(stages) do
-    local x = (col - 1) * 260
+  for _, stage in ipairs(stages) do
     local group = s:addNode{
-      id = stage.name, x = x - 20, y = -50, width = 200, height = #stage.jobs * 90 + 60,
+      id = stage.name, x = 0, y = 0, width = 200, height = 100,
       data = { title = stage.name }, acceptsChildren = true, handles = {}, zIndex = -1,
     }
     for row, job in ipairs(stage.jobs) do
       s:addNode{
-        id = job, x = x, y = (row - 1) * 90, width = 160, height = 50,
+        id = job, x = 0, y = 0, width = 160, height = 50,
         data = { label = job, stage = stage.name }, parentID = group.id, handles = handles_of(job),
       }
       if previous then
@@ -61,6 +62,7 @@ end)
 -- Production is promoted by hand from staging; the build currently running is animated.
 s:connect("staging.promote", "production.promoted", { label = "manual", pathType = "orthogonal" })
 s:setEdgeAnimated(s:edgesForNode("unit")[1].id, true)
+s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
 
 assert(s:save(outdir .. "/pipeline.json"))
 assert(s:save(outdir .. "/pipeline.svg"))

@@ -1,5 +1,6 @@
 -- A state machine for an order: decision nodes have "yes" and "no" source handles, and
--- each edge leaving a decision is labelled with the answer. The edges are orthogonal: the
+-- each edge leaving a decision is labelled with the answer. No coordinates: store:layout
+-- places the states and keeps the decisions' handles; the edges are orthogonal, so the
 -- store routes them around the states, and their labels sit on their routes. Writes
 -- statemachine.json and statemachine.svg into the directory given as the first argument
 -- (default: ".").
@@ -34,22 +35,22 @@ end
 local retry_handles = with(state_handles, { id = "retry", type = "source", position = "right" })
 local loop_decision_handles = with(decision_handles, { id = "back", type = "target", position = "bottom" })
 
-local function state(id, x, y, label, handles)
-  return s:addNode{ id = id, x = x, y = y, width = 160, height = 50,
+local function state(id, label, handles)
+  return s:addNode{ id = id, x = 0, y = 0, width = 160, height = 50,
                     data = { label = label, kind = "state" }, handles = handles or state_handles }
 end
-local function decision(id, x, y, question, handles)
-  return s:addNode{ id = id, x = x, y = y, width = 180, height = 60,
+local function decision(id, question, handles)
+  return s:addNode{ id = id, x = 0, y = 0, width = 180, height = 60,
                     data = { label = question, kind = "decision" }, handles = handles or decision_handles }
 end
 
 s:transaction(function()
-  state("received", 300, 0, "Order received")
-  decision("paid", 290, 120, "Payment ok?")
-  state("cancelled", 0, 260, "Cancelled")
-  decision("stock", 520, 260, "In stock?", loop_decision_handles)
-  state("backorder", 300, 420, "Backordered", retry_handles)
-  state("shipped", 740, 420, "Shipped")
+  state("received", "Order received")
+  decision("paid", "Payment ok?")
+  state("cancelled", "Cancelled")
+  decision("stock", "In stock?", loop_decision_handles)
+  state("backorder", "Backordered", retry_handles)
+  state("shipped", "Shipped")
 
   connect("received.out", "paid.in")
   connect("paid.yes", "stock.in", "yes")
@@ -58,6 +59,8 @@ s:transaction(function()
   connect("stock.no", "backorder.in", "no")
   connect("backorder.retry", "stock.back", "restocked")
 end)
+
+s:layout{ nodeSpacing = 50, layerSpacing = 50 }
 
 -- Every decision must have both answers wired.
 for _, n in ipairs(s:nodes()) do

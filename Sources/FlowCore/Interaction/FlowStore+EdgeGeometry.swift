@@ -28,7 +28,9 @@ extension FlowStore {
         guard let s = nodeTable[e.sourceNodeID], let t = nodeTable[e.targetNodeID],
             let ends = EdgeEnds.resolve(
                 e, sourceFrame: s.frame, sourceHandles: s.handles, targetFrame: t.frame,
-                targetHandles: t.handles, autoHandles: configuration.autoHandles)
+                targetHandles: t.handles, autoHandles: configuration.autoHandles,
+                sourceShape: s.look == nil ? .rounded : resolvedShape(of: s),
+                targetShape: t.look == nil ? .rounded : resolvedShape(of: t))
         else { return nil }
         return EdgeGeometry(
             sourcePoint: ends.source.point, sourcePosition: ends.source.position, targetPoint: ends.target.point,

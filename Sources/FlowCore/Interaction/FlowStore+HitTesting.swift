@@ -18,13 +18,18 @@ extension FlowStore {
         ids.compactMap { nodeTable[$0] }.sorted(by: isInFront)
     }
 
-    /// The front-most node whose frame contains `p` (half-open), or nil.
+    /// The front-most node whose outline contains `p`, or nil. The frame's test is
+    /// half-open; shapes other than `rounded` and `rectangle` count only their outline
+    /// (`NodeShape.contains`).
     public func hitTestNode(at p: Point) -> Node? {
         var best: Int32 = -1
         var bestZ = 0, bestSeq = 0
         refreshNodeIndex()
         spatial.forEachCandidate(at: p) { s in
-            guard nodeTable[slot: s].frame.contains(p) else { return }
+            let hit = nodeTable.withElement(slot: s) { n in
+                n.look == nil ? n.frame.contains(p) : resolvedShape(of: n).contains(p, in: n.frame)
+            }
+            guard hit else { return }
             let z = nodeTable.withElement(slot: s) { $0.zIndex }, q = nodeTable.seq(slot: s)
             if best < 0 || z > bestZ || (z == bestZ && q > bestSeq) {
                 best = s
@@ -74,7 +79,7 @@ extension FlowStore {
             let frame = n.frame
             for h in n.handles where type == nil || h.type == type {
                 let a = area(h) ?? .point(radius: defaultRadius)
-                guard let d = a.hitDistance(p, handlePoint: h.position.point(in: frame), frame: frame) else { continue }
+                guard let d = a.hitDistance(p, handlePoint: handlePoint(h.position, of: n), frame: frame) else { continue }
                 let better: Bool
                 if d < bestDistance {
                     better = true

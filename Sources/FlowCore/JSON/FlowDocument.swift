@@ -8,16 +8,20 @@ public struct FlowDocument<Data: FlowNodeData> {
     public var nodes: [FlowNode<Data>]
     public var edges: [FlowEdge]
     public var viewport: Viewport
+    /// The style sheet (`FlowStore.classStyles`); written as `"classes"` when not empty.
+    public var classes: [String: FlowClass]
 
     /// The document format version written by `encoded()` and accepted by `decode`.
     public static var formatVersion: Int { 1 }
 
     public init(
-        nodes: [FlowNode<Data>] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport()
+        nodes: [FlowNode<Data>] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
+        classes: [String: FlowClass] = [:]
     ) {
         self.nodes = nodes
         self.edges = edges
         self.viewport = viewport
+        self.classes = classes
     }
 }
 
@@ -48,6 +52,13 @@ extension FlowDocument {
         var w = JSONWriter(pretty: true, sortedKeys: false)
         w.reserveCapacity(2 * pieceSize)
         w.beginObject()
+        if !classes.isEmpty {
+            for name in classes.keys.sorted() where classes[name]!.style.hasNonFiniteNumber {  // invariant: a key
+                throw Self.nonFinite("classes.\(name)")
+            }
+            w.rawKey("classes")
+            w.value(FlowClass.jsonValue(classes))
+        }
         w.rawKey("edges")
         w.beginArray(multiline: true)
         for i in edges.indices {
@@ -105,9 +116,18 @@ extension FlowDocument {
         }
         w.beginObject()
         w.fragment(
-            node.acceptsChildren
-                ? "\n      \"acceptsChildren\": true,\n      \"data\": "
-                : "\n      \"acceptsChildren\": false,\n      \"data\": ")
+            node.acceptsChildren ? "\n      \"acceptsChildren\": true" : "\n      \"acceptsChildren\": false")
+        // Written only when it is not what a reader infers: sized to the title exactly
+        // when the size is the default one.
+        if node.autoSize != (node.size == FlowNode<Data>.defaultSize) {
+            w.fragment(node.autoSize ? ",\n      \"autoSize\": true" : ",\n      \"autoSize\": false")
+        }
+        let look = node.look
+        if let look, !look.classes.isEmpty {
+            w.fragment(",\n      \"classes\": ")
+            w.fragment(value: .array(look.classes.map { .string($0) }))
+        }
+        w.fragment(",\n      \"data\": ")
         w.fragment(value: data)
         if node.handles.isEmpty {
             w.fragment(",\n      \"handles\": [],")
@@ -142,11 +162,22 @@ extension FlowDocument {
         w.fragment(number: node.position.x)
         w.fragment(", ")
         w.fragment(number: node.position.y)
-        w.fragment("],\n      \"size\": [")
+        w.fragment("]")
+        if let shape = look?.shape {
+            w.fragment(",\n      \"shape\": ")
+            w.fragment(quoting: shape.rawValue)
+        }
+        w.fragment(",\n      \"size\": [")
         w.fragment(number: node.size.width)
         w.fragment(", ")
         w.fragment(number: node.size.height)
-        w.fragment("],\n      \"zIndex\": ")
+        w.fragment("]")
+        if let look, !look.style.isEmpty {
+            guard !look.style.hasNonFiniteNumber else { throw nonFinite("nodes[\(i)].style") }
+            w.fragment(",\n      \"style\": ")
+            w.fragment(value: look.style.jsonValue())
+        }
+        w.fragment(",\n      \"zIndex\": ")
         w.fragment(integer: node.zIndex)
         w.endObject()
     }
@@ -198,6 +229,12 @@ extension FlowDocument {
     /// An edge; its bend points, when it has some, as `"points": [[x, y], …]`.
     private static func write(_ edge: FlowEdge, index i: Int, to w: inout JSONWriter) throws(FlowError) {
         w.beginObject()
+        let look = edge.look
+        if let look, !look.classes.isEmpty {
+            w.fragment("\n      \"classes\": ")
+            w.fragment(value: .array(look.classes.map { .string($0) }))
+            w.fragment(",")
+        }
         w.fragment("\n      \"id\": ")
         w.fragment(quoting: edge.id)
         if let label = edge.label {
@@ -228,6 +265,11 @@ extension FlowDocument {
         }
         w.fragment(",\n      \"sourceNodeID\": ")
         w.fragment(quoting: edge.sourceNodeID)
+        if let look, !look.style.isEmpty {
+            guard !look.style.hasNonFiniteNumber else { throw nonFinite("edges[\(i)].style") }
+            w.fragment(",\n      \"style\": ")
+            w.fragment(value: look.style.jsonValue())
+        }
         if let handle = edge.targetHandleID {
             w.fragment(",\n      \"targetHandleID\": ")
             w.fragment(quoting: handle)
@@ -330,7 +372,8 @@ extension FlowDocument {
         }
         self.init(
             nodes: nodes, edges: edges,
-            viewport: Viewport(offset: Point(offset.0, offset.1), zoom: zoom))
+            viewport: Viewport(offset: Point(offset.0, offset.1), zoom: zoom),
+            classes: try StyleReader(operation: operation).sheet(top["classes"], "classes"))
     }
 }
 
@@ -479,6 +522,7 @@ private struct DocumentReader {
         var acceptsChildren: JSONValue?
         var zIndex: JSONValue?
         var handles: JSONValue?
+        var autoSize: JSONValue?, classes: JSONValue?, shape: JSONValue?, style: JSONValue?
         for k in 0..<o.count {
             let key = o.keys[k]
             switch key.utf8.count {
@@ -489,14 +533,28 @@ private struct DocumentReader {
                 } else if key == "size" {
                     size = o.value(at: k)
                 }
-            case 5: if key == "phase" { phase = o.value(at: k) }
+            case 5:
+                if key == "phase" {
+                    phase = o.value(at: k)
+                } else if key == "shape" {
+                    shape = o.value(at: k)
+                } else if key == "style" {
+                    style = o.value(at: k)
+                }
             case 6: if key == "zIndex" { zIndex = o.value(at: k) }
-            case 7: if key == "handles" { handles = o.value(at: k) }
+            case 7:
+                if key == "handles" {
+                    handles = o.value(at: k)
+                } else if key == "classes" {
+                    classes = o.value(at: k)
+                }
             case 8:
                 if key == "position" {
                     position = o.value(at: k)
                 } else if key == "parentID" {
                     parentID = o.value(at: k)
+                } else if key == "autoSize" {
+                    autoSize = o.value(at: k)
                 }
             case 11:
                 if key == "isDraggable" {
@@ -531,10 +589,12 @@ private struct DocumentReader {
             }
             decodedHandles = decoded
         }
+        let styles = StyleReader(operation: operation)
+        let nodeSize = Size(decodedSize.0, decodedSize.1)
         return FlowNode(
             id: decodedID,
             position: Point(decodedPosition.0, decodedPosition.1),
-            size: Size(decodedSize.0, decodedSize.1),
+            size: nodeSize,
             data: decodedData,
             parentID: try optionalString(parentID, "\(path()).parentID"),
             phase: try self.phase(phase, "\(path()).phase"),
@@ -543,7 +603,11 @@ private struct DocumentReader {
             isDraggable: try bool(isDraggable, default: true, "\(path()).isDraggable"),
             acceptsChildren: try bool(acceptsChildren, default: false, "\(path()).acceptsChildren"),
             zIndex: try integer(zIndex, default: 0, "\(path()).zIndex"),
-            handles: decodedHandles)
+            handles: decodedHandles,
+            shape: try styles.shape(shape, "\(path()).shape"),
+            classes: try styles.classes(classes, "\(path()).classes"),
+            style: try styles.style(style, "\(path()).style").style,
+            autoSize: try bool(autoSize, default: nodeSize == FlowNode<Data>.defaultSize, "\(path()).autoSize"))
     }
 
     func phase(_ v: JSONValue?, _ path: @autoclosure () -> String) throws(FlowError)
@@ -610,11 +674,18 @@ private struct DocumentReader {
         var pathType: JSONValue?
         var label: JSONValue?
         var points: JSONValue?
+        var classes: JSONValue?, style: JSONValue?
         for k in 0..<o.count {
             let key = o.keys[k]
             switch key.utf8.count {
             case 2: if key == "id" { id = o.value(at: k) }
-            case 5: if key == "label" { label = o.value(at: k) }
+            case 5:
+                if key == "label" {
+                    label = o.value(at: k)
+                } else if key == "style" {
+                    style = o.value(at: k)
+                }
+            case 7: if key == "classes" { classes = o.value(at: k) }
             case 6: if key == "points" { points = o.value(at: k) }
             case 8:
                 if key == "pathType" {
@@ -647,7 +718,9 @@ private struct DocumentReader {
             pathType: try enumValue(
                 pathType, EdgePathType.self, default: .bezier, "edges[\(i)].pathType"),
             label: try optionalString(label, "edges[\(i)].label"),
-            points: try pointList(points, "edges[\(i)].points"))
+            points: try pointList(points, "edges[\(i)].points"),
+            classes: try StyleReader(operation: operation).classes(classes, "edges[\(i)].classes"),
+            style: try StyleReader(operation: operation).style(style, "edges[\(i)].style").style)
     }
 
     /// Bend points: `[[x, y], …]`; none when missing or null.
@@ -705,6 +778,8 @@ private struct FastDocumentReader<Data: FlowNodeData> {
                     element = try nextElement()
                 }
                 nodes = list
+            } else if matches(key, "classes") {
+                throw giveUp()  // a style sheet: the general reader reads it
             } else if matches(key, "edges") {
                 var list: [FlowEdge] = []
                 var element = try beginArray()
@@ -759,6 +834,10 @@ private struct FastDocumentReader<Data: FlowNodeData> {
             case 11 where matches(key, "persistence"):
                 persistence = try enumValue(FastEnumNames.persistences)
             case 15 where matches(key, "acceptsChildren"): acceptsChildren = try bool()
+            // shapes, styles and classes: the general reader reads them
+            case 5 where matches(key, "shape") || matches(key, "style"): throw giveUp()
+            case 7 where matches(key, "classes"): throw giveUp()
+            case 8 where matches(key, "autoSize"): throw giveUp()
             default: try skipValue()
             }
             more = try nextMember()
@@ -774,7 +853,8 @@ private struct FastDocumentReader<Data: FlowNodeData> {
             id: id, position: Point(position.0, position.1), size: Size(size.0, size.1),
             data: value,
             parentID: parentID, phase: phase, persistence: persistence, isDraggable: isDraggable,
-            acceptsChildren: acceptsChildren, zIndex: zIndex, handles: handles)
+            acceptsChildren: acceptsChildren, zIndex: zIndex, handles: handles,
+            autoSize: size.0 == FlowNode<Data>.defaultSize.width && size.1 == FlowNode<Data>.defaultSize.height)
     }
 
     private mutating func handles() throws(JSONSyntaxError) -> [HandleDeclaration] {
@@ -879,6 +959,9 @@ private struct FastDocumentReader<Data: FlowNodeData> {
             case 12 where matches(key, "targetNodeID"): target = try string()
             case 14 where matches(key, "sourceHandleID"): sourceHandle = try string()
             case 14 where matches(key, "targetHandleID"): targetHandle = try string()
+            // styles and classes: the general reader reads them
+            case 5 where matches(key, "style"): throw giveUp()
+            case 7 where matches(key, "classes"): throw giveUp()
             default: try skipValue()
             }
             more = try nextMember()

@@ -16,21 +16,35 @@ public struct FlowNode<Data: FlowNodeData>: Equatable {
     public internal(set) var isDropTarget: Bool = false
     public var isDraggable: Bool
     public var acceptsChildren: Bool
+    /// Whether the store sizes the node to its title: at least `defaultSize` (a circle: a
+    /// square of its height), grown until the whole title shows, its lines wrapped at the
+    /// style's `wrapWidth`. The store keeps the size up to date whenever the title, shape,
+    /// style or classes change; setting the size (`updateNodeSize`, or an `updateNode` that
+    /// changes it) ends it.
+    public var autoSize: Bool
     public var zIndex: Int
     public var handles: [HandleDeclaration]
+    /// Shape, classes and style, out of line: nil for a node that has none of them.
+    var look: NodeLook?
 
     public static var defaultSize: Size { Size(150, 60) }
 
+    /// A node. Without a `size` it is sized to its title (`autoSize`), starting from
+    /// `defaultSize`; with one it keeps it (`autoSize` says otherwise when given).
     public init(
-        id: String, position: Point, size: Size = FlowNode.defaultSize, data: Data,
+        id: String, position: Point, size: Size? = nil, data: Data,
         parentID: String? = nil, phase: FlowNodePhase = .normal,
         persistence: NodePersistence = .persistent, isDraggable: Bool = true,
         acceptsChildren: Bool = false, zIndex: Int = 0,
-        handles: [HandleDeclaration] = HandleDeclaration.defaults
+        handles: [HandleDeclaration] = HandleDeclaration.defaults,
+        shape: NodeShape? = nil, classes: [String] = [], style: FlowStyle = FlowStyle(),
+        autoSize: Bool? = nil
     ) {
         self.id = id
         self.position = position
-        self.size = size
+        self.size = size ?? FlowNode.defaultSize
+        self.autoSize = autoSize ?? (size == nil)
+        self.look = NodeLook.make(shape: shape, classes: classes, style: style)
         self.data = data
         self.parentID = parentID
         self.phase = phase
@@ -44,6 +58,27 @@ public struct FlowNode<Data: FlowNodeData>: Equatable {
     /// `(position, size)`.
     public var frame: Rect { Rect(origin: position, size: size) }
 
+    /// The node's own shape; nil: its classes', else `rounded`.
+    public var shape: NodeShape? {
+        get { look?.shape }
+        set { look = NodeLook.make(shape: newValue, classes: classes, style: style) }
+    }
+
+    /// The node's classes, in order: later ones win where they disagree.
+    public var classes: [String] {
+        get { look?.classes ?? [] }
+        set { look = NodeLook.make(shape: shape, classes: newValue, style: style) }
+    }
+
+    /// The node's own style, over its classes' (empty: none).
+    public var style: FlowStyle {
+        get { look?.style ?? FlowStyle() }
+        set { look = NodeLook.make(shape: shape, classes: classes, style: newValue) }
+    }
+
+    /// Whether the node has a shape, classes or a style of its own.
+    public var hasLook: Bool { look != nil }
+
     /// The declaration of handle `id`, if this node has one.
     public func handle(_ id: String) -> HandleDeclaration? {
         handles.first { $0.id == id }
@@ -51,10 +86,12 @@ public struct FlowNode<Data: FlowNodeData>: Equatable {
 
     /// The same node with another id (all other fields kept, flags cleared).
     public func withID(_ newID: String) -> FlowNode {
-        FlowNode(
+        var n = FlowNode(
             id: newID, position: position, size: size, data: data, parentID: parentID,
             phase: phase, persistence: persistence, isDraggable: isDraggable,
-            acceptsChildren: acceptsChildren, zIndex: zIndex, handles: handles)
+            acceptsChildren: acceptsChildren, zIndex: zIndex, handles: handles, autoSize: autoSize)
+        n.look = look
+        return n
     }
 
     /// Equality of the document content only (flags ignored).
@@ -63,7 +100,7 @@ public struct FlowNode<Data: FlowNodeData>: Equatable {
             && data == other.data && parentID == other.parentID && phase == other.phase
             && persistence == other.persistence && isDraggable == other.isDraggable
             && acceptsChildren == other.acceptsChildren && zIndex == other.zIndex
-            && handles == other.handles
+            && handles == other.handles && autoSize == other.autoSize && NodeLook.same(look, other.look)
     }
 }
 
@@ -85,6 +122,8 @@ public struct FlowEdge: Hashable, Sendable {
     public var points: [Point]
     public internal(set) var isSelected: Bool = false
     public internal(set) var isDropTarget: Bool = false
+    /// Classes and style, out of line: nil for an edge that has neither.
+    var look: EdgeLook?
 
     /// The most bend points an edge may have.
     public static let maximumPointCount = 10_000
@@ -92,8 +131,10 @@ public struct FlowEdge: Hashable, Sendable {
     public init(
         id: String, sourceNodeID: String, sourceHandleID: String? = nil,
         targetNodeID: String, targetHandleID: String? = nil, parentID: String? = nil,
-        pathType: EdgePathType = .bezier, label: String? = nil, points: [Point] = []
+        pathType: EdgePathType = .bezier, label: String? = nil, points: [Point] = [],
+        classes: [String] = [], style: FlowStyle = FlowStyle()
     ) {
+        self.look = EdgeLook.make(classes: classes, style: style)
         self.id = id
         self.sourceNodeID = sourceNodeID
         self.sourceHandleID = sourceHandleID
@@ -105,12 +146,29 @@ public struct FlowEdge: Hashable, Sendable {
         self.points = points
     }
 
+    /// The edge's classes, in order: later ones win where they disagree.
+    public var classes: [String] {
+        get { look?.classes ?? [] }
+        set { look = EdgeLook.make(classes: newValue, style: style) }
+    }
+
+    /// The edge's own style, over its classes' (empty: none).
+    public var style: FlowStyle {
+        get { look?.style ?? FlowStyle() }
+        set { look = EdgeLook.make(classes: classes, style: newValue) }
+    }
+
+    /// Whether the edge has classes or a style of its own.
+    public var hasLook: Bool { look != nil }
+
     /// The same edge with another id (flags cleared).
     public func withID(_ newID: String) -> FlowEdge {
-        FlowEdge(
+        var e = FlowEdge(
             id: newID, sourceNodeID: sourceNodeID, sourceHandleID: sourceHandleID,
             targetNodeID: targetNodeID, targetHandleID: targetHandleID, parentID: parentID,
             pathType: pathType, label: label, points: points)
+        e.look = look
+        return e
     }
 
     /// Equality of the document content only (flags ignored).
@@ -118,7 +176,7 @@ public struct FlowEdge: Hashable, Sendable {
         id == o.id && sourceNodeID == o.sourceNodeID && sourceHandleID == o.sourceHandleID
             && targetNodeID == o.targetNodeID && targetHandleID == o.targetHandleID
             && parentID == o.parentID && pathType == o.pathType && label == o.label
-            && points == o.points
+            && points == o.points && EdgeLook.same(look, o.look)
     }
 }
 

@@ -5,14 +5,42 @@ public protocol FlowNodeData: Equatable {
     func jsonValue() throws(FlowError) -> JSONValue
     /// Reads the JSON form; throws `invalidDocument` when it does not fit.
     init(jsonValue: JSONValue) throws(FlowError)
+    /// The title shown in the node with id `nodeID` (the store sizes nodes to it, the
+    /// renderer draws it). The default is the node's id.
+    func title(nodeID: String) -> String
+}
+
+extension FlowNodeData {
+    public func title(nodeID: String) -> String { nodeID }
 }
 
 extension JSONValue: FlowNodeData {
     public func jsonValue() -> JSONValue { self }
     public init(jsonValue: JSONValue) { self = jsonValue }
+
+    /// `label`, else `title` (a string, or a number as `formatNumber` writes it), else the
+    /// data itself when it is a string, else the node's id.
+    public func title(nodeID: String) -> String {
+        switch self {
+        case .string(let s):
+            return s
+        case .object(let o):
+            for key in ["label", "title"] {
+                switch o[key] {
+                case .string(let s)?: return s
+                case .number(let n)?: return formatNumber(n)
+                default: continue
+                }
+            }
+            return nodeID
+        default:
+            return nodeID
+        }
+    }
 }
 
 extension String: FlowNodeData {
+    public func title(nodeID: String) -> String { self }
     public func jsonValue() -> JSONValue { .string(self) }
     public init(jsonValue: JSONValue) throws(FlowError) {
         guard case .string(let s) = jsonValue else {
@@ -23,6 +51,7 @@ extension String: FlowNodeData {
 }
 
 extension Double: FlowNodeData {
+    public func title(nodeID: String) -> String { formatNumber(self) }
     public func jsonValue() -> JSONValue { .number(self) }
     public init(jsonValue: JSONValue) throws(FlowError) {
         guard case .number(let n) = jsonValue else {
@@ -33,6 +62,7 @@ extension Double: FlowNodeData {
 }
 
 extension Optional: FlowNodeData where Wrapped: FlowNodeData {
+    public func title(nodeID: String) -> String { self?.title(nodeID: nodeID) ?? nodeID }
     public func jsonValue() throws(FlowError) -> JSONValue {
         switch self {
         case .none: return .null

@@ -64,19 +64,20 @@ public enum EdgeEnds {
     }
 
     /// The handle end of an edge at a node: the declared handle's point and side, the node
-    /// centre for no handle id, the facing side's midpoint for an auto handle. Nil for a
+    /// centre for no handle id, the facing side's handle point for an auto handle. Handle
+    /// points sit on the outline of the node's `shape` (`NodeShape.handlePoint`). Nil for a
     /// handle the node does not declare.
     public static func handleEnd(
         _ handleID: String?, handles: [HandleDeclaration], frame: Rect, otherFrame: Rect,
-        isSource: Bool, autoHandles: Bool
+        isSource: Bool, autoHandles: Bool, shape: NodeShape = .rounded
     ) -> EdgeEnd? {
         guard let id = handleID else { return EdgeEnd(point: HandlePosition.center.point(in: frame), position: .center) }
         if isAuto(id, handles, autoHandles: autoHandles) {
             let side = facingSide(of: frame, toward: otherFrame, isSource: isSource)
-            return EdgeEnd(point: side.point(in: frame), position: side)
+            return EdgeEnd(point: shape.handlePoint(side, in: frame), position: side)
         }
         guard let h = handles.first(where: { $0.id == id }) else { return nil }
-        return EdgeEnd(point: h.position.point(in: frame), position: h.position)
+        return EdgeEnd(point: shape.handlePoint(h.position, in: frame), position: h.position)
     }
 
     /// The side of `frame` whose border `p` lies on (top, bottom, left, right: the first
@@ -100,21 +101,22 @@ public enum EdgeEnds {
     }
 
     /// Both ends of `edge` and the bend points between them, from its nodes' frames and
-    /// handles; nil when a handle is not declared. The ends are the handle ends
-    /// (`handleEnd`), except for an orthogonal edge with at least two points whose first
+    /// handles (on the outlines of `sourceShape` and `targetShape`); nil when a handle is not
+    /// declared. The ends are the handle ends (`handleEnd`), except for an orthogonal edge with at least two points whose first
     /// (last) point lies on the border of its source (target) node on the handle's side:
     /// that point is where the route attaches, and it is not a bend point.
     public static func resolve(
         _ edge: FlowEdge, sourceFrame: Rect, sourceHandles: [HandleDeclaration],
-        targetFrame: Rect, targetHandles: [HandleDeclaration], autoHandles: Bool
+        targetFrame: Rect, targetHandles: [HandleDeclaration], autoHandles: Bool,
+        sourceShape: NodeShape = .rounded, targetShape: NodeShape = .rounded
     ) -> (source: EdgeEnd, target: EdgeEnd, points: ArraySlice<Point>)? {
         guard
             var s = handleEnd(
                 edge.sourceHandleID, handles: sourceHandles, frame: sourceFrame, otherFrame: targetFrame,
-                isSource: true, autoHandles: autoHandles),
+                isSource: true, autoHandles: autoHandles, shape: sourceShape),
             var t = handleEnd(
                 edge.targetHandleID, handles: targetHandles, frame: targetFrame, otherFrame: sourceFrame,
-                isSource: false, autoHandles: autoHandles)
+                isSource: false, autoHandles: autoHandles, shape: targetShape)
         else { return nil }
         var points = edge.points[...]
         if edge.pathType == .orthogonal && points.count >= 2 {

@@ -25,7 +25,7 @@ extension FlowStore {
             if let p = e.parentID, !saved.contains(p) { e.parentID = nil }
             edges.append(e)
         }
-        return FlowDocument(nodes: nodes, edges: edges, viewport: viewport)
+        return FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: classStyles)
     }
 
     /// The document as JSON text (sorted keys, `[x, y]` arrays, `"version": 1`).
@@ -57,6 +57,10 @@ extension FlowStore {
     public func load(_ document: FlowDocument<Data>) throws(FlowError) -> [String] {
         guard depth == 0 else { throw .invalidState("load", "cannot load inside an operation or transaction") }
         var warnings: [String] = []
+        for name in document.classes.keys.sorted() {
+            try FlowClass.validateName(name, "load", "classes")
+            try document.classes[name]!.style.validate("load", "classes.\(name)")  // invariant: a key
+        }
         // Nodes: first of each id wins.
         var nodes: [Node] = []
         var index: [String: Int] = [:]
@@ -102,6 +106,7 @@ extension FlowStore {
         var edgeIDs = Set<String>()
         for var e in document.edges {
             if e.id.isEmpty { throw .invalidDocument("load", "an edge has an empty id") }
+            if e.look != nil { try validateLook(e, "load") }
             try Self.validatePoints(e.points, "load", edge: e.id)
             if edgeIDs.contains(e.id) {
                 warnings.append("dropped duplicate edge '\(e.id)'")
@@ -139,7 +144,7 @@ extension FlowStore {
         guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {
             throw .invalidDocument("load", "viewport must have a finite offset and a positive zoom")
         }
-        replaceAll(nodes: nodes, edges: edges, viewport: v)
+        replaceAll(nodes: nodes, edges: edges, viewport: v, classes: document.classes)
         return warnings
     }
 
@@ -152,7 +157,7 @@ extension FlowStore {
     }
 
     /// Swaps in new content: every index rebuilt, interaction state and history cleared.
-    private func replaceAll(nodes: [Node], edges: [FlowEdge], viewport v: Viewport) {
+    private func replaceAll(nodes: [Node], edges: [FlowEdge], viewport v: Viewport, classes: [String: FlowClass]) {
         resetInteractionState()
         if let freed = onNodeSlotFreed { nodeTable.forEachSlot(freed) }
         nodeTable.removeAll()
@@ -184,6 +189,7 @@ extension FlowStore {
         replacedEdges = [:]
         interactiveUpdates = false
         viewport = v
+        classStyles = classes
         for n in nodes { pInsertNode(n, emit: false) }
         for e in edges { pInsertEdge(e, emit: false) }
         journal.removeAll()

@@ -70,6 +70,7 @@ extension FlowStore {
     /// Checks an edge's bend points, endpoints, handles and parent against the store.
     func validateEdge(_ e: FlowEdge, _ op: String) throws(FlowError) {
         if !e.points.isEmpty { try Self.validatePoints(e.points, op) }
+        if e.look != nil { try validateLook(e, op) }
         guard let s = nodeTable[e.sourceNodeID] else { throw .missingEndpoint(op, "source", e.sourceNodeID) }
         guard let t = nodeTable[e.targetNodeID] else { throw .missingEndpoint(op, "target", e.targetNodeID) }
         if let h = e.sourceHandleID, !HandleDeclaration.accepts(h, as: .source, in: s.handles) {

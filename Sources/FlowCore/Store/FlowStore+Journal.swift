@@ -15,6 +15,8 @@ enum JournalEntry<Data: FlowNodeData> {
     indirect case replaceEdge(old: FlowEdge, new: FlowEdge)
     case selectNode(String, Bool)
     case selectEdge(String, Bool)
+    /// The style sheet was replaced; `old` is the sheet before.
+    indirect case setClassStyles(old: [String: FlowClass])
 
     /// Whether the entry changes document content (selection alone does not).
     var isDocumentChange: Bool {
@@ -230,6 +232,8 @@ extension FlowStore {
         if old.handles != n.handles {
             noteHandleReach(n)
             markEdgesStale(ofNode: slot)
+        } else if !NodeLook.same(old.look, n.look) {
+            markEdgesStale(ofNode: slot)
         }
         journal.append(.replaceNode(old: old, new: n))
         guard recordsNodeEvents else { return }
@@ -392,6 +396,7 @@ extension FlowStore {
         case .replaceEdge(let old, _): pReplaceEdge(old, emit: emit)
         case .selectNode(let id, let s): pSelectNode(id, !s, emit: emit)
         case .selectEdge(let id, let s): pSelectEdge(id, !s, emit: emit)
+        case .setClassStyles(let old): pSetClassStyles(old)
         }
     }
 
@@ -411,6 +416,8 @@ extension FlowStore {
         if new.acceptsChildren != old.acceptsChildren { n.acceptsChildren = old.acceptsChildren }
         if new.zIndex != old.zIndex { n.zIndex = old.zIndex }
         if new.handles != old.handles { n.handles = old.handles }
+        if new.autoSize != old.autoSize { n.autoSize = old.autoSize }
+        if !NodeLook.same(new.look, old.look) { n.look = old.look }
         return n
     }
 

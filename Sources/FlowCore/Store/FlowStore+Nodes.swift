@@ -23,6 +23,10 @@ extension FlowStore {
         if nodeTable.lookup(node.id, key) != nil { throw .duplicateNode(op, node.id) }
         try validateFields(node, op)
         if let p = node.parentID { try validateParent(p, for: node.id, op) }
+        if node.autoSize {
+            let size = fittedSize(node)
+            if size != node.size { node.size = size }
+        }
         // Everything is checked: the insertion cannot fail.
         if isQuietTopLevel {
             // Its undo step is the one entry `performChecked` would record.
@@ -123,6 +127,8 @@ extension FlowStore {
             try transform(&new)
             if new.sameContent(as: old) { return false }
             try validateFields(new, op)
+            new = sizedForUpdate(new, from: old)
+            if new.sameContent(as: old) { return false }
             if new.parentID != old.parentID, let p = new.parentID { try validateParent(p, for: id, op) }
             try validateStillValid(new, op)
             pReplaceNode(new, event: .replace)
@@ -139,6 +145,7 @@ extension FlowStore {
             try requireSize(size, "updateNodeSize")
             if n.size == size { return false }
             n.size = size
+            n.autoSize = false
             pReplaceNode(n, event: .dimensions)
             return true
         }
@@ -258,6 +265,7 @@ extension FlowStore {
     func validateFields(_ n: Node, _ op: String) throws(FlowError) {
         try requireFinite(n.position, op, "position")
         try requireSize(n.size, op)
+        if n.look != nil { try validateLook(n, op) }
         if HandleDeclaration.isSharedDefault(n.handles) { return }
         let handles = n.handles
         for (k, h) in handles.enumerated() {

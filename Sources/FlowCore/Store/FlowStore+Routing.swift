@@ -199,6 +199,10 @@ extension FlowStore {
                 }
             case .selectNode, .selectEdge:
                 break
+            case .setClassStyles:
+                // Routes run between node frames: a style sheet moves none (a node it
+                // resizes has its own entry).
+                break
             }
         }
         var frames: [(old: Rect?, new: Rect?)] = []

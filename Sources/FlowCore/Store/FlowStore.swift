@@ -17,6 +17,10 @@ public final class FlowStore<Data: FlowNodeData> {
     /// Pan and zoom.
     public internal(set) var viewport = Viewport()
 
+    /// The style sheet: what nodes and edges with each class look like (`setClassStyles`).
+    /// Document content: exported, loaded, undone.
+    public internal(set) var classStyles: [String: FlowClass] = [:]
+
     /// The configuration. Zoom limits are clamped on every set (D12); narrowing them
     /// re-clamps the current zoom and keeps the offset.
     public var configuration: FlowConfiguration {

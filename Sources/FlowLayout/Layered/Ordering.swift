@@ -23,6 +23,9 @@ struct Ordering {
     private var upStart: [Int] = [], upNeighbour: [Int] = [], upSide: [Int] = []
     private var downStart: [Int] = [], downNeighbour: [Int] = [], downSide: [Int] = []
 
+    /// Layers whose every vertex has an order key: they keep that order (a group's border).
+    private var frozen: [Bool] = []
+
     // Scratch for one layer's sorted neighbour keys, by vertex.
     private var keyStart: [Int], keyEnd: [Int]
     private var keyBuffer: [Int] = []
@@ -49,7 +52,18 @@ struct Ordering {
         upStart.append(upNeighbour.count)
         downStart.append(downNeighbour.count)
         layers = depthFirstOrder()
+        frozen = layers.map { layer in
+            !layer.isEmpty && layer.allSatisfy { $0 < graph.realCount && graph.orderKey.count > $0 && graph.orderKey[$0] != nil }
+        }
+        applyFrozen()
         setPositions()
+    }
+
+    /// Puts the frozen layers in the order of their keys (ties by vertex).
+    private mutating func applyFrozen() {
+        for l in 0..<layers.count where frozen[l] {
+            layers[l].sort { (graph.orderKey[$0]!, $0) < (graph.orderKey[$1]!, $1) }
+        }
     }
 
     private mutating func setPositions() {
@@ -130,8 +144,10 @@ struct Ordering {
     // MARK: Runs
 
     /// Runs from `starts` initial orders (the depth-first order, its mirror, then seeded
-    /// shuffles) and keeps the best order found.
-    mutating func minimizeCrossings(starts: Int, sweeps: Int) {
+    /// shuffles) and keeps the best order found. With `thorough`, every start gets the
+    /// whole treatment (sweeps with transposition, then sifting); otherwise the starts only
+    /// get barycentre sweeps, which are cheap, and the best of them the whole treatment.
+    mutating func minimizeCrossings(starts: Int, sweeps: Int, thorough: Bool) {
         guard layers.count > 1 else { return }
         let first = layers
         var best = layers, bestCrossings = Int.max
@@ -142,8 +158,9 @@ struct Ordering {
             case 1: layers = first.map { $0.reversed() }
             default: layers = first.map { random.shuffled($0) }
             }
+            applyFrozen()
             setPositions()
-            let c = improve(sweeps: sweeps, bound: bestCrossings)
+            let c = improve(sweeps: sweeps, quick: !thorough)
             if c < bestCrossings {
                 bestCrossings = c
                 best = layers
@@ -152,11 +169,15 @@ struct Ordering {
         }
         layers = best
         setPositions()
+        if !thorough && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
     }
 
     /// Barycentre sweeps with sifting until `sweeps` rounds or four without improvement;
     /// leaves the best order of the run in `layers` and returns its crossings.
-    private mutating func improve(sweeps: Int, bound: Int) -> Int {
+    /// Barycentre sweeps with transposition (none when `quick`) until `sweeps` rounds or
+    /// `patience` without improvement, then sifting passes (none when `quick`); leaves the
+    /// best order of the run in `layers` and returns its crossings.
+    private mutating func improve(sweeps: Int, quick: Bool) -> Int {
         var best = layers, bestCrossings = totalCrossings()
         var fails = 0
         for i in 0..<sweeps where bestCrossings > 0 {
@@ -167,7 +188,7 @@ struct Ordering {
             } else {
                 for l in stride(from: layers.count - 2, through: 0, by: -1) { sortLayer(l, above: false, ties: ties) }
             }
-            transposeAll(ties: !ties)
+            if !quick { transposeAll(ties: !ties) }
             let c = totalCrossings()
             if c <= bestCrossings {
                 if Double(c) < 0.995 * Double(bestCrossings) { fails = 0 } else { fails += 1 }
@@ -181,6 +202,7 @@ struct Ordering {
         }
         layers = best
         setPositions()
+        if quick { return bestCrossings }
         // polish: sifting passes while they help
         var pass = 0
         while bestCrossings > 0 && pass < Ordering.siftingPasses {
@@ -199,6 +221,7 @@ struct Ordering {
     /// Sorts layer `l` by the barycentres of each vertex's neighbours on the layer above (or
     /// below); a vertex without such neighbours keeps its place.
     private mutating func sortLayer(_ l: Int, above: Bool, ties: Bool) {
+        if frozen[l] { return }
         let layer = layers[l]
         var movable: [(v: Int, key: Double, old: Int)] = []
         movable.reserveCapacity(layer.count)
@@ -235,7 +258,7 @@ struct Ordering {
         var dirty = Array(repeating: true, count: layers.count)
         for _ in 0..<maxPasses {
             var improved = false
-            for l in 0..<layers.count where dirty[l] {
+            for l in 0..<layers.count where dirty[l] && !frozen[l] {
                 dirty[l] = false
                 guard layers[l].count > 1 else { continue }
                 gatherKeys(l)
@@ -267,7 +290,7 @@ struct Ordering {
     /// One sifting pass over every layer, in sweep order.
     private mutating func siftAll(downwards: Bool) {
         let order = downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed())
-        for l in order where layers[l].count > 1 { sift(l) }
+        for l in order where layers[l].count > 1 && !frozen[l] { sift(l) }
     }
 
     /// Gathers the sorted keys of every vertex of layer `l` towards both neighbouring layers
@@ -291,23 +314,40 @@ struct Ordering {
     /// with `w` left of `v`.
     @inline(__always)
     private func pairCrossings(_ v: Int, _ w: Int) -> (vw: Int, wv: Int) {
+        keyBuffer.withUnsafeBufferPointer { keys in
+            keyStart.withUnsafeBufferPointer { starts in
+                keyEnd.withUnsafeBufferPointer { ends in
+                    Ordering.pairCrossings(v, w, keys: keys, starts: starts, ends: ends)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func pairCrossings(
+        _ v: Int, _ w: Int, keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
+        ends: UnsafeBufferPointer<Int>
+    ) -> (vw: Int, wv: Int) {
         var vw = 0, wv = 0
         for side in 0..<2 {
-            let a0 = keyStart[2 * v + side], a1 = keyEnd[2 * v + side]
-            let b0 = keyStart[2 * w + side], b1 = keyEnd[2 * w + side]
+            let a0 = starts[2 * v + side], a1 = ends[2 * v + side]
+            let b0 = starts[2 * w + side], b1 = ends[2 * w + side]
             if a0 == a1 || b0 == b1 { continue }
+            if a1 - a0 == 1 && b1 - b0 == 1 {
+                // one segment each, the common case (dummies, single edges)
+                let x = keys[a0], y = keys[b0]
+                if x > y { vw += 1 } else if x < y { wv += 1 }
+                continue
+            }
             // v left of w crosses where a key of v exceeds one of w; the other way round
             // where it is smaller
-            var j = b0, smaller = 0
-            var jj = b0, atMost = 0
+            var j = b0, jj = b0
             for i in a0..<a1 {
-                let x = keyBuffer[i]
-                while j < b1 && keyBuffer[j] < x { j += 1 }
-                while jj < b1 && keyBuffer[jj] <= x { jj += 1 }
-                smaller = j - b0
-                atMost = jj - b0
-                vw += smaller
-                wv += (b1 - b0) - atMost
+                let x = keys[i]
+                while j < b1 && keys[j] < x { j += 1 }
+                while jj < b1 && keys[jj] <= x { jj += 1 }
+                vw += j - b0
+                wv += b1 - jj
             }
         }
         return (vw, wv)
@@ -317,39 +357,46 @@ struct Ordering {
     private mutating func sift(_ l: Int) {
         gatherKeys(l)
         var layer = layers[l]
-        let count = layer.count
-        var vw = Array(repeating: 0, count: count), wv = Array(repeating: 0, count: count)
-        for v in layers[l] {
-            guard let from = layer.firstIndex(of: v) else { continue }
-            var others = layer
-            others.remove(at: from)
-            var total = 0
-            for (j, w) in others.enumerated() {
-                let c = pairCrossings(v, w)
-                vw[j] = c.vw
-                wv[j] = c.wv
-                total += c.vw
-            }
-            // total: crossings with v in front of everything; moving v past others[j]
-            // changes it by wv[j] - vw[j]
-            var bestAt = 0, bestTotal = total
-            var current = total
-            var fromTotal = from == 0 ? total : Int.max
-            for j in 0..<others.count {
-                current += wv[j] - vw[j]
-                if current < bestTotal {
-                    bestTotal = current
-                    bestAt = j + 1
+        keyBuffer.withUnsafeBufferPointer { keys in
+            keyStart.withUnsafeBufferPointer { starts in
+                keyEnd.withUnsafeBufferPointer { ends in
+                    Ordering.sift(&layer, keys: keys, starts: starts, ends: ends)
                 }
-                if j + 1 == from { fromTotal = current }
-            }
-            if bestTotal < fromTotal {
-                others.insert(v, at: bestAt)
-                layer = others
             }
         }
         layers[l] = layer
         for (i, v) in layer.enumerated() { position[v] = i }
+    }
+
+    /// Sifting over one layer with its gathered keys (see `gatherKeys`).
+    private static func sift(
+        _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
+        ends: UnsafeBufferPointer<Int>
+    ) {
+        var vw = Array(repeating: 0, count: layer.count), wv = vw
+        for v in layer {
+            guard let from = layer.firstIndex(of: v) else { continue }
+            layer.remove(at: from)
+            // v's place is an index into the layer without v
+            for j in 0..<layer.count {
+                let c = pairCrossings(v, layer[j], keys: keys, starts: starts, ends: ends)
+                vw[j] = c.vw
+                wv[j] = c.wv
+            }
+            // the change in crossings from moving v left past layer[j] (v then before it),
+            // or right past it
+            var best = 0, bestAt = from, change = 0
+            for j in stride(from: from - 1, through: 0, by: -1) {
+                change += vw[j] - wv[j]
+                if change < best { best = change; bestAt = j }
+            }
+            change = 0
+            for j in from..<layer.count {
+                change += wv[j] - vw[j]
+                if change < best { best = change; bestAt = j + 1 }
+            }
+            layer.insert(v, at: bestAt)
+        }
     }
 }
 

@@ -27,6 +27,8 @@ struct ProperGraph {
     /// Which dummy carries the label of an edge (or -1).
     var labelVertex: [Int]
     var layerCount: Int
+    /// Order keys of the real vertices (see `LayoutGraph.Node.orderKey`).
+    var orderKey: [Double?] = []
 
     var count: Int { layer.count }
     func isDummy(_ v: Int) -> Bool { v >= realCount }

@@ -3,12 +3,14 @@ import FlowCore
 extension FlowStore {
     /// Lays the diagram out (docs/layout.md): positions for the laid-out nodes, sizes for
     /// their groups, default handles turned to face the flow, and a route (`points`) for
-    /// every edge between laid-out nodes. One undo step "Layout"; node changes, then edge
+    /// every edge between laid-out nodes, except that orthogonal edges are routed by the
+    /// store's `edgeRouter`, when it has one, at the end of the same step. One undo step "Layout"; node changes, then edge
     /// changes, each in store order. Throws, changing nothing, for an unknown id in the
     /// request or a pinned node inside a laid-out group.
     @discardableResult
     public func layout(_ request: LayoutRequest = LayoutRequest()) throws(FlowError) -> LayoutStats {
-        let plan = try LayoutPlan(nodes: nodes, edges: edges, request: request)
+        let plan = try LayoutPlan(
+            nodes: nodes, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil)
         try transaction("Layout") { () throws(FlowError) in
             for n in nodes {
                 let p = plan.positions[n.id], s = plan.sizes[n.id], h = plan.handles[n.id]

@@ -30,9 +30,14 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// Laid-out members of each container (by node index; the top is `members[-1]`).
     private var members: [Int: [Int]] = [:]
 
-    init(nodes: [Node], edges: [FlowEdge], request: LayoutRequest) throws(FlowError) {
+    /// Whether the store routes its orthogonal edges (an `edgeRouter` is installed): the
+    /// plan then gives them no routes.
+    private let routerOwnsOrthogonal: Bool
+
+    init(nodes: [Node], edges: [FlowEdge], request: LayoutRequest, routerOwnsOrthogonal: Bool = false) throws(FlowError) {
         let op = "layout"
         self.request = request
+        self.routerOwnsOrthogonal = routerOwnsOrthogonal
         self.nodes = nodes
         var index: [String: Int] = [:]
         index.reserveCapacity(nodes.count)
@@ -173,6 +178,10 @@ struct LayoutPlan<Data: FlowNodeData> {
         }
         // Edges: pieces per level.
         var pieces: [String: [Piece]] = [:]
+        // store edge ids by level, in the order of the level's graph edges (tree errors)
+        var edgeIDs: [Int: [String]] = [:]
+        // border nodes: (level, graph node, the store node at the edge's other end)
+        var partners: [(level: Int, node: Int, partner: Int)] = []
         for e in edges {
             guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
             let ca = ancestors(a), cb = ancestors(b)
@@ -185,6 +194,10 @@ struct LayoutPlan<Data: FlowNodeData> {
                 continue
             }
             let lca = k == 0 ? -1 : ca[k - 1]
+            if request.algorithm == .tree && (k != ca.count - 1 || k != cb.count - 1) {
+                throw .invalidValue(
+                    "layout", "the tree algorithm lays out edges within one group only; edge '\(e.id)' goes from '\(e.sourceNodeID)' into another group")
+            }
             var route: [Piece] = []
             // leaving: from a's level up to the level below the common one
             var below = a
@@ -192,6 +205,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 var level = levels[g]!
                 let border = level.graph.nodes.count
                 level.graph.nodes.append(.init(width: 0, height: 0, layer: .last))
+                partners.append((g, border, b))
                 let ge = level.graph.edges.count
                 level.graph.edges.append(.init(
                     source: level.nodeOf[below]!, target: border,
@@ -207,6 +221,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 var level = levels[g]!
                 let border = level.graph.nodes.count
                 level.graph.nodes.append(.init(width: 0, height: 0, layer: .first))
+                partners.append((g, border, a))
                 let ge = level.graph.edges.count
                 level.graph.edges.append(.init(
                     source: border, target: level.nodeOf[below]!,
@@ -223,47 +238,78 @@ struct LayoutPlan<Data: FlowNodeData> {
                 targetPort: below == b ? port(b, e.targetHandleID, .target) : 0,
                 labelSize: LayoutPlan.labelSize(e.label)))
             levels[lca] = level
+            edgeIDs[lca, default: []].append(e.id)
             route.append(.body(level: lca, edge: ge))
             route.append(contentsOf: entries.reversed())
             pieces[e.id] = route
         }
-        // Lay out innermost first; a group's size comes from its children's layout.
+        // Lay out innermost first; a group's size comes from its children's layout. When
+        // edges cross group borders, a second pass orders each group's border nodes by
+        // where the first pass put the nodes at their edges' other ends, so routes enter
+        // and leave a group in the order they arrive.
         let pad = request.groupPadding, title = request.groupTitleHeight
-        for c in containers {
-            var level = levels[c]!
-            for (m, gi) in level.nodeOf {
-                if let s = sizes[nodes[m].id] { level.graph.nodes[gi].width = s.width; level.graph.nodes[gi].height = s.height }
-            }
-            let r = LayeredLayout.layout(level.graph, options: request.options)
-            level.result = r
-            levels[c] = level
-            stats.crossings += r.crossings
-            stats.reversedEdges += r.reversedEdges
-            if c >= 0 || groupIndex >= 0 {
-                let g = c >= 0 ? c : groupIndex
-                sizes[nodes[g].id] = Size(r.width + 2 * pad, r.height + 2 * pad + title)
-            } else {
-                stats.layers = r.layers
-            }
-            if c < 0 && groupIndex >= 0 { stats.layers = r.layers }
-        }
-        // Place the top level, then every level inside its group.
         var origin: [Int: Point] = [:]
-        let top = levels[-1]!.result!
-        if groupIndex >= 0 {
-            let g = nodes[groupIndex]
-            origin[-1] = g.position + Point(pad, pad + title)
-        } else {
-            origin[-1] = placeTop(top, levels[-1]!)
-        }
-        for c in containers.reversed() {
-            let level = levels[c]!
-            let o = origin[c]!
-            for (m, gi) in level.nodeOf {
-                let p = level.result!.positions[gi] + o
-                positions[nodes[m].id] = p
-                if members[m] != nil { origin[m] = p + Point(pad, pad + title) }
+        for pass in 0..<(partners.isEmpty ? 1 : 2) {
+            if pass == 1 {
+                let along: (Int) -> Double = { [positions, sizes, nodes, direction] i in
+                    let p = positions[nodes[i].id] ?? nodes[i].position
+                    let s = sizes[nodes[i].id] ?? nodes[i].size
+                    return direction.isHorizontal ? p.y + s.height / 2 : p.x + s.width / 2
+                }
+                for b in partners { levels[b.level]!.graph.nodes[b.node].orderKey = along(b.partner) }
+                sizes = [:]
+                positions = [:]
+                origin = [:]
+                stats.crossings = 0
+                stats.reversedEdges = 0
             }
+            for c in containers {
+                var level = levels[c]!
+                for (m, gi) in level.nodeOf {
+                    if let s = sizes[nodes[m].id] { level.graph.nodes[gi].width = s.width; level.graph.nodes[gi].height = s.height }
+                }
+                let r: LayoutResult
+                switch request.algorithm {
+                case .layered:
+                    r = LayeredLayout.layout(level.graph, options: request.options)
+                case .tree:
+                    do {
+                        r = try TreeLayout.layout(level.graph, options: request.options)
+                    } catch {
+                        let id = edgeIDs[c]?[error.edge] ?? "?"
+                        throw .invalidValue("layout", "the tree algorithm needs a forest: edge '\(id)' breaks it (\(error.reason))")
+                    }
+                }
+                level.result = r
+                levels[c] = level
+                stats.crossings += r.crossings
+                stats.reversedEdges += r.reversedEdges
+                if c >= 0 || groupIndex >= 0 {
+                    let g = c >= 0 ? c : groupIndex
+                    sizes[nodes[g].id] = Size(r.width + 2 * pad, r.height + 2 * pad + title)
+                } else {
+                    stats.layers = r.layers
+                }
+                if c < 0 && groupIndex >= 0 { stats.layers = r.layers }
+            }
+            // Place the top level, then every level inside its group.
+            let top = levels[-1]!.result!
+            if groupIndex >= 0 {
+                let g = nodes[groupIndex]
+                origin[-1] = g.position + Point(pad, pad + title)
+            } else {
+                origin[-1] = placeTop(top, levels[-1]!)
+            }
+            for c in containers.reversed() {
+                let level = levels[c]!
+                let o = origin[c]!
+                for (m, gi) in level.nodeOf {
+                    let p = level.result!.positions[gi] + o
+                    positions[nodes[m].id] = p
+                    if members[m] != nil { origin[m] = p + Point(pad, pad + title) }
+                }
+            }
+
         }
         stats.nodes = positions.count
         // Routes: the pieces joined, in canvas coordinates.
@@ -286,10 +332,17 @@ struct LayoutPlan<Data: FlowNodeData> {
             }
             routes[id] = points
         }
-        for e in edges where routes[e.id] != nil {
-            routes[e.id] = detoured(routes[e.id]!, e)
-        }
         stats.edges = routes.count
+        for e in edges where routes[e.id] != nil {
+            // An orthogonal edge's points belong to the store's router, which routes it
+            // around the nodes' new frames at the end of the same operation (docs/routing.md).
+            if e.pathType == .orthogonal && routerOwnsOrthogonal {
+                routes[e.id] = nil
+                continue
+            }
+            let route = detoured(routes[e.id]!, e)
+            routes[e.id] = e.pathType == .smoothStep || e.pathType == .orthogonal ? orthogonal(route, e) : route
+        }
         var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
         for (id, p) in positions {
             let s = sizes[id] ?? nodes[index[id]!].size
@@ -373,10 +426,45 @@ struct LayoutPlan<Data: FlowNodeData> {
         let towardsTarget = route.first ?? ha.position.point(in: fb)
         let towardsSource = route.last ?? hb.position.point(in: fa)
         var out = route
-        let start = around(fa, ha, towards: towardsTarget, room: room)
-        let end = around(fb, hb, towards: towardsSource, room: room)
+        let f = flowVector
+        let start = around(fa, ha, towards: towardsTarget, flow: f, room: room)
+        let end = around(fb, hb, towards: towardsSource, flow: Point(-f.x, -f.y), room: room)
         out = start + out + end.reversed()
         return out
+    }
+
+    /// A route for `smoothStep` (and `orthogonal` when the store has no router): every run between two points that are not in line becomes
+    /// a step through the middle of the gap between them (across the flow first), so the
+    /// path is drawn exactly as placed, handle to handle, with no elbows of its own.
+    private func orthogonal(_ route: [Point], _ e: FlowEdge) -> [Point] {
+        guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return route }
+        let start = handleSide(a, e.sourceHandleID, .source).position.point(in: newFrame(a))
+        let end = handleSide(b, e.targetHandleID, .target).position.point(in: newFrame(b))
+        let all = [start] + route + [end]
+        var out: [Point] = []
+        let vertical = !direction.isHorizontal
+        for i in 1..<all.count {
+            let p = all[i - 1], q = all[i]
+            if p.x != q.x && p.y != q.y {
+                if vertical {
+                    let m = (p.y + q.y) / 2
+                    out += [Point(p.x, m), Point(q.x, m)]
+                } else {
+                    let m = (p.x + q.x) / 2
+                    out += [Point(m, p.y), Point(m, q.y)]
+                }
+            }
+            if i < all.count - 1 { out.append(q) }
+        }
+        // points in line with both neighbours add nothing
+        var kept: [Point] = []
+        for (i, q) in out.enumerated() {
+            let p = kept.last ?? start
+            let r = i + 1 < out.count ? out[i + 1] : end
+            if (p.x == q.x && q.x == r.x) || (p.y == q.y && q.y == r.y) { continue }
+            kept.append(q)
+        }
+        return kept
     }
 
     private func newFrame(_ i: Int) -> Rect {
@@ -390,15 +478,39 @@ struct LayoutPlan<Data: FlowNodeData> {
             ?? HandleDeclaration(id: "", type: type, position: .center)
     }
 
+    /// The unit vector from a layer to the next.
+    private var flowVector: Point {
+        switch direction {
+        case .TB: Point(0, 1)
+        case .BT: Point(0, -1)
+        case .LR: Point(1, 0)
+        case .RL: Point(-1, 0)
+        }
+    }
+
     /// The points that take a route from handle `h` of `frame` to `next` without crossing
-    /// the node: none when `next` lies on the handle's side.
-    private func around(_ frame: Rect, _ h: HandleDeclaration, towards next: Point, room: Double) -> [Point] {
+    /// the node: none when `next` lies on the handle's side; a short run out of the handle
+    /// when the handle faces across the flow (a decision's yes/no on its sides) and `next`
+    /// lies on the way the route goes (`flow`); else a way around the nearer side.
+    private func around(_ frame: Rect, _ h: HandleDeclaration, towards next: Point, flow: Point, room: Double) -> [Point] {
         let d = h.position.direction
         if d == .zero { return [] }
         let p = h.position.point(in: frame)
         let ahead = (next.x - p.x) * d.x + (next.y - p.y) * d.y
-        if ahead > 0 { return [] }
         let out = Point(p.x + d.x * room, p.y + d.y * room)
+        let across = d.x * flow.x + d.y * flow.y == 0
+        let onTheWay = (next.x - p.x) * flow.x + (next.y - p.y) * flow.y >= 0
+        if across && onTheWay {
+            if ahead > room { return [] }
+            // out of the handle, then past the node's far side before turning to `next`
+            let far: Point
+            if flow.x > 0 { far = Point(frame.origin.x + frame.size.width + room, out.y) }
+            else if flow.x < 0 { far = Point(frame.origin.x - room, out.y) }
+            else if flow.y > 0 { far = Point(out.x, frame.origin.y + frame.size.height + room) }
+            else { far = Point(out.x, frame.origin.y - room) }
+            return [out, far]
+        }
+        if ahead > 0 { return [] }
         let minX = frame.origin.x, maxX = minX + frame.size.width
         let minY = frame.origin.y, maxY = minY + frame.size.height
         if d.y != 0 {

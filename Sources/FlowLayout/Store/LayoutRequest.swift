@@ -4,6 +4,8 @@ import FlowCore
 public enum LayoutAlgorithm: String, Sendable, CaseIterable {
     /// Layers in the flow's direction (Sugiyama); any graph.
     case layered
+    /// A tidy tree: parents centred over their children; forests only.
+    case tree
 }
 
 /// What `FlowStore.layout` should do: the algorithm, spacing and direction, which nodes to

@@ -53,6 +53,11 @@ enum EventLines {
         if old?.parentID != n.parentID { parts.append("parentID \(optional(n.parentID))") }
         if old?.acceptsChildren != n.acceptsChildren { parts.append("acceptsChildren \(n.acceptsChildren)") }
         if old?.handles != n.handles { parts.append("handles \(handles(n.handles))") }
+        if let o = old, o.autoSize != n.autoSize { parts.append("autoSize \(n.autoSize)") }
+        if n.hasLook || old?.hasLook == true {
+            parts += LuaStyles.diff(
+                shape: n.shape, classes: n.classes, style: n.style, old: old.map { ($0.shape, $0.classes, $0.style) })
+        }
         return parts.joined(separator: " ")
     }
 
@@ -66,6 +71,9 @@ enum EventLines {
         if old?.label != e.label { parts.append("label \(optional(e.label))") }
         if old?.parentID != e.parentID { parts.append("parentID \(optional(e.parentID))") }
         if (old?.points ?? []) != e.points { parts.append("points \(points(e.points))") }
+        if e.hasLook || old?.hasLook == true {
+            parts += LuaStyles.diff(shape: nil, classes: e.classes, style: e.style, old: old.map { (nil, $0.classes, $0.style) })
+        }
         return parts.joined(separator: " ")
     }
 
@@ -80,6 +88,9 @@ enum EventLines {
             case .add(let n):
                 var extra = ""
                 if let p = n.parentID { extra = " parentID \(quote(p))" }
+                if n.hasLook {
+                    extra += LuaStyles.diff(shape: n.shape, classes: n.classes, style: n.style, old: nil).map { " " + $0 }.joined()
+                }
                 context.emitEvent("node+ \(n.id) \(n.position) \(n.size)\(extra)")
             case .remove(let id):
                 context.emitEvent("node- \(id)")
@@ -116,6 +127,9 @@ enum EventLines {
                 if let l = e.label { extra += " label \(quote(l))" }
                 if let p = e.parentID { extra += " parentID \(quote(p))" }
                 if !e.points.isEmpty { extra += " points \(points(e.points))" }
+                if e.hasLook {
+                    extra += LuaStyles.diff(shape: nil, classes: e.classes, style: e.style, old: nil).map { " " + $0 }.joined()
+                }
                 context.emitEvent("edge+ \(e.id) \(endpoints(e))\(extra)")
             case .remove(let id):
                 context.emitEvent("edge- \(id)")

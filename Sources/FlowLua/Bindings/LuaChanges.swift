@@ -22,6 +22,11 @@ enum LuaChanges {
         s.push(Int(n.zIndex)); s.setField("zIndex")
         s.push(n.acceptsChildren); s.setField("acceptsChildren")
         push(s, handles: n.handles); s.setField("handles")
+        if n.hasLook {
+            if let v = n.shape { s.push(v.rawValue); s.setField("shape") }
+            if !n.classes.isEmpty { LuaStyles.push(s, classes: n.classes); s.setField("class") }
+            if !n.style.isEmpty { LuaStyles.push(s, style: n.style); s.setField("style") }
+        }
         s.push(n.isSelected); s.setField("isSelected")
         s.push(n.isHovered); s.setField("isHovered")
         s.push(n.isDropTarget); s.setField("isDropTarget")
@@ -66,6 +71,10 @@ enum LuaChanges {
         if let l = e.label { s.push(l); s.setField("label") }
         if let p = e.parentID { s.push(p); s.setField("parentID") }
         if !e.points.isEmpty { s.push(points: e.points); s.setField("points") }
+        if e.hasLook {
+            if !e.classes.isEmpty { LuaStyles.push(s, classes: e.classes); s.setField("class") }
+            if !e.style.isEmpty { LuaStyles.push(s, style: e.style); s.setField("style") }
+        }
         s.push(e.isSelected); s.setField("isSelected")
         s.push(animated); s.setField("isAnimated")
         s.push(e.isDropTarget); s.setField("isDropTarget")

@@ -25,7 +25,7 @@ func liveEdgeBox(_ args: LuaArgs) throws(LuaError) -> (LuaStoreBox, FlowEdge, Lu
 enum LuaEdge {
     static func register(_ L: OpaquePointer) {
         var hints: [String: String] = [:]
-        for f in ["sourceNodeID", "sourceHandleID", "targetNodeID", "targetHandleID", "pathType", "label", "points"] {
+        for f in ["sourceNodeID", "sourceHandleID", "targetNodeID", "targetHandleID", "pathType", "label", "points", "class", "style"] {
             hints[f] = "field '\(f)' is read-only (use edge:update)"
         }
         hints["parentID"] = "field 'parentID' is read-only (use store:setEdgeParent)"
@@ -41,7 +41,23 @@ enum LuaEdge {
         LuaMethod("label", label), LuaMethod("points", points), LuaMethod("parentID", parentID),
         LuaMethod("isSelected", isSelected),
         LuaMethod("isAnimated", isAnimated), LuaMethod("isDropTarget", isDropTarget),
+        LuaMethod("class", classes), LuaMethod("style", style),
     ]
+
+    /// `edge.class`: its classes, a list (empty for none).
+    static let classes: LuaFunction = { L in
+        luaGuarded(L) { a in
+            LuaStyles.push(LuaStack(a.L), classes: try liveEdge(a).classes)
+            return 1
+        }
+    }
+    /// `edge.style`: the properties of its own style (an empty table for none).
+    static let style: LuaFunction = { L in
+        luaGuarded(L) { a in
+            LuaStyles.push(LuaStack(a.L), style: try liveEdge(a).style)
+            return 1
+        }
+    }
 
     static let methods: [LuaMethod] = [
         LuaMethod("update", update), LuaMethod("remove", remove), LuaMethod("geometry", geometry),

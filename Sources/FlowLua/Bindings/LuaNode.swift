@@ -30,10 +30,11 @@ enum LuaNode {
         var hints: [String: String] = [:]
         for f in ["x", "y", "position"] { hints[f] = "field '\(f)' is read-only (use node:move)" }
         for f in ["width", "height", "size"] { hints[f] = "field '\(f)' is read-only (use node:resize)" }
-        for f in ["data", "parentID", "isDraggable", "zIndex", "acceptsChildren", "handles"] {
+        for f in ["data", "parentID", "isDraggable", "zIndex", "acceptsChildren", "handles", "shape", "class", "style"] {
             hints[f] = "field '\(f)' is read-only (use node:update)"
         }
         for f in ["id", "isSelected", "isHovered", "isDropTarget", "frame"] { hints[f] = "field '\(f)' is read-only" }
+        hints["autoSize"] = "field 'autoSize' is read-only (use node:update{size = \"auto\"} or node:resize)"
         nodeClass.register(L, methods: methods, getters: getters, readOnlyHints: hints, tostring: tostring)
     }
 
@@ -44,6 +45,8 @@ enum LuaNode {
         LuaMethod("zIndex", zIndex), LuaMethod("acceptsChildren", acceptsChildren),
         LuaMethod("handles", handles), LuaMethod("isSelected", isSelected),
         LuaMethod("isHovered", isHovered), LuaMethod("isDropTarget", isDropTarget), LuaMethod("frame", frame),
+        LuaMethod("shape", shape), LuaMethod("class", classes), LuaMethod("style", style),
+        LuaMethod("autoSize", autoSize),
     ]
 
     static let methods: [LuaMethod] = [
@@ -112,6 +115,27 @@ enum LuaNode {
     }
     static let frame: LuaFunction = { L in
         luaGuarded(L) { a in a.push(try liveNode(a).frame); return 1 }
+    }
+    /// `node.shape`: its own shape, nil when its classes or the default decide.
+    static let shape: LuaFunction = { L in
+        luaGuarded(L) { a in a.push(try liveNode(a).shape?.rawValue); return 1 }
+    }
+    /// `node.class`: its classes, a list (empty for none).
+    static let classes: LuaFunction = { L in
+        luaGuarded(L) { a in
+            LuaStyles.push(LuaStack(a.L), classes: try liveNode(a).classes)
+            return 1
+        }
+    }
+    /// `node.style`: the properties of its own style (an empty table for none).
+    static let style: LuaFunction = { L in
+        luaGuarded(L) { a in
+            LuaStyles.push(LuaStack(a.L), style: try liveNode(a).style)
+            return 1
+        }
+    }
+    static let autoSize: LuaFunction = { L in
+        luaGuarded(L) { a in a.push(try liveNode(a).autoSize); return 1 }
     }
 
     // MARK: Methods

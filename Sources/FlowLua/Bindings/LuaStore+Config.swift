@@ -8,12 +8,14 @@ enum LuaConfig {
     static let keys: Set<String> = [
         "defaultEdgePathType", "snapToGrid", "gridSize", "minZoom", "maxZoom", "panEnabled",
         "zoomEnabled", "selectionEnabled", "multiSelectionEnabled", "undo", "handleHitRadius",
-        "connectionRadius", "edgeHitTolerance", "edgeStyle", "backgroundStyle", "autoHandles",
+        "connectionRadius", "edgeHitTolerance", "edgeStyle", "backgroundStyle", "autoHandles", "classes",
     ]
 
-    /// Applies the fields of `t` to `config` (and the history switch to `undo`). Unknown
-    /// keys raise; nothing is applied when a field is invalid.
-    static func apply(_ t: LuaTable, to config: inout FlowConfiguration, undo: inout Bool) throws {
+    /// Applies the fields of `t` to `config` (and the history switch to `undo`); returns the
+    /// style sheet when `classes` is given. Unknown keys raise; nothing is applied when a
+    /// field is invalid.
+    @discardableResult
+    static func apply(_ t: LuaTable, to config: inout FlowConfiguration, undo: inout Bool) throws -> [String: FlowClass]? {
         try t.rejectUnknownKeys(keys)
         let op = "configure"
         var c = config
@@ -55,7 +57,12 @@ enum LuaConfig {
             if let v = try s.optionalNumber("dotRadius") { c.backgroundStyle.dotRadius = try notNegative(v, "backgroundStyle.dotRadius") }
         }
         if let v = try t.optionalBoolean("undo") { undo = v }
+        let classes = try t.optionalTable("classes") { try LuaStyles.sheet($0, op: op) }
+        if let classes {
+            for name in classes.keys.sorted() { try FlowClass.validateName(name, op, "classes") }
+        }
         config = c
+        return classes
     }
 
     static func finite(_ v: Double, _ name: String) throws -> Double {
@@ -75,21 +82,13 @@ enum LuaConfig {
         return v
     }
 
+    /// An array of numbers that are finite and not negative.
     static func numbers(_ t: LuaTable, _ key: String) throws -> [Double]? {
-        try t.optionalTable(key) { a in
-            var out: [Double] = []
-            try a.forEachElement { i in
-                var ok: Int32 = 0
-                let v = lua_tonumberx(a.L, -1, &ok)
-                if ok == 0 { throw a.error("[\(i)]", LuaErrors.typeMessage(a.L, -1, expected: "number")) }
-                out.append(try notNegative(v, "\(a.path)[\(i)]"))
-            }
-            return out
-        }
+        try LuaStyles.numbers(t, key) { v, path in try notNegative(v, path) }
     }
 
-    static func push(_ args: LuaArgs, _ c: FlowConfiguration, undo: Bool) {
-        args.pushTable(fields: 16)
+    static func push(_ args: LuaArgs, _ c: FlowConfiguration, undo: Bool, classes: [String: FlowClass]) {
+        args.pushTable(fields: 18)
         args.push(c.defaultEdgePathType.rawValue); args.setField("defaultEdgePathType")
         args.push(c.snapToGrid); args.setField("snapToGrid")
         args.push(c.gridSize); args.setField("gridSize")
@@ -121,6 +120,8 @@ enum LuaConfig {
         args.push(b.lineWidth); args.setField("lineWidth")
         args.push(b.dotRadius); args.setField("dotRadius")
         args.setField("backgroundStyle")
+        LuaStyles.push(LuaStack(args.L), sheet: classes)
+        args.setField("classes")
     }
 
     static func pushNumbers(_ args: LuaArgs, _ v: [Double]) {
@@ -143,8 +144,12 @@ extension FlowStoreBinding {
             let t = try args.table(2)
             var c = box.store.configuration
             var undo = box.store.isUndoEnabled
-            try LuaConfig.apply(t, to: &c, undo: &undo)
-            let changed = c != box.store.configuration || undo != box.store.isUndoEnabled
+            let classes = try LuaConfig.apply(t, to: &c, undo: &undo)
+            var changed = c != box.store.configuration || undo != box.store.isUndoEnabled
+            if let classes {
+                // checked first: a sheet that raises leaves the rest unapplied too
+                changed = try box.run(args.L) { try box.store.setClassStyles(classes) } || changed
+            }
             if c != box.store.configuration { box.store.configuration = c }
             if undo != box.store.isUndoEnabled { box.store.isUndoEnabled = undo }
             args.push(changed)
@@ -155,7 +160,7 @@ extension FlowStoreBinding {
     static let configuration: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try args.object(1, storeClass)
-            LuaConfig.push(args, box.store.configuration, undo: box.store.isUndoEnabled)
+            LuaConfig.push(args, box.store.configuration, undo: box.store.isUndoEnabled, classes: box.store.classStyles)
             return 1
         }
     }

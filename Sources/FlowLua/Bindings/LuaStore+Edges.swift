@@ -13,6 +13,7 @@ enum LuaEdgeTables {
         var id: String?, source: String?, target: String?, pathType: EdgePathType?
         var sourceHandle: String??, targetHandle: String??, label: String??, parent: String??
         var points: [Point]?
+        var classes: [String]?, style: FlowStyle?
         var unknown: [String] = []
         lua_pushnil(L)
         while lua_next(L, t.index) != 0 {
@@ -29,6 +30,8 @@ enum LuaEdgeTables {
             case "label": label = null ? .some(nil) : try LuaNodeTables.string(t, key)
             case "parentID": parent = null ? .some(nil) : try LuaNodeTables.string(t, key)
             case "points": points = null ? [] : try Self.points(t, key)
+            case "class": classes = null ? [] : try LuaStyles.classes(t, key)
+            case "style": style = null ? FlowStyle() : try LuaStyles.style(t, key, keys: LuaStyles.edgeKeys, op: op).0
             case "pathType":
                 guard lua_type(L, -1) == LUA_TSTRING, let s = t.string(at: -1) else {
                     throw t.error(key, LuaErrors.typeMessage(L, -1, expected: "string"))
@@ -59,7 +62,8 @@ enum LuaEdgeTables {
             sourceHandleID: sourceHandle ?? keep?.sourceHandleID, targetNodeID: d,
             targetHandleID: targetHandle ?? keep?.targetHandleID,
             parentID: parent ?? keep?.parentID, pathType: pathType ?? keep?.pathType ?? .bezier,
-            label: label ?? keep?.label, points: points ?? keep?.points ?? [])
+            label: label ?? keep?.label, points: points ?? keep?.points ?? [],
+            classes: classes ?? keep?.classes ?? [], style: style ?? keep?.style ?? FlowStyle())
         if var b = base {
             b.sourceNodeID = e.sourceNodeID
             b.sourceHandleID = e.sourceHandleID
@@ -69,6 +73,8 @@ enum LuaEdgeTables {
             b.pathType = e.pathType
             b.label = e.label
             b.points = e.points
+            b.classes = e.classes
+            b.style = e.style
             e = b
         }
         return e
@@ -189,8 +195,9 @@ extension FlowStoreBinding {
             let (t, th) = endpoint(store, try args.string(3), type: .target)
             var id: String?, label: String?, pathType = EdgePathType.bezier, parent: String?
             var points: [Point] = []
+            var classes: [String] = [], style = FlowStyle()
             if let o = try args.optionalTable(4) {
-                try o.rejectUnknownKeys(["id", "label", "pathType", "parentID", "points"])
+                try o.rejectUnknownKeys(["id", "label", "pathType", "parentID", "points", "class", "style"])
                 id = try o.optionalID("id")
                 label = try o.optionalString("label")
                 pathType = try o.optionalEnumValue("pathType", EdgePathType.self, in: "connect") ?? .bezier
@@ -201,10 +208,17 @@ extension FlowStoreBinding {
                 } else {
                     flua_pop(args.L, 1)
                 }
+                if o.pushField("class") != LUA_TNIL { classes = try LuaStyles.classes(o, "class") }
+                flua_pop(args.L, 1)
+                if o.pushField("style") != LUA_TNIL {
+                    style = try LuaStyles.style(o, "style", keys: LuaStyles.edgeKeys, op: "connect").0
+                }
+                flua_pop(args.L, 1)
             }
             let edge = FlowEdge(
                 id: id ?? store.nextEdgeID(), sourceNodeID: s, sourceHandleID: sh, targetNodeID: t,
-                targetHandleID: th, parentID: parent, pathType: pathType, label: label, points: points)
+                targetHandleID: th, parentID: parent, pathType: pathType, label: label, points: points,
+                classes: classes, style: style)
             pushGivenID(args.L, table: 4, else: edge.id)
             do {
                 try box.run(args.L) { _ = try store.addEdge(edge) }

@@ -13,6 +13,10 @@ struct NodeFields {
     var parentID: String?, clearsParent = false
     var isDraggable: Bool?, zIndex: Int?, acceptsChildren: Bool?
     var handles: [HandleDeclaration]?
+    /// `size = "auto"`.
+    var autoSize = false
+    /// nil: not given; `.some(nil)`: cleared with `flow.null`.
+    var shape: NodeShape??, classes: [String]?, style: FlowStyle?
 }
 
 /// How a node table is read: `add` (defaults for what it lacks), `replace` (a table returned
@@ -83,7 +87,17 @@ enum LuaNodeTables {
             case "position": f.position = try point(t, key)
             case "width": f.width = try number(t, key)
             case "height": f.height = try number(t, key)
-            case "size": f.size = try size(t, key)
+            case "size":
+                if lua_type(L, -1) == LUA_TSTRING, t.string(at: -1) == "auto" {
+                    f.autoSize = true
+                } else {
+                    f.size = try size(t, key)
+                }
+            case "shape":
+                if isNull(L) { f.shape = .some(nil) } else { f.shape = try NodeShape.parse(try string(t, key), in: op) }
+            case "class": f.classes = isNull(L) ? [] : try LuaStyles.classes(t, key)
+            case "style":
+                f.style = isNull(L) ? FlowStyle() : try LuaStyles.style(t, key, keys: LuaStyles.nodeKeys, op: op).0
             case "data":
                 if isNull(L) { f.clearsData = true } else { f.data = try json(t, key) }
             case "parentID":
@@ -105,7 +119,7 @@ enum LuaNodeTables {
         if f.position != nil && (f.x != nil || f.y != nil) {
             throw t.error("fields 'x'/'y' and 'position' cannot be combined")
         }
-        if f.size != nil && (f.width != nil || f.height != nil) {
+        if (f.size != nil || f.autoSize) && (f.width != nil || f.height != nil) {
             throw t.error("fields 'width'/'height' and 'size' cannot be combined")
         }
         return f
@@ -188,6 +202,18 @@ enum LuaNodeTables {
         let zIndex = f.zIndex ?? keep?.zIndex ?? 0
         let accepts = f.acceptsChildren ?? keep?.acceptsChildren ?? false
         let handles = f.handles ?? keep?.handles ?? HandleDeclaration.defaults
+        let sized = f.size != nil || f.width != nil || f.height != nil
+        // Sized to the title: asked for, or no size given to a new node; a node that is kept
+        // the size it has (a replacement table names it as it was) stays as it was.
+        let autoSize: Bool
+        switch mode {
+        case .add: autoSize = f.autoSize || !sized
+        case .patch: autoSize = f.autoSize || (!sized && base?.autoSize == true)
+        case .replace: autoSize = f.autoSize || (base?.autoSize == true && size == base?.size)
+        }
+        let shape = f.shape ?? keep?.shape
+        let classes = f.classes ?? keep?.classes ?? []
+        let style = f.style ?? keep?.style ?? FlowStyle()
         if var n = base {
             n.position = position
             n.size = size
@@ -197,11 +223,16 @@ enum LuaNodeTables {
             n.zIndex = zIndex
             n.acceptsChildren = accepts
             n.handles = handles
+            n.autoSize = autoSize
+            n.shape = shape
+            n.classes = classes
+            n.style = style
             return n
         }
         return LuaFlowNode(
             id: id, position: position, size: size, data: data, parentID: parentID,
-            isDraggable: isDraggable, acceptsChildren: accepts, zIndex: zIndex, handles: handles)
+            isDraggable: isDraggable, acceptsChildren: accepts, zIndex: zIndex, handles: handles,
+            shape: shape, classes: classes, style: style, autoSize: autoSize)
     }
 }
 
@@ -274,6 +305,10 @@ extension FlowStoreBinding {
                 n.zIndex = new.zIndex
                 n.acceptsChildren = new.acceptsChildren
                 n.handles = new.handles
+                n.autoSize = new.autoSize
+                n.shape = new.shape
+                n.classes = new.classes
+                n.style = new.style
             }
         }
     }
@@ -320,7 +355,8 @@ extension FlowStoreBinding {
             if f.given & 8 != 0 { size.width = f.v.2 }
             if f.given & 16 != 0 { size.height = f.v.3 }
             let position = Point(f.given & 2 != 0 ? f.v.0 : 0, f.given & 4 != 0 ? f.v.1 : 0)
-            let node = LuaFlowNode(id: id, position: position, size: size, data: .null)
+            // without a width or a height the node is sized to its title (its id)
+            let node = LuaFlowNode(id: id, position: position, size: size, data: .null, autoSize: f.given & 24 == 0)
             let slot: Int32, runs = box.callbackRuns
             do {
                 slot = try box.run(L, moving: consume node) { n throws in try box.store.add(n) }

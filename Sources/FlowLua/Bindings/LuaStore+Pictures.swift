@@ -11,30 +11,29 @@ extension FlowStoreBinding {
         [LuaMethod("svg", svg), LuaMethod("save", save)]
     }
 
-    /// Reads the picture options: `fit`, `padding`, `width`, `height`, `theme`,
-    /// `background` (and `scale` for PNG when `allowScale`). Unknown keys raise.
-    static func pictureOptions(_ t: LuaTable?, _ op: String, allowScale: Bool) throws -> (SVGOptions, Double) {
+    /// Reads the picture options, the same for `svg` and `save`: `fit`, `padding`, `width`,
+    /// `height`, `theme`, `background`, `scale`, `handles`, `title`. Unknown keys raise.
+    static func pictureOptions(_ t: LuaTable?, _ op: String) throws -> SVGOptions {
         var o = SVGOptions()
-        var scale = 1.0
-        guard let t else { return (o, scale) }
-        var keys: Set<String> = ["fit", "padding", "width", "height", "theme", "background"]
-        if allowScale { keys.insert("scale") }
-        try t.rejectUnknownKeys(keys)
+        guard let t else { return o }
+        try t.rejectUnknownKeys(["fit", "padding", "width", "height", "theme", "background", "scale", "handles", "title"])
         if let v = try t.optionalBoolean("fit") { o.fit = v }
         if let v = try t.optionalNumber("padding") { o.padding = v }
         if let v = try t.optionalNumber("width") { o.width = v }
         if let v = try t.optionalNumber("height") { o.height = v }
         if let v = try t.optionalEnumValue("theme", SVGTheme.self, in: op) { o.theme = v }
         if let v = try t.optionalBoolean("background") { o.background = v }
-        if let v = try t.optionalNumber("scale") { scale = v }
-        return (o, scale)
+        if let v = try t.optionalNumber("scale") { o.scale = v }
+        if let v = try t.optionalEnumValue("handles", HandleVisibility.self, in: op) { o.handles = v }
+        if let v = try t.optionalString("title") { o.title = v }
+        return o
     }
 
     /// `store:svg(opts)` → the SVG text, and the list of warnings when there are some.
     static let svg: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            let (options, _) = try pictureOptions(try args.optionalTable(2), "svg", allowScale: false)
+            let options = try pictureOptions(try args.optionalTable(2), "svg")
             let drawing = try drawSVG(box.store, options: options)
             args.push(drawing.svg)
             return 1 + pushWarnings(args, drawing.warnings)
@@ -48,8 +47,9 @@ extension FlowStoreBinding {
         return 1
     }
 
-    /// `store:save(path, opts)`: `.json` document, `.svg` drawing, `.png` raster (through
-    /// rsvg-convert). An unknown extension raises; an I/O failure returns `nil, msg`.
+    /// `store:save(path, opts)`: `.json` document, `.svg` drawing, `.png` raster or `.pdf`
+    /// page (both through rsvg-convert). An unknown extension raises; an I/O failure
+    /// returns `nil, msg`. A drawing's warnings come as a second value when there are some.
     static let save: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
@@ -68,14 +68,14 @@ extension FlowStoreBinding {
                         return 2
                     }
                 case "svg":
-                    let (options, _) = try pictureOptions(optionsTable, "save", allowScale: false)
-                    warnings = try writeSVG(box.store, options: options, to: path)
+                    warnings = try writeSVG(box.store, options: try pictureOptions(optionsTable, "save"), to: path)
                 case "png":
-                    let (options, scale) = try pictureOptions(optionsTable, "save", allowScale: true)
-                    warnings = try renderPNG(box.store, options: options, to: path, scale: scale)
+                    warnings = try renderPNG(box.store, options: try pictureOptions(optionsTable, "save"), to: path)
+                case "pdf":
+                    warnings = try renderPDF(box.store, options: try pictureOptions(optionsTable, "save"), to: path)
                 default:
                     throw FlowError.invalidValue(
-                        "save", "unknown file extension of '\(path)' (expected .json, .svg or .png)")
+                        "save", "unknown file extension of '\(path)' (expected .json, .svg, .png or .pdf)")
                 }
             } catch let e as FlowError where e.code == .io {
                 args.pushNil()

@@ -629,10 +629,21 @@ public enum FlowStoreBinding {
         luaGuarded(L) { args in
             var config = FlowConfiguration()
             var undo = true
+            var classes: [String: FlowClass]?
             if let t = try args.optionalTable(1) {
-                try LuaConfig.apply(t, to: &config, undo: &undo)
+                classes = try LuaConfig.apply(t, to: &config, undo: &undo)
             }
             let box = pushNewStore(args.L, configuration: config)
+            if let classes {
+                // a new store starts with an empty history
+                box.store.isUndoEnabled = false
+                do {
+                    try box.store.setClassStyles(classes)
+                } catch {
+                    box.shutdown()
+                    throw error
+                }
+            }
             box.store.isUndoEnabled = undo
             return 1
         }

@@ -69,6 +69,55 @@ extension FlowHelp {
               "simpleBezier": a quadratic curve
               "orthogonal": routed by the store around the nodes: horizontal and vertical runs with rounded corners
             """),
+        ("NodeShape", """
+            NodeShape  (string enum)
+            The outline a node is drawn with; hit testing and handles follow it.
+            Values:
+              "rounded": a rectangle with rounded corners (the default)
+              "rectangle": a rectangle
+              "diamond": a rhombus touching the middles of the frame's sides (a decision)
+              "ellipse": an ellipse filling the frame
+              "circle": a circle as wide as the frame's smaller side, centred
+              "hexagon": a hexagon with points at the left and right
+              "parallelogram": a parallelogram leaning right (input, output)
+              "cylinder": a cylinder (a database)
+              "document": a page with a wavy bottom
+              "stadium": a rectangle with half circles at its ends (a start or end)
+              "note": a page with a folded corner
+            """),
+        ("ArrowHead", """
+            ArrowHead  (string enum)
+            What is drawn at an end of an edge.
+            Values:
+              "none": nothing
+              "arrow": a filled arrowhead (the default at the target)
+              "open": an open arrowhead, two strokes
+              "diamond": a filled diamond
+              "circle": a filled circle
+            """),
+        ("Style", """
+            Style  (table)
+            How a node, an edge or a class looks: every key is optional.
+            An element's own `style` wins over its classes (`class`), a class later in the
+            element's list over an earlier one, and classes over the picture's theme. Colours
+            are `#rrggbb` or `#rrggbbaa`; a bad colour, a number out of range or an unknown key
+            raises, naming the field (`addNode: style.fill: invalid colour 'blue' (expected
+            #rrggbb or #rrggbbaa)`). Selection, hover, drop targets and drafts still show: they
+            set the outline (and a drop target's fill) over any style.
+            Fields:
+              fill (string, optional): node: inside of the shape; edge: the label's box (`#rrggbb` or `#rrggbbaa`)
+              stroke (string, optional): node: the outline; edge: the line and its arrowheads
+              strokeWidth (number, optional): width of the outline or line (canvas units, not negative)
+              dash (number[], optional): dash pattern of the outline or line; `{}` for solid
+              opacity (number, optional): opacity of the whole node or edge, from 0 to 1
+              textColor (string, optional): colour of the title or label
+              fontSize (number, optional, default 12): size of the title or label (canvas units, positive)
+              bold (boolean, optional): bold title or label
+              italic (boolean, optional): italic title or label
+              wrapWidth (number, optional, default 200): nodes only: where the title of a node sized to its text wraps
+              sourceArrow (ArrowHead, optional, default "none"): edges only: what is drawn where the edge leaves
+              targetArrow (ArrowHead, optional, default "arrow"): edges only: what is drawn where the edge arrives
+            """),
         ("Placement", """
             Placement  (string enum)
             The side of its anchor an accessory is placed on.
@@ -172,6 +221,15 @@ extension FlowHelp {
             those nodes' handle markers. Routes of orthogonal edges follow at their next change
             (or `store:route()`).
 
+            `classes` replaces the whole style sheet, like Graphviz's node defaults or
+            Mermaid's classDef: `store:configure{ classes = { db = { shape = "cylinder",
+            fill = "#eef" } } }` gives every node with class `db` that shape and fill. The
+            sheet is part of the document: exported, loaded and undone (`configure` with
+            `classes` is an undo step "Classes"; nodes sized to their titles are resized).
+            Class names are CSS identifiers (a letter or `_`, then letters, digits, `_`, `-`);
+            the names the pictures use themselves (`node`, `edge`, `selected`, …) are
+            reserved.
+
             The zoom limits are always clamped: minZoom is at least 0.01 and maxZoom at
             least minZoom; narrowing them re-clamps the current zoom. Turning `undo` off
             clears the history; turning it on starts with an empty one. Every radius and
@@ -193,6 +251,13 @@ extension FlowHelp {
               edgeStyle (EdgeStyle, optional): how edges are drawn
               backgroundStyle (BackgroundStyle, optional): how the canvas background is drawn
               autoHandles (boolean, optional, default false): edges at the default handles of a node that has them attach on the side facing the other node
+              classes (table<string, ClassStyle>, optional, default {}): the style sheet: what nodes and edges with each class look like
+            """),
+        ("ClassStyle", """
+            ClassStyle  (table)
+            An entry of the style sheet (`Config.classes`): a style and a node shape.
+            Fields: those of Style, and
+              shape (NodeShape, optional): the shape of nodes with the class (their own `shape` wins)
             """),
         ("EdgeStyle", """
             EdgeStyle  (table)
@@ -268,6 +333,15 @@ extension FlowHelp {
         ("NodeSpec", """
             NodeSpec  (table)
             The fields of a new node: the table `store:addNode` takes.
+            A node given neither `width` nor `height` (nor `size`), or given `size = "auto"`,
+            is sized to its title (`node.autoSize`): at least 150 x 60 (a circle: 60 x 60),
+            grown until the whole title shows, its lines wrapped at the style's `wrapWidth`
+            (200) and at every `"\\n"`. Titles are measured as the pictures measure them (7 px
+            a character at 12 px, 12 px for wide CJK characters). The store keeps the size
+            up to date when the title, shape, style or classes change; giving a size ends
+            it. A node given a size keeps it, and its picture cuts a title that does not fit
+            with "…".
+
             `data` is nil, a boolean, a number, a string, or a table of those: a table whose
             keys are exactly 1..n (n >= 1) is an array; any other table must have only
             string keys and is an object; the empty table is an empty object. Functions,
@@ -280,8 +354,11 @@ extension FlowHelp {
               position (Point, optional): the top-left corner, instead of `x`, `y`
               width (number, optional, default 150): width; or give `size`
               height (number, optional, default 60): height; or give `size`
-              size (Size, optional): the size, instead of `width`, `height`
+              size (Size|"auto", optional): the size, instead of `width`, `height`; "auto": sized to the title
               data (any, optional): a JSON-representable value, stored as a copy
+              shape (NodeShape, optional): its outline; absent: its classes', else "rounded"
+              class (string|string[], optional): its class or classes (see `Config.classes`)
+              style (Style, optional): its own style, over its classes'
               isDraggable (boolean, optional, default true): whether pointer drags move it
               zIndex (integer, optional, default 0): drawing and hit-testing order; higher is in front
               parentID (FlowID, optional): the parent node; it must accept children
@@ -330,13 +407,16 @@ extension FlowHelp {
               position (Point, optional): new top-left corner, instead of `x`, `y`
               width (number, optional): new width
               height (number, optional): new height
-              size (Size, optional): new size, instead of `width`, `height`
+              size (Size|"auto", optional): new size, instead of `width`, `height`; "auto": size it to its title
               data (any, optional): new data; `flow.null` clears it
               isDraggable (boolean, optional): new draggable flag
               zIndex (integer, optional): new drawing order
               parentID (FlowID|userdata, optional): new parent; `flow.null` moves the node to the root
               acceptsChildren (boolean, optional): new container flag
               handles (HandleSpec[], optional): new handles
+              shape (NodeShape|userdata, optional): new shape; `flow.null` clears it
+              class (string|string[]|userdata, optional): new classes; `flow.null` or `{}` removes them
+              style (Style|userdata, optional): new style (the whole style); `flow.null` clears it
             """),
         ("Store:addNode", """
             store:addNode(t)  -> Node
@@ -529,7 +609,8 @@ extension FlowHelp {
             id gives when the node comes back (undo, redo, a load, or added again).
             `tostring(node)` is e.g. `Node a (50, 100, 120x50)`.
             Fields: id, x, y, position, width, height, size, data, parentID, isDraggable,
-              zIndex, acceptsChildren, handles, isSelected, isHovered, isDropTarget, frame
+              zIndex, acceptsChildren, handles, isSelected, isHovered, isDropTarget, frame,
+              shape, class, style, autoSize
             Methods: move, update, resize, remove, edges, exists, table
             Example:
               local a = s:node("a")
@@ -604,6 +685,24 @@ extension FlowHelp {
             node.frame  -> Rect
             Position and size as a rect (canvas).
             """),
+        ("Node.shape", """
+            node.shape  -> NodeShape or nil
+            Its own shape, or nil when its classes (or the default, rounded) decide.
+            """),
+        ("Node.class", """
+            node.class  -> string[]
+            Its classes, in order (an empty list for none).
+            """),
+        ("Node.style", """
+            node.style  -> Style
+            The properties of its own style (an empty table for none).
+            """),
+        ("Node.autoSize", """
+            node.autoSize  -> boolean
+            Whether the store sizes it to its title.
+            True for a node added without a size or given `size = "auto"`; giving it a size
+            (`node:resize`, a patch with `width`, `height` or `size`) makes it false.
+            """),
         ("Node:move", """
             node:move(x, y)  -> boolean
             Moves the node: `store:moveNode(node.id, x, y)`.
@@ -667,6 +766,8 @@ extension FlowHelp {
               label (string, optional): text drawn along the path ("\\n" starts a new line)
               parentID (FlowID, optional): a parent node that accepts children
               points (Point[], optional): bend points, in order from source to target; absent: none
+              class (string|string[], optional): its class or classes (see `Config.classes`)
+              style (Style, optional): its own style, over its classes' (arrowheads included)
             """),
         ("EdgeTable", """
             EdgeTable  (table)
@@ -693,6 +794,8 @@ extension FlowHelp {
               label (string|userdata, optional): new label; `flow.null` clears it
               parentID (FlowID|userdata, optional): new parent; `flow.null` moves the edge to the root
               points (Point[]|userdata, optional): new bend points; `flow.null` or `{}` removes them
+              class (string|string[]|userdata, optional): new classes; `flow.null` or `{}` removes them
+              style (Style|userdata, optional): new style (the whole style); `flow.null` clears it
             """),
         ("ConnectOptions", """
             ConnectOptions  (table)
@@ -701,6 +804,8 @@ extension FlowHelp {
               label (string, optional): the edge's label
               pathType (EdgePathType, optional, default "bezier"): the edge's path type
               points (Point[], optional): the edge's bend points
+              class (string|string[], optional): the edge's classes
+              style (Style, optional): the edge's own style
             """),
         ("Store:addEdge", """
             store:addEdge(t)  -> Edge
@@ -855,7 +960,7 @@ extension FlowHelp {
             the same edge gives the same handle. `tostring(edge)` is e.g.
             `Edge e1 (a.source -> b.target)`, or `Edge e1 (a -> b)` without handle ids.
             Fields: id, sourceNodeID, sourceHandleID, targetNodeID, targetHandleID, pathType,
-              label, points, parentID, isSelected, isAnimated, isDropTarget
+              label, class, style, points, parentID, isSelected, isAnimated, isDropTarget
             Methods: update, remove, geometry, exists, table
             """),
         ("Edge.id", """
@@ -888,6 +993,14 @@ extension FlowHelp {
         ("Edge.label", """
             edge.label  -> string or nil
             The label, or nil.
+            """),
+        ("Edge.class", """
+            edge.class  -> string[]
+            Its classes, in order (an empty list for none).
+            """),
+        ("Edge.style", """
+            edge.style  -> Style
+            The properties of its own style (an empty table for none).
             """),
         ("Edge.points", """
             edge.points  -> Point[]
@@ -1247,7 +1360,7 @@ extension FlowHelp {
             LayoutOptions  (table)
             The options of store:layout; every field is optional.
             Fields:
-              algorithm ("layered", default "layered"): the layout method
+              algorithm ("layered"|"tree", default "layered"): layered (any graph) or a tidy tree (forests only; an edge that gives a node a second parent, closes a cycle or crosses into another group raises, naming it)
               direction ("TB"|"BT"|"LR"|"RL", default "TB"): where the layers go: top to bottom, bottom to top, left to right, right to left
               nodeSpacing (number, default 40): free space between neighbours in a layer (0 to 1e6)
               layerSpacing (number, default 60): free space between layers (0 to 1e6)
@@ -1291,6 +1404,7 @@ extension FlowHelp {
               s:layout()
               s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
               s:layout{ group = "stage1" }
+              s:layout{ algorithm = "tree" }          -- an org chart
               local stats = s:layout{ pinned = { "legend" } }
               print(stats.crossings, stats.width, stats.height)
             """),
@@ -1829,11 +1943,13 @@ extension FlowHelp {
         ("Store:save", """
             store:save(path [, opts])  -> true (and the drawing's warnings, if any), or nil and a message
             Writes the store to a file; the extension picks the format.
-            An unknown extension raises; a failure to write returns `nil, message`. A drawing
-            (.svg, .png) that has warnings returns them as a second value, as `store:svg`
-            does.
+            An unknown extension raises; a failure to write returns `nil, message`. PNG and
+            PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
+            librsvg2-bin); a PNG has the SVG's size in pixels (times `scale`), at most 16384
+            on its longer side. A drawing (.svg, .png, .pdf) that has warnings returns them
+            as a second value, as `store:svg` does.
             Parameters:
-              path (string): ends in .json (document), .svg (drawing) or .png (raster)
+              path (string): ends in .json (document), .svg (drawing), .png (raster) or .pdf (page)
               opts (SvgOptions, optional): drawing options, as for `store:svg`
             Returns:
               ok (true?): true on success
@@ -1841,6 +1957,8 @@ extension FlowHelp {
             Example:
               assert(s:save("diagram.json"))
               assert(s:save("diagram.svg", { theme = "dark" }))
+              assert(s:save("diagram.png", { scale = 2, title = "Orders" }))
+              assert(s:save("diagram.pdf"))
             """),
         ("Theme", """
             Theme  (string enum)
@@ -1851,14 +1969,22 @@ extension FlowHelp {
             """),
         ("SvgOptions", """
             SvgOptions  (table)
-            Options of `store:svg` (and of drawings written by `store:save`).
+            Options of `store:svg` and of the pictures `store:save` writes (one set for all).
+            Every node is a group `<g id="node-<id>" class="node <classes>">` holding its
+            outline (class `shape`), its title and its handles; every edge a path
+            `<path id="edge-<id>" class="edge <classes>">`. The style sheet's classes are CSS
+            rules in the picture's `<style>`, so a picture can be restyled afterwards.
+            docs/rendering.md has the details.
             Fields:
               fit (boolean, optional, default true): draw every node; false: the current viewport
               padding (number, optional, default 20): space around the nodes when fitting
-              width (number, optional): canvas width when not fitting
-              height (number, optional): canvas height when not fitting
+              width (number, optional, default 800): canvas width when not fitting
+              height (number, optional, default 600): canvas height when not fitting
               theme (Theme, optional, default "light"): colour scheme
               background (boolean, optional, default true): whether to draw the background
+              scale (number, optional, default 1): the picture's size is its drawing's times this (positive)
+              handles ("used"|"all"|"none", optional, default "used"): which handles are drawn: those an edge uses, all, none
+              title (string, optional): the picture's title (an SVG `<title>`)
             """),
         ("Store:svg", """
             store:svg([opts])  -> string, string[] or nil

@@ -1,0 +1,306 @@
+import FlowCore
+
+// Nodes: draw order, shapes, titles and handles (docs/rendering.md, "Nodes").
+
+extension SVGRenderer {
+    /// Indices of the nodes to draw, split into containers (nodes that accept children or
+    /// have some) and the others, each sorted by depth in the hierarchy, then zIndex, then
+    /// store order. With a viewport, nodes outside it are left out.
+    func drawOrder(_ nodes: [FlowNode<Data>], visible: Rect?) -> (containers: [Int], others: [Int]) {
+        var depth = [Int](repeating: 0, count: nodes.count)
+        var hasChildren = [Bool](repeating: false, count: nodes.count)
+        if nodes.contains(where: { $0.parentID != nil }) {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(nodes.count)
+            for (i, n) in nodes.enumerated() { index[n.id] = i }
+            var parent = [Int](repeating: -1, count: nodes.count)
+            for (i, n) in nodes.enumerated() {
+                if let p = n.parentID, let j = index[p] {
+                    parent[i] = j
+                    hasChildren[j] = true
+                }
+            }
+            // Depths by walking up to a known depth; `known` marks computed entries. The
+            // walk is bounded by the node count, so even a (corrupt) cycle terminates.
+            var known = [Bool](repeating: false, count: nodes.count)
+            var chain: [Int] = []
+            for i in nodes.indices where !known[i] {
+                chain.removeAll(keepingCapacity: true)
+                var j = i
+                while j >= 0, !known[j], chain.count <= nodes.count {
+                    chain.append(j)
+                    j = parent[j]
+                }
+                var d = j >= 0 && known[j] ? depth[j] + 1 : 0
+                for k in chain.reversed() {
+                    depth[k] = d
+                    known[k] = true
+                    d += 1
+                }
+            }
+        }
+        var containers: [Int] = []
+        var others: [Int] = []
+        others.reserveCapacity(nodes.count)
+        for (i, n) in nodes.enumerated() {
+            if let visible,
+                !n.frame.insetBy(dx: -Metrics.reach, dy: -Metrics.reach).intersects(visible)
+            {
+                continue
+            }
+            if n.acceptsChildren || hasChildren[i] { containers.append(i) } else { others.append(i) }
+        }
+        let needsSort = nodes.contains { $0.zIndex != 0 } || depth.contains { $0 != 0 }
+        if needsSort {
+            let before = { (a: Int, b: Int) -> Bool in
+                if depth[a] != depth[b] { return depth[a] < depth[b] }
+                if nodes[a].zIndex != nodes[b].zIndex { return nodes[a].zIndex < nodes[b].zIndex }
+                return a < b
+            }
+            containers.sort(by: before)
+            others.sort(by: before)
+        }
+        return (containers, others)
+    }
+
+    /// One node: a group with the node's id and classes holding its shape, its title and
+    /// its handles.
+    func writeNode(
+        _ w: inout ByteWriter, _ n: FlowNode<Data>, _ shape: NodeShape, isContainer: Bool,
+        handles used: Set<HandleRef>?, title: (FlowNode<Data>) -> String
+    ) {
+        let f = n.frame
+        w.raw("<g id=\"node-")
+        w.escaped(n.id)
+        w.raw("\" class=\"node")
+        if isContainer { w.raw(" group") }
+        let look = n.hasLook
+        if look { writeClasses(&w, n.classes) }
+        var state = NodeState()
+        if case .draft(let s) = n.phase {
+            state.draft = true
+            switch s {
+            case .neutral: w.raw(" draft")
+            case .valid: w.raw(" draft valid"); state.outlined = true
+            case .invalid: w.raw(" draft invalid"); state.outlined = true
+            }
+        }
+        if n.isDropTarget {
+            w.raw(" drop")
+            state.outlined = true
+            state.filled = true
+        } else if n.isSelected {
+            w.raw(" selected")
+            state.outlined = true
+        } else if n.isHovered {
+            w.raw(" hovered")
+            state.outlined = true
+        }
+        w.byte(UInt8(ascii: "\""))
+        let inline = look ? StyleSheet.inlineStyle(n.classes, n.style, store.classStyles, node: state) : FlowStyle()
+        writeInline(&w, inline, .nodeGroup)
+        w.raw(">\n")
+        writeShape(&w, shape, f, inline)
+
+        let style = look ? store.resolvedStyle(of: n) : FlowStyle()
+        let wrapWidth = n.autoSize ? style.wrapWidth ?? TextLayout.defaultWrapWidth : nil
+        if let layout = TitleLayout.layout(
+            title(n), font: style.font, shape: shape, frame: f, isContainer: isContainer, wrapWidth: wrapWidth)
+        {
+            writeTitle(&w, layout, shape, f, isContainer: isContainer, inline)
+        }
+
+        // Centre handles are not drawn: they would sit on the title. Nor are default handles
+        // when the store attaches edges to them on the facing side (`autoHandles`).
+        let autoSides = store.configuration.autoHandles && HandleDeclaration.areDefaults(n.handles)
+        if options.handles != .none && !autoSides {
+            for h in n.handles where h.position != .center {
+                if let used, !used.contains(HandleRef(node: n.id, handle: h.id)) { continue }
+                let p = shape.handlePoint(h.position, in: f)
+                w.raw(h.type == .source ? "<circle class=\"handle source\" cx=\"" : "<circle class=\"handle target\" cx=\"")
+                w.number(mapX(p.x))
+                w.raw("\" cy=\"")
+                w.number(mapY(p.y))
+                w.raw("\" r=\"")
+                w.number(Metrics.handleRadius * zoom)
+                w.raw("\"/>\n")
+            }
+        }
+        w.raw("</g>\n")
+    }
+
+    /// The outline of a node: a `rect` (rounded, rectangle, stadium), an `ellipse`, a
+    /// `circle` or a `path`, with class `shape`.
+    func writeShape(_ w: inout ByteWriter, _ shape: NodeShape, _ f: Rect, _ inline: FlowStyle) {
+        let cx = f.x + f.width / 2, cy = f.y + f.height / 2
+        func attributes(_ w: inout ByteWriter, _ element: StaticString) {
+            w.raw(element)
+            w.raw(" class=\"shape\"")
+            writeInline(&w, inline, .nodeShape)
+        }
+        switch shape {
+        case .rounded, .rectangle, .stadium:
+            attributes(&w, "<rect")
+            w.raw(" x=\"")
+            w.number(mapX(f.x))
+            w.raw("\" y=\"")
+            w.number(mapY(f.y))
+            w.raw("\" width=\"")
+            w.number(f.width * zoom)
+            w.raw("\" height=\"")
+            w.number(f.height * zoom)
+            if shape != .rectangle {
+                let r = shape == .stadium ? NodeShape.diameter(in: f) / 2 : NodeShape.cornerRadius(in: f)
+                w.raw("\" rx=\"")
+                w.number(r * zoom)
+            }
+            w.raw("\"/>\n")
+        case .ellipse:
+            attributes(&w, "<ellipse")
+            w.raw(" cx=\"")
+            w.number(mapX(cx))
+            w.raw("\" cy=\"")
+            w.number(mapY(cy))
+            w.raw("\" rx=\"")
+            w.number(f.width / 2 * zoom)
+            w.raw("\" ry=\"")
+            w.number(f.height / 2 * zoom)
+            w.raw("\"/>\n")
+        case .circle:
+            attributes(&w, "<circle")
+            w.raw(" cx=\"")
+            w.number(mapX(cx))
+            w.raw("\" cy=\"")
+            w.number(mapY(cy))
+            w.raw("\" r=\"")
+            w.number(NodeShape.diameter(in: f) / 2 * zoom)
+            w.raw("\"/>\n")
+        default:
+            attributes(&w, "<path")
+            w.raw(" d=\"")
+            writeOutline(&w, shape, f)
+            w.raw("\"/>\n")
+        }
+    }
+
+    /// Path data of the outlines drawn as paths, from the parameters hit testing uses
+    /// (`NodeShape.skew`, `hexagonInset`, `cylinderCap`, `documentWave`, `noteFold`).
+    func writeOutline(_ w: inout ByteWriter, _ shape: NodeShape, _ f: Rect) {
+        let cx = f.x + f.width / 2, cy = f.y + f.height / 2
+        func polygon(_ w: inout ByteWriter, _ points: [Point]) {
+            for (i, p) in points.enumerated() { command(&w, i == 0 ? "M" : "L", p) }
+            w.byte(UInt8(ascii: "Z"))
+        }
+        func command(_ w: inout ByteWriter, _ c: Character, _ p: Point) {
+            w.byte(c.asciiValue!)  // invariant: M or L
+            point(&w, p)
+        }
+        func arc(_ w: inout ByteWriter, _ rx: Double, _ ry: Double, to p: Point) {
+            w.byte(UInt8(ascii: "A"))
+            w.number(rx * zoom)
+            w.byte(32)
+            w.number(ry * zoom)
+            w.raw(" 0 0 0 ")
+            point(&w, p)
+        }
+        switch shape {
+        case .diamond:
+            polygon(&w, [Point(cx, f.y), Point(f.maxX, cy), Point(cx, f.maxY), Point(f.x, cy)])
+        case .hexagon:
+            let i = NodeShape.hexagonInset(in: f)
+            polygon(&w, [
+                Point(f.x + i, f.y), Point(f.maxX - i, f.y), Point(f.maxX, cy), Point(f.maxX - i, f.maxY),
+                Point(f.x + i, f.maxY), Point(f.x, cy),
+            ])
+        case .parallelogram:
+            let s = NodeShape.skew(in: f)
+            polygon(&w, [Point(f.x + s, f.y), Point(f.maxX, f.y), Point(f.maxX - s, f.maxY), Point(f.x, f.maxY)])
+        case .note:
+            let k = NodeShape.noteFold(in: f)
+            polygon(&w, [Point(f.x, f.y), Point(f.maxX - k, f.y), Point(f.maxX, f.y + k), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
+            // the fold
+            command(&w, "M", Point(f.maxX - k, f.y))
+            command(&w, "L", Point(f.maxX - k, f.y + k))
+            command(&w, "L", Point(f.maxX, f.y + k))
+        case .cylinder:
+            let ry = NodeShape.cylinderCap(in: f), rx = f.width / 2
+            // the body: down the left side, round the bottom, up the right, over the top
+            command(&w, "M", Point(f.x, f.y + ry))
+            command(&w, "L", Point(f.x, f.maxY - ry))
+            arc(&w, rx, ry, to: Point(f.maxX, f.maxY - ry))
+            command(&w, "L", Point(f.maxX, f.y + ry))
+            arc(&w, rx, ry, to: Point(f.x, f.y + ry))
+            w.byte(UInt8(ascii: "Z"))
+            // the front of the top cap
+            command(&w, "M", Point(f.x, f.y + ry))
+            arc(&w, rx, ry, to: Point(f.maxX, f.y + ry))
+        case .document:
+            let a = NodeShape.documentWave(in: f), k = NodeShape.waveControlFactor * a
+            command(&w, "M", Point(f.x, f.y))
+            command(&w, "L", Point(f.maxX, f.y))
+            command(&w, "L", Point(f.maxX, f.maxY - a))
+            w.byte(UInt8(ascii: "C"))
+            point(&w, Point(f.x + f.width * 2 / 3, f.maxY - a - k))
+            w.byte(32)
+            point(&w, Point(f.x + f.width / 3, f.maxY - a + k))
+            w.byte(32)
+            point(&w, Point(f.x, f.maxY - a))
+            w.byte(UInt8(ascii: "Z"))
+        case .rounded, .rectangle, .stadium, .ellipse, .circle:
+            polygon(&w, [Point(f.x, f.y), Point(f.maxX, f.y), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
+        }
+    }
+
+    /// The title: one `text`, its lines as `tspan`s when there are several. Normal nodes
+    /// centre it in the shape's text area, containers put it at the top left.
+    func writeTitle(
+        _ w: inout ByteWriter, _ layout: TextLayout, _ shape: NodeShape, _ f: Rect, isContainer: Bool,
+        _ inline: FlowStyle
+    ) {
+        let lh = layout.font.lineHeight
+        let x: Double
+        var y: Double
+        if isContainer {
+            x = f.x + TitleLayout.containerInset.x
+            y = f.y + TitleLayout.containerInset.y + lh / 2 + layout.font.baselineOffset
+        } else {
+            let c = shape.textCenter(in: f)
+            x = c.x
+            y = c.y - Double(layout.lines.count - 1) * lh / 2 + layout.font.baselineOffset
+        }
+        w.raw("<text class=\"title\"")
+        writeInline(&w, inline, .nodeTitle)
+        if layout.lines.count == 1 {
+            w.raw(" x=\"")
+            w.number(mapX(x))
+            w.raw("\" y=\"")
+            w.number(mapY(y))
+            w.raw("\">")
+            w.escaped(layout.lines[0])
+        } else {
+            w.byte(UInt8(ascii: ">"))
+            for line in layout.lines {
+                w.raw("<tspan x=\"")
+                w.number(mapX(x))
+                w.raw("\" y=\"")
+                w.number(mapY(y))
+                w.raw("\">")
+                w.escaped(line)
+                w.raw("</tspan>")
+                y += lh
+            }
+        }
+        w.raw("</text>\n")
+    }
+}
+
+/// What a node's state styles itself, so the node's own style leaves it alone.
+struct NodeState {
+    /// Selected, hovered, a drop target or a valid or invalid draft: the outline's colour
+    /// and width.
+    var outlined = false
+    /// A drop target: the fill.
+    var filled = false
+    /// A draft: the outline's dashes.
+    var draft = false
+}

@@ -1,0 +1,378 @@
+import FlowCore
+
+// The <style> element and the arrowheads (docs/rendering.md, "Styles and classes"): one
+// CSS rule per theme role, one per class of the style sheet that a drawn element uses,
+// then the rules of the states (selected, hovered, drop target, draft), which win over the
+// classes. An element's own style is written on it (`style="…"`) and wins over both,
+// except for what its state sets.
+
+/// The parts of a picture a style applies to.
+enum StylePart {
+    case nodeGroup, nodeShape, nodeTitle, edgePath, labelBox, labelText
+}
+
+/// What the <style> element needs: the classes drawn elements use and the arrowheads.
+struct StyleSheet {
+    /// Classes of the style sheet used by drawn nodes, by drawn edges; sorted.
+    var nodeClasses: [String] = []
+    var edgeClasses: [String] = []
+    /// Distinct arrowheads, in the order edges use them (edge layers bottom to top).
+    var markers: [Marker] = []
+    /// The edge layers drawn, bottom to top.
+    var layers: [EdgeEmphasis]
+
+    init<Data>(store: FlowStore<Data>, nodes: [FlowNode<Data>], edges: [EdgeItem], edgeLayers: [EdgeEmphasis]) {
+        layers = edgeLayers
+        let sheet = store.classStyles
+        if !sheet.isEmpty {
+            var n = Set<String>(), e = Set<String>()
+            for node in nodes where node.hasLook { for c in node.classes where sheet[c] != nil { n.insert(c) } }
+            for edge in edges { for c in edge.classes where sheet[c] != nil { e.insert(c) } }
+            nodeClasses = n.sorted()
+            edgeClasses = e.sorted()
+        }
+        var seen = Set<Marker>()
+        for layer in edgeLayers {
+            for e in edges where e.emphasis == layer {
+                for m in [e.startMarker, e.endMarker] {
+                    if let m, seen.insert(m).inserted { markers.append(m) }
+                }
+            }
+        }
+    }
+
+    /// What an element carries in its `style` attribute: its own style, and where two of
+    /// its classes disagree, the one later in its list (the rules of the <style> element
+    /// let the one later in the sheet win). Nothing its state sets.
+    static func inlineStyle(
+        _ classes: [String], _ own: FlowStyle, _ sheet: [String: FlowClass], node state: NodeState
+    ) -> FlowStyle {
+        var s = ownAndConflicts(classes, own, sheet)
+        if state.outlined {
+            s.stroke = nil
+            s.strokeWidth = nil
+        }
+        if state.filled { s.fill = nil }
+        if state.draft { s.dash = nil }
+        return s
+    }
+
+    static func inlineStyle(
+        _ classes: [String], _ own: FlowStyle, _ sheet: [String: FlowClass], edge emphasis: EdgeEmphasis
+    ) -> FlowStyle {
+        var s = ownAndConflicts(classes, own, sheet)
+        switch emphasis {
+        case .selected, .dropTarget:
+            s.stroke = nil
+            s.strokeWidth = nil
+        case .animated:
+            s.dash = nil
+        case .normal:
+            break
+        }
+        return s
+    }
+
+    private static func ownAndConflicts(_ classes: [String], _ own: FlowStyle, _ sheet: [String: FlowClass]) -> FlowStyle {
+        guard classes.count > 1, !sheet.isEmpty else { return own }
+        func merged(_ names: [String]) -> FlowStyle {
+            names.reduce(FlowStyle()) { s, c in sheet[c].map { s.merged(with: $0.style) } ?? s }
+        }
+        let bySheet = merged(classes.sorted()), byElement = merged(classes)
+        if bySheet == byElement { return own }
+        var s = FlowStyle()
+        if bySheet.fill != byElement.fill { s.fill = byElement.fill }
+        if bySheet.stroke != byElement.stroke { s.stroke = byElement.stroke }
+        if bySheet.strokeWidth != byElement.strokeWidth { s.strokeWidth = byElement.strokeWidth }
+        if bySheet.dash != byElement.dash { s.dash = byElement.dash }
+        if bySheet.opacity != byElement.opacity { s.opacity = byElement.opacity }
+        if bySheet.textColor != byElement.textColor { s.textColor = byElement.textColor }
+        if bySheet.fontSize != byElement.fontSize { s.fontSize = byElement.fontSize }
+        if bySheet.bold != byElement.bold { s.bold = byElement.bold }
+        if bySheet.italic != byElement.italic { s.italic = byElement.italic }
+        return s.merged(with: own)
+    }
+}
+
+extension Marker {
+    /// `arrow-808080`, `diamond-start-ff0000`, … (`rrggbbaa` for a translucent colour).
+    var id: String {
+        kind.rawValue + (atStart ? "-start-" : "-") + String(colour.description.dropFirst())
+    }
+}
+
+extension SVGRenderer {
+    // MARK: Declarations
+
+    func colourProperty(_ w: inout ByteWriter, _ name: StaticString, _ c: Colour) {
+        w.raw(name)
+        w.raw(":#")
+        w.raw(c.hex)
+        w.byte(UInt8(ascii: ";"))
+        if c.alpha < 255 {
+            w.raw(name)
+            w.raw("-opacity:")
+            w.number(c.opacity)
+            w.byte(UInt8(ascii: ";"))
+        }
+    }
+
+    func lengthProperty(_ w: inout ByteWriter, _ name: StaticString, _ v: Double) {
+        w.raw(name)
+        w.byte(UInt8(ascii: ":"))
+        w.number(v * zoom)
+        w.byte(UInt8(ascii: ";"))
+    }
+
+    /// `stroke-dasharray` for a pattern; `none` when it is empty or draws nothing but gaps
+    /// of zero length.
+    func dashProperty(_ w: inout ByteWriter, _ pattern: [Double]) {
+        w.raw("stroke-dasharray:")
+        if pattern.isEmpty || pattern.allSatisfy({ $0 == 0 }) {
+            w.raw("none")
+        } else {
+            for (i, v) in pattern.enumerated() {
+                if i > 0 { w.byte(32) }
+                w.number(v * zoom)
+            }
+        }
+        w.byte(UInt8(ascii: ";"))
+    }
+
+    /// The CSS declarations of `s` that apply to `part`, each ending in `;`.
+    func declarations(_ w: inout ByteWriter, _ s: FlowStyle, _ part: StylePart) {
+        switch part {
+        case .nodeShape:
+            if let c = s.fill { colourProperty(&w, "fill", c) }
+            if let c = s.stroke { colourProperty(&w, "stroke", c) }
+            if let v = s.strokeWidth { lengthProperty(&w, "stroke-width", v) }
+            if let d = s.dash { dashProperty(&w, d) }
+        case .edgePath:
+            if let c = s.stroke { colourProperty(&w, "stroke", c) }
+            if let v = s.strokeWidth { lengthProperty(&w, "stroke-width", v) }
+            if let d = s.dash { dashProperty(&w, d) }
+        case .labelBox:
+            if let c = s.fill { colourProperty(&w, "fill", c) }
+        case .nodeTitle, .labelText:
+            if let c = s.textColor { colourProperty(&w, "fill", c) }
+            if let v = s.fontSize {
+                lengthProperty(&w, "font-size", v)
+                w.bytes.removeLast()
+                w.raw("px;")
+            }
+            if let b = s.bold { w.raw(b ? "font-weight:bold;" : "font-weight:normal;") }
+            if let i = s.italic { w.raw(i ? "font-style:italic;" : "font-style:normal;") }
+        case .nodeGroup:
+            break
+        }
+        if let o = s.opacity, part == .nodeGroup || part == .edgePath || part == .labelBox || part == .labelText {
+            w.raw("opacity:")
+            w.number(o)
+            w.byte(UInt8(ascii: ";"))
+        }
+    }
+
+    /// ` style="…"` with the declarations of `s` for `part`; nothing when there are none.
+    func writeInline(_ w: inout ByteWriter, _ s: FlowStyle, _ part: StylePart) {
+        let start = w.bytes.count
+        w.raw(" style=\"")
+        let body = w.bytes.count
+        declarations(&w, s, part)
+        if w.bytes.count == body {
+            w.bytes.removeSubrange(start...)
+            return
+        }
+        w.bytes.removeLast()  // the last `;`
+        w.byte(UInt8(ascii: "\""))
+    }
+
+    /// `selector{declarations}` for a class rule; nothing when no declaration applies.
+    func classRule(_ w: inout ByteWriter, _ prefix: StaticString, _ name: String, _ suffix: StaticString, _ s: FlowStyle, _ part: StylePart) {
+        let start = w.bytes.count
+        w.raw(prefix)
+        w.raw(name)
+        w.raw(suffix)
+        w.byte(UInt8(ascii: "{"))
+        let body = w.bytes.count
+        declarations(&w, s, part)
+        if w.bytes.count == body {
+            w.bytes.removeSubrange(start...)
+            return
+        }
+        endRule(&w)
+    }
+
+    /// `selector{fill:#…;stroke:#…;stroke-width:…}` with the palette colours given.
+    func themeRule(
+        _ w: inout ByteWriter, _ selector: StaticString, fill: String? = nil, stroke: String? = nil, width: Double? = nil
+    ) {
+        w.raw(selector)
+        w.byte(UInt8(ascii: "{"))
+        for (name, hex) in [("fill", fill), ("stroke", stroke)] {
+            guard let hex else { continue }
+            w.raw(name)
+            w.raw(":#")
+            w.raw(hex)
+            w.byte(UInt8(ascii: ";"))
+        }
+        if let width { lengthProperty(&w, "stroke-width", width) }
+        endRule(&w)
+    }
+
+    /// Closes a CSS rule whose last declaration ends with `;`.
+    func endRule(_ w: inout ByteWriter) {
+        if w.bytes.last == UInt8(ascii: ";") { w.bytes.removeLast() }
+        w.raw("}\n")
+    }
+
+    // MARK: Definitions
+
+    func writeDefs(_ w: inout ByteWriter, _ sheet: StyleSheet) {
+        let p = palette
+        let edge = store.configuration.edgeStyle
+        let classes = store.classStyles
+        w.raw("<defs>\n<style type=\"text/css\">\n")
+        w.raw(".bg{fill:#")
+        w.raw(p.background)
+        w.raw("}\n")
+        if !sheet.layers.isEmpty { writeEdgeRules(&w, sheet, edge) }
+        let font = TextFont.defaultSize * zoom
+        w.raw(".label{fill:#")
+        w.raw(p.labelFill)
+        w.raw(";stroke:#")
+        w.raw(p.labelStroke)
+        w.raw(";")
+        lengthProperty(&w, "stroke-width", 1)
+        endRule(&w)
+        w.raw(".label-text{fill:#")
+        w.raw(p.labelText)
+        w.raw(";font-family:sans-serif;font-size:")
+        w.number(font)
+        w.raw("px;text-anchor:middle}\n")
+        for name in sheet.edgeClasses {
+            let s = classes[name]!.style  // invariant: collected from the sheet
+            classRule(&w, ".label.", name, "", s, .labelBox)
+            classRule(&w, ".label-text.", name, "", s, .labelText)
+        }
+        themeRule(&w, ".node>.shape", fill: p.nodeFill, stroke: p.nodeStroke, width: Metrics.nodeStroke)
+        themeRule(&w, ".node.group>.shape", fill: p.groupFill, stroke: p.groupStroke)
+        w.raw(".title{fill:#")
+        w.raw(p.text)
+        w.raw(";font-family:sans-serif;font-size:")
+        w.number(font)
+        w.raw("px;text-anchor:middle}\n.node.group>.title{font-weight:bold;text-anchor:start}\n")
+        for name in sheet.nodeClasses {
+            let s = classes[name]!.style  // invariant: collected from the sheet
+            classRule(&w, ".node.", name, "", s, .nodeGroup)
+            classRule(&w, ".node.", name, ">.shape", s, .nodeShape)
+            classRule(&w, ".node.", name, ">.title", s, .nodeTitle)
+        }
+        w.raw(".node.draft>.shape{")
+        dashProperty(&w, [4, 3])
+        endRule(&w)
+        themeRule(&w, ".node.valid>.shape", stroke: p.valid)
+        themeRule(&w, ".node.invalid>.shape", stroke: p.invalid)
+        themeRule(&w, ".node.hovered>.shape", stroke: p.hoverStroke, width: Metrics.hoverStroke)
+        themeRule(&w, ".node.selected>.shape", stroke: p.accent, width: Metrics.emphasisStroke)
+        themeRule(&w, ".node.drop>.shape", fill: p.dropFill, stroke: p.accent, width: Metrics.emphasisStroke)
+        themeRule(&w, ".handle", fill: p.nodeFill, stroke: p.handle, width: 1)
+        themeRule(&w, ".handle.source", fill: p.handle)
+        w.raw("</style>\n")
+
+        for m in sheet.markers { writeMarker(&w, m) }
+        if options.background { writePatterns(&w) }
+        w.raw("</defs>\n")
+    }
+
+    /// `.edge` with the configured style, the classes' rules, then the emphasised layers.
+    private func writeEdgeRules(_ w: inout ByteWriter, _ sheet: StyleSheet, _ edge: EdgeStyle) {
+        w.raw(".edge{fill:none;")
+        colourProperty(&w, "stroke", edgeColours[.normal]!)  // invariant: set by init
+        lengthProperty(&w, "stroke-width", edge.lineWidth)
+        dashProperty(&w, edge.dashPattern)
+        endRule(&w)
+        for name in sheet.edgeClasses {
+            classRule(&w, ".edge.", name, "", store.classStyles[name]!.style, .edgePath)  // invariant: from the sheet
+        }
+        for layer in sheet.layers {
+            switch layer {
+            case .normal:
+                continue
+            case .animated:
+                w.raw(".edge.animated{")
+                dashProperty(&w, edge.animatedDashPattern)
+            case .selected:
+                w.raw(".edge.selected{")
+                colourProperty(&w, "stroke", edgeColours[.selected]!)  // invariant: set by init
+                lengthProperty(&w, "stroke-width", edge.selectedLineWidth)
+            case .dropTarget:
+                w.raw(".edge.drop{")
+                colourProperty(&w, "stroke", edgeColours[.dropTarget]!)  // invariant: set by init
+                lengthProperty(&w, "stroke-width", edge.selectedLineWidth + 1)
+            }
+            endRule(&w)
+        }
+    }
+
+    // MARK: Arrowheads
+
+    /// How far before the end point an arrowhead's tip stops: on the outline of a drawn
+    /// handle, else on the node's outline.
+    var arrowInset: Double { options.handles == .none ? Metrics.nodeStroke / 2 : Metrics.arrowInset }
+
+    /// One arrowhead: `Metrics.arrowLength` long and twice `arrowHalfWidth` wide, following
+    /// the path's direction; at the start it points back at the source.
+    func writeMarker(_ w: inout ByteWriter, _ m: Marker) {
+        let l = Metrics.arrowLength, h = Metrics.arrowHalfWidth
+        // the x of the tip in the marker's own units
+        let tip: Double
+        switch m.kind {
+        case .open: tip = m.atStart ? 0.25 : l - 0.25
+        case .circle: tip = m.atStart ? 1 : l - 1
+        default: tip = m.atStart ? 0 : l
+        }
+        w.raw("<marker id=\"")
+        w.raw(m.id)
+        w.raw("\" markerUnits=\"userSpaceOnUse\" orient=\"auto\" viewBox=\"0 0 ")
+        w.number(l)
+        w.byte(32)
+        w.number(2 * h)
+        w.raw("\" refX=\"")
+        w.number(m.atStart ? tip - arrowInset : tip + arrowInset)
+        w.raw("\" refY=\"")
+        w.number(h)
+        w.raw("\" markerWidth=\"")
+        w.number(l * zoom)
+        w.raw("\" markerHeight=\"")
+        w.number(2 * h * zoom)
+        w.raw("\">")
+        switch m.kind {
+        case .arrow:
+            w.raw(m.atStart ? "<path d=\"M10 0L0 4L10 8Z\"" : "<path d=\"M0 0L10 4L0 8Z\"")
+        case .open:
+            w.raw(m.atStart ? "<path d=\"M9 1L1 4L9 7\"" : "<path d=\"M1 1L9 4L1 7\"")
+        case .diamond:
+            w.raw("<path d=\"M0 4L5 0L10 4L5 8Z\"")
+        case .circle:
+            w.raw("<circle cx=\"5\" cy=\"4\" r=\"4\"")
+        case .none:
+            break
+        }
+        if m.kind == .open {
+            w.raw(" fill=\"none\" stroke-width=\"1.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke=\"#")
+            w.raw(m.colour.hex)
+            if m.colour.alpha < 255 {
+                w.raw("\" stroke-opacity=\"")
+                w.number(m.colour.opacity)
+            }
+        } else {
+            w.raw(" fill=\"#")
+            w.raw(m.colour.hex)
+            if m.colour.alpha < 255 {
+                w.raw("\" fill-opacity=\"")
+                w.number(m.colour.opacity)
+            }
+        }
+        w.raw("\"/></marker>\n")
+    }
+}
