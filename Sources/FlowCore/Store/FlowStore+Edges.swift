@@ -7,6 +7,7 @@ extension FlowStore {
     /// Adds an edge. Throws for a duplicate id, a missing endpoint, a handle id the node does
     /// not declare, a handle of the wrong type, or an invalid parent. Undo step "Add Edge".
     @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
     public func addEdge(_ edge: FlowEdge) throws(FlowError) -> FlowEdge {
         try perform("Add Edge") { () throws(FlowError) -> FlowEdge in
             let op = "addEdge"
@@ -19,6 +20,7 @@ extension FlowStore {
     }
 
     /// Removes an edge; unknown ids are an error (D5). Undo step "Remove Edge".
+    @_specialize(exported: true, where Data == JSONValue)
     public func removeEdge(_ id: String) throws(FlowError) {
         try perform("Remove Edge") { () throws(FlowError) in
             _ = try requireEdge(id, "removeEdge")

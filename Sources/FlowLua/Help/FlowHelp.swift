@@ -29,7 +29,7 @@ public enum FlowHelp {
         let names = lookup(query)
         switch names.count {
         case 0:
-            let near = topics.filter { $0.lowercased().hasSubstring(query.lowercased()) }
+            let near = topics.filter { $0.lowercased().contains(query.lowercased()) }
             if near.isEmpty { return "no help for '\(query)'" }
             return "no help for '\(query)'; related: \(near.joined(separator: ", "))"
         case 1: return entry(names[0])!  // invariant: lookup returns existing names
@@ -171,15 +171,5 @@ public enum FlowHelp {
             flua_pop(L, 1)
         }
         return found.min()
-    }
-}
-
-extension String {
-    /// Whether `needle` occurs in the string, byte for byte (the module does not import the
-    /// standard library's string-processing module, which provides `contains(_: String)`).
-    fileprivate func hasSubstring(_ needle: String) -> Bool {
-        let h = Array(utf8), n = Array(needle.utf8)
-        guard n.count <= h.count else { return false }
-        return (0...(h.count - n.count)).contains { h[$0..<($0 + n.count)].elementsEqual(n) }
     }
 }
