@@ -457,7 +457,7 @@ function flow.newStore(config) end
 --- ```
 ---@param path string the file to read
 ---@return Store? store # the store holding the document
----@return string? message # why it failed, when the store is nil
+---@return string[]|string warnings # the load warnings (as for `flow.decode`), or why it failed
 function flow.open(path) end
 
 --- Makes a new store from a JSON document string.
@@ -1613,6 +1613,42 @@ _G.flow = flow
 ---@param x? any
 function help(x) end
 
--- Planned, not annotated until flowrepl defines them: store, save, open.
+--- The session's current store, for quick experiments.
+---
+--- A fresh store named "store" when the session starts (scripts that flowrepl runs
+--- have it too); `open(path)` replaces it with the opened document. It is an
+--- ordinary global: assigning another store to it makes `save` save that one.
+---@type Store
+store = nil
+
+--- Saves the current store: `store:save(path, opts)`.
+---
+--- `Store:save` on the global `store`: an unknown extension raises, a failure to
+--- write returns `nil, message`.
+---
+--- ```lua
+--- save("diagram.svg")
+--- save("diagram.json")
+--- ```
+---@param path string ends in .json (document), .svg (drawing) or .png (raster)
+---@param opts? SvgOptions drawing options, as for `store:svg`
+---@return true? ok # true on success
+---@return string? message # the error message
+function save(path, opts) end
+
+--- Opens a document and makes it the current `store`.
+---
+--- Reads the document with `flow.open(path)`. On success the new store is named
+--- "store", becomes the global `store` and is returned with the load warnings; on
+--- failure `store` stays as it was.
+---
+--- ```lua
+--- open("diagram.json")
+--- store.nodeCount
+--- ```
+---@param path string a .json document, as `store:export` writes it
+---@return Store? store # the new current store
+---@return string[]|string warnings # the load warnings, or why it failed
+function open(path) end
 
 return flow

@@ -191,9 +191,9 @@ return {
           },
           returns = {
             { "Store?", "the store holding the document", name = "store" },
-            { "string?", "why it failed, when the store is nil", name = "message" },
+            { "string[]|string", "the load warnings (as for `flow.decode`), or why it failed", name = "warnings" },
           },
-          result = "Store, or nil and a message",
+          result = "Store and warnings, or nil and a message",
           text = [[
             The document has the shape that `store:export` writes. A file that cannot be
             read, or that does not hold a document, gives `nil, message`; it does not
@@ -2476,8 +2476,8 @@ return {
         the stock `lua` REPL, tables with sorted keys. Besides `flow`, flowrepl defines the
         globals below.
 
-        `store`, `save` and `open` are not part of the contract yet: they describe the
-        planned shortcuts, and flowrepl does not define them at this version.]],
+        `store`, `save` and `open` are shortcuts of flowrepl, not part of the contract: the
+        stock `lua5.4` with `require "flow"` does not define them.]],
       entries = {
         {
           name = "help", kind = "function", repl = true,
@@ -2489,39 +2489,48 @@ return {
             module or object (a Store prints the Store entry).]],
         },
         {
-          name = "store", kind = "value", type = "Store", repl = true, planned = true,
-          summary = "Planned: the session's current store, for quick experiments.",
+          name = "store", kind = "value", type = "Store", repl = true,
+          summary = "The session's current store, for quick experiments.",
           text = [[
-            Not defined by flowrepl yet. The plan: a fresh store at start, replaced by
-            `open(path)`.]],
+            A fresh store named "store" when the session starts (scripts that flowrepl runs
+            have it too); `open(path)` replaces it with the opened document. It is an
+            ordinary global: assigning another store to it makes `save` save that one.]],
         },
         {
-          name = "save", kind = "function", repl = true, planned = true,
-          summary = "Planned: saves the current store: `store:save(path, opts)`.",
+          name = "save", kind = "function", repl = true,
+          summary = "Saves the current store: `store:save(path, opts)`.",
           params = {
-            { "path", "string", "the file; the extension picks the format" },
-            { "opts?", "SvgOptions", "drawing options" },
+            { "path", "string", "ends in .json (document), .svg (drawing) or .png (raster)" },
+            { "opts?", "SvgOptions", "drawing options, as for `store:svg`" },
           },
           returns = {
-            { "true?", name = "ok" },
-            { "string?", name = "message" },
+            { "true?", "true on success", name = "ok" },
+            { "string?", "the error message", name = "message" },
           },
           result = "true, or nil and a message",
           text = [[
-            Not defined by flowrepl yet.]],
+            `Store:save` on the global `store`: an unknown extension raises, a failure to
+            write returns `nil, message`.]],
+          example = [[
+            save("diagram.svg")
+            save("diagram.json")]],
         },
         {
-          name = "open", kind = "function", repl = true, planned = true,
-          summary = "Planned: opens a document and makes it the current `store`.",
-          params = { { "path", "string", "a .json document" } },
+          name = "open", kind = "function", repl = true,
+          summary = "Opens a document and makes it the current `store`.",
+          params = { { "path", "string", "a .json document, as `store:export` writes it" } },
           returns = {
-            { "Store?", name = "store" },
-            { "string?", name = "message" },
+            { "Store?", "the new current store", name = "store" },
+            { "string[]|string", "the load warnings, or why it failed", name = "warnings" },
           },
-          result = "Store, or nil and a message",
+          result = "Store and warnings, or nil and a message",
           text = [[
-            Not defined by flowrepl yet. It would use `flow.open(path)` and set the global
-            `store` on success.]],
+            Reads the document with `flow.open(path)`. On success the new store is named
+            "store", becomes the global `store` and is returned with the load warnings; on
+            failure `store` stays as it was.]],
+          example = [[
+            open("diagram.json")
+            store.nodeCount]],
         },
       },
     },

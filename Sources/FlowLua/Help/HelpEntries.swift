@@ -106,7 +106,7 @@ extension FlowHelp {
               print(s)  --> Store (0 nodes, 0 edges)
             """),
         ("flow.open", """
-            flow.open(path)  -> Store, or nil and a message
+            flow.open(path)  -> Store and warnings, or nil and a message
             Reads a `.json` document from a file into a new store.
             The document has the shape that `store:export` writes. A file that cannot be
             read, or that does not hold a document, gives `nil, message`; it does not
@@ -115,7 +115,7 @@ extension FlowHelp {
               path (string): the file to read
             Returns:
               store (Store?): the store holding the document
-              message (string?): why it failed, when the store is nil
+              warnings (string[]|string): the load warnings (as for `flow.decode`), or why it failed
             Example:
               local s, err = flow.open("diagram.json")
               if not s then print(err) end
@@ -2102,25 +2102,40 @@ extension FlowHelp {
             """),
         ("store", """
             store  (value)
-            Planned: the session's current store, for quick experiments.
-            Not defined by flowrepl yet. The plan: a fresh store at start, replaced by
-            `open(path)`.
+            The session's current store, for quick experiments.
+            A fresh store named "store" when the session starts (scripts that flowrepl runs
+            have it too); `open(path)` replaces it with the opened document. It is an
+            ordinary global: assigning another store to it makes `save` save that one.
             """),
         ("save", """
             save(path [, opts])  -> true, or nil and a message
-            Planned: saves the current store: `store:save(path, opts)`.
-            Not defined by flowrepl yet.
+            Saves the current store: `store:save(path, opts)`.
+            `Store:save` on the global `store`: an unknown extension raises, a failure to
+            write returns `nil, message`.
             Parameters:
-              path (string): the file; the extension picks the format
-              opts (SvgOptions, optional): drawing options
+              path (string): ends in .json (document), .svg (drawing) or .png (raster)
+              opts (SvgOptions, optional): drawing options, as for `store:svg`
+            Returns:
+              ok (true?): true on success
+              message (string?): the error message
+            Example:
+              save("diagram.svg")
+              save("diagram.json")
             """),
         ("open", """
-            open(path)  -> Store, or nil and a message
-            Planned: opens a document and makes it the current `store`.
-            Not defined by flowrepl yet. It would use `flow.open(path)` and set the global
-            `store` on success.
+            open(path)  -> Store and warnings, or nil and a message
+            Opens a document and makes it the current `store`.
+            Reads the document with `flow.open(path)`. On success the new store is named
+            "store", becomes the global `store` and is returned with the load warnings; on
+            failure `store` stays as it was.
             Parameters:
-              path (string): a .json document
+              path (string): a .json document, as `store:export` writes it
+            Returns:
+              store (Store?): the new current store
+              warnings (string[]|string): the load warnings, or why it failed
+            Example:
+              open("diagram.json")
+              store.nodeCount
             """),
     ]
 }
