@@ -77,7 +77,7 @@
 --- clears the history; turning it on starts with an empty one. Every radius and
 --- tolerance is strict: a point hits when its distance is less than the value.
 ---@class Config
----@field defaultEdgePathType? EdgePathType path type of the edges the store adds for accepted connections (default: "bezier")
+---@field defaultEdgePathType? EdgePathType path type of new edges that name none (`addEdge`, `connect`, accepted connections) (default: "bezier")
 ---@field snapToGrid? boolean moves snap node positions to the grid (default: false)
 ---@field gridSize? number grid spacing in canvas units (default: 20)
 ---@field minZoom? number smallest zoom; never below 0.01 (default: 0.1)
@@ -191,7 +191,7 @@
 ---@field sourceHandleID? string a source handle of that node; absent: its centre
 ---@field targetNodeID FlowID the node the edge enters
 ---@field targetHandleID? string a target handle of that node; absent: its centre
----@field pathType? EdgePathType the shape of the path (default: "bezier")
+---@field pathType? EdgePathType the shape of the path (default: configuration.defaultEdgePathType)
 ---@field label? string text drawn at the label position
 ---@field parentID? FlowID a parent node that accepts children
 ---@field points? Point[] bend points, in order from source to target; absent: none
@@ -223,7 +223,7 @@
 --- The options of `store:connect`.
 ---@class ConnectOptions
 ---@field label? string the edge's label
----@field pathType? EdgePathType the edge's path type (default: "bezier")
+---@field pathType? EdgePathType the edge's path type (default: configuration.defaultEdgePathType)
 ---@field points? Point[] the edge's bend points
 
 --- The drawn geometry of an edge, in canvas coordinates.
@@ -732,9 +732,8 @@ function Store:addEdge(t) end
 ---
 --- Without a handle, the source node's first source handle and the target node's
 --- first target handle are used. The id is chosen as in `addEdge`, and so is the
---- path type: `"bezier"` unless `opts.pathType` names another
---- (`configuration.defaultEdgePathType` is for the edges the store adds itself when
---- a pointer connection is accepted).
+--- path type: `configuration.defaultEdgePathType` unless `opts.pathType` names
+--- another.
 ---
 --- ```lua
 --- s:connect("a", "b")

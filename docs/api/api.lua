@@ -255,7 +255,7 @@ return {
           summary = "The configuration of a store: every key is optional and has a default.",
           fields = {
             { "defaultEdgePathType?", "EdgePathType",
-              "path type of the edges the store adds for accepted connections",
+              "path type of new edges that name none (`addEdge`, `connect`, accepted connections)",
               default = '"bezier"' },
             { "snapToGrid?", "boolean", "moves snap node positions to the grid", default = "false" },
             { "gridSize?", "number", "grid spacing in canvas units", default = "20" },
@@ -766,7 +766,8 @@ return {
             { "sourceHandleID?", "string", "a source handle of that node; absent: its centre" },
             { "targetNodeID", "FlowID", "the node the edge enters" },
             { "targetHandleID?", "string", "a target handle of that node; absent: its centre" },
-            { "pathType?", "EdgePathType", "the shape of the path", default = '"bezier"' },
+            { "pathType?", "EdgePathType", "the shape of the path",
+              default = "configuration.defaultEdgePathType" },
             { "label?", "string", "text drawn at the label position" },
             { "parentID?", "FlowID", "a parent node that accepts children" },
             { "points?", "Point[]", "bend points, in order from source to target; absent: none" },
@@ -807,7 +808,8 @@ return {
           summary = "The options of `store:connect`.",
           fields = {
             { "label?", "string", "the edge's label" },
-            { "pathType?", "EdgePathType", "the edge's path type", default = '"bezier"' },
+            { "pathType?", "EdgePathType", "the edge's path type",
+              default = "configuration.defaultEdgePathType" },
             { "points?", "Point[]", "the edge's bend points" },
           },
         },
@@ -844,9 +846,8 @@ return {
           text = [[
             Without a handle, the source node's first source handle and the target node's
             first target handle are used. The id is chosen as in `addEdge`, and so is the
-            path type: `"bezier"` unless `opts.pathType` names another
-            (`configuration.defaultEdgePathType` is for the edges the store adds itself when
-            a pointer connection is accepted).]],
+            path type: `configuration.defaultEdgePathType` unless `opts.pathType` names
+            another.]],
           example = [[
             s:connect("a", "b")
             s:connect("a.out", "b.in", { label = "yes", pathType = "smoothStep" })

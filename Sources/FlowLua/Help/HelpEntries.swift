@@ -170,7 +170,7 @@ extension FlowHelp {
             clears the history; turning it on starts with an empty one. Every radius and
             tolerance is strict: a point hits when its distance is less than the value.
             Fields:
-              defaultEdgePathType (EdgePathType, optional, default "bezier"): path type of the edges the store adds for accepted connections
+              defaultEdgePathType (EdgePathType, optional, default "bezier"): path type of new edges that name none (`addEdge`, `connect`, accepted connections)
               snapToGrid (boolean, optional, default false): moves snap node positions to the grid
               gridSize (number, optional, default 20): grid spacing in canvas units
               minZoom (number, optional, default 0.1): smallest zoom; never below 0.01
@@ -655,7 +655,7 @@ extension FlowHelp {
               sourceHandleID (string, optional): a source handle of that node; absent: its centre
               targetNodeID (FlowID): the node the edge enters
               targetHandleID (string, optional): a target handle of that node; absent: its centre
-              pathType (EdgePathType, optional, default "bezier"): the shape of the path
+              pathType (EdgePathType, optional, default configuration.defaultEdgePathType): the shape of the path
               label (string, optional): text drawn at the label position
               parentID (FlowID, optional): a parent node that accepts children
               points (Point[], optional): bend points, in order from source to target; absent: none
@@ -691,7 +691,7 @@ extension FlowHelp {
             The options of `store:connect`.
             Fields:
               label (string, optional): the edge's label
-              pathType (EdgePathType, optional, default "bezier"): the edge's path type
+              pathType (EdgePathType, optional, default configuration.defaultEdgePathType): the edge's path type
               points (Point[], optional): the edge's bend points
             """),
         ("Store:addEdge", """
@@ -719,9 +719,8 @@ extension FlowHelp {
             Shorthand for `addEdge`: connects "node" or "node.handle" to another.
             Without a handle, the source node's first source handle and the target node's
             first target handle are used. The id is chosen as in `addEdge`, and so is the
-            path type: `"bezier"` unless `opts.pathType` names another
-            (`configuration.defaultEdgePathType` is for the edges the store adds itself when
-            a pointer connection is accepted).
+            path type: `configuration.defaultEdgePathType` unless `opts.pathType` names
+            another.
             Parameters:
               source (string): "node" or "node.handle"
               target (string): "node" or "node.handle"
