@@ -12,25 +12,25 @@ enum LuaConfig {
     ]
 
     /// Applies the fields of `t` to `config` (and the history switch to `undo`). Unknown
-    /// keys raise; nothing is applied when a field is invalid.
-    static func apply(_ t: LuaTable, to config: inout FlowConfiguration, undo: inout Bool) throws {
+    /// keys raise; nothing is applied when a field is invalid. Errors name `op`
+    /// (`configure`, or `newStore` for the table of `flow.newStore`).
+    static func apply(_ t: LuaTable, to config: inout FlowConfiguration, undo: inout Bool, op: String) throws {
         try t.rejectUnknownKeys(keys)
-        let op = "configure"
         var c = config
         if let v = try t.optionalEnumValue("defaultEdgePathType", EdgePathType.self, in: op) { c.defaultEdgePathType = v }
         if let v = try t.optionalBoolean("snapToGrid") { c.snapToGrid = v }
-        if let v = try t.optionalNumber("gridSize") { c.gridSize = try positive(v, "gridSize") }
+        if let v = try t.optionalNumber("gridSize") { c.gridSize = try positive(v, "gridSize", op) }
         let minZoom = try t.optionalNumber("minZoom"), maxZoom = try t.optionalNumber("maxZoom")
-        if let v = minZoom { c.minZoom = try finite(v, "minZoom") }
-        if let v = maxZoom { c.maxZoom = try finite(v, "maxZoom") }
+        if let v = minZoom { c.minZoom = try finite(v, "minZoom", op) }
+        if let v = maxZoom { c.maxZoom = try finite(v, "maxZoom", op) }
         if minZoom != nil, let v = maxZoom { c.maxZoom = v }  // after minZoom moved up
         if let v = try t.optionalBoolean("panEnabled") { c.panEnabled = v }
         if let v = try t.optionalBoolean("zoomEnabled") { c.zoomEnabled = v }
         if let v = try t.optionalBoolean("selectionEnabled") { c.selectionEnabled = v }
         if let v = try t.optionalBoolean("multiSelectionEnabled") { c.multiSelectionEnabled = v }
-        if let v = try t.optionalNumber("handleHitRadius") { c.handleHitRadius = try notNegative(v, "handleHitRadius") }
-        if let v = try t.optionalNumber("connectionRadius") { c.connectionRadius = try notNegative(v, "connectionRadius") }
-        if let v = try t.optionalNumber("edgeHitTolerance") { c.edgeHitTolerance = try notNegative(v, "edgeHitTolerance") }
+        if let v = try t.optionalNumber("handleHitRadius") { c.handleHitRadius = try notNegative(v, "handleHitRadius", op) }
+        if let v = try t.optionalNumber("connectionRadius") { c.connectionRadius = try notNegative(v, "connectionRadius", op) }
+        if let v = try t.optionalNumber("edgeHitTolerance") { c.edgeHitTolerance = try notNegative(v, "edgeHitTolerance", op) }
         try t.optionalTable("edgeStyle") { s in
             try s.rejectUnknownKeys([
                 "strokeColor", "selectedStrokeColor", "lineWidth", "selectedLineWidth", "dashPattern",
@@ -38,50 +38,50 @@ enum LuaConfig {
             ])
             if let v = try s.optionalString("strokeColor") { c.edgeStyle.strokeColor = v }
             if let v = try s.optionalString("selectedStrokeColor") { c.edgeStyle.selectedStrokeColor = v }
-            if let v = try s.optionalNumber("lineWidth") { c.edgeStyle.lineWidth = try notNegative(v, "edgeStyle.lineWidth") }
+            if let v = try s.optionalNumber("lineWidth") { c.edgeStyle.lineWidth = try notNegative(v, "edgeStyle.lineWidth", op) }
             if let v = try s.optionalNumber("selectedLineWidth") {
-                c.edgeStyle.selectedLineWidth = try notNegative(v, "edgeStyle.selectedLineWidth")
+                c.edgeStyle.selectedLineWidth = try notNegative(v, "edgeStyle.selectedLineWidth", op)
             }
-            if let v = try numbers(s, "dashPattern") { c.edgeStyle.dashPattern = v }
-            if let v = try numbers(s, "animatedDashPattern") { c.edgeStyle.animatedDashPattern = v }
+            if let v = try numbers(s, "dashPattern", op) { c.edgeStyle.dashPattern = v }
+            if let v = try numbers(s, "animatedDashPattern", op) { c.edgeStyle.animatedDashPattern = v }
         }
         try t.optionalTable("backgroundStyle") { s in
             try s.rejectUnknownKeys(["pattern", "color", "spacing", "lineWidth", "dotRadius"])
             if let v = try s.optionalEnumValue("pattern", BackgroundPattern.self, in: op) { c.backgroundStyle.pattern = v }
             if let v = try s.optionalString("color") { c.backgroundStyle.color = v }
-            if let v = try s.optionalNumber("spacing") { c.backgroundStyle.spacing = try positive(v, "backgroundStyle.spacing") }
-            if let v = try s.optionalNumber("lineWidth") { c.backgroundStyle.lineWidth = try notNegative(v, "backgroundStyle.lineWidth") }
-            if let v = try s.optionalNumber("dotRadius") { c.backgroundStyle.dotRadius = try notNegative(v, "backgroundStyle.dotRadius") }
+            if let v = try s.optionalNumber("spacing") { c.backgroundStyle.spacing = try positive(v, "backgroundStyle.spacing", op) }
+            if let v = try s.optionalNumber("lineWidth") { c.backgroundStyle.lineWidth = try notNegative(v, "backgroundStyle.lineWidth", op) }
+            if let v = try s.optionalNumber("dotRadius") { c.backgroundStyle.dotRadius = try notNegative(v, "backgroundStyle.dotRadius", op) }
         }
         if let v = try t.optionalBoolean("undo") { undo = v }
         config = c
     }
 
-    static func finite(_ v: Double, _ name: String) throws -> Double {
-        guard v.isFinite else { throw FlowError.invalidValue("configure", "\(name) must be a finite number") }
+    static func finite(_ v: Double, _ name: String, _ op: String) throws -> Double {
+        guard v.isFinite else { throw FlowError.invalidValue(op, "\(name) must be a finite number") }
         return v
     }
 
-    static func positive(_ v: Double, _ name: String) throws -> Double {
-        guard v.isFinite, v > 0 else { throw FlowError.invalidValue("configure", "\(name) must be a positive number") }
+    static func positive(_ v: Double, _ name: String, _ op: String) throws -> Double {
+        guard v.isFinite, v > 0 else { throw FlowError.invalidValue(op, "\(name) must be a positive number") }
         return v
     }
 
-    static func notNegative(_ v: Double, _ name: String) throws -> Double {
+    static func notNegative(_ v: Double, _ name: String, _ op: String) throws -> Double {
         guard v.isFinite, v >= 0 else {
-            throw FlowError.invalidValue("configure", "\(name) must be a finite number that is not negative")
+            throw FlowError.invalidValue(op, "\(name) must be a finite number that is not negative")
         }
         return v
     }
 
-    static func numbers(_ t: LuaTable, _ key: String) throws -> [Double]? {
+    static func numbers(_ t: LuaTable, _ key: String, _ op: String) throws -> [Double]? {
         try t.optionalTable(key) { a in
             var out: [Double] = []
             try a.forEachElement { i in
                 var ok: Int32 = 0
                 let v = lua_tonumberx(a.L, -1, &ok)
                 if ok == 0 { throw a.error("[\(i)]", LuaErrors.typeMessage(a.L, -1, expected: "number")) }
-                out.append(try notNegative(v, "\(a.path)[\(i)]"))
+                out.append(try notNegative(v, "\(a.path)[\(i)]", op))
             }
             return out
         }
@@ -141,7 +141,7 @@ extension FlowStoreBinding {
             let t = try args.table(2)
             var c = box.store.configuration
             var undo = box.store.isUndoEnabled
-            try LuaConfig.apply(t, to: &c, undo: &undo)
+            try LuaConfig.apply(t, to: &c, undo: &undo, op: "configure")
             let changed = c != box.store.configuration || undo != box.store.isUndoEnabled
             if c != box.store.configuration { box.store.configuration = c }
             if undo != box.store.isUndoEnabled { box.store.isUndoEnabled = undo }

@@ -626,7 +626,7 @@ public enum FlowStoreBinding {
             var config = FlowConfiguration()
             var undo = true
             if let t = try args.optionalTable(1) {
-                try LuaConfig.apply(t, to: &config, undo: &undo)
+                try LuaConfig.apply(t, to: &config, undo: &undo, op: "newStore")
             }
             let box = pushNewStore(args.L, configuration: config)
             box.store.isUndoEnabled = undo
