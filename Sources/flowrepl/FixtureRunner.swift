@@ -113,7 +113,7 @@ enum FixtureRunner {
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
         posix_spawn_file_actions_addclose(&actions, fds[0])
-        let argv = [executable]
+        let argv = ["flowrepl"]  // argv[0]: messages outside the REPL start with it, whatever the path
         var cargs = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         // A fixed environment: no user init code, no history file, a stable locale.
