@@ -15,6 +15,8 @@ protocol LineReader: AnyObject {
     var isInteractive: Bool { get }
     /// True when prompts are printed (the terminal editor, and `-i` on other input).
     var showsPrompts: Bool { get }
+    /// How many lines have been read.
+    var linesRead: Int { get }
     func read(prompt: String) -> ReadResult
     /// Records a whole chunk (multi-line chunks are one entry).
     func addHistory(_ entry: [UInt8])
@@ -29,6 +31,7 @@ final class PlainLineReader: LineReader {
     private var buffer: UnsafeMutablePointer<CChar>?
     private var capacity = 0
     let showsPrompts: Bool
+    private(set) var linesRead = 0
 
     init(prompts: Bool) { showsPrompts = prompts }
 
@@ -43,6 +46,7 @@ final class PlainLineReader: LineReader {
         }
         let n = getline(&buffer, &capacity, flua_stdin())
         guard n >= 0, let buffer else { return .endOfInput }
+        linesRead += 1
         var bytes = Array(UnsafeRawBufferPointer(start: buffer, count: n))
         if bytes.last == 10 { bytes.removeLast() }
         return .line(bytes)
@@ -60,6 +64,7 @@ final class ReadlineReader: LineReader {
 
     var isInteractive: Bool { true }
     var showsPrompts: Bool { true }
+    private(set) var linesRead = 0
 
     init(L: OpaquePointer) {
         ReadlineState.L = L
@@ -121,6 +126,7 @@ final class ReadlineReader: LineReader {
         }
         guard let line = ReadlineState.line else { return .endOfInput }
         defer { free(line) }
+        linesRead += 1
         return .line(Array(UnsafeRawBufferPointer(start: line, count: strlen(line))))
     }
 

@@ -12,6 +12,10 @@ final class REPL {
 
     /// `--record`: every successfully evaluated input is appended to this file.
     let recorder: Recorder?
+    /// `FLOWREPL_INPUT_MARKS` is set (by `flowrepl test`): before running each chunk, a line
+    /// `"\u{1E}<n>"` on stdout says that what follows comes from the chunk starting at input
+    /// line n (FixtureRunner shows that line next to a mismatch).
+    let marksInput = getenv("FLOWREPL_INPUT_MARKS") != nil
 
     /// `prompts`: print the prompts also when standard input is not a terminal (`-i`).
     init(host: LuaHost, recorder: Recorder? = nil, prompts: Bool = false) {
@@ -36,10 +40,15 @@ final class REPL {
         }
         loop: while true {
             lua_settop(L, 0)
+            let firstLine = reader.linesRead + 1
             switch readChunk() {
             case .endOfInput: break loop
             case .cancelled: continue
             case .loaded(var status, let source):
+                if marksInput {
+                    LuaContext.writeStdoutLine("\u{1E}\(firstLine)")
+                    fflush(flua_stdout())
+                }
                 if status == LUA_OK { status = host.call(arguments: 0, results: LUA_MULTRET) }
                 // on a terminal, Ctrl-C outside running code never kills (call() left SIG_DFL)
                 if reader.isInteractive { flua_sigint_prompt() }
