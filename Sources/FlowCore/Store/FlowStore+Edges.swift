@@ -1,5 +1,6 @@
 extension FlowStore {
     /// The id `addEdge` would generate: the smallest `"e<k>"` (k ≥ 1) not in use.
+    @_specialize(exported: true, where Data == JSONValue)
     public func nextEdgeID() -> String {
         edgeIDs.next { edgeTable.contains($0) || $0.isEmpty }
     }

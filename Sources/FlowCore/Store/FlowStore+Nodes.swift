@@ -1,5 +1,6 @@
 extension FlowStore {
     /// The id `addNode` would generate: the smallest `"n<k>"` (k ≥ 1) not in use.
+    @_specialize(exported: true, where Data == JSONValue)
     public func nextNodeID() -> String {
         nodeIDs.next { nodeTable.contains($0) || $0.isEmpty }
     }

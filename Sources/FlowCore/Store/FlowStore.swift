@@ -193,6 +193,9 @@ public final class FlowStore<Data: FlowNodeData> {
     public var nodeCount: Int { nodeTable.count }
     /// Number of edges.
     public var edgeCount: Int { edgeTable.count }
+    /// `configuration.defaultEdgePathType`, read without copying the whole configuration
+    /// (the Lua binding reads it for every edge that names no path type).
+    public var defaultEdgePathType: EdgePathType { configuration.defaultEdgePathType }
     /// All nodes in store order.
     public var nodes: [Node] { nodeTable.elements }
     /// All edges in store order.

@@ -168,7 +168,7 @@ extension FlowStoreBinding {
             let store = box.store
             let edge = try LuaEdgeTables.read(
                 t, op: "addEdge", mode: .add, base: nil, nextID: store.nextEdgeID,
-                defaultPathType: store.configuration.defaultEdgePathType)
+                defaultPathType: store.defaultEdgePathType)
             pushGivenID(args.L, table: 2, else: edge.id)
             try box.run(args.L) { _ = try store.addEdge(edge) }
             box.pushEdge(args.L, idAt: -1, store: 1)
@@ -192,7 +192,7 @@ extension FlowStoreBinding {
             let store = box.store
             let (s, sh) = endpoint(store, try args.string(2), type: .source)
             let (t, th) = endpoint(store, try args.string(3), type: .target)
-            var id: String?, label: String?, pathType = store.configuration.defaultEdgePathType, parent: String?
+            var id: String?, label: String?, pathType = store.defaultEdgePathType, parent: String?
             var points: [Point] = []
             if let o = try args.optionalTable(4) {
                 try o.rejectUnknownKeys(["id", "label", "pathType", "parentID", "points"])
