@@ -6,26 +6,16 @@ import PackageDescription
 // except the executables and the test targets: the loadable module `libflow.so` must bind
 // to the host's Lua.
 let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
-// FlowStore is generic over its payload; cross-module optimisation lets the binding use
-// specialised code for FlowStore<JSONValue> instead of generic metadata on every call.
-// Exclusivity is enforced statically; the dynamic checks cost a tenth of a moveNode.
-let optimized: [SwiftSetting] = [
-    .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release))
-]
-
-// The library and host targets use neither Swift Concurrency nor Regex, so they do not
-// import them implicitly: flowrepl and libflow.so then load four fewer shared libraries at
-// start-up (libswift_Concurrency, libdispatch, libswift_StringProcessing, ...).
-let lean: [SwiftSetting] = [
-    .unsafeFlags([
-        "-Xfrontend", "-disable-implicit-concurrency-module-import",
-        "-Xfrontend", "-disable-implicit-string-processing-module-import",
-    ])
-]
-
-// flowrepl carries the Swift standard library inside it: loading and relocating
-// libswiftCore.so is most of a Swift program's start-up. (The `flow` module it uses is
-// linked in, never loaded with require, so the process has one Swift runtime.)
+// No library target (FlowCore, FlowRender, FlowLayout, FlowLua, FlowModule) has unsafe
+// flags: SwiftPM refuses them in a package that others depend on by version
+// (docs/embedding.md). What cross-module optimisation and unchecked exclusivity did for
+// the binding, FlowCore does with attributes (see FlowStore's documentation).
+//
+// The executables nobody depends on may keep them: a dependent package that builds the
+// library products still builds (scripts/embedding-check verifies it). flowrepl carries
+// the Swift standard library inside it: loading and relocating libswiftCore.so is most of
+// a Swift program's start-up. (The `flow` module it uses is linked in, never loaded with
+// require, so the process has one Swift runtime.)
 let staticStdlib: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 
 let package = Package(
@@ -41,25 +31,22 @@ let package = Package(
     ],
     targets: [
         // Core library
-        .target(name: "FlowCore", swiftSettings: optimized + lean),
-        .target(name: "FlowRender", dependencies: ["FlowCore"], swiftSettings: lean),
-        .target(name: "FlowLayout", dependencies: ["FlowCore"], swiftSettings: lean),
-        .target(name: "FlowRouting", dependencies: ["FlowCore"], swiftSettings: lean),
+        .target(name: "FlowCore"),
+        .target(name: "FlowRender", dependencies: ["FlowCore"]),
+        .target(name: "FlowLayout", dependencies: ["FlowCore"]),
+        .target(name: "FlowRouting", dependencies: ["FlowCore"]),
 
         // Lua binding
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "CLuaShims", dependencies: ["CLua"]),
-        .target(
-            name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "CLua", "CLuaShims"],
-            swiftSettings: lean),
-        .target(name: "FlowModule", dependencies: ["FlowLua"], swiftSettings: lean),
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "CLua", "CLuaShims"]),
+        .target(name: "FlowModule", dependencies: ["FlowLua"]),
 
         // Host
         .executableTarget(
             name: "flowrepl",
             dependencies: ["FlowLua", "CLua", "CLuaShims", "CReadline"],
-            swiftSettings: lean,
             linkerSettings: luaLink + staticStdlib),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)

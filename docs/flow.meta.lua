@@ -137,7 +137,7 @@
 --- clears the history; turning it on starts with an empty one. Every radius and
 --- tolerance is strict: a point hits when its distance is less than the value.
 ---@class Config
----@field defaultEdgePathType? EdgePathType path type of the edges the store adds for accepted connections (default: "bezier")
+---@field defaultEdgePathType? EdgePathType path type of new edges that name none (`addEdge`, `connect`, accepted connections) (default: "bezier")
 ---@field snapToGrid? boolean moves snap node positions to the grid (default: false)
 ---@field gridSize? number grid spacing in canvas units (default: 20)
 ---@field minZoom? number smallest zoom; never below 0.01 (default: 0.1)
@@ -272,7 +272,7 @@
 ---@field sourceHandleID? string a source handle of that node, or "auto"; absent: its centre
 ---@field targetNodeID FlowID the node the edge enters
 ---@field targetHandleID? string a target handle of that node, or "auto"; absent: its centre
----@field pathType? EdgePathType the shape of the path (default: "bezier")
+---@field pathType? EdgePathType the shape of the path (default: configuration.defaultEdgePathType)
 ---@field label? string text drawn along the path ("\n" starts a new line)
 ---@field parentID? FlowID a parent node that accepts children
 ---@field points? Point[] bend points, in order from source to target; absent: none
@@ -308,7 +308,7 @@
 --- The options of `store:connect`.
 ---@class ConnectOptions
 ---@field label? string the edge's label
----@field pathType? EdgePathType the edge's path type (default: "bezier")
+---@field pathType? EdgePathType the edge's path type (default: configuration.defaultEdgePathType)
 ---@field points? Point[] the edge's bend points
 ---@field class? string|string[] the edge's classes
 ---@field style? Style the edge's own style
@@ -553,7 +553,7 @@ function flow.newStore(config) end
 --- ```
 ---@param path string the file to read
 ---@return Store? store # the store holding the document
----@return string? message # why it failed, when the store is nil
+---@return string[]|string warnings # the load warnings (as for `flow.decode`), or why it failed
 function flow.open(path) end
 
 --- Makes a new store from a JSON document string.
@@ -828,9 +828,8 @@ function Store:addEdge(t) end
 ---
 --- Without a handle, the source node's first source handle and the target node's
 --- first target handle are used. The id is chosen as in `addEdge`, and so is the
---- path type: `"bezier"` unless `opts.pathType` names another
---- (`configuration.defaultEdgePathType` is for the edges the store adds itself when
---- a pointer connection is accepted).
+--- path type: `configuration.defaultEdgePathType` unless `opts.pathType` names
+--- another.
 ---
 --- ```lua
 --- s:connect("a", "b")
@@ -1753,6 +1752,42 @@ _G.flow = flow
 ---@param x? any
 function help(x) end
 
--- Planned, not annotated until flowrepl defines them: store, save, open.
+--- The session's current store, for quick experiments.
+---
+--- A fresh store named "store" when the session starts (scripts that flowrepl runs
+--- have it too); `open(path)` replaces it with the opened document. It is an
+--- ordinary global: assigning another store to it makes `save` save that one.
+---@type Store
+store = nil
+
+--- Saves the current store: `store:save(path, opts)`.
+---
+--- `Store:save` on the global `store`: an unknown extension raises, a failure to
+--- write returns `nil, message`.
+---
+--- ```lua
+--- save("diagram.svg")
+--- save("diagram.json")
+--- ```
+---@param path string ends in .json (document), .svg (drawing) or .png (raster)
+---@param opts? SvgOptions drawing options, as for `store:svg`
+---@return true? ok # true on success
+---@return string? message # the error message
+function save(path, opts) end
+
+--- Opens a document and makes it the current `store`.
+---
+--- Reads the document with `flow.open(path)`. On success the new store is named
+--- "store", becomes the global `store` and is returned with the load warnings; on
+--- failure `store` stays as it was.
+---
+--- ```lua
+--- open("diagram.json")
+--- store.nodeCount
+--- ```
+---@param path string a .json document, as `store:export` writes it
+---@return Store? store # the new current store
+---@return string[]|string warnings # the load warnings, or why it failed
+function open(path) end
 
 return flow

@@ -427,6 +427,19 @@ int flua_safetostring(lua_State *L, int idx) {
     return lua_pcall(L, 1, 1, 0);
 }
 
+static int flua_prompt_k(lua_State *L) {
+    if (lua_getglobal(L, lua_toboolean(L, 1) ? "_PROMPT" : "_PROMPT2") == LUA_TNIL)
+        return 1;                   /* nil: the default */
+    luaL_tolstring(L, -1, NULL);    /* [prompt value, string] */
+    return 1;
+}
+
+int flua_getprompt(lua_State *L, int first) {
+    lua_pushcfunction(L, flua_prompt_k);
+    lua_pushboolean(L, first);
+    return lua_pcall(L, 1, 1, 0);
+}
+
 /* ----------------------------------------------------------- interrupts, SIGINT */
 
 static lua_State *volatile flua_globalL = NULL;

@@ -34,14 +34,14 @@ enum FixtureRunner {
         var passed = 0, failed = 0
         for file in files {
             let expectedPath = String(file.dropLast(4)) + ".out"
-            guard let actual = transcript(of: file, executable: exe) else {
+            guard let actual = annotatedTranscript(of: file, executable: exe) else {
                 print("FAIL \(file): could not run it")
                 failed += 1
                 continue
             }
             if update {
-                if readFile(expectedPath) != actual {
-                    if writeFile(expectedPath, actual) { print("updated \(expectedPath)") } else {
+                if readFile(expectedPath) != actual.text {
+                    if writeFile(expectedPath, actual.text) { print("updated \(expectedPath)") } else {
                         print("FAIL \(file): cannot write \(expectedPath)")
                         failed += 1
                         continue
@@ -55,12 +55,22 @@ enum FixtureRunner {
                 failed += 1
                 continue
             }
-            if expected == actual {
+            if expected == actual.text {
                 passed += 1
             } else {
                 failed += 1
                 print("FAIL \(file)")
-                print(unifiedDiff(expected, actual, from: expectedPath, to: "actual"), terminator: "")
+                let input = (readFile(file) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+                let name = file.split(separator: "/").last.map(String.init) ?? file
+                let diff = unifiedDiff(expected, actual.text, from: expectedPath, to: "actual") { line in
+                    // the input line that printed line `line` of the actual transcript
+                    let lines = actual.inputLines
+                    guard !lines.isEmpty, let n = lines[min(line, lines.count - 1)], n >= 1, n <= input.count else {
+                        return nil
+                    }
+                    return "\(name):\(n): \(input[n - 1])"
+                }
+                print(diff, terminator: "")
             }
         }
         print("\(passed) passed, \(failed) failed")
@@ -99,8 +109,50 @@ enum FixtureRunner {
         return String(decoding: buf.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// What a fixture printed, and for each of its lines the input line of the chunk that
+    /// printed it (that ended it, when several did; nil before the first chunk).
+    struct Transcript {
+        var text: String
+        var inputLines: [Int?]
+    }
+
     /// Runs `flowrepl < file` with stdout and stderr into one pipe; returns what it printed.
     static func transcript(of file: String, executable: String) -> String? {
+        annotatedTranscript(of: file, executable: executable)?.text
+    }
+
+    /// `transcript(of:executable:)` with the input line of every printed line: the child
+    /// marks where each chunk's output starts (`FLOWREPL_INPUT_MARKS`, see REPL), and the
+    /// marks are taken out of the text here.
+    static func annotatedTranscript(of file: String, executable: String) -> Transcript? {
+        guard let bytes = run(file, executable: executable) else { return nil }
+        var text: [UInt8] = []
+        var lines: [Int?] = []  // a line belongs to the chunk that ended it
+        var current: Int?
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x1E {  // "\u{1E}<n>\n": the chunk starting at input line n runs
+                var n = 0, j = i + 1
+                while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 {
+                    n = n * 10 + Int(bytes[j] - 0x30)
+                    j += 1
+                }
+                if j < bytes.count, bytes[j] == 10, j > i + 1 {
+                    current = n
+                    i = j + 1
+                    continue
+                }
+            }
+            text.append(bytes[i])
+            if bytes[i] == 10 { lines.append(current) }
+            i += 1
+        }
+        lines.append(current)  // the line after the last newline (usually empty)
+        return Transcript(text: String(decoding: text, as: UTF8.self), inputLines: lines)
+    }
+
+    /// Runs `flowrepl < file` with stdout and stderr into one pipe; returns the bytes.
+    private static func run(_ file: String, executable: String) -> [UInt8]? {
         let input = open(file, O_RDONLY)
         guard input >= 0 else { return nil }
         defer { close(input) }
@@ -113,11 +165,11 @@ enum FixtureRunner {
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
         posix_spawn_file_actions_addclose(&actions, fds[0])
-        let argv = [executable]
+        let argv = ["flowrepl"]  // argv[0]: messages outside the REPL start with it, whatever the path
         var cargs = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         // A fixed environment: no user init code, no history file, a stable locale.
-        let env = ["LANG=C", "FLOWREPL_HISTORY=/dev/null", "PATH=/usr/bin:/bin"]
+        let env = ["LANG=C", "FLOWREPL_HISTORY=/dev/null", "PATH=/usr/bin:/bin", "FLOWREPL_INPUT_MARKS=1"]
         var cenv = env.map { strdup($0) } + [nil]
         defer { for p in cenv { free(p) } }
         var pid = pid_t()
@@ -136,7 +188,7 @@ enum FixtureRunner {
         close(fds[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     static func readFile(_ path: String) -> String? {
@@ -160,8 +212,12 @@ enum FixtureRunner {
     }
 
     /// A unified diff of two texts (3 lines of context), from a longest common subsequence
-    /// of their lines.
-    static func unifiedDiff(_ a: String, _ b: String, from: String, to: String) -> String {
+    /// of their lines. `source(j)` labels a change at line j (0-based) of `b`: the input
+    /// that printed it. It follows the hunk's line numbers in its header, and changes with
+    /// different labels get hunks of their own.
+    static func unifiedDiff(
+        _ a: String, _ b: String, from: String, to: String, source: ((Int) -> String?)? = nil
+    ) -> String {
         let x = a.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let y = b.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let n = x.count, m = y.count
@@ -183,23 +239,50 @@ enum FixtureRunner {
                 ops.append(("+", y[j], i, j)); j += 1
             }
         }
-        var out = "--- \(from)\n+++ \(to)\n"
+        // A block of deletions followed by insertions is listed line by line (-x1 +y1 -x2 +y2
+        // ...; still a valid diff): a deleted line is labelled where the line replacing it is.
+        var paired: [(Character, String, Int, Int)] = []
         var k = 0
         while k < ops.count {
+            guard ops[k].0 == "-" else { paired.append(ops[k]); k += 1; continue }
+            var d = k
+            while d < ops.count && ops[d].0 == "-" { d += 1 }
+            var e = d
+            while e < ops.count && ops[e].0 == "+" { e += 1 }
+            for t in 0..<max(d - k, e - d) {
+                if k + t < d { paired.append(("-", ops[k + t].1, ops[k + t].2, d + t < e ? ops[d + t].3 : ops[k + t].3)) }
+                if d + t < e { paired.append(ops[d + t]) }
+            }
+            k = e
+        }
+        ops = paired
+        var out = "--- \(from)\n+++ \(to)\n"
+        k = 0
+        var previousEnd = 0
+        while k < ops.count {
             guard ops[k].0 != " " else { k += 1; continue }
-            let start = max(0, k - 3)
+            let label = source?(ops[k].3)
+            let start = max(previousEnd, k - 3)
             var end = k
             var lastChange = k
-            while end < ops.count && (ops[end].0 != " " || end - lastChange <= 6) {
-                if ops[end].0 != " " { lastChange = end }
+            while end < ops.count {
+                if ops[end].0 != " " {
+                    if source?(ops[end].3) != label { break }  // another input: a hunk of its own
+                    lastChange = end
+                } else if end - lastChange > 6 {
+                    break
+                }
                 end += 1
             }
-            end = min(ops.count, lastChange + 4)
+            end = lastChange + 1  // then up to 3 lines of context, up to the next change
+            while end < ops.count && end - lastChange <= 3 && ops[end].0 == " " { end += 1 }
             let hunk = ops[start..<end]
             let oldCount = hunk.filter { $0.0 != "+" }.count
             let newCount = hunk.filter { $0.0 != "-" }.count
-            out += "@@ -\(hunk.first!.2 + 1),\(oldCount) +\(hunk.first!.3 + 1),\(newCount) @@\n"  // invariant: hunk not empty
+            let header = "@@ -\(hunk.first!.2 + 1),\(oldCount) +\(hunk.first!.3 + 1),\(newCount) @@"  // invariant: hunk not empty
+            out += header + (label.map { " " + $0 } ?? "") + "\n"
             for op in hunk { out += "\(op.0)\(op.1)\n" }
+            previousEnd = end
             k = end
         }
         return out

@@ -5,9 +5,15 @@ import Glibc
 
 /// lua.c's `pmain` and its helpers: the steps run for one command line.
 struct Interpreter {
-    static let progname = "flowrepl"
+    /// The name messages start with: `argv[0]` as given, as lua.c's `progname`
+    /// ("flowrepl" when it is empty).
+    static func programName(_ argv: [String]) -> String {
+        guard let first = argv.first, !first.isEmpty else { return "flowrepl" }
+        return first
+    }
 
     let argv: [String]
+    let progname: String
     let options: Options
     let host: LuaHost
     var L: OpaquePointer { host.L }
@@ -18,19 +24,20 @@ struct Interpreter {
             return FixtureRunner.main(Array(argv.dropFirst(2)))
         }
         flua_sigint_unblock()
+        let progname = programName(argv)
         let options = Options(argv)
         if let bad = options.badOption {
-            printUsage(badOption: bad)
+            printUsage(badOption: bad, progname: progname)
             return 1
         }
         if options.help {
-            LuaContext.writeStdoutLine(Options.usage)
+            LuaContext.writeStdoutLine(Options.usage(progname))
             fflush(flua_stdout())
             return 0
         }
         if options.version { printVersion() }
         let host = LuaHost(LuaHost.Options(ignoreEnvironment: options.ignoreEnvironment))
-        let interpreter = Interpreter(argv: argv, options: options, host: host)
+        let interpreter = Interpreter(argv: argv, progname: progname, options: options, host: host)
         let ok = interpreter.run()
         host.close()
         fflush(flua_stdout())
@@ -55,11 +62,12 @@ struct Interpreter {
         if options.script < argv.count && !handleScript() { return false }
         var recorder: Recorder?
         if let path = options.record {
-            guard let r = Recorder(path: path) else { return false }
+            guard let r = Recorder(path: path, progname: progname) else { return false }
             recorder = r
         }
         if options.interactive {
-            REPL(host: host, recorder: recorder).run(banner: false)
+            // -i: prompts also when standard input is not a terminal, as lua.c
+            REPL(host: host, recorder: recorder, prompts: true).run(banner: false)
         } else if options.script == argv.count && !options.execute && !options.version {
             let tty = isatty(STDIN_FILENO) != 0
             if tty { Interpreter.printVersion() }
@@ -71,12 +79,12 @@ struct Interpreter {
 
     // MARK: Messages
 
-    static func printUsage(badOption: String) {
+    static func printUsage(badOption: String, progname: String) {
         let b = Array(badOption.utf8)
         let what =
             b.count >= 2 && (b[1] == UInt8(ascii: "e") || b[1] == UInt8(ascii: "l"))
             ? "'\(badOption)' needs argument" : "unrecognized option '\(badOption)'"
-        LuaContext.writeStderrLine("\(progname): \(what)\n\(Options.usage)")
+        LuaContext.writeStderrLine("\(progname): \(what)\n\(Options.usage(progname))")
     }
 
     static func printVersion() {
@@ -84,13 +92,13 @@ struct Interpreter {
         fflush(flua_stdout())
     }
 
-    /// lua.c's `report` outside the REPL: "flowrepl: <message>" on stderr.
+    /// lua.c's `report` outside the REPL: "<progname>: <message>" on stderr.
     func report(_ status: Int32) -> Bool {
         guard status != LUA_OK else { return true }
         let s = LuaStack(L)
         let message = s.string(at: -1) ?? "(error object is a \(s.typeName(at: -1)) value)"
         s.pop()
-        host.errorOutput("\(Interpreter.progname): \(message)")
+        host.errorOutput("\(progname): \(message)")
         return false
     }
 

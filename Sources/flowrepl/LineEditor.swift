@@ -13,6 +13,10 @@ enum ReadResult {
 protocol LineReader: AnyObject {
     /// True for the terminal editor (prompts, history, completion).
     var isInteractive: Bool { get }
+    /// True when prompts are printed (the terminal editor, and `-i` on other input).
+    var showsPrompts: Bool { get }
+    /// How many lines have been read.
+    var linesRead: Int { get }
     func read(prompt: String) -> ReadResult
     /// Records a whole chunk (multi-line chunks are one entry).
     func addHistory(_ entry: [UInt8])
@@ -20,19 +24,29 @@ protocol LineReader: AnyObject {
     func finish()
 }
 
-/// Standard input is not a terminal: plain lines, no prompt, no echo, no history, so piped
-/// transcripts are clean. SIGINT keeps its default action while reading (as lua.c).
+/// Standard input is not a terminal: plain lines, no echo, no history, and no prompt unless
+/// asked for (`-i`, as lua.c's `fgets` reader prints them), so piped transcripts are clean.
+/// SIGINT keeps its default action while reading (as lua.c).
 final class PlainLineReader: LineReader {
     private var buffer: UnsafeMutablePointer<CChar>?
     private var capacity = 0
+    let showsPrompts: Bool
+    private(set) var linesRead = 0
+
+    init(prompts: Bool) { showsPrompts = prompts }
 
     var isInteractive: Bool { false }
 
     deinit { free(buffer) }
 
     func read(prompt: String) -> ReadResult {
+        if showsPrompts {
+            LuaContext.writeStdout(prompt)
+            fflush(flua_stdout())
+        }
         let n = getline(&buffer, &capacity, flua_stdin())
         guard n >= 0, let buffer else { return .endOfInput }
+        linesRead += 1
         var bytes = Array(UnsafeRawBufferPointer(start: buffer, count: n))
         if bytes.last == 10 { bytes.removeLast() }
         return .line(bytes)
@@ -49,6 +63,8 @@ final class ReadlineReader: LineReader {
     let historyPath: String?
 
     var isInteractive: Bool { true }
+    var showsPrompts: Bool { true }
+    private(set) var linesRead = 0
 
     init(L: OpaquePointer) {
         ReadlineState.L = L
@@ -110,6 +126,7 @@ final class ReadlineReader: LineReader {
         }
         guard let line = ReadlineState.line else { return .endOfInput }
         defer { free(line) }
+        linesRead += 1
         return .line(Array(UnsafeRawBufferPointer(start: line, count: strlen(line))))
     }
 

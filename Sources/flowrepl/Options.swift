@@ -66,8 +66,10 @@ struct Options {
         script = argv.count
     }
 
-    static let usage = """
-        usage: flowrepl [options] [script [args]]
+    /// The usage text; `progname` as in lua.c's.
+    static func usage(_ progname: String) -> String {
+        """
+        usage: \(progname) [options] [script [args]]
         Options:
           -e stat   run the Lua statement 'stat'
           -i        enter interactive mode after running the script
@@ -84,8 +86,10 @@ struct Options {
           --        stop handling options
           -         stop handling options and run standard input as a script
         With no script and no -e or -v, flowrepl reads commands from standard input: with a
-        line editor on a terminal, line by line without prompts otherwise. See docs/repl.md.
+        line editor on a terminal, line by line otherwise (prompts only with -i). See
+        docs/repl.md.
         """
+    }
 
     static var versionLine: String {
         "flowrepl \(flowVersion) -- \(String(cString: flua_copyright()))"

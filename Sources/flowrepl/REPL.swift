@@ -12,14 +12,19 @@ final class REPL {
 
     /// `--record`: every successfully evaluated input is appended to this file.
     let recorder: Recorder?
+    /// `FLOWREPL_INPUT_MARKS` is set (by `flowrepl test`): before running each chunk, a line
+    /// `"\u{1E}<n>"` on stdout says that what follows comes from the chunk starting at input
+    /// line n (FixtureRunner shows that line next to a mismatch).
+    let marksInput = getenv("FLOWREPL_INPUT_MARKS") != nil
 
-    init(host: LuaHost, recorder: Recorder? = nil) {
+    /// `prompts`: print the prompts also when standard input is not a terminal (`-i`).
+    init(host: LuaHost, recorder: Recorder? = nil, prompts: Bool = false) {
         self.host = host
         self.recorder = recorder
         if isatty(STDIN_FILENO) != 0 {
             reader = ReadlineReader(L: host.L)
         } else {
-            reader = PlainLineReader()
+            reader = PlainLineReader(prompts: prompts)
         }
     }
 
@@ -35,10 +40,15 @@ final class REPL {
         }
         loop: while true {
             lua_settop(L, 0)
+            let firstLine = reader.linesRead + 1
             switch readChunk() {
             case .endOfInput: break loop
             case .cancelled: continue
             case .loaded(var status, let source):
+                if marksInput {
+                    LuaContext.writeStdoutLine("\u{1E}\(firstLine)")
+                    fflush(flua_stdout())
+                }
                 if status == LUA_OK { status = host.call(arguments: 0, results: LUA_MULTRET) }
                 // on a terminal, Ctrl-C outside running code never kills (call() left SIG_DFL)
                 if reader.isInteractive { flua_sigint_prompt() }
@@ -52,7 +62,7 @@ final class REPL {
             fflush(flua_stdout())
         }
         lua_settop(L, 0)
-        if reader.isInteractive { LuaContext.writeStdout("\n") }
+        if reader.showsPrompts { LuaContext.writeStdout("\n") }
         fflush(flua_stdout())
         reader.finish()
     }
@@ -67,13 +77,17 @@ final class REPL {
         host.setGlobal("_")
     }
 
-    /// `_PROMPT` / `_PROMPT2` when they are strings or numbers (read raw), else "> " / ">> ".
+    /// `_PROMPT` / `_PROMPT2` converted by `tostring`'s rules, as lua.c does, else "> " /
+    /// ">> ". An error while converting (a `__tostring` that raises) is reported and the
+    /// default is used.
     func prompt(first: Bool) -> String {
-        let name = first ? "_PROMPT" : "_PROMPT2"
+        let fallback = first ? "> " : ">> "
+        guard flua_getprompt(L, first ? 1 : 0) == LUA_OK else {
+            host.report()
+            return fallback
+        }
         defer { LuaStack(L).pop() }
-        let t = host.pushGlobal(name)
-        if t == LUA_TSTRING || t == LUA_TNUMBER, let s = LuaStack(L).string(at: -1) { return s }
-        return first ? "> " : ">> "
+        return LuaStack(L).string(at: -1) ?? fallback
     }
 
     /// loadline + addreturn + multiline.

@@ -6,19 +6,21 @@
 /// regression fixture in one step.
 final class Recorder {
     let path: String
+    let progname: String
     private let file: UnsafeMutablePointer<FILE>
 
     /// Opens `path` for appending; nil (with a message on stderr) when it cannot be opened.
-    init?(path: String) {
+    init?(path: String, progname: String) {
         guard path.hasSuffix(".lua") else {
-            fputs("flowrepl: --record needs a file name ending in .lua (got '\(path)')\n", stderr)
+            fputs("\(progname): --record needs a file name ending in .lua (got '\(path)')\n", stderr)
             return nil
         }
         guard let f = fopen(path, "ab") else {
-            fputs("flowrepl: cannot open '\(path)' for recording: \(String(cString: strerror(errno)))\n", stderr)
+            fputs("\(progname): cannot open '\(path)' for recording: \(String(cString: strerror(errno)))\n", stderr)
             return nil
         }
         self.path = path
+        self.progname = progname
         file = f
     }
 
@@ -38,7 +40,7 @@ final class Recorder {
             let transcript = FixtureRunner.transcript(of: path, executable: exe),
             FixtureRunner.writeFile(out, transcript)
         else {
-            fputs("flowrepl: could not write the transcript \(out)\n", stderr)
+            fputs("\(progname): could not write the transcript \(out)\n", stderr)
             return false
         }
         fputs("recorded \(path) and \(out)\n", stderr)

@@ -62,4 +62,29 @@ import Testing
         t.eval("help('tick')")
         #expect(t.out.hasPrefix("store:tick(dt)  -> boolean\n"))
     }
+
+    /// flowrepl's shortcuts are documented (not planned) and show what they stand for.
+    @Test func shortcutsShowTheEntriesTheyStandFor() throws {
+        for name in ["store", "save", "open"] {
+            let text = try #require(FlowHelp.entry(name))
+            #expect(!text.contains("lanned"), "\(name)")
+        }
+        let save = try #require(FlowHelp.fullEntry("save"))
+        #expect(save.hasPrefix(FlowHelp.entry("save")! + "\n\nstore:save(path [, opts])"))
+        #expect(FlowHelp.fullEntry("open")?.contains("\n\nflow.open(path)") == true)
+        #expect(FlowHelp.fullEntry("Store:save") == FlowHelp.entry("Store:save"))
+        #expect(FlowHelp.fullEntry("help") == FlowHelp.entry("help"))
+
+        let t = TestHost()
+        FlowHelp.install(t.host.L)
+        t.eval("help('save')")
+        #expect(t.out == save + "\n")
+        t.out = ""
+        // by value: the session's functions (defined here as flowrepl defines them)
+        t.eval("function save() end help(save)")
+        #expect(t.out == save + "\n")
+        t.out = ""
+        t.eval("help(nil)")
+        #expect(t.out == "no help for this nil value\n")
+    }
 }

@@ -11,9 +11,9 @@ import Testing
         let failed = try ReplProcess.run(["-e", "error('x')", "-e", "print('not reached')"])
         #expect(failed.status == 1)
         #expect(failed.stdout == "")
-        #expect(failed.stderr.hasPrefix("flowrepl: (command line):1: x\nstack traceback:\n"))
+        #expect(failed.stderr.hasPrefix("\(ReplProcess.progname): (command line):1: x\nstack traceback:\n"))
         let syntax = try ReplProcess.run(["-e", "x ="])
-        #expect(syntax == .init(stdout: "", stderr: "flowrepl: (command line):1: unexpected symbol near <eof>\n", status: 1))
+        #expect(syntax == .init(stdout: "", stderr: "\(ReplProcess.progname): (command line):1: unexpected symbol near <eof>\n", status: 1))
     }
 
     @Test func optionsRunInOrderThenTheScript() throws {
@@ -27,10 +27,10 @@ import Testing
             env: ["LUA_PATH": "./?.lua"], cwd: dir)
         #expect(out == .init(stdout: "first\nmymod\tmymod\nscript\t2\ts.lua\ttrue\ta\tb\n", stderr: "", status: 0))
         let missing = try ReplProcess.run(["nosuchfile.lua"], cwd: dir)
-        #expect(missing == .init(stdout: "", stderr: "flowrepl: cannot open nosuchfile.lua: No such file or directory\n", status: 1))
+        #expect(missing == .init(stdout: "", stderr: "\(ReplProcess.progname): cannot open nosuchfile.lua: No such file or directory\n", status: 1))
         let failing = try ReplProcess.run(["-l", "nosuchmodule"], cwd: dir)
         #expect(failing.status == 1)
-        #expect(failing.stderr.hasPrefix("flowrepl: module 'nosuchmodule' not found:"))
+        #expect(failing.stderr.hasPrefix("\(ReplProcess.progname): module 'nosuchmodule' not found:"))
     }
 
     @Test func stdinAsScriptAndDoubleDash() throws {
@@ -44,11 +44,12 @@ import Testing
 
     @Test func versionInteractiveAndHelp() throws {
         #expect(try ReplProcess.run(["-v"]) == .init(stdout: Self.version, stderr: "", status: 0))
-        // -i implies -v; with stdin piped the REPL reads plain lines
-        #expect(try ReplProcess.run(["-i", "-e", "x = 5"], stdin: "x + 1\n") == .init(stdout: Self.version + "6\n", stderr: "", status: 0))
+        // -i implies -v; with stdin piped the REPL reads plain lines and prints the prompts
+        // (no echo), and a newline at the end, as lua.c
+        #expect(try ReplProcess.run(["-i", "-e", "x = 5"], stdin: "x + 1\n") == .init(stdout: Self.version + "> 6\n> \n", stderr: "", status: 0))
         let help = try ReplProcess.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("usage: flowrepl [options] [script [args]]\n"))
+        #expect(help.stdout.hasPrefix("usage: \(ReplProcess.progname) [options] [script [args]]\n"))
         #expect(help.stdout.contains("--quiet"))
         #expect(try ReplProcess.run(["--quiet", "-e", "print('q')"]).stdout == "q\n")
     }
@@ -81,7 +82,7 @@ import Testing
             let out = try ReplProcess.run(args)
             #expect(out.status == 1)
             #expect(out.stdout == "")
-            #expect(out.stderr.hasPrefix("flowrepl: \(message)\nusage: flowrepl [options] [script [args]]\n"), "\(args)")
+            #expect(out.stderr.hasPrefix("\(ReplProcess.progname): \(message)\nusage: \(ReplProcess.progname) [options] [script [args]]\n"), "\(args)")
         }
     }
 
@@ -97,7 +98,40 @@ import Testing
         let bad = try ReplProcess.run(["-e", "print('not reached')"], env: ["LUA_INIT": "error('init failed')"])
         #expect(bad.status == 1)
         #expect(bad.stdout == "")
-        #expect(bad.stderr.hasPrefix("flowrepl: LUA_INIT:1: init failed\n"))
+        #expect(bad.stderr.hasPrefix("\(ReplProcess.progname): LUA_INIT:1: init failed\n"))
+    }
+
+    /// Messages start with argv[0] as the program was started, as lua.c's.
+    @Test func messagesNameTheProgramAsStarted() throws {
+        let dir = ReplProcess.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = dir.appendingPathComponent("myrepl")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: ReplProcess.binary)
+        let out = try ReplProcess.run(["nosuchfile.lua"], cwd: dir, executable: link.path)
+        #expect(out == .init(stdout: "", stderr: "\(link.path): cannot open nosuchfile.lua: No such file or directory\n", status: 1))
+        let bad = try ReplProcess.run(["-x"], executable: link.path)
+        #expect(bad.stderr.hasPrefix("\(link.path): unrecognized option '-x'\nusage: \(link.path) [options]"))
+        // errors inside the REPL have no prefix (lua.c's doREPL)
+        #expect(try ReplProcess.run(["-i"], stdin: "error('x')\n", executable: link.path).stderr.hasPrefix("stdin:1: x\n"))
+    }
+
+    /// `-i` with piped input prints the prompts, `_PROMPT`/`_PROMPT2` converted as `tostring`
+    /// converts them (lua.c's get_prompt): strings, numbers, `__tostring`.
+    @Test func promptsWithDashIOnPipedInput() throws {
+        let input = """
+            _PROMPT = setmetatable({}, {__tostring = function() return "flow> " end})
+            _PROMPT2 = 2
+            function f()
+            end
+            _PROMPT = setmetatable({}, {__tostring = function() error("no prompt") end})
+            _PROMPT = nil
+
+            """
+        let out = try ReplProcess.run(["-i"], stdin: input)
+        // a __tostring that raises: the error is reported, the default prompt shown
+        #expect(out.stdout == Self.version + "> flow> flow> 2flow> > > \n")
+        #expect(out.stderr == "stdin:1: no prompt\n")
+        #expect(out.status == 0)
     }
 
     @Test func warnings() throws {

@@ -66,6 +66,45 @@ import Testing
         #expect(try String(contentsOf: dir.appendingPathComponent("b.out"), encoding: .utf8) == "b\n")
     }
 
+    /// Each hunk of a mismatch names the input line that printed its changes (a line printed
+    /// by several inputs belongs to the one that ended it); changes of different inputs get
+    /// hunks of their own, a replaced line next to its replacement. The marks that tell the
+    /// runner which input printed what never reach the transcript.
+    @Test func aMismatchShowsTheInputLine() throws {
+        let dir = ReplProcess.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write(dir.appendingPathComponent("m.lua"), """
+            x = 20
+            x + 1
+            local _ = io.write("no newline; ")
+            x + 2
+            function f()
+              return x + 3
+            end
+            f()
+
+            """)
+        try write(dir.appendingPathComponent("m.out"), "21\nno newline; 99\n24\n")
+        let run = try ReplProcess.run(["test", dir.path])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasSuffix("""
+            +++ actual
+            @@ -1,2 +1,2 @@ m.lua:4: x + 2
+             21
+            -no newline; 99
+            +no newline; 22
+            @@ -3,2 +3,2 @@ m.lua:8: f()
+            -24
+            +23
+             
+            0 passed, 1 failed
+
+            """))
+        _ = try ReplProcess.run(["test", "--update", dir.path])
+        let updated = try String(contentsOf: dir.appendingPathComponent("m.out"), encoding: .utf8)
+        #expect(updated == "21\nno newline; 22\n23\n")
+    }
+
     @Test func aMissingTranscriptIsAFailure() throws {
         let dir = ReplProcess.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

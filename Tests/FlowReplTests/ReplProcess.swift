@@ -38,8 +38,16 @@ enum ReplProcess {
         return env
     }
 
-    /// Runs flowrepl with `arguments`, `stdin` piped in, and returns what it wrote.
-    static func run(_ arguments: [String] = [], stdin: String = "", env: [String: String] = [:], cwd: URL? = nil) throws -> Output {
+    /// What flowrepl's messages start with when `run` starts it: argv[0], which Process sets
+    /// to the executable's path.
+    static var progname: String { binary }
+
+    /// Runs flowrepl (or `executable`, e.g. a link to it) with `arguments`, `stdin` piped in,
+    /// and returns what it wrote.
+    static func run(
+        _ arguments: [String] = [], stdin: String = "", env: [String: String] = [:], cwd: URL? = nil,
+        executable: String? = nil
+    ) throws -> Output {
         let dir = scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let inURL = dir.appendingPathComponent("stdin"), outURL = dir.appendingPathComponent("stdout"),
@@ -48,7 +56,7 @@ enum ReplProcess {
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
+        p.executableURL = URL(fileURLWithPath: executable ?? binary)
         p.arguments = arguments
         p.environment = environment(env)
         if let cwd { p.currentDirectoryURL = cwd }

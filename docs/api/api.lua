@@ -246,9 +246,9 @@ return {
           },
           returns = {
             { "Store?", "the store holding the document", name = "store" },
-            { "string?", "why it failed, when the store is nil", name = "message" },
+            { "string[]|string", "the load warnings (as for `flow.decode`), or why it failed", name = "warnings" },
           },
-          result = "Store, or nil and a message",
+          result = "Store and warnings, or nil and a message",
           text = [[
             The document has the shape that `store:export` writes. A file that cannot be
             read, or that does not hold a document, gives `nil, message`; it does not
@@ -310,7 +310,7 @@ return {
           summary = "The configuration of a store: every key is optional and has a default.",
           fields = {
             { "defaultEdgePathType?", "EdgePathType",
-              "path type of the edges the store adds for accepted connections",
+              "path type of new edges that name none (`addEdge`, `connect`, accepted connections)",
               default = '"bezier"' },
             { "snapToGrid?", "boolean", "moves snap node positions to the grid", default = "false" },
             { "gridSize?", "number", "grid spacing in canvas units", default = "20" },
@@ -889,7 +889,8 @@ return {
             { "sourceHandleID?", "string", "a source handle of that node, or \"auto\"; absent: its centre" },
             { "targetNodeID", "FlowID", "the node the edge enters" },
             { "targetHandleID?", "string", "a target handle of that node, or \"auto\"; absent: its centre" },
-            { "pathType?", "EdgePathType", "the shape of the path", default = '"bezier"' },
+            { "pathType?", "EdgePathType", "the shape of the path",
+              default = "configuration.defaultEdgePathType" },
             { "label?", "string", "text drawn along the path (\"\\n\" starts a new line)" },
             { "parentID?", "FlowID", "a parent node that accepts children" },
             { "points?", "Point[]", "bend points, in order from source to target; absent: none" },
@@ -934,7 +935,8 @@ return {
           summary = "The options of `store:connect`.",
           fields = {
             { "label?", "string", "the edge's label" },
-            { "pathType?", "EdgePathType", "the edge's path type", default = '"bezier"' },
+            { "pathType?", "EdgePathType", "the edge's path type",
+              default = "configuration.defaultEdgePathType" },
             { "points?", "Point[]", "the edge's bend points" },
             { "class?", "string|string[]", "the edge's classes" },
             { "style?", "Style", "the edge's own style" },
@@ -973,9 +975,8 @@ return {
           text = [[
             Without a handle, the source node's first source handle and the target node's
             first target handle are used. The id is chosen as in `addEdge`, and so is the
-            path type: `"bezier"` unless `opts.pathType` names another
-            (`configuration.defaultEdgePathType` is for the edges the store adds itself when
-            a pointer connection is accepted).]],
+            path type: `configuration.defaultEdgePathType` unless `opts.pathType` names
+            another.]],
           example = [[
             s:connect("a", "b")
             s:connect("a.out", "b.in", { label = "yes", pathType = "smoothStep" })
@@ -2691,8 +2692,8 @@ return {
         the stock `lua` REPL, tables with sorted keys. Besides `flow`, flowrepl defines the
         globals below.
 
-        `store`, `save` and `open` are not part of the contract yet: they describe the
-        planned shortcuts, and flowrepl does not define them at this version.]],
+        `store`, `save` and `open` are shortcuts of flowrepl, not part of the contract: the
+        stock `lua5.4` with `require "flow"` does not define them.]],
       entries = {
         {
           name = "help", kind = "function", repl = true,
@@ -2704,39 +2705,48 @@ return {
             module or object (a Store prints the Store entry).]],
         },
         {
-          name = "store", kind = "value", type = "Store", repl = true, planned = true,
-          summary = "Planned: the session's current store, for quick experiments.",
+          name = "store", kind = "value", type = "Store", repl = true,
+          summary = "The session's current store, for quick experiments.",
           text = [[
-            Not defined by flowrepl yet. The plan: a fresh store at start, replaced by
-            `open(path)`.]],
+            A fresh store named "store" when the session starts (scripts that flowrepl runs
+            have it too); `open(path)` replaces it with the opened document. It is an
+            ordinary global: assigning another store to it makes `save` save that one.]],
         },
         {
-          name = "save", kind = "function", repl = true, planned = true,
-          summary = "Planned: saves the current store: `store:save(path, opts)`.",
+          name = "save", kind = "function", repl = true,
+          summary = "Saves the current store: `store:save(path, opts)`.",
           params = {
-            { "path", "string", "the file; the extension picks the format" },
-            { "opts?", "SvgOptions", "drawing options" },
+            { "path", "string", "ends in .json (document), .svg (drawing) or .png (raster)" },
+            { "opts?", "SvgOptions", "drawing options, as for `store:svg`" },
           },
           returns = {
-            { "true?", name = "ok" },
-            { "string?", name = "message" },
+            { "true?", "true on success", name = "ok" },
+            { "string?", "the error message", name = "message" },
           },
           result = "true, or nil and a message",
           text = [[
-            Not defined by flowrepl yet.]],
+            `Store:save` on the global `store`: an unknown extension raises, a failure to
+            write returns `nil, message`.]],
+          example = [[
+            save("diagram.svg")
+            save("diagram.json")]],
         },
         {
-          name = "open", kind = "function", repl = true, planned = true,
-          summary = "Planned: opens a document and makes it the current `store`.",
-          params = { { "path", "string", "a .json document" } },
+          name = "open", kind = "function", repl = true,
+          summary = "Opens a document and makes it the current `store`.",
+          params = { { "path", "string", "a .json document, as `store:export` writes it" } },
           returns = {
-            { "Store?", name = "store" },
-            { "string?", name = "message" },
+            { "Store?", "the new current store", name = "store" },
+            { "string[]|string", "the load warnings, or why it failed", name = "warnings" },
           },
-          result = "Store, or nil and a message",
+          result = "Store and warnings, or nil and a message",
           text = [[
-            Not defined by flowrepl yet. It would use `flow.open(path)` and set the global
-            `store` on success.]],
+            Reads the document with `flow.open(path)`. On success the new store is named
+            "store", becomes the global `store` and is returned with the load warnings; on
+            failure `store` stays as it was.]],
+          example = [[
+            open("diagram.json")
+            store.nodeCount]],
         },
       },
     },

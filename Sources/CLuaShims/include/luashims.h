@@ -180,6 +180,12 @@ int flua_msghandler(lua_State *L);
  * On success pushes the string and returns LUA_OK; on error pushes the error value. */
 int flua_safetostring(lua_State *L, int idx);
 
+/* lua.c's get_prompt in protected mode: reads the global _PROMPT (first != 0) or _PROMPT2
+ * and pushes it converted by luaL_tolstring (__tostring and __name apply), or nil when the
+ * global is nil (the default prompt). Returns the lua_pcall status; on error the error value
+ * is pushed instead. */
+int flua_getprompt(lua_State *L, int first);
+
 /* Like flua_msghandler, for callbacks that Swift calls: an interrupt passes through
  * unchanged (so the top level reports it once, with its own traceback). */
 int flua_callback_msghandler(lua_State *L);

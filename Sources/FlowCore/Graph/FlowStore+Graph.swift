@@ -89,6 +89,7 @@ extension FlowStore {
 
     /// Every node reachable from `id` along one or more edges, in store order. `id` itself
     /// is included only when it lies on a cycle (or has a self-loop).
+    @_specialize(exported: true, where Data == JSONValue)
     public func reachable(_ id: String) throws(FlowError) -> [String] {
         let g = graphSnapshot()
         return nodeIDs(g.graph.reachable(from: try vertex(id, in: g, "reachable")), in: g)
@@ -97,6 +98,7 @@ extension FlowStore {
     /// A path with the fewest edges from `from` to `to`: its edges in order (empty when
     /// `from == to`), or nil when `to` cannot be reached. Deterministic: breadth-first,
     /// each node's outgoing edges in store order.
+    @_specialize(exported: true, where Data == JSONValue)
     public func path(from: String, to: String) throws(FlowError) -> [String]? {
         let g = graphSnapshot()
         let a = try vertex(from, in: g, "path"), b = try vertex(to, in: g, "path")
@@ -106,6 +108,7 @@ extension FlowStore {
 
     /// The strongly connected components that contain a cycle (two or more nodes, or one
     /// with a self-loop): each in store order, ordered by their first node.
+    @_specialize(exported: true, where Data == JSONValue)
     public func cycles() -> [[String]] {
         let g = graphSnapshot()
         return g.graph.cyclicComponents().map { nodeIDs($0, in: g) }
@@ -113,6 +116,7 @@ extension FlowStore {
 
     /// Every node, each after the nodes with an edge to it; among the nodes free to come
     /// next, the first in store order. Throws `cycle` naming one when there is a cycle.
+    @_specialize(exported: true, where Data == JSONValue)
     public func topologicalOrder() throws(FlowError) -> [String] {
         let g = graphSnapshot()
         switch g.graph.topologicalOrder() {
@@ -123,12 +127,14 @@ extension FlowStore {
 
     /// The weakly connected components (edges in either direction): each in store order,
     /// ordered by their first node. A node without edges is a component of its own.
+    @_specialize(exported: true, where Data == JSONValue)
     public func components() -> [[String]] {
         let g = graphSnapshot()
         return g.graph.weaklyConnectedComponents().map { nodeIDs($0, in: g) }
     }
 
     /// The nodes no edge arrives at, in store order.
+    @_specialize(exported: true, where Data == JSONValue)
     public func sourceNodeIDs() -> [String] {
         let g = graphSnapshot()
         return nodeIDs(g.graph.sources(), in: g)

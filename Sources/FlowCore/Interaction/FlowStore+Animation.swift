@@ -82,6 +82,7 @@ extension FlowStore {
     /// Animates to the viewport `fitToContent(canvasSize:padding:)` would set, landing on it
     /// exactly. Returns false when there are no nodes; nil `animation` fits at once.
     @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
     public func fitToContent(
         canvasSize: Size, padding: Double = 50, animation: FlowAnimation?
     ) throws(FlowError) -> Bool {

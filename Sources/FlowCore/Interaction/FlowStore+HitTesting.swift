@@ -100,6 +100,7 @@ extension FlowStore {
 
     /// The nodes whose frame intersects `rect` (closed), in store order. Costs in proportion
     /// to the grid cells covered and the nodes returned.
+    @_specialize(exported: true, where Data == JSONValue)
     public func nodesInRect(_ rect: Rect) -> [Node] {
         let r = rect.standardized
         refreshNodeIndex()
@@ -155,6 +156,7 @@ extension FlowStore {
 
     /// Everything under the canvas point `p`, by priority: a handle (its start area, else a
     /// point area of the handle hit radius), then the front-most node, then the top-most edge.
+    @_specialize(exported: true, where Data == JSONValue)
     public func hitTest(at p: Point) -> HitTarget? {
         if let h = hitTestHandle(at: p) {
             return .handle(nodeID: h.nodeID, handleID: h.handleID, type: h.type, position: h.position)

@@ -9,6 +9,7 @@ extension FlowStore {
     /// returns false when multi-selection is disabled; otherwise returns whether the
     /// selection changed. The cost follows what lies near the rectangle, not the store size.
     @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
     public func selectInRect(_ rect: Rect) throws(FlowError) -> Bool {
         try requireFiniteRect(rect, "selectInRect")
         guard configuration.multiSelectionEnabled else { return false }

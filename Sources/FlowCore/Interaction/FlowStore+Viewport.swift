@@ -55,6 +55,7 @@ extension FlowStore {
     /// never zooms in past 1, centres the unpadded bounds. Returns false when there are no
     /// nodes (or the padded bounds are empty).
     @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
     public func fitToContent(canvasSize: Size, padding: Double = 50) throws(FlowError) -> Bool {
         guard let target = try fitTarget(canvasSize: canvasSize, padding: padding, "fitToContent") else {
             return false

@@ -29,6 +29,7 @@ extension FlowStore {
     }
 
     /// The document as JSON text (sorted keys, `[x, y]` arrays, `"version": 1`).
+    @_specialize(exported: true, where Data == JSONValue)
     public func export() throws(FlowError) -> String {
         do {
             return try document().encoded()

@@ -1,5 +1,6 @@
 extension FlowStore {
     /// The id `addEdge` would generate: the smallest `"e<k>"` (k ≥ 1) not in use.
+    @_specialize(exported: true, where Data == JSONValue)
     public func nextEdgeID() -> String {
         edgeIDs.next { edgeTable.contains($0) || $0.isEmpty }
     }
@@ -7,6 +8,7 @@ extension FlowStore {
     /// Adds an edge. Throws for a duplicate id, a missing endpoint, a handle id the node does
     /// not declare, a handle of the wrong type, or an invalid parent. Undo step "Add Edge".
     @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
     public func addEdge(_ edge: FlowEdge) throws(FlowError) -> FlowEdge {
         try perform("Add Edge") { () throws(FlowError) -> FlowEdge in
             let op = "addEdge"
@@ -19,6 +21,7 @@ extension FlowStore {
     }
 
     /// Removes an edge; unknown ids are an error (D5). Undo step "Remove Edge".
+    @_specialize(exported: true, where Data == JSONValue)
     public func removeEdge(_ id: String) throws(FlowError) {
         try perform("Remove Edge") { () throws(FlowError) in
             _ = try requireEdge(id, "removeEdge")

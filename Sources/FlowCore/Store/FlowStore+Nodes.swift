@@ -1,5 +1,6 @@
 extension FlowStore {
     /// The id `addNode` would generate: the smallest `"n<k>"` (k ≥ 1) not in use.
+    @_specialize(exported: true, where Data == JSONValue)
     public func nextNodeID() -> String {
         nodeIDs.next { nodeTable.contains($0) || $0.isEmpty }
     }
@@ -7,6 +8,7 @@ extension FlowStore {
     /// Adds a node at the end of the store order. Throws when the id is taken, the parent is
     /// invalid, or a field is invalid. Undo step "Add"; event `add`.
     @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
     public func addNode(_ node: Node) throws(FlowError) -> Node {
         try add(node)
         return withFlags(node)
@@ -16,6 +18,7 @@ extension FlowStore {
     /// copied (for callers that do not need it back, like the Lua binding). Returns the
     /// node's slot (see `nodeSlot(_:)`).
     @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
     public func add(_ node: consuming Node) throws(FlowError) -> Int32 {
         let op = "addNode"
         if node.id.isEmpty { throw .invalidValue(op, "node id must not be empty") }
@@ -40,6 +43,7 @@ extension FlowStore {
 
     /// Removes a node, its descendants and every edge touching them or parented to them.
     /// Undo step "Remove" restores all of it, including order and selection.
+    @_specialize(exported: true, where Data == JSONValue)
     public func removeNode(_ id: String) throws(FlowError) {
         try perform("Remove") { () throws(FlowError) in
             _ = try requireNode(id, "removeNode")
@@ -51,6 +55,7 @@ extension FlowStore {
     /// same actual delta and are not snapped themselves (D7). Returns false when nothing
     /// moved. Undo step "Move"; `position` events in store order.
     @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
     public func moveNode(_ id: String, to position: Point) throws(FlowError) -> Bool {
         guard let slot = nodeTable.lookup(id) else { throw .unknownNode("moveNode", id) }
         return try moveNode(slot: slot, id, to: position)
@@ -59,6 +64,7 @@ extension FlowStore {
     /// `moveNode(_:to:)` for the node `ref` names (see `nodeRef(_:)`); throws `unknownNode`
     /// when it is no longer in the store.
     @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
     public func moveNode(_ ref: NodeRef, to position: Point) throws(FlowError) -> Bool {
         guard nodeTable.isLive(ref.ref) else { throw .unknownNode("moveNode", ref.id) }
         return try moveNode(slot: ref.ref.slot, ref.id, to: position)
@@ -68,6 +74,7 @@ extension FlowStore {
     /// ids as bytes, like Lua: no `String` is made); nil, and nothing done, when no node has
     /// that id.
     @inline(__always)
+    @_specialize(exported: true, where Data == JSONValue)
     public func moveNode(utf8 id: UnsafeRawBufferPointer, to position: Point) throws(FlowError) -> Bool? {
         guard let slot = nodeTable.lookup(utf8: id) else { return nil }
         try requireFinite(position, "moveNode", "position")

@@ -6,6 +6,7 @@ extension FlowStore {
     }
 
     /// The union of all node frames, `(0, 0, 0, 0)` when there are none. O(1) amortised.
+    @_specialize(exported: true, where Data == JSONValue)
     public func nodeBounds() -> Rect {
         refreshNodeIndex()
         return spatial.bounds() ?? .zero
@@ -38,6 +39,7 @@ public struct NodeRef: Hashable, Sendable {
 
 extension FlowStore {
     /// A reference to node `id`, or nil when there is none.
+    @_specialize(exported: true, where Data == JSONValue)
     public func nodeRef(_ id: String) -> NodeRef? {
         nodeTable.ref(of: id).map { NodeRef(id: id, ref: $0) }
     }
@@ -45,6 +47,7 @@ extension FlowStore {
     /// A reference to the node whose id has these UTF-8 bytes, or nil when there is none.
     /// Looks the bytes up directly (for bindings that hold ids as bytes, like Lua).
     @inline(__always)
+    @_specialize(exported: true, where Data == JSONValue)
     public func nodeRef(utf8 bytes: UnsafeRawBufferPointer) -> NodeRef? {
         guard let s = nodeTable.lookup(utf8: bytes) else { return nil }
         return NodeRef(id: nodeTable.id(slot: s), ref: nodeTable.ref(slot: s))
@@ -61,10 +64,12 @@ extension FlowStore {
 
     /// `nodeSlot(_:)` for the id with these UTF-8 bytes (for bindings that hold ids as bytes).
     @inline(__always)
+    @_specialize(exported: true, where Data == JSONValue)
     public func nodeSlot(utf8 bytes: UnsafeRawBufferPointer) -> Int32? { nodeTable.slot(utf8: bytes) }
 
     /// The node whose id has these UTF-8 bytes, or nil (for bindings that hold ids as bytes).
     @inline(__always)
+    @_specialize(exported: true, where Data == JSONValue)
     public func node(utf8 id: UnsafeRawBufferPointer) -> Node? {
         guard let s = nodeTable.lookup(utf8: id) else { return nil }
         return nodeTable[slot: s]
@@ -72,6 +77,7 @@ extension FlowStore {
 
     /// The edge whose id has these UTF-8 bytes, or nil (for bindings that hold ids as bytes).
     @inline(__always)
+    @_specialize(exported: true, where Data == JSONValue)
     public func edge(utf8 id: UnsafeRawBufferPointer) -> FlowEdge? {
         guard let s = edgeTable.lookup(utf8: id) else { return nil }
         return edgeTable[slot: s]

@@ -6,16 +6,24 @@
 /// batch and then at most one edge batch of change events, in store order (D2, D20).
 ///
 /// The store is not thread-safe; use it from one thread (it is owned by a Lua state).
+///
+/// Performance without compiler flags (a package that others depend on may not set any):
+/// the stored properties are `@exclusivity(unchecked)`, so the law of exclusivity is
+/// enforced at compile time only (the run-time checks cost more than a quiet move itself),
+/// and the operations that run in loops carry
+/// `@_specialize(exported: true, where Data == JSONValue)`: code in other modules (the Lua
+/// binding, a Swift host) calls their specialisation for JSON payloads instead of the
+/// generic body.
 public final class FlowStore<Data: FlowNodeData> {
     public typealias Node = FlowNode<Data>
 
     // MARK: Document
 
-    var nodeTable = OrderedTable<Node, NodeExtra>()
-    var edgeTable = OrderedTable<FlowEdge, EdgeExtra>()
+    @exclusivity(unchecked) var nodeTable = OrderedTable<Node, NodeExtra>()
+    @exclusivity(unchecked) var edgeTable = OrderedTable<FlowEdge, EdgeExtra>()
 
     /// Pan and zoom.
-    public internal(set) var viewport = Viewport()
+    @exclusivity(unchecked) public internal(set) var viewport = Viewport()
 
     /// The style sheet: what nodes and edges with each class look like (`setClassStyles`).
     /// Document content: exported, loaded, undone.
@@ -23,7 +31,7 @@ public final class FlowStore<Data: FlowNodeData> {
 
     /// The configuration. Zoom limits are clamped on every set (D12); narrowing them
     /// re-clamps the current zoom and keeps the offset.
-    public var configuration: FlowConfiguration {
+    @exclusivity(unchecked) public var configuration: FlowConfiguration {
         didSet {
             let z = configuration.clampZoom(viewport.zoom)
             if z != viewport.zoom { viewport.zoom = z }
@@ -34,7 +42,7 @@ public final class FlowStore<Data: FlowNodeData> {
 
     /// The snapping settings of `configuration`, kept apart so that a move reads two
     /// fields instead of copying the whole configuration.
-    var snapping: Snapping
+    @exclusivity(unchecked) var snapping: Snapping
 
     // MARK: Indexes kept in step with the document
     //
@@ -44,42 +52,42 @@ public final class FlowStore<Data: FlowNodeData> {
 
     /// Links of nodes that are referred to while not in the store, by id (see
     /// `withLinks(ofNode:)`); empty between operations.
-    var parkedLinks: [String: NodeLinks] = [:]
-    var nodeIDs = GeneratedIDs(prefix: "n")
-    var edgeIDs = GeneratedIDs(prefix: "e")
+    @exclusivity(unchecked) var parkedLinks: [String: NodeLinks] = [:]
+    @exclusivity(unchecked) var nodeIDs = GeneratedIDs(prefix: "n")
+    @exclusivity(unchecked) var edgeIDs = GeneratedIDs(prefix: "e")
     /// Incremental spatial index of node frames by node slot (hit testing, rectangles,
     /// bounds). It holds each node's `NodeExtra.indexedFrame`; nodes whose frame changed
     /// since are listed in `dirtyNodes` and brought in by `refreshNodeIndex()`, which every
     /// query of `spatial` calls first. So a move costs a flag, not an index update.
-    var spatial = SpatialIndex()
+    @exclusivity(unchecked) var spatial = SpatialIndex()
     /// Slots of the nodes whose frame may differ from their indexed frame (flagged by
     /// `NodeFlags.dirty`, so each is listed once; removed ones are skipped).
-    var dirtyNodes: [Int32] = []
+    @exclusivity(unchecked) var dirtyNodes: [Int32] = []
     /// Incremental spatial index of edge path bounds by edge slot (edge hit testing).
-    var edgeSpatial = SpatialIndex(tracksBounds: false)
+    @exclusivity(unchecked) var edgeSpatial = SpatialIndex(tracksBounds: false)
     /// Edge slots whose indexed path bounds may be out of date because one of their nodes
     /// moved, was resized or changed handles (flagged by `EdgeExtra.isStale`). Recomputed by
     /// `refreshEdgeIndex()` before any query of `edgeSpatial`.
-    var staleEdges: [Int32] = []
+    @exclusivity(unchecked) var staleEdges: [Int32] = []
     /// How many edges have bend points: while none has, the operations skip the pass that
     /// carries bend points along with moved nodes (`carryBendPoints()`).
-    var bentEdgeCount = 0
+    @exclusivity(unchecked) var bentEdgeCount = 0
     /// Journal ranges of gesture frames (drag updates, animation frames) that a transaction
     /// keeps for its rollback although they record nothing (`discardHistory(since:)`);
     /// `carryBendPoints()` skips them. Empty outside transactions.
-    var frameRanges: [Range<Int>] = []
+    @exclusivity(unchecked) var frameRanges: [Range<Int>] = []
     /// How many edges are orthogonal: while none is, operations skip the routing pass.
-    var orthogonalEdgeCount = 0
+    @exclusivity(unchecked) var orthogonalEdgeCount = 0
     /// Whether the router may hold state about this store's edges (it has been asked for
     /// routes since it was installed or last reset).
-    var routerHasState = false
+    @exclusivity(unchecked) var routerHasState = false
     /// Journal ranges of the points the router wrote in the current top-level operation:
     /// the routing pass does not take them for changes of its own.
-    var routeRanges: [Range<Int>] = []
+    @exclusivity(unchecked) var routeRanges: [Range<Int>] = []
     /// `pendingEdgeChanges.count` when the current top-level operation began: route writes
     /// update the operation's own `add` and `replace` events of an edge instead of adding
     /// another.
-    var operationEdgeMark = 0
+    @exclusivity(unchecked) var operationEdgeMark = 0
     /// The router of orthogonal edges (docs/routing.md). Nil: orthogonal edges keep the
     /// points they are given, and one without points is drawn as a smoothStep path.
     /// Installing a router resets it and routes nothing yet: routes follow the next changes,
@@ -91,114 +99,114 @@ public final class FlowStore<Data: FlowNodeData> {
         }
     }
     /// Path calculators that replace the built-in one of a path type.
-    var customCalculators: [EdgePathType: any EdgePathCalculator] = [:]
+    @exclusivity(unchecked) var customCalculators: [EdgePathType: any EdgePathCalculator] = [:]
     /// Upper bound of how far outside a node frame a custom handle area reaches.
-    var customHandleReach = 0.0
+    @exclusivity(unchecked) var customHandleReach = 0.0
 
     // MARK: Interaction state (not document content)
 
-    var selectedNodeSet: Set<String> = []
-    var selectedEdgeSet: Set<String> = []
+    @exclusivity(unchecked) var selectedNodeSet: Set<String> = []
+    @exclusivity(unchecked) var selectedEdgeSet: Set<String> = []
     /// Keyboard focus.
-    public internal(set) var focusedTarget: FlowFocusTarget?
+    @exclusivity(unchecked) public internal(set) var focusedTarget: FlowFocusTarget?
     /// The node under the pointer.
-    public internal(set) var hoveredNodeID: String?
+    @exclusivity(unchecked) public internal(set) var hoveredNodeID: String?
     /// The node highlighted as a drop target.
-    public internal(set) var dropTargetNodeID: String?
+    @exclusivity(unchecked) public internal(set) var dropTargetNodeID: String?
     /// The edge highlighted as a drop target.
-    public internal(set) var dropTargetEdgeID: String?
-    var animatedEdgeSet: Set<String> = []
+    @exclusivity(unchecked) public internal(set) var dropTargetEdgeID: String?
+    @exclusivity(unchecked) var animatedEdgeSet: Set<String> = []
     /// The connection being dragged, if any (canvas coordinates, D9).
-    public internal(set) var connectionDraft: ConnectionDraft?
+    @exclusivity(unchecked) public internal(set) var connectionDraft: ConnectionDraft?
     /// The gesture or edit in progress.
-    public internal(set) var activeInteraction: FlowActiveInteraction?
+    @exclusivity(unchecked) public internal(set) var activeInteraction: FlowActiveInteraction?
 
     // MARK: Interaction state (drag, gestures, animations)
 
     /// The node drag in progress (FlowStore+Drag.swift).
-    var dragSession: DragSession?
+    @exclusivity(unchecked) var dragSession: DragSession?
     /// The rubber-band rectangle in canvas coordinates while one is drawn.
-    public internal(set) var selectionRect: Rect?
+    @exclusivity(unchecked) public internal(set) var selectionRect: Rect?
     /// Running viewport animations (FlowStore+Animation.swift).
-    var viewportAnimation = ViewportAnimation()
+    @exclusivity(unchecked) var viewportAnimation = ViewportAnimation()
     /// Running node position animations, by node id.
-    var nodeAnimations: [String: NodeAnimation] = [:]
+    @exclusivity(unchecked) var nodeAnimations: [String: NodeAnimation] = [:]
     /// Positions of the animated nodes before their animations started; the undo step of
     /// the animation is recorded from these when the last one settles.
-    var nodeAnimationOrigins: [String: Point] = [:]
+    @exclusivity(unchecked) var nodeAnimationOrigins: [String: Point] = [:]
     /// Phase of the dash pattern of animated edges, advanced by `tick`.
-    public internal(set) var edgeDashPhase = 0.0
+    @exclusivity(unchecked) public internal(set) var edgeDashPhase = 0.0
     /// The pointer press being tracked, nil while the pointer is up (FlowStore+Pointer.swift).
-    var pointerPress: PointerPress?
+    @exclusivity(unchecked) var pointerPress: PointerPress?
     /// The last tap that may start a double tap.
-    var lastTap: RecordedTap?
+    @exclusivity(unchecked) var lastTap: RecordedTap?
     /// Virtual time in seconds, advanced only by `advanceClock(by:)`.
-    public internal(set) var clock = 0.0
+    @exclusivity(unchecked) public internal(set) var clock = 0.0
     /// Receives the id of a node tapped twice within 0.3 s of clock time.
-    public var onNodeDoubleTap: ((String) -> Void)?
+    @exclusivity(unchecked) public var onNodeDoubleTap: ((String) -> Void)?
     /// Receives the id of an edge tapped twice within 0.3 s of clock time.
-    public var onEdgeDoubleTap: ((String) -> Void)?
+    @exclusivity(unchecked) public var onEdgeDoubleTap: ((String) -> Void)?
     /// Receives the canvas point of the second of two taps on empty canvas.
-    public var onCanvasDoubleTap: ((Point) -> Void)?
+    @exclusivity(unchecked) public var onCanvasDoubleTap: ((Point) -> Void)?
     /// The preferred accessory side of a node; a nil result or an error means `.top`.
-    public var nodeAccessoryPlacement: ((Node) throws -> AccessoryPlacement?)?
+    @exclusivity(unchecked) public var nodeAccessoryPlacement: ((Node) throws -> AccessoryPlacement?)?
 
     // MARK: Callbacks
 
     /// Receives each batch of node changes.
-    public var onNodesChange: (([NodeChange<Data>]) -> Void)?
+    @exclusivity(unchecked) public var onNodesChange: (([NodeChange<Data>]) -> Void)?
     /// Receives each batch of edge changes (after the node batch of the same call).
-    public var onEdgesChange: (([EdgeChange]) -> Void)?
+    @exclusivity(unchecked) public var onEdgesChange: (([EdgeChange]) -> Void)?
     /// Receives an accepted connection; when nil the store adds the edge itself (D18).
-    public var onConnect: ((ConnectionProposal) -> Void)?
+    @exclusivity(unchecked) public var onConnect: ((ConnectionProposal) -> Void)?
     /// Decides whether a proposal is accepted (nil: anything but a self-loop).
-    public var connectionValidator: ((ConnectionProposal) -> Bool)?
+    @exclusivity(unchecked) public var connectionValidator: ((ConnectionProposal) -> Bool)?
     /// Receives a proposal the validator rejected.
-    public var onConnectionRejected: ((ConnectionProposal) -> Void)?
+    @exclusivity(unchecked) public var onConnectionRejected: ((ConnectionProposal) -> Void)?
     /// Receives the slot (see `nodeSlot(_:)`) of every node that leaves the store, by any
     /// operation: a removal, undo, redo, a rolled-back transaction or a load. It is
     /// called during the operation, right after the node left its slot, which a later step
     /// of the same operation may already give to another node; it must not use the store.
     /// For hosts that keep data per node in an array indexed by slot: the Lua binding keeps
     /// its Node handles this way and moves a removed node's handle out of the array here.
-    public var onNodeSlotFreed: ((Int32) -> Void)?
-    var observers: [(id: Int, nodes: ([NodeChange<Data>], [String: Node]) -> Void, edges: ([EdgeChange], [String: FlowEdge]) -> Void)] = []
+    @exclusivity(unchecked) public var onNodeSlotFreed: ((Int32) -> Void)?
+    @exclusivity(unchecked) var observers: [(id: Int, nodes: ([NodeChange<Data>], [String: Node]) -> Void, edges: ([EdgeChange], [String: FlowEdge]) -> Void)] = []
     /// Values before the first `replace` of each id in the pending batches, kept only while
     /// an observer wants them.
-    var replacedNodes: [String: Node] = [:]
-    var replacedEdges: [String: FlowEdge] = [:]
-    var observersWantPrevious = false
+    @exclusivity(unchecked) var replacedNodes: [String: Node] = [:]
+    @exclusivity(unchecked) var replacedEdges: [String: FlowEdge] = [:]
+    @exclusivity(unchecked) var observersWantPrevious = false
     /// Observers that receive a call's node and edge batches together (`addBatchObserver`).
-    var batchObservers: [(id: Int, body: ([NodeChange<Data>], [EdgeChange]) -> Void)] = []
-    var nextObserverID = 1
+    @exclusivity(unchecked) var batchObservers: [(id: Int, body: ([NodeChange<Data>], [EdgeChange]) -> Void)] = []
+    @exclusivity(unchecked) var nextObserverID = 1
 
     // MARK: Operation machinery
 
     /// Nesting depth of public operations; work is committed when it returns to zero.
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Everything the current top-level operation (or transaction) did, for undo/rollback.
-    var journal: [JournalEntry<Data>] = []
-    var pendingNodeChanges: [NodeChange<Data>] = []
-    var pendingEdgeChanges: [EdgeChange] = []
+    @exclusivity(unchecked) var journal: [JournalEntry<Data>] = []
+    @exclusivity(unchecked) var pendingNodeChanges: [NodeChange<Data>] = []
+    @exclusivity(unchecked) var pendingEdgeChanges: [EdgeChange] = []
     /// Name of the undo step being recorded (the outermost operation's).
-    var stepName: String?
-    var transactionDepth = 0
-    var interactiveUpdates = false
+    @exclusivity(unchecked) var stepName: String?
+    @exclusivity(unchecked) var transactionDepth = 0
+    @exclusivity(unchecked) var interactiveUpdates = false
     /// The undo history: every step's entries in one array (no allocation per step).
-    var undoLog = StepLog<JournalEntry<Data>>()
-    var redoLog = StepLog<JournalEntry<Data>>()
+    @exclusivity(unchecked) var undoLog = StepLog<JournalEntry<Data>>()
+    @exclusivity(unchecked) var redoLog = StepLog<JournalEntry<Data>>()
     /// Set while undo/redo replays a step: those calls record nothing themselves.
-    var isReplaying = false
+    @exclusivity(unchecked) var isReplaying = false
 
     /// Whether history is recorded. Turning it off clears the history; turning it on
     /// starts empty.
-    public var isUndoEnabled = true {
+    @exclusivity(unchecked) public var isUndoEnabled = true {
         didSet { undoLog.removeAll(); redoLog.removeAll() }
     }
 
     /// Whether every mutation re-checks all invariants (O(n) each; on by default in debug
     /// builds, so tests catch inconsistencies where they happen).
-    public var checksInvariants: Bool = _isDebugAssertConfiguration()
+    @exclusivity(unchecked) public var checksInvariants: Bool = _isDebugAssertConfiguration()
 
     /// Creates an empty store.
     public init(configuration: FlowConfiguration = FlowConfiguration()) {
@@ -212,13 +220,18 @@ public final class FlowStore<Data: FlowNodeData> {
     public var nodeCount: Int { nodeTable.count }
     /// Number of edges.
     public var edgeCount: Int { edgeTable.count }
+    /// `configuration.defaultEdgePathType`, read without copying the whole configuration
+    /// (the Lua binding reads it for every edge that names no path type).
+    public var defaultEdgePathType: EdgePathType { configuration.defaultEdgePathType }
     /// All nodes in store order.
     public var nodes: [Node] { nodeTable.elements }
     /// All edges in store order.
     public var edges: [FlowEdge] { edgeTable.elements }
     /// The node with `id`, or nil.
+    @_specialize(exported: true, where Data == JSONValue)
     public func node(_ id: String) -> Node? { nodeTable[id] }
     /// The edge with `id`, or nil.
+    @_specialize(exported: true, where Data == JSONValue)
     public func edge(_ id: String) -> FlowEdge? { edgeTable[id] }
     /// Visits the nodes in store order without copying the whole array.
     public func forEachNode(_ body: (Node) throws -> Void) rethrows { try nodeTable.forEach(body) }

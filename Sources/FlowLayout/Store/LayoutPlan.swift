@@ -157,7 +157,7 @@ struct LayoutPlan<Data: FlowNodeData> {
     private mutating func plan(edges: [FlowEdge], groupIndex: Int) throws(FlowError) {
         let turned = LayoutPlan.flowHandles(direction)
         // default handles, as made or as an earlier layout turned them
-        let defaults = LayoutDirection.allCases.map(LayoutPlan.flowHandles)
+        let defaults = LayoutDirection.allCases.map { LayoutPlan.flowHandles($0) }
         for i in 0..<nodes.count where inScope[i] && nodes[i].handles != turned && defaults.contains(nodes[i].handles) {
             handles[nodes[i].id] = turned
         }

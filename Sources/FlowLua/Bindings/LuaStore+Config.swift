@@ -13,26 +13,26 @@ enum LuaConfig {
 
     /// Applies the fields of `t` to `config` (and the history switch to `undo`); returns the
     /// style sheet when `classes` is given. Unknown keys raise; nothing is applied when a
-    /// field is invalid.
+    /// field is invalid. Errors name `op` (`configure`, or `newStore` for the table of
+    /// `flow.newStore`).
     @discardableResult
-    static func apply(_ t: LuaTable, to config: inout FlowConfiguration, undo: inout Bool) throws -> [String: FlowClass]? {
+    static func apply(_ t: LuaTable, to config: inout FlowConfiguration, undo: inout Bool, op: String) throws -> [String: FlowClass]? {
         try t.rejectUnknownKeys(keys)
-        let op = "configure"
         var c = config
         if let v = try t.optionalEnumValue("defaultEdgePathType", EdgePathType.self, in: op) { c.defaultEdgePathType = v }
         if let v = try t.optionalBoolean("snapToGrid") { c.snapToGrid = v }
-        if let v = try t.optionalNumber("gridSize") { c.gridSize = try positive(v, "gridSize") }
+        if let v = try t.optionalNumber("gridSize") { c.gridSize = try positive(v, "gridSize", op) }
         let minZoom = try t.optionalNumber("minZoom"), maxZoom = try t.optionalNumber("maxZoom")
-        if let v = minZoom { c.minZoom = try finite(v, "minZoom") }
-        if let v = maxZoom { c.maxZoom = try finite(v, "maxZoom") }
+        if let v = minZoom { c.minZoom = try finite(v, "minZoom", op) }
+        if let v = maxZoom { c.maxZoom = try finite(v, "maxZoom", op) }
         if minZoom != nil, let v = maxZoom { c.maxZoom = v }  // after minZoom moved up
         if let v = try t.optionalBoolean("panEnabled") { c.panEnabled = v }
         if let v = try t.optionalBoolean("zoomEnabled") { c.zoomEnabled = v }
         if let v = try t.optionalBoolean("selectionEnabled") { c.selectionEnabled = v }
         if let v = try t.optionalBoolean("multiSelectionEnabled") { c.multiSelectionEnabled = v }
-        if let v = try t.optionalNumber("handleHitRadius") { c.handleHitRadius = try notNegative(v, "handleHitRadius") }
-        if let v = try t.optionalNumber("connectionRadius") { c.connectionRadius = try notNegative(v, "connectionRadius") }
-        if let v = try t.optionalNumber("edgeHitTolerance") { c.edgeHitTolerance = try notNegative(v, "edgeHitTolerance") }
+        if let v = try t.optionalNumber("handleHitRadius") { c.handleHitRadius = try notNegative(v, "handleHitRadius", op) }
+        if let v = try t.optionalNumber("connectionRadius") { c.connectionRadius = try notNegative(v, "connectionRadius", op) }
+        if let v = try t.optionalNumber("edgeHitTolerance") { c.edgeHitTolerance = try notNegative(v, "edgeHitTolerance", op) }
         if let v = try t.optionalBoolean("autoHandles") { c.autoHandles = v }
         try t.optionalTable("edgeStyle") { s in
             try s.rejectUnknownKeys([
@@ -41,20 +41,20 @@ enum LuaConfig {
             ])
             if let v = try s.optionalString("strokeColor") { c.edgeStyle.strokeColor = v }
             if let v = try s.optionalString("selectedStrokeColor") { c.edgeStyle.selectedStrokeColor = v }
-            if let v = try s.optionalNumber("lineWidth") { c.edgeStyle.lineWidth = try notNegative(v, "edgeStyle.lineWidth") }
+            if let v = try s.optionalNumber("lineWidth") { c.edgeStyle.lineWidth = try notNegative(v, "edgeStyle.lineWidth", op) }
             if let v = try s.optionalNumber("selectedLineWidth") {
-                c.edgeStyle.selectedLineWidth = try notNegative(v, "edgeStyle.selectedLineWidth")
+                c.edgeStyle.selectedLineWidth = try notNegative(v, "edgeStyle.selectedLineWidth", op)
             }
-            if let v = try numbers(s, "dashPattern") { c.edgeStyle.dashPattern = v }
-            if let v = try numbers(s, "animatedDashPattern") { c.edgeStyle.animatedDashPattern = v }
+            if let v = try numbers(s, "dashPattern", op) { c.edgeStyle.dashPattern = v }
+            if let v = try numbers(s, "animatedDashPattern", op) { c.edgeStyle.animatedDashPattern = v }
         }
         try t.optionalTable("backgroundStyle") { s in
             try s.rejectUnknownKeys(["pattern", "color", "spacing", "lineWidth", "dotRadius"])
             if let v = try s.optionalEnumValue("pattern", BackgroundPattern.self, in: op) { c.backgroundStyle.pattern = v }
             if let v = try s.optionalString("color") { c.backgroundStyle.color = v }
-            if let v = try s.optionalNumber("spacing") { c.backgroundStyle.spacing = try positive(v, "backgroundStyle.spacing") }
-            if let v = try s.optionalNumber("lineWidth") { c.backgroundStyle.lineWidth = try notNegative(v, "backgroundStyle.lineWidth") }
-            if let v = try s.optionalNumber("dotRadius") { c.backgroundStyle.dotRadius = try notNegative(v, "backgroundStyle.dotRadius") }
+            if let v = try s.optionalNumber("spacing") { c.backgroundStyle.spacing = try positive(v, "backgroundStyle.spacing", op) }
+            if let v = try s.optionalNumber("lineWidth") { c.backgroundStyle.lineWidth = try notNegative(v, "backgroundStyle.lineWidth", op) }
+            if let v = try s.optionalNumber("dotRadius") { c.backgroundStyle.dotRadius = try notNegative(v, "backgroundStyle.dotRadius", op) }
         }
         if let v = try t.optionalBoolean("undo") { undo = v }
         let classes = try t.optionalTable("classes") { try LuaStyles.sheet($0, op: op) }
@@ -65,26 +65,26 @@ enum LuaConfig {
         return classes
     }
 
-    static func finite(_ v: Double, _ name: String) throws -> Double {
-        guard v.isFinite else { throw FlowError.invalidValue("configure", "\(name) must be a finite number") }
+    static func finite(_ v: Double, _ name: String, _ op: String) throws -> Double {
+        guard v.isFinite else { throw FlowError.invalidValue(op, "\(name) must be a finite number") }
         return v
     }
 
-    static func positive(_ v: Double, _ name: String) throws -> Double {
-        guard v.isFinite, v > 0 else { throw FlowError.invalidValue("configure", "\(name) must be a positive number") }
+    static func positive(_ v: Double, _ name: String, _ op: String) throws -> Double {
+        guard v.isFinite, v > 0 else { throw FlowError.invalidValue(op, "\(name) must be a positive number") }
         return v
     }
 
-    static func notNegative(_ v: Double, _ name: String) throws -> Double {
+    static func notNegative(_ v: Double, _ name: String, _ op: String) throws -> Double {
         guard v.isFinite, v >= 0 else {
-            throw FlowError.invalidValue("configure", "\(name) must be a finite number that is not negative")
+            throw FlowError.invalidValue(op, "\(name) must be a finite number that is not negative")
         }
         return v
     }
 
     /// An array of numbers that are finite and not negative.
-    static func numbers(_ t: LuaTable, _ key: String) throws -> [Double]? {
-        try LuaStyles.numbers(t, key) { v, path in try notNegative(v, path) }
+    static func numbers(_ t: LuaTable, _ key: String, _ op: String) throws -> [Double]? {
+        try LuaStyles.numbers(t, key) { v, path in try notNegative(v, path, op) }
     }
 
     static func push(_ args: LuaArgs, _ c: FlowConfiguration, undo: Bool, classes: [String: FlowClass]) {
@@ -144,7 +144,7 @@ extension FlowStoreBinding {
             let t = try args.table(2)
             var c = box.store.configuration
             var undo = box.store.isUndoEnabled
-            let classes = try LuaConfig.apply(t, to: &c, undo: &undo)
+            let classes = try LuaConfig.apply(t, to: &c, undo: &undo, op: "configure")
             var changed = c != box.store.configuration || undo != box.store.isUndoEnabled
             if let classes {
                 // checked first: a sheet that raises leaves the rest unapplied too

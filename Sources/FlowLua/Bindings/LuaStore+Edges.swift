@@ -5,9 +5,12 @@ import FlowCore
 // lua-api §3: edges.
 
 enum LuaEdgeTables {
-    /// An edge from a table: a new one (`base` nil), a replacement or a patch of `base`.
+    /// An edge from a table: a new one (`base` nil), a replacement or a patch of `base`. A
+    /// new edge without `pathType` gets `defaultPathType` (the store's
+    /// `configuration.defaultEdgePathType`).
     static func read(
-        _ t: LuaTable, op: String, mode: TableMode, base: FlowEdge?, nextID: () -> String
+        _ t: LuaTable, op: String, mode: TableMode, base: FlowEdge?, nextID: () -> String,
+        defaultPathType: EdgePathType = .bezier
     ) throws -> FlowEdge {
         let L = t.L
         var id: String?, source: String?, target: String?, pathType: EdgePathType?
@@ -61,7 +64,7 @@ enum LuaEdgeTables {
             id: base?.id ?? id ?? nextID(), sourceNodeID: s,
             sourceHandleID: sourceHandle ?? keep?.sourceHandleID, targetNodeID: d,
             targetHandleID: targetHandle ?? keep?.targetHandleID,
-            parentID: parent ?? keep?.parentID, pathType: pathType ?? keep?.pathType ?? .bezier,
+            parentID: parent ?? keep?.parentID, pathType: pathType ?? keep?.pathType ?? (base == nil ? defaultPathType : .bezier),
             label: label ?? keep?.label, points: points ?? keep?.points ?? [],
             classes: classes ?? keep?.classes ?? [], style: style ?? keep?.style ?? FlowStyle())
         if var b = base {
@@ -169,7 +172,9 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let t = try args.table(2)
             let store = box.store
-            let edge = try LuaEdgeTables.read(t, op: "addEdge", mode: .add, base: nil, nextID: store.nextEdgeID)
+            let edge = try LuaEdgeTables.read(
+                t, op: "addEdge", mode: .add, base: nil, nextID: store.nextEdgeID,
+                defaultPathType: store.defaultEdgePathType)
             pushGivenID(args.L, table: 2, else: edge.id)
             try box.run(args.L) { _ = try store.addEdge(edge) }
             box.pushEdge(args.L, idAt: -1, store: 1)
@@ -193,14 +198,14 @@ extension FlowStoreBinding {
             let store = box.store
             let (s, sh) = endpoint(store, try args.string(2), type: .source)
             let (t, th) = endpoint(store, try args.string(3), type: .target)
-            var id: String?, label: String?, pathType = EdgePathType.bezier, parent: String?
+            var id: String?, label: String?, pathType = store.defaultEdgePathType, parent: String?
             var points: [Point] = []
             var classes: [String] = [], style = FlowStyle()
             if let o = try args.optionalTable(4) {
                 try o.rejectUnknownKeys(["id", "label", "pathType", "parentID", "points", "class", "style"])
                 id = try o.optionalID("id")
                 label = try o.optionalString("label")
-                pathType = try o.optionalEnumValue("pathType", EdgePathType.self, in: "connect") ?? .bezier
+                pathType = try o.optionalEnumValue("pathType", EdgePathType.self, in: "connect") ?? pathType
                 parent = try o.optionalID("parentID")
                 if o.pushField("points") != LUA_TNIL {
                     defer { flua_pop(args.L, 1) }

@@ -8,17 +8,29 @@ extension FlowStoreBinding {
     /// `FlowHooks.sessionSetup` entry: the global `store` (a fresh store named "store") and
     /// the shortcuts `save(path, opts)` (saves `store`) and `open(path)` (makes the opened
     /// document the global `store`, named "store" too; returns `store, warnings` or
-    /// `nil, msg`).
+    /// `nil, msg`). Documented in docs/api/api.lua (section "flowrepl").
     public static func sessionSetup(_ host: LuaHost) {
         _ = host.run(string: sessionCode, chunkName: "=(session)")
     }
 
+    /// `save` and `open` raise their errors at the caller's line, as the functions they
+    /// stand for do (`stdin:1: save: unknown file extension ...`), not at a line of this
+    /// chunk.
     static let sessionCode = """
         store = flow.newStore()
         store.name = "store"
-        function save(path, opts) return store:save(path, opts) end
+        local function reraise(ok, ...)  -- called by save and open: level 3 is their caller
+          if ok then return ... end
+          local e = ...
+          if type(e) == "string" then e = e:gsub("^%(session%):%d+: ", "") end
+          error(e, 3)
+        end
+        function save(path, opts)
+          local r = table.pack(reraise(pcall(function() return store:save(path, opts) end)))
+          return table.unpack(r, 1, r.n)
+        end
         function open(path)
-          local s, w = flow.open(path)
+          local s, w = reraise(pcall(function() return flow.open(path) end))
           if not s then return nil, w end
           s.name = "store"
           store = s

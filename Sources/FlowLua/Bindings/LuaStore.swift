@@ -631,7 +631,7 @@ public enum FlowStoreBinding {
             var undo = true
             var classes: [String: FlowClass]?
             if let t = try args.optionalTable(1) {
-                classes = try LuaConfig.apply(t, to: &config, undo: &undo)
+                classes = try LuaConfig.apply(t, to: &config, undo: &undo, op: "newStore")
             }
             let box = pushNewStore(args.L, configuration: config)
             if let classes {

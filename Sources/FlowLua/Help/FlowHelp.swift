@@ -19,7 +19,7 @@ public enum FlowHelp {
         let ci = entries.filter { $0.name.lowercased() == lower }.map(\.name)
         if !ci.isEmpty { return ci }
         return entries.filter { e in
-            let last = e.name.split(whereSeparator: { $0 == "." || $0 == ":" }).last.map(String.init) ?? e.name
+            let last = lastComponent(e.name)
             return last == query || last.lowercased() == lower
         }.map(\.name)
     }
@@ -29,12 +29,30 @@ public enum FlowHelp {
         let names = lookup(query)
         switch names.count {
         case 0:
-            let near = topics.filter { $0.lowercased().hasSubstring(query.lowercased()) }
+            let near = topics.filter { $0.lowercased().contains(query.lowercased()) }
             if near.isEmpty { return "no help for '\(query)'" }
             return "no help for '\(query)'; related: \(near.joined(separator: ", "))"
-        case 1: return entry(names[0])!  // invariant: lookup returns existing names
+        case 1: return fullEntry(names[0])!  // invariant: lookup returns existing names
         default: return "several entries match '\(query)': \(names.joined(separator: ", "))"
         }
+    }
+
+    /// The entry for an exact name; a flowrepl shortcut (`save`, `open`) is followed by the
+    /// entries it stands for (`Store:save`, `flow.open`).
+    public static func fullEntry(_ name: String) -> String? {
+        guard let first = entry(name) else { return nil }
+        return ([first] + wrapped(by: name).compactMap(entry)).joined(separator: "\n\n")
+    }
+
+    /// For a global without a qualifier (`save`), the entries of the same last name
+    /// elsewhere (`Store:save`), sorted; empty for qualified names.
+    static func wrapped(by name: String) -> [String] {
+        guard !name.contains(where: { $0 == "." || $0 == ":" }) else { return [] }
+        return topics.filter { $0 != name && lastComponent($0) == name }
+    }
+
+    static func lastComponent(_ name: String) -> String {
+        name.split(whereSeparator: { $0 == "." || $0 == ":" }).last.map(String.init) ?? name
     }
 
     /// The overview printed by `help()`.
@@ -79,7 +97,7 @@ public enum FlowHelp {
         for g in groups where !g.names.isEmpty {
             var line = "\(g.title):"
             for n in g.names {
-                let short = n.split(whereSeparator: { $0 == ":" || $0 == "." }).last.map(String.init) ?? n
+                let short = lastComponent(n)
                 let shown = g.title == "module" || g.title == "types and values" ? n : short
                 if line.count + shown.count + 1 > 80 {
                     out.append(line)
@@ -109,7 +127,7 @@ public enum FlowHelp {
             } else if args.type(at: 1) == LUA_TSTRING {
                 text = Self.text(for: try args.string(1))
             } else if let name = name(of: L, 1) {
-                text = entry(name) ?? "no help for '\(name)'"
+                text = fullEntry(name) ?? "no help for '\(name)'"
             } else {
                 text = "no help for this \(args.typeName(at: 1)) value"
             }
@@ -150,12 +168,16 @@ public enum FlowHelp {
             }
             flua_pop(L, 1)
         }
-        // help itself
+        // flowrepl's global functions: help itself, save, open
         lua_settop(L, base)
+        guard lua_type(L, i) == LUA_TFUNCTION else { return nil }
         lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
-        s.push("help")
-        lua_rawget(L, -2)
-        if lua_rawequal(L, -1, i) != 0 { return "help" }
+        for global in ["help", "save", "open"] {
+            s.push(global)
+            lua_rawget(L, -2)
+            if lua_rawequal(L, -1, i) != 0 { return global }
+            flua_pop(L, 1)
+        }
         return nil
     }
 
@@ -171,15 +193,5 @@ public enum FlowHelp {
             flua_pop(L, 1)
         }
         return found.min()
-    }
-}
-
-extension String {
-    /// Whether `needle` occurs in the string, byte for byte (the module does not import the
-    /// standard library's string-processing module, which provides `contains(_: String)`).
-    fileprivate func hasSubstring(_ needle: String) -> Bool {
-        let h = Array(utf8), n = Array(needle.utf8)
-        guard n.count <= h.count else { return false }
-        return (0...(h.count - n.count)).contains { h[$0..<($0 + n.count)].elementsEqual(n) }
     }
 }

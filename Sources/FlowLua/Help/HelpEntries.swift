@@ -156,7 +156,7 @@ extension FlowHelp {
               print(s)  --> Store (0 nodes, 0 edges)
             """),
         ("flow.open", """
-            flow.open(path)  -> Store, or nil and a message
+            flow.open(path)  -> Store and warnings, or nil and a message
             Reads a `.json` document from a file into a new store.
             The document has the shape that `store:export` writes. A file that cannot be
             read, or that does not hold a document, gives `nil, message`; it does not
@@ -165,7 +165,7 @@ extension FlowHelp {
               path (string): the file to read
             Returns:
               store (Store?): the store holding the document
-              message (string?): why it failed, when the store is nil
+              warnings (string[]|string): the load warnings (as for `flow.decode`), or why it failed
             Example:
               local s, err = flow.open("diagram.json")
               if not s then print(err) end
@@ -235,7 +235,7 @@ extension FlowHelp {
             clears the history; turning it on starts with an empty one. Every radius and
             tolerance is strict: a point hits when its distance is less than the value.
             Fields:
-              defaultEdgePathType (EdgePathType, optional, default "bezier"): path type of the edges the store adds for accepted connections
+              defaultEdgePathType (EdgePathType, optional, default "bezier"): path type of new edges that name none (`addEdge`, `connect`, accepted connections)
               snapToGrid (boolean, optional, default false): moves snap node positions to the grid
               gridSize (number, optional, default 20): grid spacing in canvas units
               minZoom (number, optional, default 0.1): smallest zoom; never below 0.01
@@ -762,7 +762,7 @@ extension FlowHelp {
               sourceHandleID (string, optional): a source handle of that node, or "auto"; absent: its centre
               targetNodeID (FlowID): the node the edge enters
               targetHandleID (string, optional): a target handle of that node, or "auto"; absent: its centre
-              pathType (EdgePathType, optional, default "bezier"): the shape of the path
+              pathType (EdgePathType, optional, default configuration.defaultEdgePathType): the shape of the path
               label (string, optional): text drawn along the path ("\\n" starts a new line)
               parentID (FlowID, optional): a parent node that accepts children
               points (Point[], optional): bend points, in order from source to target; absent: none
@@ -802,7 +802,7 @@ extension FlowHelp {
             The options of `store:connect`.
             Fields:
               label (string, optional): the edge's label
-              pathType (EdgePathType, optional, default "bezier"): the edge's path type
+              pathType (EdgePathType, optional, default configuration.defaultEdgePathType): the edge's path type
               points (Point[], optional): the edge's bend points
               class (string|string[], optional): the edge's classes
               style (Style, optional): the edge's own style
@@ -832,9 +832,8 @@ extension FlowHelp {
             Shorthand for `addEdge`: connects "node" or "node.handle" to another.
             Without a handle, the source node's first source handle and the target node's
             first target handle are used. The id is chosen as in `addEdge`, and so is the
-            path type: `"bezier"` unless `opts.pathType` names another
-            (`configuration.defaultEdgePathType` is for the edges the store adds itself when
-            a pointer connection is accepted).
+            path type: `configuration.defaultEdgePathType` unless `opts.pathType` names
+            another.
             Parameters:
               source (string): "node" or "node.handle"
               target (string): "node" or "node.handle"
@@ -2272,25 +2271,40 @@ extension FlowHelp {
             """),
         ("store", """
             store  (value)
-            Planned: the session's current store, for quick experiments.
-            Not defined by flowrepl yet. The plan: a fresh store at start, replaced by
-            `open(path)`.
+            The session's current store, for quick experiments.
+            A fresh store named "store" when the session starts (scripts that flowrepl runs
+            have it too); `open(path)` replaces it with the opened document. It is an
+            ordinary global: assigning another store to it makes `save` save that one.
             """),
         ("save", """
             save(path [, opts])  -> true, or nil and a message
-            Planned: saves the current store: `store:save(path, opts)`.
-            Not defined by flowrepl yet.
+            Saves the current store: `store:save(path, opts)`.
+            `Store:save` on the global `store`: an unknown extension raises, a failure to
+            write returns `nil, message`.
             Parameters:
-              path (string): the file; the extension picks the format
-              opts (SvgOptions, optional): drawing options
+              path (string): ends in .json (document), .svg (drawing) or .png (raster)
+              opts (SvgOptions, optional): drawing options, as for `store:svg`
+            Returns:
+              ok (true?): true on success
+              message (string?): the error message
+            Example:
+              save("diagram.svg")
+              save("diagram.json")
             """),
         ("open", """
-            open(path)  -> Store, or nil and a message
-            Planned: opens a document and makes it the current `store`.
-            Not defined by flowrepl yet. It would use `flow.open(path)` and set the global
-            `store` on success.
+            open(path)  -> Store and warnings, or nil and a message
+            Opens a document and makes it the current `store`.
+            Reads the document with `flow.open(path)`. On success the new store is named
+            "store", becomes the global `store` and is returned with the load warnings; on
+            failure `store` stays as it was.
             Parameters:
-              path (string): a .json document
+              path (string): a .json document, as `store:export` writes it
+            Returns:
+              store (Store?): the new current store
+              warnings (string[]|string): the load warnings, or why it failed
+            Example:
+              open("diagram.json")
+              store.nodeCount
             """),
     ]
 }

@@ -193,6 +193,22 @@ public final class LuaHost {
         return t
     }
 
+    /// Sets global `name` (raw) to a Swift function (see `LuaFunction`); its argument
+    /// errors name it `name`.
+    public func setGlobal(_ name: String, function: LuaFunction) {
+        luaPushFunction(L, function)
+        flua_namefunction(L, name)
+        setGlobal(name)
+    }
+
+    /// Sets global `name` (raw) to a new table of Swift functions, like a module of the
+    /// host's own next to `flow`; their argument errors name them `name.f`.
+    public func setGlobal(_ name: String, functions: [LuaMethod]) {
+        lua_createtable(L, 0, Int32(clamping: functions.count))
+        luaSetFunctions(L, functions, table: -1, qualifier: name + ".")
+        setGlobal(name)
+    }
+
     /// Runs the session hooks (`FlowHooks.sessionSetup`): what flowrepl does at start.
     public func runSessionSetup() {
         for setup in FlowHooks.sessionSetup { setup(self) }
