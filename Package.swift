@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "FlowRender", targets: ["FlowRender"]),
         .library(name: "FlowLayout", targets: ["FlowLayout"]),
+        .library(name: "FlowFormats", targets: ["FlowFormats"]),
         .library(name: "FlowLua", targets: ["FlowLua"]),
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
@@ -42,12 +43,13 @@ let package = Package(
         .target(name: "FlowCore", swiftSettings: optimized + lean),
         .target(name: "FlowRender", dependencies: ["FlowCore"], swiftSettings: lean),
         .target(name: "FlowLayout", dependencies: ["FlowCore"], swiftSettings: lean),
+        .target(name: "FlowFormats", dependencies: ["FlowCore", "FlowLayout"], swiftSettings: lean),
 
         // Lua binding
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "CLuaShims", dependencies: ["CLua"]),
-        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "CLua", "CLuaShims"], swiftSettings: lean),
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowFormats", "CLua", "CLuaShims"], swiftSettings: lean),
         .target(name: "FlowModule", dependencies: ["FlowLua"], swiftSettings: lean),
 
         // Host
@@ -60,12 +62,13 @@ let package = Package(
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowLua", "CLua", "CLuaShims"],
+            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowFormats", "FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),
 
         // Tests
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowCore"]),
+        .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore"]),
         .testTarget(name: "FlowRenderTests", dependencies: ["FlowRender", "FlowLayout", "FlowCore"], exclude: ["Golden"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],
