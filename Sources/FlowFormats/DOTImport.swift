@@ -21,6 +21,7 @@ public enum DOTReader {
         "ellipse": .ellipse, "oval": .ellipse, "circle": .circle, "doublecircle": .circle,
         "diamond": .diamond, "hexagon": .hexagon, "parallelogram": .parallelogram,
         "cylinder": .cylinder, "note": .note, "mrecord": .rounded, "record": .rectangle,
+        "mdiamond": .diamond, "msquare": .rectangle, "mcircle": .circle,
     ]
 
     static let arrows: [String: ArrowHead] = [
@@ -116,6 +117,7 @@ public enum DOTReader {
             var direction = LayoutDirection.TB
             for (k, v) in graph.attributes {
                 switch k {
+                case "bb": break
                 case "rankdir":
                     if let d = LayoutDirection(rawValue: v.uppercased()) { direction = d } else { tally.add("graph rankdir '\(v)' is not a direction", unit: "") }
                 default:
@@ -125,12 +127,24 @@ public enum DOTReader {
             for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
             // Positions: y grows up in DOT.
             for n in graph.nodes {
-                if let v = n.attributes.first(where: { $0.0 == "pos" })?.1, let p = point(v) {
-                    points[n.id] = p
-                    maxY = max(maxY, p.y)
-                }
+                if let v = n.attributes.first(where: { $0.0 == "pos" })?.1, let p = point(v) { points[n.id] = p }
             }
             let allPositioned = !graph.nodes.isEmpty && points.count == graph.nodes.count
+            // The top in DOT's y-up points: the root `bb`, else the highest node or cluster.
+            var boxes: [Int: Rect] = [:]
+            for (i, c) in graph.clusters.enumerated() {
+                if let v = c.attributes.first(where: { $0.0 == "bb" })?.1, let r = box(v) { boxes[i] = r }
+            }
+            if let v = graph.attributes.first(where: { $0.0 == "bb" })?.1, let r = box(v) {
+                maxY = r.origin.y + r.size.height
+            } else {
+                for n in graph.nodes {
+                    guard let p = points[n.id] else { continue }
+                    let h = n.attributes.first(where: { $0.0 == "height" }).flatMap { number($0.1) }.map { $0 * 72 } ?? 0
+                    maxY = max(maxY, p.y + h / 2)
+                }
+                for r in boxes.values { maxY = max(maxY, r.origin.y + r.size.height) }
+            }
             // Clusters become groups, outer ones first.
             var clusterIDs: [String] = []
             for c in graph.clusters {
@@ -151,14 +165,19 @@ public enum DOTReader {
                         continue
                     }
                     switch key {
+                    case "bb": if boxes[clusterIDs.count - 1] == nil { tally.add("cluster bb '\(value)' is not a box", unit: "cluster") }
                     case "label": title = label(value, id: c.id)
                     case "class": classes = value.split(separator: " ").map(String.init)
                     default: tally.add("cluster attribute '\(key)' is not mapped", unit: "cluster")
                     }
                 }
                 if fill, style.fill == nil { style.fill = style.stroke }
+                var frame = Rect(origin: .zero, size: Size(200, 120))
+                if allPositioned, let r = boxes[clusterIDs.count - 1] {
+                    frame = Rect(origin: Point(r.origin.x, maxY - r.origin.y - r.size.height), size: r.size)
+                }
                 nodes.append(FlowNode(
-                    id: id, position: .zero, size: Size(200, 120), data: labelData(title, id: id),
+                    id: id, position: frame.origin, size: frame.size, data: labelData(title, id: id),
                     parentID: c.parent.map { clusterIDs[$0] }, acceptsChildren: true,
                     shape: shape ?? .rectangle, classes: validClasses(classes), style: style, autoSize: false))
             }
@@ -264,6 +283,7 @@ public enum DOTReader {
                     id: id, sourceNodeID: e.tail, sourceHandleID: sh, targetNodeID: e.head, targetHandleID: th,
                     label: title, classes: validClasses(classes), style: style))
             }
+            if allPositioned { fitGroups(&nodes, boxed: Set(boxes.keys.map { clusterIDs[$0] })) }
             for i in nodes.indices {
                 if let extra = handles[nodes[i].id] { nodes[i].handles = HandleDeclaration.defaults + extra }
             }
@@ -272,7 +292,28 @@ public enum DOTReader {
             return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
         }
 
-        /// Undirected graphs draw no arrowheads.
+        /// `llx,lly,urx,ury` in points, as a rect in DOT's y-up space.
+        func box(_ s: String) -> Rect? {
+            let v = s.split(separator: ",").compactMap { number(String($0)) }
+            guard v.count == 4, v[2] >= v[0], v[3] >= v[1] else { return nil }
+            return Rect(origin: Point(v[0], v[1]), size: Size(v[2] - v[0], v[3] - v[1]))
+        }
+
+        /// Sizes the groups that had no `bb` around their children (inner groups first).
+        func fitGroups(_ nodes: inout [FlowNode<JSONValue>], boxed: Set<String>) {
+            let groups = nodes.indices.filter { nodes[$0].acceptsChildren && !boxed.contains(nodes[$0].id) }
+            for g in groups.reversed() {
+                let id = nodes[g].id
+                var r: Rect?
+                for n in nodes where n.parentID == id {
+                    r = r.map { $0.union(n.frame) } ?? n.frame
+                }
+                guard let r else { continue }
+                nodes[g].position = Point(r.origin.x - 20, r.origin.y - 44)
+                nodes[g].size = Size(r.size.width + 40, r.size.height + 64)
+            }
+        }
+
         /// A port naming a side becomes a handle on that side (`s`, `n:in`, …); a record
         /// field name is reported and the edge attaches to the node.
         mutating func handle(_ port: DOTPort?, node: String, type: HandleType, _ handles: inout [String: [HandleDeclaration]]) -> String? {

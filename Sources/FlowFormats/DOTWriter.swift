@@ -6,8 +6,12 @@ import FlowCore
 public enum DOTWriter {
     public static func write(_ doc: FlowDocument<JSONValue>) -> String {
         var out = "digraph {\n"
-        var bottom = 0.0
-        for n in doc.nodes { bottom = max(bottom, n.position.y + n.size.height) }
+        var bottom = 0.0, right = 0.0
+        for n in doc.nodes {
+            bottom = max(bottom, n.position.y + n.size.height)
+            right = max(right, n.position.x + n.size.width)
+        }
+        if !doc.nodes.isEmpty { out += "  graph [bb=" + quote("0,0," + num(right) + "," + num(bottom)) + "];\n" }
         var children: [String: [Int]] = [:]
         var roots: [Int] = []
         let ids = Set(doc.nodes.map(\.id))
@@ -23,6 +27,8 @@ public enum DOTWriter {
             if n.acceptsChildren {
                 out += pad + "subgraph " + quote(clusterID(n.id)) + " {\n"
                 var attrs = groupAttributes(n)
+                let f = n.frame
+                attrs.append("bb=" + quote([f.origin.x, bottom - f.origin.y - f.size.height, f.origin.x + f.size.width, bottom - f.origin.y].map(num).joined(separator: ",")))
                 if !attrs.isEmpty {
                     out += pad + "  graph [" + attrs.joined(separator: ", ") + "];\n"
                 }
