@@ -148,10 +148,13 @@ public enum DOTReader {
             // Clusters become groups, outer ones first.
             var clusterIDs: [String] = []
             for c in graph.clusters {
-                var id = c.id
+                // `id` (which the DOT writer sets when it had to prefix `cluster_`) names the group.
+                var id = c.attributes.first(where: { $0.0 == "id" })?.1 ?? c.id
+                if id.isEmpty { id = c.id }
+                let wanted = id
                 var k = 2
-                while graph.nodeIndex[id] != nil || used.contains(id) { id = "\(c.id)_\(k)"; k += 1 }
-                if id != c.id { tally.plain.append("cluster '\(c.id)' was renamed '\(id)': a node has that id") }
+                while graph.nodeIndex[id] != nil || used.contains(id) { id = "\(wanted)_\(k)"; k += 1 }
+                if id != wanted { tally.plain.append("cluster '\(wanted)' was renamed '\(id)': a node or cluster has that id") }
                 used.insert(id)
                 clusterIDs.append(id)
                 var style = FlowStyle()
@@ -167,6 +170,7 @@ public enum DOTReader {
                     switch key {
                     case "bb": if boxes[clusterIDs.count - 1] == nil { tally.add("cluster bb '\(value)' is not a box", unit: "cluster") }
                     case "label": title = label(value, id: c.id)
+                    case "id": break
                     case "class": classes = value.split(separator: " ").map(String.init)
                     default: tally.add("cluster attribute '\(key)' is not mapped", unit: "cluster")
                     }
@@ -179,7 +183,7 @@ public enum DOTReader {
                 nodes.append(FlowNode(
                     id: id, position: frame.origin, size: frame.size, data: labelData(title, id: id),
                     parentID: c.parent.map { clusterIDs[$0] }, acceptsChildren: true,
-                    shape: shape ?? .rectangle, classes: validClasses(classes), style: style, autoSize: false))
+                    shape: shape, classes: validClasses(classes), style: style, autoSize: false))
             }
             for n in graph.nodes {
                 var style = FlowStyle()

@@ -80,7 +80,9 @@ public enum DOTWriter {
 
     static func groupAttributes(_ n: FlowNode<JSONValue>) -> [String] {
         var a: [String] = []
-        if let t = title(n) { a.append("label=" + quoteLabel(t)) }
+        if clusterID(n.id) != n.id { a.append("id=" + quote(n.id)) }
+        let t = n.data.title(nodeID: n.id)
+        if t != clusterID(n.id) { a.append("label=" + quoteLabel(t)) }
         a += styleAttributes(n.style, node: true)
         if n.shape == .rounded { a.append("style=rounded") }
         if !n.classes.isEmpty { a.append("class=" + quote(n.classes.joined(separator: " "))) }
