@@ -112,6 +112,7 @@ final class Report {
         printSection("Rendering (FlowRender renderSVG; baseline: export of the same store)", "render.")
         printSection("Graph queries (a DAG; baseline: store.nodes + store.edges; lua: s:nodes())", "graph.")
         printLayout()
+        printSection("Formats (DOT read: parse + map, no layout; baseline: dot -Tcanon, a process that lays out too; nop: Graphviz's nop -p, a process that only parses)", "formats.")
         printTargets()
     }
 
