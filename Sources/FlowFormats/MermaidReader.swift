@@ -219,7 +219,7 @@ public enum MermaidReader {
             if let t = title { nodes[i].data = labelData(t, id: id) }
             nodes[i].size = Size(200, 120)
             nodes[i].autoSize = false
-            if let p = groups.last, p != id { nodes[i].parentID = p }
+            if let p = groups.last, p != id, !isAncestor(id, of: p) { nodes[i].parentID = p }
             groups.append(id)
         }
 

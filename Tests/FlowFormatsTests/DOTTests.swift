@@ -72,6 +72,19 @@ import Testing
         #expect(throws: FlowError.self) { try read("digraph { a -> b ") }
     }
 
+    @Test func subgraphsNamedAgainDoNotMakeCycles() throws {
+        let s = FlowStore<JSONValue>()
+        let w = try s.load("digraph { subgraph cluster_a { subgraph cluster_b { subgraph cluster_a { x } } } }", format: .dot)
+        #expect(w.isEmpty)
+        #expect(s.node("cluster_b")?.parentID == "cluster_a")
+        #expect(s.node("cluster_a")?.parentID == nil)
+        let m = FlowStore<JSONValue>()
+        let mw = try m.load("flowchart TD\nsubgraph a\nsubgraph b\nsubgraph a\nx\nend\nend\nend", format: .mermaid)
+        #expect(mw.isEmpty)
+        #expect(m.node("a")?.parentID == nil)
+        #expect(m.node("b")?.parentID == "a")
+    }
+
     @Test func loadReplacesTheStoreAndKeepsItOnError() throws {
         let s = FlowStore<JSONValue>()
         try s.load("digraph { a -> b }", format: .dot)
