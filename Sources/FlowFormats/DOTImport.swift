@@ -62,6 +62,9 @@ public enum DOTReader {
             value.split(separator: ",").map { String($0).trimmingSpaces().lowercased() }
         }
 
+        /// Rounded to 1/1000: DOT's decimal points and inches come back as the numbers written.
+        func milli(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
         func number(_ s: String) -> Double? {
             guard let v = Double(s.trimmingSpaces()), v.isFinite else { return nil }
             return v
@@ -178,7 +181,9 @@ public enum DOTReader {
                 if fill, style.fill == nil { style.fill = style.stroke }
                 var frame = Rect(origin: .zero, size: Size(200, 120))
                 if allPositioned, let r = boxes[clusterIDs.count - 1] {
-                    frame = Rect(origin: Point(r.origin.x, maxY - r.origin.y - r.size.height), size: r.size)
+                    frame = Rect(
+                        origin: Point(milli(r.origin.x), milli(maxY - r.origin.y - r.size.height)),
+                        size: Size(milli(r.size.width), milli(r.size.height)))
                 }
                 nodes.append(FlowNode(
                     id: id, position: frame.origin, size: frame.size, data: labelData(title, id: id),
@@ -207,8 +212,8 @@ public enum DOTReader {
                         } else {
                             tally.add("node shape '\(value)' is not mapped", unit: "node")
                         }
-                    case "width": if let v = number(value), v > 0 { width = v * 72 } else { tally.add("node width '\(value)' is not a size", unit: "node") }
-                    case "height": if let v = number(value), v > 0 { height = v * 72 } else { tally.add("node height '\(value)' is not a size", unit: "node") }
+                    case "width": if let v = number(value), v > 0 { width = milli(v * 72) } else { tally.add("node width '\(value)' is not a size", unit: "node") }
+                    case "height": if let v = number(value), v > 0 { height = milli(v * 72) } else { tally.add("node height '\(value)' is not a size", unit: "node") }
                     case "pos": if points[n.id] == nil { tally.add("node pos '\(value)' is not a point", unit: "node") }
                     case "class": classes = value.split(separator: " ").map(String.init)
                     default: tally.add("node attribute '\(key)' is not mapped", unit: "node")
@@ -224,7 +229,7 @@ public enum DOTReader {
                 var position = Point.zero
                 if allPositioned, let p = points[n.id] {
                     let s = size ?? FlowNode<JSONValue>.defaultSize
-                    position = Point(p.x - s.width / 2, (maxY - p.y) - s.height / 2)
+                    position = Point(milli(p.x - s.width / 2), milli((maxY - p.y) - s.height / 2))
                 }
                 nodes.append(FlowNode(
                     id: n.id, position: position, size: size, data: labelData(title, id: n.id),

@@ -115,8 +115,9 @@ public enum DOTWriter {
         if !n.classes.isEmpty { a.append("class=" + quote(n.classes.joined(separator: " "))) }
         let cx = n.position.x + n.size.width / 2, cy = bottom - (n.position.y + n.size.height / 2)
         a.append("pos=" + quote(num(cx) + "," + num(cy)))
-        a.append("width=" + num(n.size.width / 72))
-        a.append("height=" + num(n.size.height / 72))
+        // inches to 6 places: the reader's 1/1000 px rounding gives the size back exactly
+        a.append("width=" + formatNumber((n.size.width / 72 * 1e6).rounded() / 1e6))
+        a.append("height=" + formatNumber((n.size.height / 72 * 1e6).rounded() / 1e6))
         return a
     }
 
