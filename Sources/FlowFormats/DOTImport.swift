@@ -127,6 +127,9 @@ public enum DOTReader {
                     tally.add("graph attribute '\(k)' is not mapped", unit: "")
                 }
             }
+            if graph.htmlStrings > 0 {
+                tally.plain.append("\(graph.htmlStrings) HTML string\(graph.htmlStrings == 1 ? "" : "s") kept as plain text (the markup is not interpreted)")
+            }
             for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
             // Positions: y grows up in DOT.
             for n in graph.nodes {
@@ -247,12 +250,15 @@ public enum DOTReader {
                 var id = "e\(i + 1)"
                 var classes: [String] = []
                 var dir = graph.directed ? "forward" : "none"
+                var bends: [Point] = []
                 var head: ArrowHead?, tail: ArrowHead?
                 for (key, value) in e.attributes {
                     if styleAttribute(key, value, &style, kind: "edge", fillFromColor: &fill) { continue }
                     switch key {
                     case "label": title = label(value, id: id)
                     case "id": id = value
+                    case "pos" where allPositioned:
+                        if let p = splinePoints(value) { bends = p } else { tally.add("edge pos '\(value.prefix(20))' is not a spline", unit: "edge") }
                     case "class": classes = value.split(separator: " ").map(String.init)
                     case "dir": dir = value.lowercased()
                     case "arrowhead", "arrowtail":
@@ -290,7 +296,7 @@ public enum DOTReader {
                 let th = handle(e.headPort, node: e.head, type: .target, &handles)
                 edges.append(FlowEdge(
                     id: id, sourceNodeID: e.tail, sourceHandleID: sh, targetNodeID: e.head, targetHandleID: th,
-                    label: title, classes: validClasses(classes), style: style))
+                    label: title, points: bends, classes: validClasses(classes), style: style))
             }
             if allPositioned { fitGroups(&nodes, boxed: Set(boxes.keys.map { clusterIDs[$0] })) }
             for i in nodes.indices {
@@ -299,6 +305,19 @@ public enum DOTReader {
             var doc = FlowDocument<JSONValue>(nodes: nodes, edges: edges)
             doc.viewport = Viewport()
             return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
+        }
+
+        /// The points a drawn DOT spline (`[e,x,y] [s,x,y] p0 c c p1 c c p2 …`) passes
+        /// through between its ends, flipped into the store's y-down space.
+        func splinePoints(_ s: String) -> [Point]? {
+            var points: [Point] = []
+            for item in s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }) {
+                if item.hasPrefix("e,") || item.hasPrefix("s,") { continue }
+                guard let p = point(String(item)) else { return nil }
+                points.append(p)
+            }
+            guard points.count >= 4, (points.count - 1) % 3 == 0 else { return nil }
+            return stride(from: 3, to: points.count - 1, by: 3).map { Point(milli(points[$0].x), milli(maxY - points[$0].y)) }
         }
 
         /// `llx,lly,urx,ury` in points, as a rect in DOT's y-up space.

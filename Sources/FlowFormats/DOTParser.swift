@@ -42,6 +42,8 @@ struct DOTGraph {
     var clusters: [Cluster] = []
     /// Attributes of non-cluster subgraphs (`rank=same`, …): reported, not mapped.
     var subgraphAttributes: [String] = []
+    /// HTML strings (`<…>`) read: kept as their text, markup and all.
+    var htmlStrings = 0
 }
 
 /// A syntax error at a line and column (both from 1).
@@ -148,6 +150,7 @@ struct DOTParser {
         case UInt8(ascii: "<"):
             t.kind = .html
             t.text = try html(t)
+            graph.htmlStrings += 1
         case UInt8(ascii: "-") where pos + 1 < bytes.count && (bytes[pos + 1] == 62 || bytes[pos + 1] == 45):
             t.kind = .edgeop
             t.text = bytes[pos + 1] == 62 ? "->" : "--"
