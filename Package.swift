@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "FlowRender", targets: ["FlowRender"]),
         .library(name: "FlowLayout", targets: ["FlowLayout"]),
         .library(name: "FlowRouting", targets: ["FlowRouting"]),
+        .library(name: "FlowFormats", targets: ["FlowFormats"]),
         .library(name: "FlowLua", targets: ["FlowLua"]),
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
@@ -35,12 +36,13 @@ let package = Package(
         .target(name: "FlowRender", dependencies: ["FlowCore"]),
         .target(name: "FlowLayout", dependencies: ["FlowCore"]),
         .target(name: "FlowRouting", dependencies: ["FlowCore"]),
+        .target(name: "FlowFormats", dependencies: ["FlowCore", "FlowLayout"]),
 
         // Lua binding
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "CLuaShims", dependencies: ["CLua"]),
-        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "CLua", "CLuaShims"]),
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "CLua", "CLuaShims"]),
         .target(name: "FlowModule", dependencies: ["FlowLua"]),
 
         // Host
@@ -52,7 +54,7 @@ let package = Package(
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowLua", "CLua", "CLuaShims"],
+            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),
 
         // Tests
@@ -63,6 +65,7 @@ let package = Package(
         .testTarget(
             name: "FlowRenderTests", dependencies: ["FlowRender", "FlowLayout", "FlowCore", "FlowRouting", "TestSupport"],
             exclude: ["Golden"]),
+        .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),

@@ -477,6 +477,16 @@
 ---@field edge? EdgeTable the edge ("add", "replace")
 ---@field selected? boolean the new selection state ("select")
 
+--- How `store:load` and `flow.decode` read their text.
+---@class LoadOptions
+---@field format? DiagramFormat the language of the text (default: "json")
+
+--- A text format a store reads and writes.
+---@alias DiagramFormat
+---| "json" # the store's own document (`store:export`)
+---| "dot" # the Graphviz DOT language (`store:dot`)
+---| "mermaid" # a Mermaid flowchart (`store:mermaid`)
+
 --- The colour scheme of a drawing.
 ---@alias Theme
 ---| "light" # dark lines on a light background
@@ -541,36 +551,40 @@ local flow = {}
 ---@return Store # the new store
 function flow.newStore(config) end
 
---- Reads a `.json` document from a file into a new store.
+--- Reads a document, a DOT graph or a Mermaid flowchart from a file into a new store.
 ---
---- The document has the shape that `store:export` writes. A file that cannot be
---- read, or that does not hold a document, gives `nil, message`; it does not
---- raise.
+--- `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
+--- anything else as a JSON document of the shape `store:export` writes (see
+--- `flow.decode` for the warnings). A file that cannot be read, or that does not
+--- hold a document or graph, gives `nil, message`; it does not raise.
 ---
 --- ```lua
 --- local s, err = flow.open("diagram.json")
 --- if not s then print(err) end
+--- local g, warnings = flow.open("graph.dot")
+--- for _, w in ipairs(warnings or {}) do print("not mapped: " .. w) end
 --- ```
----@param path string the file to read
+---@param path string the file to read; the extension picks the format
 ---@return Store? store # the store holding the document
 ---@return string[]|string warnings # the load warnings (as for `flow.decode`), or why it failed
 function flow.open(path) end
 
---- Makes a new store from a JSON document string.
+--- Makes a new store from a JSON document, DOT or Mermaid string.
 ---
---- It is `store:load(json)` on a fresh store: on success it returns the store and
---- the array of warnings that `load` reports (possibly empty); text that is not
---- JSON, or a document of the wrong shape, gives `nil, message`.
+--- It is `store:load(text, opts)` on a fresh store: on success it returns the store
+--- and the array of warnings that `load` reports (possibly empty); text that does
+--- not parse, or a document of the wrong shape, gives `nil, message`.
 ---
 --- ```lua
 --- local s, warnings = flow.decode(old:export())
 --- assert(s, warnings)
 --- for _, w in ipairs(warnings) do print("repaired: " .. w) end
 --- ```
----@param json string the document text
+---@param text string the document text
+---@param opts? LoadOptions the format of the text (default: { format = "json" })
 ---@return Store? store # the new store
 ---@return string[]|string warnings # the load warnings, or the error message
-function flow.decode(json) end
+function flow.decode(text, opts) end
 
 --- The flow type of x: "Store", "Node" or "Edge" for a flow object, else nil.
 ---
@@ -1381,7 +1395,7 @@ function Store:endInteractiveUpdates() end
 ---@return string
 function Store:export() end
 
---- Replaces the store's content with a JSON document.
+--- Replaces the store's content with a JSON document, a DOT graph or a Mermaid flowchart.
 ---
 --- Text that is not JSON, or a document of the wrong shape (missing required keys,
 --- wrong types, unknown enum strings), gives `nil, message` and leaves the store
@@ -1392,16 +1406,49 @@ function Store:export() end
 --- broken at its first node in document order), edge parents that are missing or
 --- not containers cleared. A node without a "data" key gets nil data.
 ---
+--- With `{ format = "dot" }` or `{ format = "mermaid" }` the text is read as a DOT
+--- graph or a Mermaid flowchart (docs/formats.md): a syntax error gives
+--- `nil, message` naming the line and column, and `warnings` also names every
+--- attribute, shape or statement that was not mapped (one line per kind, with a
+--- count). A graph whose nodes do not all have positions is laid out (layered, in
+--- the direction the text names) before it replaces the content.
+---
 --- Loading clears the undo history and emits no change events.
 ---
 --- ```lua
 --- local ok, warnings = s:load(text)
 --- if not ok then error(warnings) end
+--- assert(s:load("digraph { a -> b -> c }", { format = "dot" }))
 --- ```
----@param json string the document text
+---@param text string the document text
+---@param opts? LoadOptions the format of the text (default: { format = "json" })
 ---@return true? ok # true on success
 ---@return string[]|string warnings # the warnings, or the error message
-function Store:load(json) end
+function Store:load(text, opts) end
+
+--- The diagram as a Graphviz DOT graph.
+---
+--- A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
+--- styles and classes as attributes; positions as `pos` (points, y up) and sizes as
+--- `width`/`height` (inches), so `neato -n` draws the store's layout and `dot`
+--- draws its own. Reading it back gives the same nodes, edges, labels, groups and
+--- shapes (stadium and document shapes come back as rounded and plain boxes).
+---
+--- ```lua
+--- print(s:dot())
+--- assert(s:save("diagram.dot"))
+--- ```
+---@return string
+function Store:dot() end
+
+--- The diagram as a Mermaid flowchart.
+---
+--- `flowchart` with the direction most edges run in; groups as subgraphs; titles,
+--- shapes, edge kinds (dashed `-.->`, thick `==>`, no arrowhead `---`), edge labels,
+--- the class sheet as `classDef`, classes and own styles. Mermaid has no positions:
+--- reading it back lays the graph out again.
+---@return string
+function Store:mermaid() end
 
 --- Writes the store to a file; the extension picks the format.
 ---
@@ -1413,11 +1460,12 @@ function Store:load(json) end
 ---
 --- ```lua
 --- assert(s:save("diagram.json"))
+--- assert(s:save("diagram.dot"))
 --- assert(s:save("diagram.svg", { theme = "dark" }))
 --- assert(s:save("diagram.png", { scale = 2, title = "Orders" }))
 --- assert(s:save("diagram.pdf"))
 --- ```
----@param path string ends in .json (document), .svg (drawing), .png (raster) or .pdf (page)
+---@param path string ends in .json (document), .dot or .gv (DOT), .mmd (Mermaid), .svg (drawing), .png (raster) or .pdf (page)
 ---@param opts? SvgOptions drawing options, as for `store:svg`
 ---@return true? ok # true on success
 ---@return string|string[]? message # the error message; or, after a drawing, its warnings when there are some

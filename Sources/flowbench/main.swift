@@ -1,12 +1,12 @@
 // flowbench: every measurement against a baseline measured in the same run (only same-run
 // ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
 //
-//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,memory,startup,render,layout,routing,graph]
+//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,memory,startup,render,layout,routing,graph,formats]
 //             [--graphs DIR] [--graphs-only NAMES] [--no-dot] [--layout-out DIR]
 //             [--ops moveNode,addNode,...] [--json] [--flowrepl PATH]
 @preconcurrency import Glibc
 
-let areas = ["lua", "swift", "memory", "startup", "render", "layout", "routing", "graph"]
+let areas = ["lua", "swift", "memory", "startup", "render", "layout", "routing", "graph", "formats"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
@@ -94,6 +94,9 @@ if only.contains("layout") {
 }
 if only.contains("routing") {
     RoutingBench.run(budget: budget, into: report)
+}
+if only.contains("formats") {
+    FormatsBench.run(budget: budget, into: report)
 }
 if only.contains("graph") {
     progress("graph queries, \(sizes.last!) nodes + edges")

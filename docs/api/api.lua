@@ -240,9 +240,9 @@ return {
         },
         {
           name = "flow.open", kind = "function",
-          summary = "Reads a `.json` document from a file into a new store.",
+          summary = "Reads a document, a DOT graph or a Mermaid flowchart from a file into a new store.",
           params = {
-            { "path", "string", "the file to read" },
+            { "path", "string", "the file to read; the extension picks the format" },
           },
           returns = {
             { "Store?", "the store holding the document", name = "store" },
@@ -250,18 +250,22 @@ return {
           },
           result = "Store and warnings, or nil and a message",
           text = [[
-            The document has the shape that `store:export` writes. A file that cannot be
-            read, or that does not hold a document, gives `nil, message`; it does not
-            raise.]],
+            `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
+            anything else as a JSON document of the shape `store:export` writes (see
+            `flow.decode` for the warnings). A file that cannot be read, or that does not
+            hold a document or graph, gives `nil, message`; it does not raise.]],
           example = [[
             local s, err = flow.open("diagram.json")
-            if not s then print(err) end]],
+            if not s then print(err) end
+            local g, warnings = flow.open("graph.dot")
+            for _, w in ipairs(warnings or {}) do print("not mapped: " .. w) end]],
         },
         {
           name = "flow.decode", kind = "function",
-          summary = "Makes a new store from a JSON document string.",
+          summary = "Makes a new store from a JSON document, DOT or Mermaid string.",
           params = {
-            { "json", "string", "the document text" },
+            { "text", "string", "the document text" },
+            { "opts?", "LoadOptions", "the format of the text", default = '{ format = "json" }' },
           },
           returns = {
             { "Store?", "the new store", name = "store" },
@@ -269,9 +273,9 @@ return {
           },
           result = "Store and warnings, or nil and a message",
           text = [[
-            It is `store:load(json)` on a fresh store: on success it returns the store and
-            the array of warnings that `load` reports (possibly empty); text that is not
-            JSON, or a document of the wrong shape, gives `nil, message`.]],
+            It is `store:load(text, opts)` on a fresh store: on success it returns the store
+            and the array of warnings that `load` reports (possibly empty); text that does
+            not parse, or a document of the wrong shape, gives `nil, message`.]],
           example = [[
             local s, warnings = flow.decode(old:export())
             assert(s, warnings)
@@ -2240,8 +2244,11 @@ return {
         },
         {
           name = "Store:load", kind = "method",
-          summary = "Replaces the store's content with a JSON document.",
-          params = { { "json", "string", "the document text" } },
+          summary = "Replaces the store's content with a JSON document, a DOT graph or a Mermaid flowchart.",
+          params = {
+            { "text", "string", "the document text" },
+            { "opts?", "LoadOptions", "the format of the text", default = '{ format = "json" }' },
+          },
           returns = {
             { "true?", "true on success", name = "ok" },
             { "string[]|string", "the warnings, or the error message", name = "warnings" },
@@ -2257,16 +2264,64 @@ return {
             broken at its first node in document order), edge parents that are missing or
             not containers cleared. A node without a "data" key gets nil data.
 
+            With `{ format = "dot" }` or `{ format = "mermaid" }` the text is read as a DOT
+            graph or a Mermaid flowchart (docs/formats.md): a syntax error gives
+            `nil, message` naming the line and column, and `warnings` also names every
+            attribute, shape or statement that was not mapped (one line per kind, with a
+            count). A graph whose nodes do not all have positions is laid out (layered, in
+            the direction the text names) before it replaces the content.
+
             Loading clears the undo history and emits no change events.]],
           example = [[
             local ok, warnings = s:load(text)
-            if not ok then error(warnings) end]],
+            if not ok then error(warnings) end
+            assert(s:load("digraph { a -> b -> c }", { format = "dot" }))]],
+        },
+        {
+          name = "LoadOptions", kind = "type",
+          summary = "How `store:load` and `flow.decode` read their text.",
+          fields = {
+            { "format?", "DiagramFormat", "the language of the text", default = '"json"' },
+          },
+        },
+        {
+          name = "DiagramFormat", kind = "type",
+          summary = "A text format a store reads and writes.",
+          values = {
+            { "json", "the store's own document (`store:export`)" },
+            { "dot", "the Graphviz DOT language (`store:dot`)" },
+            { "mermaid", "a Mermaid flowchart (`store:mermaid`)" },
+          },
+        },
+        {
+          name = "Store:dot", kind = "method",
+          summary = "The diagram as a Graphviz DOT graph.",
+          returns = { { "string" } },
+          text = [[
+            A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
+            styles and classes as attributes; positions as `pos` (points, y up) and sizes as
+            `width`/`height` (inches), so `neato -n` draws the store's layout and `dot`
+            draws its own. Reading it back gives the same nodes, edges, labels, groups and
+            shapes (stadium and document shapes come back as rounded and plain boxes).]],
+          example = [[
+            print(s:dot())
+            assert(s:save("diagram.dot"))]],
+        },
+        {
+          name = "Store:mermaid", kind = "method",
+          summary = "The diagram as a Mermaid flowchart.",
+          returns = { { "string" } },
+          text = [[
+            `flowchart` with the direction most edges run in; groups as subgraphs; titles,
+            shapes, edge kinds (dashed `-.->`, thick `==>`, no arrowhead `---`), edge labels,
+            the class sheet as `classDef`, classes and own styles. Mermaid has no positions:
+            reading it back lays the graph out again.]],
         },
         {
           name = "Store:save", kind = "method",
           summary = "Writes the store to a file; the extension picks the format.",
           params = {
-            { "path", "string", "ends in .json (document), .svg (drawing), .png (raster) or .pdf (page)" },
+            { "path", "string", "ends in .json (document), .dot or .gv (DOT), .mmd (Mermaid), .svg (drawing), .png (raster) or .pdf (page)" },
             { "opts?", "SvgOptions", "drawing options, as for `store:svg`" },
           },
           returns = {
@@ -2282,6 +2337,7 @@ return {
             as a second value, as `store:svg` does.]],
           example = [[
             assert(s:save("diagram.json"))
+            assert(s:save("diagram.dot"))
             assert(s:save("diagram.svg", { theme = "dark" }))
             assert(s:save("diagram.png", { scale = 2, title = "Orders" }))
             assert(s:save("diagram.pdf"))]],

@@ -1,13 +1,37 @@
 import CLua
 import CLuaShims
 import FlowCore
+import FlowFormats
 import Glibc
 
 // lua-api §12: documents. (`store:save` and `store:svg` are bound with FlowRender.)
 
 extension FlowStoreBinding {
     static var documentMethods: [LuaMethod] {
-        [LuaMethod("export", export), LuaMethod("load", load)]
+        [LuaMethod("export", export), LuaMethod("load", load), LuaMethod("dot", dot), LuaMethod("mermaid", mermaid)]
+    }
+
+    /// The `format` of `load`/`decode` options (`json` when absent). Unknown keys raise.
+    static func formatOption(_ t: LuaTable?, _ op: String) throws -> DiagramFormat {
+        guard let t else { return .json }
+        try t.rejectUnknownKeys(["format"])
+        return try t.optionalEnumValue("format", DiagramFormat.self, in: op) ?? .json
+    }
+
+    /// `store:dot()` → the diagram as DOT text.
+    static let dot: LuaFunction = { L in
+        luaGuarded(L) { args in
+            args.push(try storeSelf(args).store.text(.dot))
+            return 1
+        }
+    }
+
+    /// `store:mermaid()` → the diagram as a Mermaid flowchart.
+    static let mermaid: LuaFunction = { L in
+        luaGuarded(L) { args in
+            args.push(try storeSelf(args).store.text(.mermaid))
+            return 1
+        }
     }
 
     static let export: LuaFunction = { L in
@@ -22,8 +46,9 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let text = try args.string(2)
+            let format = try formatOption(try args.optionalTable(3), "load")
             do {
-                let warnings = try box.run(args.L) { try box.store.load(json: text) }
+                let warnings = try box.run(args.L) { try box.store.load(text, format: format) }
                 args.push(true)
                 args.push(strings: warnings)
             } catch let e as FlowError {
@@ -34,17 +59,18 @@ extension FlowStoreBinding {
         }
     }
 
-    /// `flow.decode(json)` → `store, warnings` or `nil, msg`.
+    /// `flow.decode(text, {format=})` → `store, warnings` or `nil, msg`.
     static let decode: LuaFunction = { L in
         luaGuarded(L) { args in
-            try decodeDocument(args, try args.string(1))
+            let text = try args.string(1)
+            return try decodeDocument(args, text, format: try formatOption(try args.optionalTable(2), "decode"))
         }
     }
 
-    static func decodeDocument(_ args: LuaArgs, _ text: String) throws -> Int32 {
+    static func decodeDocument(_ args: LuaArgs, _ text: String, format: DiagramFormat) throws -> Int32 {
         let box = LuaStoreBox(args.L, configuration: FlowConfiguration())
         do {
-            let warnings = try box.store.load(json: text)
+            let warnings = try box.store.load(text, format: format)
             storeClass.pushBound(args.L, box)
             args.push(strings: warnings)
         } catch {
@@ -55,7 +81,8 @@ extension FlowStoreBinding {
         return 2
     }
 
-    /// `flow.open(path)` → `store, warnings` or `nil, msg` (reading or decoding failed).
+    /// `flow.open(path)` → `store, warnings` or `nil, msg` (reading or decoding failed). The
+    /// extension picks the format: `.dot`/`.gv` DOT, `.mmd`/`.mermaid` Mermaid, else JSON.
     static let open: LuaFunction = { L in
         luaGuarded(L) { args in
             let path = try args.string(1)
@@ -64,7 +91,7 @@ extension FlowStoreBinding {
                 args.push("\(path): \(String(cString: strerror(errno)))")
                 return 2
             }
-            return try decodeDocument(args, text)
+            return try decodeDocument(args, text, format: DiagramFormat(fileName: path) ?? .json)
         }
     }
 

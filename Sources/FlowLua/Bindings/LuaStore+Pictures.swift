@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import FlowCore
+import FlowFormats
 import FlowRender
 import Glibc
 
@@ -47,7 +48,7 @@ extension FlowStoreBinding {
         return 1
     }
 
-    /// `store:save(path, opts)`: `.json` document, `.svg` drawing, `.png` raster or `.pdf`
+    /// `store:save(path, opts)`: `.json` document, `.dot`/`.gv` or `.mmd` text, `.svg` drawing, `.png` raster or `.pdf`
     /// page (both through rsvg-convert). An unknown extension raises; an I/O failure
     /// returns `nil, msg`. A drawing's warnings come as a second value when there are some.
     static let save: LuaFunction = { L in
@@ -59,9 +60,9 @@ extension FlowStoreBinding {
             var warnings: [String] = []
             do {
                 switch ext {
-                case "json":
+                case "json", "dot", "gv", "mmd", "mermaid":
                     if let t = optionsTable { try t.rejectUnknownKeys([]) }
-                    let text = try box.store.export()
+                    let text = try box.store.text(DiagramFormat(fileName: path) ?? .json)
                     if let problem = writeFile(path, text) {
                         args.pushNil()
                         args.push(problem)
@@ -75,7 +76,7 @@ extension FlowStoreBinding {
                     warnings = try renderPDF(box.store, options: try pictureOptions(optionsTable, "save"), to: path)
                 default:
                     throw FlowError.invalidValue(
-                        "save", "unknown file extension of '\(path)' (expected .json, .svg, .png or .pdf)")
+                        "save", "unknown file extension of '\(path)' (expected .json, .dot, .gv, .mmd, .svg, .png or .pdf)")
                 }
             } catch let e as FlowError where e.code == .io {
                 args.pushNil()

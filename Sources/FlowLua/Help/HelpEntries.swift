@@ -157,27 +157,31 @@ extension FlowHelp {
             """),
         ("flow.open", """
             flow.open(path)  -> Store and warnings, or nil and a message
-            Reads a `.json` document from a file into a new store.
-            The document has the shape that `store:export` writes. A file that cannot be
-            read, or that does not hold a document, gives `nil, message`; it does not
-            raise.
+            Reads a document, a DOT graph or a Mermaid flowchart from a file into a new store.
+            `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
+            anything else as a JSON document of the shape `store:export` writes (see
+            `flow.decode` for the warnings). A file that cannot be read, or that does not
+            hold a document or graph, gives `nil, message`; it does not raise.
             Parameters:
-              path (string): the file to read
+              path (string): the file to read; the extension picks the format
             Returns:
               store (Store?): the store holding the document
               warnings (string[]|string): the load warnings (as for `flow.decode`), or why it failed
             Example:
               local s, err = flow.open("diagram.json")
               if not s then print(err) end
+              local g, warnings = flow.open("graph.dot")
+              for _, w in ipairs(warnings or {}) do print("not mapped: " .. w) end
             """),
         ("flow.decode", """
-            flow.decode(json)  -> Store and warnings, or nil and a message
-            Makes a new store from a JSON document string.
-            It is `store:load(json)` on a fresh store: on success it returns the store and
-            the array of warnings that `load` reports (possibly empty); text that is not
-            JSON, or a document of the wrong shape, gives `nil, message`.
+            flow.decode(text [, opts])  -> Store and warnings, or nil and a message
+            Makes a new store from a JSON document, DOT or Mermaid string.
+            It is `store:load(text, opts)` on a fresh store: on success it returns the store
+            and the array of warnings that `load` reports (possibly empty); text that does
+            not parse, or a document of the wrong shape, gives `nil, message`.
             Parameters:
-              json (string): the document text
+              text (string): the document text
+              opts (LoadOptions, optional, default { format = "json" }): the format of the text
             Returns:
               store (Store?): the new store
               warnings (string[]|string): the load warnings, or the error message
@@ -309,9 +313,9 @@ extension FlowHelp {
               pointerDown, pointerMove, pointerUp, pointerCancel, tap, hover, scroll, magnify,
               advanceClock, dragOver, drop, dragExit, setDropTargetNode, setDropTargetEdge,
               accessoryPosition, accessories, undo, redo, transaction, beginInteractiveUpdates,
-              endInteractiveUpdates, export, load, save, svg, successors, predecessors,
-              reachable, path, cycles, topologicalOrder, components, sources, sinks, nodePath,
-              find, reveal, walk
+              endInteractiveUpdates, export, load, dot, mermaid, save, svg, successors,
+              predecessors, reachable, path, cycles, topologicalOrder, components, sources,
+              sinks, nodePath, find, reveal, walk
             """),
         ("Store:configure", """
             store:configure(config)  -> boolean
@@ -1918,8 +1922,8 @@ extension FlowHelp {
             the shortest form that reads back exactly.
             """),
         ("Store:load", """
-            store:load(json)  -> true and warnings, or nil and a message
-            Replaces the store's content with a JSON document.
+            store:load(text [, opts])  -> true and warnings, or nil and a message
+            Replaces the store's content with a JSON document, a DOT graph or a Mermaid flowchart.
             Text that is not JSON, or a document of the wrong shape (missing required keys,
             wrong types, unknown enum strings), gives `nil, message` and leaves the store
             unchanged. A well-formed document is loaded leniently, in any node order, and
@@ -1929,15 +1933,58 @@ extension FlowHelp {
             broken at its first node in document order), edge parents that are missing or
             not containers cleared. A node without a "data" key gets nil data.
 
+            With `{ format = "dot" }` or `{ format = "mermaid" }` the text is read as a DOT
+            graph or a Mermaid flowchart (docs/formats.md): a syntax error gives
+            `nil, message` naming the line and column, and `warnings` also names every
+            attribute, shape or statement that was not mapped (one line per kind, with a
+            count). A graph whose nodes do not all have positions is laid out (layered, in
+            the direction the text names) before it replaces the content.
+
             Loading clears the undo history and emits no change events.
             Parameters:
-              json (string): the document text
+              text (string): the document text
+              opts (LoadOptions, optional, default { format = "json" }): the format of the text
             Returns:
               ok (true?): true on success
               warnings (string[]|string): the warnings, or the error message
             Example:
               local ok, warnings = s:load(text)
               if not ok then error(warnings) end
+              assert(s:load("digraph { a -> b -> c }", { format = "dot" }))
+            """),
+        ("LoadOptions", """
+            LoadOptions  (table)
+            How `store:load` and `flow.decode` read their text.
+            Fields:
+              format (DiagramFormat, optional, default "json"): the language of the text
+            """),
+        ("DiagramFormat", """
+            DiagramFormat  (string enum)
+            A text format a store reads and writes.
+            Values:
+              "json": the store's own document (`store:export`)
+              "dot": the Graphviz DOT language (`store:dot`)
+              "mermaid": a Mermaid flowchart (`store:mermaid`)
+            """),
+        ("Store:dot", """
+            store:dot()  -> string
+            The diagram as a Graphviz DOT graph.
+            A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
+            styles and classes as attributes; positions as `pos` (points, y up) and sizes as
+            `width`/`height` (inches), so `neato -n` draws the store's layout and `dot`
+            draws its own. Reading it back gives the same nodes, edges, labels, groups and
+            shapes (stadium and document shapes come back as rounded and plain boxes).
+            Example:
+              print(s:dot())
+              assert(s:save("diagram.dot"))
+            """),
+        ("Store:mermaid", """
+            store:mermaid()  -> string
+            The diagram as a Mermaid flowchart.
+            `flowchart` with the direction most edges run in; groups as subgraphs; titles,
+            shapes, edge kinds (dashed `-.->`, thick `==>`, no arrowhead `---`), edge labels,
+            the class sheet as `classDef`, classes and own styles. Mermaid has no positions:
+            reading it back lays the graph out again.
             """),
         ("Store:save", """
             store:save(path [, opts])  -> true (and the drawing's warnings, if any), or nil and a message
@@ -1948,13 +1995,14 @@ extension FlowHelp {
             on its longer side. A drawing (.svg, .png, .pdf) that has warnings returns them
             as a second value, as `store:svg` does.
             Parameters:
-              path (string): ends in .json (document), .svg (drawing), .png (raster) or .pdf (page)
+              path (string): ends in .json (document), .dot or .gv (DOT), .mmd (Mermaid), .svg (drawing), .png (raster) or .pdf (page)
               opts (SvgOptions, optional): drawing options, as for `store:svg`
             Returns:
               ok (true?): true on success
               message (string|string[]?): the error message; or, after a drawing, its warnings when there are some
             Example:
               assert(s:save("diagram.json"))
+              assert(s:save("diagram.dot"))
               assert(s:save("diagram.svg", { theme = "dark" }))
               assert(s:save("diagram.png", { scale = 2, title = "Orders" }))
               assert(s:save("diagram.pdf"))

@@ -1,0 +1,381 @@
+import FlowCore
+import FlowLayout
+
+/// DOT text to a document (docs/formats.md, "DOT").
+public enum DOTReader {
+    /// Reads DOT text. A syntax error throws `invalidDocument` naming line and column; every
+    /// attribute that is not mapped is reported in the warnings.
+    public static func read(_ text: String, operation: String = "load") throws(FlowError) -> FormatImport {
+        let graph: DOTGraph
+        do {
+            graph = try DOTParser.parse(text)
+        } catch {
+            throw .invalidDocument(operation, "DOT: \(error.description)")
+        }
+        var builder = Builder(graph: graph)
+        return builder.build()
+    }
+
+    static let shapes: [String: NodeShape] = [
+        "box": .rectangle, "rect": .rectangle, "rectangle": .rectangle, "square": .rectangle,
+        "ellipse": .ellipse, "oval": .ellipse, "circle": .circle, "doublecircle": .circle,
+        "diamond": .diamond, "hexagon": .hexagon, "parallelogram": .parallelogram,
+        "cylinder": .cylinder, "note": .note, "mrecord": .rounded, "record": .rectangle,
+        "mdiamond": .diamond, "msquare": .rectangle, "mcircle": .circle,
+    ]
+
+    static let arrows: [String: ArrowHead] = [
+        "normal": .arrow, "none": .none, "empty": .open, "onormal": .open, "open": .open, "vee": .open,
+        "diamond": .diamond, "odiamond": .diamond, "dot": .circle, "odot": .circle,
+    ]
+
+    struct Builder {
+        let graph: DOTGraph
+        var tally = WarningTally()
+        var positioned = 0
+        var points: [String: Point] = [:]
+        var maxY = 0.0
+
+        init(graph: DOTGraph) { self.graph = graph }
+
+        /// Expands `\N`, `\G`, `\n`, `\l`, `\r` and `\\` in a label.
+        func label(_ raw: String, id: String) -> String {
+            guard raw.contains("\\") else { return raw }
+            var out = ""
+            var it = raw.makeIterator()
+            while let c = it.next() {
+                guard c == "\\" else { out.append(c); continue }
+                guard let d = it.next() else { out.append(c); break }
+                switch d {
+                case "n", "l", "r": out.append("\n")
+                case "N", "E", "T", "H": out += id
+                case "G": out += graph.id ?? ""
+                case "\\": out.append("\\")
+                default: out.append(c); out.append(d)
+                }
+            }
+            while out.hasSuffix("\n") { out.removeLast() }
+            return out
+        }
+
+        func styleParts(_ value: String) -> [String] {
+            value.split(separator: ",").map { String($0).trimmingSpaces().lowercased() }
+        }
+
+        /// Rounded to 1/1000: DOT's decimal points and inches come back as the numbers written.
+        func milli(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
+        func number(_ s: String) -> Double? {
+            guard let v = Double(s.trimmingSpaces()), v.isFinite else { return nil }
+            return v
+        }
+
+        /// `x,y` or `x,y!` in points.
+        func point(_ s: String) -> Point? {
+            var t = s.trimmingSpaces()
+            if t.hasSuffix("!") { t.removeLast() }
+            let parts = t.split(separator: ",")
+            guard parts.count >= 2, let x = number(String(parts[0])), let y = number(String(parts[1])) else { return nil }
+            return Point(x, y)
+        }
+
+        /// Applies the style attributes every element shares; returns whether `key` was one.
+        mutating func styleAttribute(_ key: String, _ value: String, _ style: inout FlowStyle, kind: String, fillFromColor: inout Bool) -> Bool {
+            switch key {
+            case "color":
+                let first = String(value.split(separator: ":").first ?? "")
+                if let c = parseColor(first) { style.stroke = c } else { tally.add("\(kind) colour '\(value)' is not mapped", unit: kind) }
+            case "fillcolor":
+                let first = String(value.split(separator: ":").first ?? "")
+                if let c = parseColor(first) { style.fill = c } else { tally.add("\(kind) colour '\(value)' is not mapped", unit: kind) }
+            case "fontcolor":
+                if let c = parseColor(value) { style.textColor = c } else { tally.add("\(kind) colour '\(value)' is not mapped", unit: kind) }
+            case "penwidth":
+                if let w = number(value), w >= 0 { style.strokeWidth = w } else { tally.add("\(kind) penwidth '\(value)' is not a width", unit: kind) }
+            case "fontsize":
+                if let v = number(value), v > 0 { style.fontSize = v } else { tally.add("\(kind) fontsize '\(value)' is not a size", unit: kind) }
+            case "style":
+                for part in styleParts(value) {
+                    switch part {
+                    case "dashed": style.dash = [6, 4]
+                    case "dotted": style.dash = [2, 3]
+                    case "solid": style.dash = nil
+                    case "bold": style.strokeWidth = style.strokeWidth ?? 2
+                    case "filled": fillFromColor = true
+                    case "rounded" where kind == "node" || kind == "cluster": break
+                    case "": break
+                    default: tally.add("\(kind) style '\(part)' is not mapped", unit: kind)
+                    }
+                }
+            default:
+                return false
+            }
+            return true
+        }
+
+        mutating func build() -> FormatImport {
+            var nodes: [FlowNode<JSONValue>] = []
+            var used = Set<String>()
+            // Graph attributes.
+            var direction = LayoutDirection.TB
+            for (k, v) in graph.attributes {
+                switch k {
+                case "bb": break
+                case "rankdir":
+                    if let d = LayoutDirection(rawValue: v.uppercased()) { direction = d } else { tally.add("graph rankdir '\(v)' is not a direction", unit: "") }
+                default:
+                    tally.add("graph attribute '\(k)' is not mapped", unit: "")
+                }
+            }
+            if graph.htmlStrings > 0 {
+                tally.plain.append("\(graph.htmlStrings) HTML string\(graph.htmlStrings == 1 ? "" : "s") kept as plain text (the markup is not interpreted)")
+            }
+            for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
+            // Positions: y grows up in DOT.
+            for n in graph.nodes {
+                if let v = n.attributes.first(where: { $0.0 == "pos" })?.1, let p = point(v) { points[n.id] = p }
+            }
+            let allPositioned = !graph.nodes.isEmpty && points.count == graph.nodes.count
+            // The top in DOT's y-up points: the root `bb`, else the highest node or cluster.
+            var boxes: [Int: Rect] = [:]
+            for (i, c) in graph.clusters.enumerated() {
+                if let v = c.attributes.first(where: { $0.0 == "bb" })?.1, let r = box(v) { boxes[i] = r }
+            }
+            if let v = graph.attributes.first(where: { $0.0 == "bb" })?.1, let r = box(v) {
+                maxY = r.origin.y + r.size.height
+            } else {
+                for n in graph.nodes {
+                    guard let p = points[n.id] else { continue }
+                    let h = n.attributes.first(where: { $0.0 == "height" }).flatMap { number($0.1) }.map { $0 * 72 } ?? 0
+                    maxY = max(maxY, p.y + h / 2)
+                }
+                for r in boxes.values { maxY = max(maxY, r.origin.y + r.size.height) }
+            }
+            // Clusters become groups, outer ones first.
+            var clusterIDs: [String] = []
+            for c in graph.clusters {
+                // `id` (which the DOT writer sets when it had to prefix `cluster_`) names the group.
+                var id = c.attributes.first(where: { $0.0 == "id" })?.1 ?? c.id
+                if id.isEmpty { id = c.id }
+                let wanted = id
+                var k = 2
+                while graph.nodeIndex[id] != nil || used.contains(id) { id = "\(wanted)_\(k)"; k += 1 }
+                if id != wanted { tally.plain.append("cluster '\(wanted)' was renamed '\(id)': a node or cluster has that id") }
+                used.insert(id)
+                clusterIDs.append(id)
+                var style = FlowStyle()
+                var title: String?
+                var fill = false
+                var shape: NodeShape?
+                var classes: [String] = []
+                for (key, value) in c.attributes {
+                    if styleAttribute(key, value, &style, kind: "cluster", fillFromColor: &fill) {
+                        if key == "style", styleParts(value).contains("rounded") { shape = .rounded }
+                        continue
+                    }
+                    switch key {
+                    case "bb": if boxes[clusterIDs.count - 1] == nil { tally.add("cluster bb '\(value)' is not a box", unit: "cluster") }
+                    case "label": title = label(value, id: c.id)
+                    case "id": break
+                    case "class": classes = value.split(separator: " ").map(String.init)
+                    default: tally.add("cluster attribute '\(key)' is not mapped", unit: "cluster")
+                    }
+                }
+                if fill, style.fill == nil { style.fill = style.stroke }
+                var frame = Rect(origin: .zero, size: Size(200, 120))
+                if allPositioned, let r = boxes[clusterIDs.count - 1] {
+                    frame = Rect(
+                        origin: Point(milli(r.origin.x), milli(maxY - r.origin.y - r.size.height)),
+                        size: Size(milli(r.size.width), milli(r.size.height)))
+                }
+                nodes.append(FlowNode(
+                    id: id, position: frame.origin, size: frame.size, data: labelData(title, id: id),
+                    parentID: c.parent.map { clusterIDs[$0] }, acceptsChildren: true,
+                    shape: shape, classes: validClasses(classes), style: style, autoSize: false))
+            }
+            for n in graph.nodes {
+                var style = FlowStyle()
+                var shape: NodeShape = .ellipse
+                var title: String?
+                var fill = false
+                var width: Double?, height: Double?
+                var rounded = false
+                var classes: [String] = []
+                for (key, value) in n.attributes {
+                    if styleAttribute(key, value, &style, kind: "node", fillFromColor: &fill) {
+                        if key == "style", styleParts(value).contains("rounded") { rounded = true }
+                        continue
+                    }
+                    switch key {
+                    case "label": title = label(value, id: n.id)
+                    case "shape":
+                        if let s = DOTReader.shapes[value.lowercased()] {
+                            shape = s
+                            if value.lowercased().hasSuffix("record") { tally.add("record shape drawn as a box; its fields are not mapped", unit: "node") }
+                        } else {
+                            tally.add("node shape '\(value)' is not mapped", unit: "node")
+                        }
+                    case "width": if let v = number(value), v > 0 { width = milli(v * 72) } else { tally.add("node width '\(value)' is not a size", unit: "node") }
+                    case "height": if let v = number(value), v > 0 { height = milli(v * 72) } else { tally.add("node height '\(value)' is not a size", unit: "node") }
+                    case "pos": if points[n.id] == nil { tally.add("node pos '\(value)' is not a point", unit: "node") }
+                    case "class": classes = value.split(separator: " ").map(String.init)
+                    default: tally.add("node attribute '\(key)' is not mapped", unit: "node")
+                    }
+                }
+                if rounded && shape == .rectangle { shape = .rounded }
+                if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
+                var size: Size?
+                if width != nil || height != nil {
+                    let w = width ?? 54, h = height ?? 36
+                    size = shape == .circle ? Size(max(w, h), max(w, h)) : Size(w, h)
+                }
+                var position = Point.zero
+                if allPositioned, let p = points[n.id] {
+                    let s = size ?? FlowNode<JSONValue>.defaultSize
+                    position = Point(milli(p.x - s.width / 2), milli((maxY - p.y) - s.height / 2))
+                }
+                nodes.append(FlowNode(
+                    id: n.id, position: position, size: size, data: labelData(title, id: n.id),
+                    parentID: n.cluster.map { clusterIDs[$0] }, shape: shape,
+                    classes: validClasses(classes), style: style))
+            }
+            // Ports on edges become handles where they name a side.
+            var edges: [FlowEdge] = []
+            var handles: [String: [HandleDeclaration]] = [:]
+            var edgeIDs = Set<String>()
+            for (i, e) in graph.edges.enumerated() {
+                var style = FlowStyle()
+                var fill = false
+                var title: String?
+                var id = "e\(i + 1)"
+                var classes: [String] = []
+                var dir = graph.directed ? "forward" : "none"
+                var bends: [Point] = []
+                var head: ArrowHead?, tail: ArrowHead?
+                for (key, value) in e.attributes {
+                    if styleAttribute(key, value, &style, kind: "edge", fillFromColor: &fill) { continue }
+                    switch key {
+                    case "label": title = label(value, id: id)
+                    case "id": id = value
+                    case "pos" where allPositioned:
+                        if let p = splinePoints(value) { bends = p } else { tally.add("edge pos '\(value.prefix(20))' is not a spline", unit: "edge") }
+                    case "class": classes = value.split(separator: " ").map(String.init)
+                    case "dir": dir = value.lowercased()
+                    case "arrowhead", "arrowtail":
+                        if let a = DOTReader.arrows[value.lowercased()] {
+                            if key == "arrowhead" { head = a } else { tail = a }
+                        } else {
+                            tally.add("edge \(key) '\(value)' is not mapped", unit: "edge")
+                        }
+                    default: tally.add("edge attribute '\(key)' is not mapped", unit: "edge")
+                    }
+                }
+                if !edgeIDs.insert(id).inserted {
+                    tally.plain.append("edge id '\(id)' is used twice; the second is 'e\(i + 1)'")
+                    id = "e\(i + 1)"
+                    edgeIDs.insert(id)
+                }
+                switch dir {
+                case "forward":
+                    if let head, head != .arrow { style.targetArrow = head }
+                case "back":
+                    style.targetArrow = ArrowHead.none
+                    style.sourceArrow = tail ?? .arrow
+                case "both":
+                    if let head, head != .arrow { style.targetArrow = head }
+                    style.sourceArrow = tail ?? .arrow
+                case "none":
+                    style.targetArrow = ArrowHead.none
+                default:
+                    tally.add("edge dir '\(dir)' is not mapped", unit: "edge")
+                }
+                if !graph.directed && dir == "none" && head == nil {
+                    style.targetArrow = ArrowHead.none
+                }
+                let sh = handle(e.tailPort, node: e.tail, type: .source, &handles)
+                let th = handle(e.headPort, node: e.head, type: .target, &handles)
+                edges.append(FlowEdge(
+                    id: id, sourceNodeID: e.tail, sourceHandleID: sh, targetNodeID: e.head, targetHandleID: th,
+                    label: title, points: bends, classes: validClasses(classes), style: style))
+            }
+            if allPositioned { fitGroups(&nodes, boxed: Set(boxes.keys.map { clusterIDs[$0] })) }
+            for i in nodes.indices {
+                if let extra = handles[nodes[i].id] { nodes[i].handles = HandleDeclaration.defaults + extra }
+            }
+            var doc = FlowDocument<JSONValue>(nodes: nodes, edges: edges)
+            doc.viewport = Viewport()
+            return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
+        }
+
+        /// The points a drawn DOT spline (`[e,x,y] [s,x,y] p0 c c p1 c c p2 …`) passes
+        /// through between its ends, flipped into the store's y-down space.
+        func splinePoints(_ s: String) -> [Point]? {
+            var points: [Point] = []
+            for item in s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }) {
+                if item.hasPrefix("e,") || item.hasPrefix("s,") { continue }
+                guard let p = point(String(item)) else { return nil }
+                points.append(p)
+            }
+            guard points.count >= 4, (points.count - 1) % 3 == 0 else { return nil }
+            return stride(from: 3, to: points.count - 1, by: 3).map { Point(milli(points[$0].x), milli(maxY - points[$0].y)) }
+        }
+
+        /// `llx,lly,urx,ury` in points, as a rect in DOT's y-up space.
+        func box(_ s: String) -> Rect? {
+            let v = s.split(separator: ",").compactMap { number(String($0)) }
+            guard v.count == 4, v[2] >= v[0], v[3] >= v[1] else { return nil }
+            return Rect(origin: Point(v[0], v[1]), size: Size(v[2] - v[0], v[3] - v[1]))
+        }
+
+        /// Sizes the groups that had no `bb` around their children (inner groups first).
+        func fitGroups(_ nodes: inout [FlowNode<JSONValue>], boxed: Set<String>) {
+            let groups = nodes.indices.filter { nodes[$0].acceptsChildren && !boxed.contains(nodes[$0].id) }
+            for g in groups.reversed() {
+                let id = nodes[g].id
+                var r: Rect?
+                for n in nodes where n.parentID == id {
+                    r = r.map { $0.union(n.frame) } ?? n.frame
+                }
+                guard let r else { continue }
+                nodes[g].position = Point(r.origin.x - 20, r.origin.y - 44)
+                nodes[g].size = Size(r.size.width + 40, r.size.height + 64)
+            }
+        }
+
+        /// A port naming a side becomes a handle on that side (`s`, `n:in`, …); a record
+        /// field name is reported and the edge attaches to the node.
+        mutating func handle(_ port: DOTPort?, node: String, type: HandleType, _ handles: inout [String: [HandleDeclaration]]) -> String? {
+            guard let port else { return nil }
+            let side: HandlePosition?
+            switch port.compass {
+            case "n"?, "ne"?, "nw"?: side = .top
+            case "s"?, "se"?, "sw"?: side = .bottom
+            case "e"?: side = .right
+            case "w"?: side = .left
+            case "c"?, "_"?, nil: side = nil
+            default: side = nil
+            }
+            if port.name != nil { tally.add("edge port '\(port.name!)' (a record field) is not mapped", unit: "edge") }
+            guard let side else { return nil }
+            let id = (type == .source ? "out-" : "in-") + side.rawValue
+            var list = handles[node] ?? []
+            if !list.contains(where: { $0.id == id }) {
+                list.append(HandleDeclaration(id: id, type: type, position: side))
+                handles[node] = list
+            }
+            return id
+        }
+
+        mutating func validClasses(_ names: [String]) -> [String] {
+            names.filter { name in
+                do {
+                    try FlowClass.validateName(name, "load", "class")
+                    return true
+                } catch {
+                    tally.add("class '\(name)' is not a valid class name", unit: "")
+                    return false
+                }
+            }
+        }
+    }
+}

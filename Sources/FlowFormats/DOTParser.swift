@@ -1,0 +1,487 @@
+import FlowCore
+
+// A reader for the DOT language as the Graphviz grammar defines it (graph, digraph, strict;
+// node, edge and attribute statements; edge chains; subgraphs; ports; quoted, HTML and
+// numeral ids; comments and `#` lines). It builds a `DOTGraph`: every node, edge and
+// cluster with the attributes that apply to it, defaults included. Nesting is limited
+// (`maximumDepth`), so hostile input cannot overflow the stack.
+
+/// One port reference: `a:p`, `a:p:ne` or `a:ne`.
+struct DOTPort: Equatable {
+    var name: String?
+    var compass: String?
+}
+
+/// A parsed DOT graph, in statement order.
+struct DOTGraph {
+    struct Node {
+        var id: String
+        var attributes: [(String, String)]
+        /// Index into `clusters` of the innermost cluster the node was placed in.
+        var cluster: Int?
+    }
+    struct Edge {
+        var tail: String
+        var tailPort: DOTPort?
+        var head: String
+        var headPort: DOTPort?
+        var attributes: [(String, String)]
+    }
+    struct Cluster {
+        var id: String
+        var parent: Int?
+        var attributes: [(String, String)]
+    }
+    var strict = false
+    var directed = true
+    var id: String?
+    var attributes: [(String, String)] = []
+    var nodes: [Node] = []
+    var nodeIndex: [String: Int] = [:]
+    var edges: [Edge] = []
+    var clusters: [Cluster] = []
+    /// Attributes of non-cluster subgraphs (`rank=same`, …): reported, not mapped.
+    var subgraphAttributes: [String] = []
+    /// HTML strings (`<…>`) read: kept as their text, markup and all.
+    var htmlStrings = 0
+}
+
+/// A syntax error at a line and column (both from 1).
+struct DOTSyntaxError: Error {
+    var line: Int
+    var column: Int
+    var message: String
+    var description: String { "line \(line), column \(column): \(message)" }
+}
+
+struct DOTParser {
+    enum Kind: Equatable { case id, html, lbrace, rbrace, lbracket, rbracket, equals, semicolon, comma, colon, edgeop, end }
+    struct Token {
+        var kind: Kind
+        var text: String
+        var line: Int
+        var column: Int
+        var quoted = false
+    }
+
+    static let maximumDepth = 64
+    static let maximumIDLength = 1 << 16
+
+    private var bytes: [UInt8]
+    private var pos = 0
+    private var line = 1
+    private var lineStart = 0
+    private var token: Token
+    private var graph = DOTGraph()
+
+    /// Parses `text`; throws `DOTSyntaxError`.
+    static func parse(_ text: String) throws(DOTSyntaxError) -> DOTGraph {
+        var p = DOTParser(bytes: Array(text.utf8))
+        try p.advance()
+        try p.parseGraph()
+        return p.graph
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        self.token = Token(kind: .end, text: "", line: 1, column: 1)
+    }
+
+    // MARK: Tokens
+
+    private func fail(_ message: String, at t: Token? = nil) -> DOTSyntaxError {
+        let t = t ?? token
+        return DOTSyntaxError(line: t.line, column: t.column, message: message)
+    }
+
+    private var column: Int { pos - lineStart + 1 }
+
+    private mutating func skipSpace() throws(DOTSyntaxError) {
+        var atLineStart = pos == 0 || bytes[pos - 1] == 10
+        while pos < bytes.count {
+            let c = bytes[pos]
+            if c == 10 {
+                pos += 1; line += 1; lineStart = pos; atLineStart = true
+            } else if c == 32 || c == 9 || c == 13 || c == 12 || c == 11 {
+                pos += 1
+            } else if c == 35 && atLineStart {  // `#` line (C preprocessor output)
+                while pos < bytes.count && bytes[pos] != 10 { pos += 1 }
+            } else if c == 47 && pos + 1 < bytes.count && bytes[pos + 1] == 47 {
+                while pos < bytes.count && bytes[pos] != 10 { pos += 1 }
+            } else if c == 47 && pos + 1 < bytes.count && bytes[pos + 1] == 42 {
+                let start = Token(kind: .end, text: "", line: line, column: column)
+                pos += 2
+                while true {
+                    guard pos < bytes.count else { throw fail("unterminated comment", at: start) }
+                    if bytes[pos] == 42 && pos + 1 < bytes.count && bytes[pos + 1] == 47 { pos += 2; break }
+                    if bytes[pos] == 10 { line += 1; lineStart = pos + 1 }
+                    pos += 1
+                }
+                atLineStart = false
+            } else {
+                return
+            }
+        }
+    }
+
+    private static func isIDByte(_ c: UInt8) -> Bool {
+        (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 || (c >= 48 && c <= 57) || c >= 128
+    }
+
+    private mutating func advance() throws(DOTSyntaxError) {
+        try skipSpace()
+        var t = Token(kind: .end, text: "", line: line, column: column)
+        guard pos < bytes.count else { token = t; return }
+        let c = bytes[pos]
+        func single(_ k: Kind) { t.kind = k; t.text = String(UnicodeScalar(c)); pos += 1 }
+        switch c {
+        case UInt8(ascii: "{"): single(.lbrace)
+        case UInt8(ascii: "}"): single(.rbrace)
+        case UInt8(ascii: "["): single(.lbracket)
+        case UInt8(ascii: "]"): single(.rbracket)
+        case UInt8(ascii: "="): single(.equals)
+        case UInt8(ascii: ";"): single(.semicolon)
+        case UInt8(ascii: ","): single(.comma)
+        case UInt8(ascii: ":"): single(.colon)
+        case UInt8(ascii: "\""):
+            t.kind = .id
+            t.quoted = true
+            t.text = try quoted(t)
+        case UInt8(ascii: "<"):
+            t.kind = .html
+            t.text = try html(t)
+            graph.htmlStrings += 1
+        case UInt8(ascii: "-") where pos + 1 < bytes.count && (bytes[pos + 1] == 62 || bytes[pos + 1] == 45):
+            t.kind = .edgeop
+            t.text = bytes[pos + 1] == 62 ? "->" : "--"
+            pos += 2
+        default:
+            if c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || (c >= 48 && c <= 57) {
+                t.kind = .id
+                t.text = numeral()
+                if t.text.isEmpty { throw fail("unexpected character '\(Self.show(c))'", at: t) }
+            } else if Self.isIDByte(c) {
+                let start = pos
+                while pos < bytes.count && Self.isIDByte(bytes[pos]) { pos += 1 }
+                guard pos - start <= Self.maximumIDLength else { throw fail("id longer than \(Self.maximumIDLength) bytes", at: t) }
+                t.kind = .id
+                t.text = String(decoding: bytes[start..<pos], as: UTF8.self)
+            } else {
+                throw fail("unexpected character '\(Self.show(c))'", at: t)
+            }
+        }
+        token = t
+    }
+
+    private static func show(_ c: UInt8) -> String {
+        c >= 32 && c < 127 ? String(UnicodeScalar(c)) : "\\x" + String(c, radix: 16, uppercase: false)
+    }
+
+    private mutating func numeral() -> String {
+        let start = pos
+        if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+        var digits = 0, dots = 0
+        while pos < bytes.count {
+            let c = bytes[pos]
+            if c >= 48 && c <= 57 { digits += 1 } else if c == 46 && dots == 0 { dots += 1 } else { break }
+            pos += 1
+        }
+        if digits == 0 { pos = start; return "" }
+        return String(decoding: bytes[start..<pos], as: UTF8.self)
+    }
+
+    /// A double-quoted string; `\"` is a quote, a backslash-newline joins lines, every
+    /// other escape is kept for the attribute reader (`\n`, `\l`, `\N`, …).
+    private mutating func quoted(_ start: Token) throws(DOTSyntaxError) -> String {
+        pos += 1
+        var out: [UInt8] = []
+        while true {
+            guard pos < bytes.count else { throw fail("unterminated string", at: start) }
+            let c = bytes[pos]
+            if c == 34 { pos += 1; break }
+            if c == 92 && pos + 1 < bytes.count {
+                let d = bytes[pos + 1]
+                if d == 34 { out.append(34); pos += 2; continue }
+                if d == 10 { pos += 2; line += 1; lineStart = pos; continue }
+                if d == 13 && pos + 2 < bytes.count && bytes[pos + 2] == 10 { pos += 3; line += 1; lineStart = pos; continue }
+                out.append(92); out.append(d); pos += 2
+                continue
+            }
+            if c == 10 { line += 1; lineStart = pos + 1 }
+            out.append(c)
+            pos += 1
+            guard out.count <= Self.maximumIDLength else { throw fail("string longer than \(Self.maximumIDLength) bytes", at: start) }
+        }
+        var s = String(decoding: out, as: UTF8.self)
+        // `"a" + "b"` concatenation
+        let save = (pos, line, lineStart)
+        try skipSpace()
+        if pos < bytes.count && bytes[pos] == UInt8(ascii: "+") {
+            pos += 1
+            try skipSpace()
+            if pos < bytes.count && bytes[pos] == 34 {
+                let t = Token(kind: .id, text: "", line: line, column: column)
+                s += try quoted(t)
+                return s
+            }
+            throw fail("'+' must be followed by a quoted string")
+        }
+        (pos, line, lineStart) = save
+        return s
+    }
+
+    /// An HTML string `<…>` with balanced angle brackets, kept as its text.
+    private mutating func html(_ start: Token) throws(DOTSyntaxError) -> String {
+        var depth = 0
+        let begin = pos
+        while true {
+            guard pos < bytes.count else { throw fail("unterminated HTML string", at: start) }
+            let c = bytes[pos]
+            if c == 60 { depth += 1 } else if c == 62 { depth -= 1 } else if c == 10 { line += 1; lineStart = pos + 1 }
+            pos += 1
+            if depth == 0 { break }
+            guard pos - begin <= Self.maximumIDLength else { throw fail("HTML string longer than \(Self.maximumIDLength) bytes", at: start) }
+        }
+        return String(decoding: bytes[(begin + 1)..<(pos - 1)], as: UTF8.self)
+    }
+
+    private func isKeyword(_ word: String) -> Bool {
+        token.kind == .id && !token.quoted && token.text.lowercased() == word
+    }
+
+    private mutating func expect(_ k: Kind, _ what: String) throws(DOTSyntaxError) {
+        guard token.kind == k else { throw fail("expected \(what), found \(describe(token))") }
+        try advance()
+    }
+
+    private func describe(_ t: Token) -> String {
+        switch t.kind {
+        case .end: return "end of input"
+        case .id: return "'\(t.text.count > 40 ? String(t.text.prefix(40)) + "…" : t.text)'"
+        case .html: return "an HTML string"
+        default: return "'\(t.text)'"
+        }
+    }
+
+    private mutating func identifier(_ what: String) throws(DOTSyntaxError) -> String {
+        guard token.kind == .id || token.kind == .html else { throw fail("expected \(what), found \(describe(token))") }
+        let s = token.text
+        try advance()
+        return s
+    }
+
+    // MARK: Grammar
+
+    /// Defaults and cluster of one (sub)graph scope.
+    private struct Scope {
+        var node: [(String, String)] = []
+        var edge: [(String, String)] = []
+        var cluster: Int?
+        /// Nodes mentioned inside the scope, for edges to a subgraph.
+        var members: [String] = []
+    }
+
+    private mutating func parseGraph() throws(DOTSyntaxError) {
+        if isKeyword("strict") { graph.strict = true; try advance() }
+        if isKeyword("digraph") {
+            graph.directed = true
+        } else if isKeyword("graph") {
+            graph.directed = false
+        } else {
+            throw fail("expected 'graph' or 'digraph', found \(describe(token))")
+        }
+        try advance()
+        if token.kind == .id || token.kind == .html { graph.id = token.text; try advance() }
+        var scope = Scope()
+        try expect(.lbrace, "'{'")
+        try statements(&scope, depth: 1)
+        try expect(.rbrace, "'}'")
+        if token.kind != .end { throw fail("unexpected \(describe(token)) after the graph") }
+    }
+
+    private mutating func statements(_ scope: inout Scope, depth: Int) throws(DOTSyntaxError) {
+        while token.kind != .rbrace && token.kind != .end {
+            try statement(&scope, depth: depth)
+            if token.kind == .semicolon { try advance() }
+        }
+    }
+
+    private mutating func statement(_ scope: inout Scope, depth: Int) throws(DOTSyntaxError) {
+        if (isKeyword("graph") || isKeyword("node") || isKeyword("edge")) {
+            let which = token.text.lowercased()
+            let save = token
+            try advance()
+            if token.kind == .lbracket {
+                let list = try attributeLists()
+                switch which {
+                case "node": scope.node = merge(scope.node, list)
+                case "edge": scope.edge = merge(scope.edge, list)
+                default: graphAttributes(list, scope: scope)
+                }
+                return
+            }
+            throw fail("expected '[' after '\(save.text)'")
+        }
+        if token.kind == .lbrace || isKeyword("subgraph") {
+            let ends = try subgraph(&scope, depth: depth)
+            try edgeTail(ends, &scope, depth: depth)
+            return
+        }
+        let id = try identifier("a statement")
+        if token.kind == .equals {
+            try advance()
+            let value = try identifier("a value after '='")
+            graphAttributes([(id, value)], scope: scope)
+            return
+        }
+        let port = try portIfAny()
+        if token.kind == .edgeop {
+            try edgeTail([(id, port)], &scope, depth: depth)
+            return
+        }
+        let list = token.kind == .lbracket ? try attributeLists() : []
+        touchNode(id, &scope, attributes: list)
+    }
+
+    private mutating func portIfAny() throws(DOTSyntaxError) -> DOTPort? {
+        guard token.kind == .colon else { return nil }
+        try advance()
+        let first = try identifier("a port after ':'")
+        if token.kind == .colon {
+            try advance()
+            let compass = try identifier("a compass point after ':'")
+            return DOTPort(name: first, compass: compass)
+        }
+        if ["n", "ne", "e", "se", "s", "sw", "w", "nw", "c", "_"].contains(first.lowercased()) {
+            return DOTPort(name: nil, compass: first.lowercased())
+        }
+        return DOTPort(name: first, compass: nil)
+    }
+
+    private mutating func attributeLists() throws(DOTSyntaxError) -> [(String, String)] {
+        var out: [(String, String)] = []
+        while token.kind == .lbracket {
+            try advance()
+            while token.kind != .rbracket {
+                let key = try identifier("an attribute name")
+                try expect(.equals, "'=' after '\(key)'")
+                let value = try identifier("a value for '\(key)'")
+                out = merge(out, [(key, value)])
+                if token.kind == .comma || token.kind == .semicolon { try advance() }
+            }
+            try advance()
+        }
+        return out
+    }
+
+    private func merge(_ a: [(String, String)], _ b: [(String, String)]) -> [(String, String)] {
+        var out = a
+        for (k, v) in b {
+            if let i = out.firstIndex(where: { $0.0 == k }) { out[i].1 = v } else { out.append((k, v)) }
+        }
+        return out
+    }
+
+    private mutating func graphAttributes(_ list: [(String, String)], scope: Scope) {
+        if let c = scope.cluster {
+            graph.clusters[c].attributes = merge(graph.clusters[c].attributes, list)
+        } else if subgraphDepth == 0 {
+            graph.attributes = merge(graph.attributes, list)
+        } else {
+            graph.subgraphAttributes.append(contentsOf: list.map(\.0))
+        }
+    }
+
+    private var subgraphDepth = 0
+    /// `tail \0 head` of every edge, for `strict` graphs.
+    private var seenPairs = Set<String>()
+
+    /// Creates the node on first sight (with the scope's node defaults) and adds `list`.
+    private mutating func touchNode(_ id: String, _ scope: inout Scope, attributes list: [(String, String)]) {
+        scope.members.append(id)
+        if let i = graph.nodeIndex[id] {
+            graph.nodes[i].attributes = merge(graph.nodes[i].attributes, list)
+            if let c = scope.cluster, graph.nodes[i].cluster != c, isInside(c, graph.nodes[i].cluster) {
+                graph.nodes[i].cluster = c
+            }
+            return
+        }
+        graph.nodeIndex[id] = graph.nodes.count
+        graph.nodes.append(DOTGraph.Node(id: id, attributes: merge(scope.node, list), cluster: scope.cluster))
+    }
+
+    /// Whether cluster `c` lies inside `outer` (nil: the root).
+    private func isInside(_ c: Int, _ outer: Int?) -> Bool {
+        guard let outer else { return true }
+        var cursor: Int? = c
+        while let k = cursor {
+            if k == outer { return true }
+            cursor = graph.clusters[k].parent
+        }
+        return false
+    }
+
+    /// `subgraph id { … }`, `subgraph { … }` or `{ … }`; returns the nodes it mentions.
+    private mutating func subgraph(_ scope: inout Scope, depth: Int) throws(DOTSyntaxError) -> [(String, DOTPort?)] {
+        guard depth < Self.maximumDepth else { throw fail("subgraphs nested deeper than \(Self.maximumDepth) levels") }
+        var name: String?
+        if isKeyword("subgraph") {
+            try advance()
+            if token.kind == .id || token.kind == .html { name = token.text; try advance() }
+        }
+        var inner = Scope(node: scope.node, edge: scope.edge, cluster: scope.cluster)
+        if let name, name.hasPrefix("cluster") {
+            if let existing = graph.clusters.firstIndex(where: { $0.id == name }) {
+                inner.cluster = existing
+            } else {
+                graph.clusters.append(DOTGraph.Cluster(id: name, parent: scope.cluster, attributes: []))
+                inner.cluster = graph.clusters.count - 1
+            }
+        }
+        try expect(.lbrace, "'{'")
+        subgraphDepth += 1
+        try statements(&inner, depth: depth + 1)
+        subgraphDepth -= 1
+        try expect(.rbrace, "'}'")
+        scope.members.append(contentsOf: inner.members)
+        // Nodes first seen inside keep the subgraph's cluster; outer scopes see them too.
+        return inner.members.map { ($0, nil) }
+    }
+
+    /// The rest of an edge chain after its first operand (nothing when no edge operator follows).
+    private mutating func edgeTail(_ first: [(String, DOTPort?)], _ scope: inout Scope, depth: Int) throws(DOTSyntaxError) {
+        guard token.kind == .edgeop else {
+            if token.kind == .lbracket { throw fail("attributes after a subgraph") }
+            return
+        }
+        var operands: [[(String, DOTPort?)]] = [first]
+        for (id, _) in first where graph.nodeIndex[id] == nil { touchNode(id, &scope, attributes: []) }
+        while token.kind == .edgeop {
+            let op = token
+            if graph.directed && op.text == "--" { throw fail("'--' in a digraph (use '->')", at: op) }
+            if !graph.directed && op.text == "->" { throw fail("'->' in an undirected graph (use '--')", at: op) }
+            try advance()
+            if token.kind == .lbrace || isKeyword("subgraph") {
+                operands.append(try subgraph(&scope, depth: depth))
+            } else {
+                let id = try identifier("a node or subgraph after '\(op.text)'")
+                let port = try portIfAny()
+                touchNode(id, &scope, attributes: [])
+                operands.append([(id, port)])
+            }
+        }
+        let list = merge(scope.edge, token.kind == .lbracket ? try attributeLists() : [])
+        for k in 1..<operands.count {
+            for (t, tp) in operands[k - 1] {
+                for (h, hp) in operands[k] {
+                    if graph.strict {
+                        if t == h { continue }
+                        let key = graph.directed || t < h ? t + "\u{0}" + h : h + "\u{0}" + t
+                        guard seenPairs.insert(key).inserted else { continue }
+                    }
+                    graph.edges.append(DOTGraph.Edge(tail: t, tailPort: tp, head: h, headPort: hp, attributes: list))
+                }
+            }
+        }
+    }
+}

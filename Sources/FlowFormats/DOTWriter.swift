@@ -1,0 +1,174 @@
+import FlowCore
+
+/// A document as DOT text (docs/formats.md, "DOT"): groups as clusters, nested; labels,
+/// shapes, styles and classes as attributes; positions as `pos` in points with y up and
+/// sizes as `width`/`height` in inches, so `neato -n` keeps the layout and `dot` draws its own.
+public enum DOTWriter {
+    public static func write(_ doc: FlowDocument<JSONValue>) -> String {
+        var out = "digraph {\n"
+        var bottom = 0.0, right = 0.0
+        for n in doc.nodes {
+            bottom = max(bottom, n.position.y + n.size.height)
+            right = max(right, n.position.x + n.size.width)
+        }
+        if !doc.nodes.isEmpty { out += "  graph [bb=" + quote("0,0," + num(right) + "," + num(bottom)) + "];\n" }
+        var children: [String: [Int]] = [:]
+        var roots: [Int] = []
+        let ids = Set(doc.nodes.map(\.id))
+        for (i, n) in doc.nodes.enumerated() {
+            if let p = n.parentID, ids.contains(p) { children[p, default: []].append(i) } else { roots.append(i) }
+        }
+        // Iterative walk so deep nesting cannot overflow the stack.
+        var stack: [(index: Int, depth: Int, closing: Bool)] = roots.reversed().map { ($0, 1, false) }
+        while let (i, depth, closing) = stack.popLast() {
+            let pad = String(repeating: "  ", count: depth)
+            if closing { out += pad + "}\n"; continue }
+            let n = doc.nodes[i]
+            if n.acceptsChildren {
+                out += pad + "subgraph " + quote(clusterID(n.id)) + " {\n"
+                var attrs = groupAttributes(n)
+                let f = n.frame
+                attrs.append("bb=" + quote([f.origin.x, bottom - f.origin.y - f.size.height, f.origin.x + f.size.width, bottom - f.origin.y].map(num).joined(separator: ",")))
+                if !attrs.isEmpty {
+                    out += pad + "  graph [" + attrs.joined(separator: ", ") + "];\n"
+                }
+                attrs = []
+                stack.append((i, depth, true))
+                for c in (children[n.id] ?? []).reversed() { stack.append((c, depth + 1, false)) }
+                continue
+            }
+            out += pad + quote(n.id)
+            let attrs = nodeAttributes(n, bottom: bottom)
+            if !attrs.isEmpty { out += " [" + attrs.joined(separator: ", ") + "]" }
+            out += ";\n"
+        }
+        let byID = Dictionary(doc.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for e in doc.edges {
+            out += "  " + endpoint(e.sourceNodeID, e.sourceHandleID, byID) + " -> " + endpoint(e.targetNodeID, e.targetHandleID, byID)
+            var attrs = ["id=" + quote(e.id)]
+            if let l = e.label { attrs.append("label=" + quoteLabel(l)) }
+            attrs += styleAttributes(e.style, node: false)
+            if let a = e.style.targetArrow { attrs.append("arrowhead=" + arrowName(a)) }
+            if let a = e.style.sourceArrow { attrs.append("dir=both"); attrs.append("arrowtail=" + arrowName(a)) }
+            if !e.classes.isEmpty { attrs.append("class=" + quote(e.classes.joined(separator: " "))) }
+            out += " [" + attrs.joined(separator: ", ") + "];\n"
+        }
+        out += "}\n"
+        return out
+    }
+
+    static func clusterID(_ id: String) -> String { id.hasPrefix("cluster") ? id : "cluster_" + id }
+
+    static func endpoint(_ node: String, _ handle: String?, _ byID: [String: FlowNode<JSONValue>]) -> String {
+        let id = byID[node].map { $0.acceptsChildren ? clusterID($0.id) : $0.id } ?? node
+        guard let handle, let h = byID[node]?.handle(handle) else { return quote(id) }
+        let compass: String
+        switch h.position {
+        case .top: compass = "n"
+        case .bottom: compass = "s"
+        case .left: compass = "w"
+        case .right: compass = "e"
+        case .center: compass = "c"
+        }
+        return quote(id) + ":" + compass
+    }
+
+    static func title(_ n: FlowNode<JSONValue>) -> String? {
+        let t = n.data.title(nodeID: n.id)
+        return t == n.id ? nil : t
+    }
+
+    static func groupAttributes(_ n: FlowNode<JSONValue>) -> [String] {
+        var a: [String] = []
+        if clusterID(n.id) != n.id { a.append("id=" + quote(n.id)) }
+        let t = n.data.title(nodeID: n.id)
+        if t != clusterID(n.id) { a.append("label=" + quoteLabel(t)) }
+        a += styleAttributes(n.style, node: true)
+        if n.shape == .rounded { a.append("style=rounded") }
+        if !n.classes.isEmpty { a.append("class=" + quote(n.classes.joined(separator: " "))) }
+        return a
+    }
+
+    static func nodeAttributes(_ n: FlowNode<JSONValue>, bottom: Double) -> [String] {
+        var a: [String] = []
+        if let t = title(n) { a.append("label=" + quoteLabel(t)) }
+        var styles: [String] = []
+        switch n.shape ?? .rounded {
+        case .rounded, .stadium: a.append("shape=box"); styles.append("rounded")
+        case .rectangle, .document: a.append("shape=box")
+        case .ellipse: a.append("shape=ellipse")
+        case .circle: a.append("shape=circle")
+        case .diamond: a.append("shape=diamond")
+        case .hexagon: a.append("shape=hexagon")
+        case .parallelogram: a.append("shape=parallelogram")
+        case .cylinder: a.append("shape=cylinder")
+        case .note: a.append("shape=note")
+        }
+        var st = styleAttributes(n.style, node: true)
+        if let i = st.firstIndex(where: { $0.hasPrefix("style=") }) {
+            styles.append(String(st[i].dropFirst(7).dropLast()))
+            st.remove(at: i)
+        }
+        if n.style.fill != nil { styles.append("filled") }
+        a += st
+        if !styles.isEmpty { a.append("style=" + quote(styles.joined(separator: ","))) }
+        if !n.classes.isEmpty { a.append("class=" + quote(n.classes.joined(separator: " "))) }
+        let cx = n.position.x + n.size.width / 2, cy = bottom - (n.position.y + n.size.height / 2)
+        a.append("pos=" + quote(num(cx) + "," + num(cy)))
+        // inches to 6 places: the reader's 1/1000 px rounding gives the size back exactly
+        a.append("width=" + formatNumber((n.size.width / 72 * 1e6).rounded() / 1e6))
+        a.append("height=" + formatNumber((n.size.height / 72 * 1e6).rounded() / 1e6))
+        return a
+    }
+
+    /// Colours, width, dashes and font size.
+    static func styleAttributes(_ s: FlowStyle, node: Bool) -> [String] {
+        var a: [String] = []
+        if let c = s.stroke { a.append("color=" + quote(c.description)) }
+        if let c = s.fill { a.append("fillcolor=" + quote(c.description)) }
+        if let c = s.textColor { a.append("fontcolor=" + quote(c.description)) }
+        if let w = s.strokeWidth { a.append("penwidth=" + num(w)) }
+        if let f = s.fontSize { a.append("fontsize=" + num(f)) }
+        if let d = s.dash, !d.isEmpty { a.append("style=\"" + (d.first! <= 2 ? "dotted" : "dashed") + "\"") }
+        return a
+    }
+
+    static func arrowName(_ a: ArrowHead) -> String {
+        switch a {
+        case .none: return "none"
+        case .arrow: return "normal"
+        case .open: return "empty"
+        case .diamond: return "diamond"
+        case .circle: return "dot"
+        }
+    }
+
+    static func num(_ v: Double) -> String { formatNumber((v * 1000).rounded() / 1000) }
+
+    /// A quoted id: `"` and a final backslash escaped.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for c in s {
+            switch c {
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
+        }
+        if out.hasSuffix("\\") && !out.hasSuffix("\\\\") { out += "\\" }
+        return out + "\""
+    }
+
+    /// A quoted label: backslashes doubled so `\N` and friends are not expanded.
+    static func quoteLabel(_ s: String) -> String {
+        quote(s.replacingBackslashes())
+    }
+}
+
+extension String {
+    func replacingBackslashes() -> String {
+        var out = ""
+        for c in self { if c == "\\" { out += "\\\\" } else { out.append(c) } }
+        return out
+    }
+}

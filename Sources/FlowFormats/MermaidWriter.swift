@@ -1,0 +1,134 @@
+import FlowCore
+
+/// A document as a Mermaid flowchart (docs/formats.md, "Mermaid"): groups as subgraphs,
+/// labels, shapes, classes (`classDef` from the class sheet), own styles (`style`), edge
+/// kinds from the edge styles. Mermaid has no positions; the direction is the one most
+/// edges run in.
+public enum MermaidWriter {
+    public static func write(_ doc: FlowDocument<JSONValue>) -> String {
+        var names: [String: String] = [:]
+        var taken = Set<String>()
+        for n in doc.nodes {
+            var name = isPlainID(n.id) ? n.id : "n"
+            if name != n.id || taken.contains(name) {
+                var k = 1
+                while taken.contains("\(name)\(k)") || doc.nodes.contains(where: { $0.id == "\(name)\(k)" }) { k += 1 }
+                name = "\(name)\(k)"
+            }
+            taken.insert(name)
+            names[n.id] = name
+        }
+        var out = "flowchart " + direction(doc) + "\n"
+        var children: [String: [Int]] = [:]
+        var roots: [Int] = []
+        let ids = Set(doc.nodes.map(\.id))
+        for (i, n) in doc.nodes.enumerated() {
+            if let p = n.parentID, ids.contains(p) { children[p, default: []].append(i) } else { roots.append(i) }
+        }
+        var stack: [(index: Int, depth: Int, closing: Bool)] = roots.reversed().map { ($0, 1, false) }
+        while let (i, depth, closing) = stack.popLast() {
+            let pad = String(repeating: "  ", count: depth)
+            if closing { out += pad + "end\n"; continue }
+            let n = doc.nodes[i]
+            if n.acceptsChildren {
+                out += pad + "subgraph " + names[n.id]! + "[" + quote(n.data.title(nodeID: n.id)) + "]\n"
+                stack.append((i, depth, true))
+                for c in (children[n.id] ?? []).reversed() { stack.append((c, depth + 1, false)) }
+                continue
+            }
+            let (open, close) = brackets(n.shape ?? .rounded)
+            out += pad + names[n.id]! + open + quote(n.data.title(nodeID: n.id)) + close + "\n"
+        }
+        for e in doc.edges {
+            guard let a = names[e.sourceNodeID], let b = names[e.targetNodeID] else { continue }
+            out += "  " + a + " " + link(e) + (e.label.map { "|" + quote($0) + "|" } ?? "") + " " + b + "\n"
+        }
+        for name in doc.classes.keys.sorted() {
+            let s = styleText(doc.classes[name]!.style)
+            if !s.isEmpty { out += "  classDef " + name + " " + s + "\n" }
+        }
+        for n in doc.nodes {
+            for c in n.classes { out += "  class " + names[n.id]! + " " + c + "\n" }
+            let s = styleText(n.style)
+            if !s.isEmpty { out += "  style " + names[n.id]! + " " + s + "\n" }
+        }
+        return out
+    }
+
+    static let keywords: Set<String> = ["end", "graph", "flowchart", "subgraph", "class", "classDef", "style", "click", "linkStyle", "direction"]
+
+    static func isPlainID(_ id: String) -> Bool {
+        !id.isEmpty && !keywords.contains(id) && id.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+        } && !(id.first == "o" || id.first == "x")
+    }
+
+    /// LR when most edges run sideways, else TB.
+    static func direction(_ doc: FlowDocument<JSONValue>) -> String {
+        let byID = Dictionary(doc.nodes.map { ($0.id, $0.position) }, uniquingKeysWith: { a, _ in a })
+        var dx = 0.0, dy = 0.0
+        for e in doc.edges {
+            guard let a = byID[e.sourceNodeID], let b = byID[e.targetNodeID] else { continue }
+            dx += b.x - a.x
+            dy += b.y - a.y
+        }
+        if abs(dx) > abs(dy) { return dx >= 0 ? "LR" : "RL" }
+        return dy >= 0 ? "TB" : "BT"
+    }
+
+    static func brackets(_ s: NodeShape) -> (String, String) {
+        switch s {
+        case .rounded: return ("(", ")")
+        case .rectangle, .document, .note: return ("[", "]")
+        case .stadium: return ("([", "])")
+        case .diamond: return ("{", "}")
+        case .hexagon: return ("{{", "}}")
+        case .circle: return ("((", "))")
+        case .ellipse: return ("([", "])")
+        case .cylinder: return ("[(", ")]")
+        case .parallelogram: return ("[/", "/]")
+        }
+    }
+
+    static func link(_ e: FlowEdge) -> String {
+        let s = e.style
+        let head: String
+        switch s.targetArrow ?? .arrow {
+        case .none: head = ""
+        case .circle: head = "o"
+        default: head = ">"
+        }
+        var tail = ""
+        if let t = s.sourceArrow, t != .none { tail = t == .circle ? "o" : "<" }
+        if s.opacity == 0 { return "~~~" }
+        if let d = s.dash, !d.isEmpty { return tail + (head.isEmpty ? "-.-" : "-.-" + head) }
+        if (s.strokeWidth ?? 0) >= 3 { return tail + (head.isEmpty ? "===" : "==" + head) }
+        return tail + (head.isEmpty ? "---" : "--" + head)
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for c in s {
+            switch c {
+            case "\"": out += "#quot;"
+            case "\n": out += "<br>"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    static func styleText(_ s: FlowStyle) -> String {
+        var a: [String] = []
+        if let c = s.fill { a.append("fill:" + c.description) }
+        if let c = s.stroke { a.append("stroke:" + c.description) }
+        if let w = s.strokeWidth { a.append("stroke-width:" + formatNumber(w) + "px") }
+        if let c = s.textColor { a.append("color:" + c.description) }
+        if let d = s.dash, !d.isEmpty { a.append("stroke-dasharray:" + d.map(formatNumber).joined(separator: " ")) }
+        if let f = s.fontSize { a.append("font-size:" + formatNumber(f) + "px") }
+        if s.bold == true { a.append("font-weight:bold") }
+        if s.italic == true { a.append("font-style:italic") }
+        if let o = s.opacity { a.append("opacity:" + formatNumber(o)) }
+        return a.joined(separator: ",")
+    }
+}

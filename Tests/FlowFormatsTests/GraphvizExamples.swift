@@ -1,0 +1,42 @@
+import Glibc
+
+/// The DOT files the Graphviz Debian packages install (graphviz-doc's examples).
+enum GraphvizExamples {
+    static let roots = ["/usr/share/doc/graphviz", "/usr/share/graphviz"]
+
+    static func files() -> [String] {
+        var out: [String] = []
+        for r in roots { walk(r, &out) }
+        return out.sorted()
+    }
+
+    static func walk(_ dir: String, _ out: inout [String]) {
+        guard let d = opendir(dir) else { return }
+        defer { closedir(d) }
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let path = dir + "/" + name
+            if e.pointee.d_type == UInt8(DT_DIR) {
+                walk(path, &out)
+            } else if name.hasSuffix(".gv") || name.hasSuffix(".dot") {
+                out.append(path)
+            }
+        }
+    }
+
+    static func contents(_ path: String) -> String? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            bytes += buffer[0..<n]
+            if n < buffer.count { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
