@@ -345,7 +345,9 @@ public enum DOTReader {
         /// A port naming a side becomes a handle on that side (`s`, `n:in`, …); a record
         /// field name is reported and the edge attaches to the node.
         mutating func handle(_ port: DOTPort?, node: String, type: HandleType, _ handles: inout [String: [HandleDeclaration]]) -> String? {
-            guard let port else { return nil }
+            // without a port the edge uses the node's default handle of its kind, so it ends
+            // on the node's border (where a layout turns it) and its arrowhead shows
+            guard let port else { return type == .source ? "source" : "target" }
             let side: HandlePosition?
             switch port.compass {
             case "n"?, "ne"?, "nw"?: side = .top
@@ -356,7 +358,7 @@ public enum DOTReader {
             default: side = nil
             }
             if port.name != nil { tally.add("edge port '\(port.name!)' (a record field) is not mapped", unit: "edge") }
-            guard let side else { return nil }
+            guard let side else { return type == .source ? "source" : "target" }
             let id = (type == .source ? "out-" : "in-") + side.rawValue
             var list = handles[node] ?? []
             if !list.contains(where: { $0.id == id }) {

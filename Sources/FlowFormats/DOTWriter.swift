@@ -61,7 +61,9 @@ public enum DOTWriter {
 
     static func endpoint(_ node: String, _ handle: String?, _ byID: [String: FlowNode<JSONValue>]) -> String {
         let id = byID[node].map { $0.acceptsChildren ? clusterID($0.id) : $0.id } ?? node
-        guard let handle, let h = byID[node]?.handle(handle) else { return quote(id) }
+        guard let handle, let n = byID[node], let h = n.handle(handle) else { return quote(id) }
+        // an edge without a port reads back on the default handles (`source`, `target`)
+        if handle == "source" || handle == "target" { return quote(id) }
         let compass: String
         switch h.position {
         case .top: compass = "n"

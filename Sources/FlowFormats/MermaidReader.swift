@@ -277,7 +277,8 @@ public enum MermaidReader {
                         if let t = link.tail { style.sourceArrow = t }
                         if link.invisible { style.opacity = 0 }
                         edges.append(FlowEdge(
-                            id: "e\(edges.count + 1)", sourceNodeID: nodes[a].id, targetNodeID: nodes[b].id,
+                            id: "e\(edges.count + 1)", sourceNodeID: nodes[a].id, sourceHandleID: "source",
+                            targetNodeID: nodes[b].id, targetHandleID: "target",
                             label: link.text, style: style))
                     }
                 }
