@@ -42,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .target(name: "CLuaShims", dependencies: ["CLua"]),
+        // flowbench's C helpers (clock, cache eviction, heap size): no library ships them
+        .target(name: "CBenchShims", dependencies: ["CLua"]),
         .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "CLua", "CLuaShims"]),
         .target(name: "FlowModule", dependencies: ["FlowLua"]),
 
@@ -54,7 +56,7 @@ let package = Package(
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "CLua", "CLuaShims"],
+            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "CLua", "CLuaShims", "CBenchShims"],
             linkerSettings: luaLink),
 
         // Tests

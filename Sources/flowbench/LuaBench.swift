@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import CLua
+import CBenchShims
 import CLuaShims
 import FlowLua
 

@@ -1,4 +1,4 @@
-import CLuaShims
+import CBenchShims
 
 /// How long and how often each measurement runs.
 struct Budget {

@@ -1,4 +1,4 @@
-import CLuaShims
+import CBenchShims
 import FlowCore
 import FlowLua
 

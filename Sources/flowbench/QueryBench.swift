@@ -1,4 +1,5 @@
 import CLua
+import CBenchShims
 import CLuaShims
 import FlowCore
 import FlowLua

@@ -520,14 +520,6 @@ extension FlowStore {
         checkInvariantsInDebug()
     }
 
-    /// Records what a quiet top-level call journaled through the primitives as one step.
-    @inline(__always)
-    func commitQuietStep(_ name: String) {
-        stepName = name
-        commitJournal()
-        checkInvariantsInDebug()
-    }
-
     func rollback(to mark: Int) {
         guard journal.count > mark else { return }
         if !frameRanges.isEmpty { frameRanges.removeAll { $0.upperBound > mark } }

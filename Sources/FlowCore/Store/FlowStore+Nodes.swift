@@ -75,7 +75,7 @@ extension FlowStore {
     /// that id.
     @inline(__always)
     @_specialize(exported: true, where Data == JSONValue)
-    public func moveNode(utf8 id: UnsafeRawBufferPointer, to position: Point) throws(FlowError) -> Bool? {
+    package func moveNode(utf8 id: UnsafeRawBufferPointer, to position: Point) throws(FlowError) -> Bool? {
         guard let slot = nodeTable.lookup(utf8: id) else { return nil }
         try requireFinite(position, "moveNode", "position")
         if isQuietTopLevel && nodeTable.flags(slot) & NodeFlags.hasChildren == 0 && bentEdgeCount == 0 {

@@ -48,7 +48,7 @@ extension FlowStore {
     /// Looks the bytes up directly (for bindings that hold ids as bytes, like Lua).
     @inline(__always)
     @_specialize(exported: true, where Data == JSONValue)
-    public func nodeRef(utf8 bytes: UnsafeRawBufferPointer) -> NodeRef? {
+    package func nodeRef(utf8 bytes: UnsafeRawBufferPointer) -> NodeRef? {
         guard let s = nodeTable.lookup(utf8: bytes) else { return nil }
         return NodeRef(id: nodeTable.id(slot: s), ref: nodeTable.ref(slot: s))
     }
@@ -65,12 +65,12 @@ extension FlowStore {
     /// `nodeSlot(_:)` for the id with these UTF-8 bytes (for bindings that hold ids as bytes).
     @inline(__always)
     @_specialize(exported: true, where Data == JSONValue)
-    public func nodeSlot(utf8 bytes: UnsafeRawBufferPointer) -> Int32? { nodeTable.slot(utf8: bytes) }
+    package func nodeSlot(utf8 bytes: UnsafeRawBufferPointer) -> Int32? { nodeTable.slot(utf8: bytes) }
 
     /// The node whose id has these UTF-8 bytes, or nil (for bindings that hold ids as bytes).
     @inline(__always)
     @_specialize(exported: true, where Data == JSONValue)
-    public func node(utf8 id: UnsafeRawBufferPointer) -> Node? {
+    package func node(utf8 id: UnsafeRawBufferPointer) -> Node? {
         guard let s = nodeTable.lookup(utf8: id) else { return nil }
         return nodeTable[slot: s]
     }
@@ -78,7 +78,7 @@ extension FlowStore {
     /// The edge whose id has these UTF-8 bytes, or nil (for bindings that hold ids as bytes).
     @inline(__always)
     @_specialize(exported: true, where Data == JSONValue)
-    public func edge(utf8 id: UnsafeRawBufferPointer) -> FlowEdge? {
+    package func edge(utf8 id: UnsafeRawBufferPointer) -> FlowEdge? {
         guard let s = edgeTable.lookup(utf8: id) else { return nil }
         return edgeTable[slot: s]
     }

@@ -282,12 +282,6 @@ public final class FlowStore<Data: FlowNodeData> {
         return nodeTable.extra(s).links.childEdges.map { edgeTable.id(slot: $0) }
     }
 
-    /// Whether node `id` has child nodes.
-    func hasChildNodes(_ id: String) -> Bool {
-        guard let s = nodeTable.slot(of: id) else { return false }
-        return nodeTable.flags(s) & NodeFlags.hasChildren != 0
-    }
-
     /// Sorts ids of nodes into store order; ids not in the store are dropped.
     ///
     /// Arrays and sets (what the hot callers, such as `removeNode`, pass) take concrete

@@ -420,11 +420,6 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         for (j, s) in order.enumerated() where s >= 0 { try body(records[Int(s)].element.unsafelyUnwrapped, orderSeq[j]) }
     }
 
-    /// Visits the live elements in reverse order until `body` returns false.
-    func reverseWhile(_ body: (Element) -> Bool) {
-        for s in order.reversed() where s >= 0 { if !body(records[Int(s)].element.unsafelyUnwrapped) { return } }
-    }
-
     /// Checks that the id index, the records and the order agree.
     func checkInvariants() -> String? {
         var live = 0

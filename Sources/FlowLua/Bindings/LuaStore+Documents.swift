@@ -52,8 +52,7 @@ extension FlowStoreBinding {
                 args.push(true)
                 args.push(strings: warnings)
             } catch let e as FlowError {
-                args.pushNil()
-                args.push(e.description)
+                return args.pushFailure(e.description)
             }
             return 2
         }
@@ -75,8 +74,7 @@ extension FlowStoreBinding {
             args.push(strings: warnings)
         } catch {
             box.shutdown()
-            args.pushNil()
-            args.push(error.description)
+            return args.pushFailure(error.description)
         }
         return 2
     }
@@ -87,9 +85,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let path = try args.string(1)
             guard let text = readFile(path) else {
-                args.pushNil()
-                args.push("\(path): \(String(cString: strerror(errno)))")
-                return 2
+                return args.pushFailure("\(path): \(String(cString: strerror(errno)))")
             }
             return try decodeDocument(args, text, format: DiagramFormat(fileName: path) ?? .json)
         }

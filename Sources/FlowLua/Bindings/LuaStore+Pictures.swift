@@ -63,11 +63,7 @@ extension FlowStoreBinding {
                 case "json", "dot", "gv", "mmd", "mermaid":
                     if let t = optionsTable { try t.rejectUnknownKeys([]) }
                     let text = try box.store.text(DiagramFormat(fileName: path) ?? .json)
-                    if let problem = writeFile(path, text) {
-                        args.pushNil()
-                        args.push(problem)
-                        return 2
-                    }
+                    if let problem = writeFile(path, text) { return args.pushFailure(problem) }
                 case "svg":
                     warnings = try writeSVG(box.store, options: try pictureOptions(optionsTable, "save"), to: path)
                 case "png":
@@ -79,9 +75,7 @@ extension FlowStoreBinding {
                         "save", "unknown file extension of '\(path)' (expected .json, .dot, .gv, .mmd, .svg, .png or .pdf)")
                 }
             } catch let e as FlowError where e.code == .io {
-                args.pushNil()
-                args.push(e.description)
-                return 2
+                return args.pushFailure(e.description)
             }
             args.push(true)
             return 1 + pushWarnings(args, warnings)

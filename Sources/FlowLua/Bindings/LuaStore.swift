@@ -485,6 +485,16 @@ public final class LuaStoreBox: CustomStringConvertible {
     }
 }
 
+extension LuaStackAccess {
+    /// An expected failure, returned rather than raised (like `io.open`'s `luaL_fileresult`):
+    /// pushes `nil, message` and returns their count, 2, for the bound function to return.
+    func pushFailure(_ message: String) -> Int32 {
+        pushNil()
+        push(message)
+        return 2
+    }
+}
+
 /// Pushes the id at `index` (lua-api §0: a string, or a number in its string form) as the
 /// Lua string a handle keeps: the value itself when it is a string of valid UTF-8 (no new
 /// string), else the string `args.id` reads (a number's string form; invalid UTF-8 repaired

@@ -1,6 +1,7 @@
 /*
  * Helpers for flowbench (the benchmark executable): the floor of a Lua -> C call, a
- * monotonic clock callable from Lua, and the heap size. Not used by the library.
+ * monotonic clock callable from Lua, and the heap size. Its own C target, CBenchShims, which
+ * only flowbench depends on: no library product ships it.
  */
 #ifndef FLOW_BENCH_H
 #define FLOW_BENCH_H
