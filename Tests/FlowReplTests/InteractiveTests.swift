@@ -22,6 +22,18 @@ struct InteractiveTests {
         let t = try Tmux(arguments: arguments, history: history, directory: directory)
         let s = try t.wait { Self.atPrompt($0) }
         try #require(s.contains("Type help() for help"), "no banner:\n\(s)")
+        // The prompt shows before the line editor has set up the terminal, and keys that
+        // arrive in between are dropped (a busy machine widens the gap): type a probe until
+        // it is echoed, then erase it.
+        var echoed = false
+        for _ in 0..<20 where !echoed {
+            try t.type("#")
+            echoed = (try? t.wait(forEnding: "> #", timeout: 0.5)) != nil
+            if !echoed { try t.press("C-u") }
+        }
+        try #require(echoed, "the line editor never echoed a key")
+        try t.press("C-u")
+        try t.wait { Self.atPrompt($0) }
         return t
     }
 
@@ -94,7 +106,11 @@ struct InteractiveTests {
 
     @Test func ctrlCAtThePromptDiscardsTheLine() throws {
         let t = try start()
+        // keys typed before the line editor is reading are not echoed: wait for the prompt,
+        // and for the line to show before interrupting it (a busy machine is slow at both)
+        try t.wait { Self.atPrompt($0) }
         try t.type("abc")
+        try t.wait(forEnding: "> abc")
         try t.press("C-c")
         var s = try t.wait { $0.hasSuffix("> abc\n>") }
         #expect(s.hasSuffix("> abc\n>"), "\(s)")
