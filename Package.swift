@@ -61,8 +61,8 @@ let package = Package(
 
         // Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore"]),
-        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowCore"]),
+        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "TestSupport"]),
+        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowCore", "TestSupport"]),
         .testTarget(name: "FlowRoutingTests", dependencies: ["FlowRouting", "FlowLayout", "FlowCore", "TestSupport"]),
         .testTarget(
             name: "FlowRenderTests", dependencies: ["FlowRender", "FlowLayout", "FlowCore", "FlowRouting", "TestSupport"],

@@ -12,35 +12,22 @@ public enum DOTWriter {
             right = max(right, n.position.x + n.size.width)
         }
         if !doc.nodes.isEmpty { out += "  graph [bb=" + quote("0,0," + num(right) + "," + num(bottom)) + "];\n" }
-        var children: [String: [Int]] = [:]
-        var roots: [Int] = []
-        let ids = Set(doc.nodes.map(\.id))
-        for (i, n) in doc.nodes.enumerated() {
-            if let p = n.parentID, ids.contains(p) { children[p, default: []].append(i) } else { roots.append(i) }
-        }
-        // Iterative walk so deep nesting cannot overflow the stack.
-        var stack: [(index: Int, depth: Int, closing: Bool)] = roots.reversed().map { ($0, 1, false) }
-        while let (i, depth, closing) = stack.popLast() {
-            let pad = String(repeating: "  ", count: depth)
-            if closing { out += pad + "}\n"; continue }
-            let n = doc.nodes[i]
-            if n.acceptsChildren {
+        GroupWalk.walk(doc.nodes) { step in
+            switch step {
+            case .close(let pad):
+                out += pad + "}\n"
+            case .open(let n, let pad):
                 out += pad + "subgraph " + quote(clusterID(n.id)) + " {\n"
                 var attrs = groupAttributes(n)
                 let f = n.frame
                 attrs.append("bb=" + quote([f.origin.x, bottom - f.origin.y - f.size.height, f.origin.x + f.size.width, bottom - f.origin.y].map(num).joined(separator: ",")))
-                if !attrs.isEmpty {
-                    out += pad + "  graph [" + attrs.joined(separator: ", ") + "];\n"
-                }
-                attrs = []
-                stack.append((i, depth, true))
-                for c in (children[n.id] ?? []).reversed() { stack.append((c, depth + 1, false)) }
-                continue
+                out += pad + "  graph [" + attrs.joined(separator: ", ") + "];\n"
+            case .node(let n, let pad):
+                out += pad + quote(n.id)
+                let attrs = nodeAttributes(n, bottom: bottom)
+                if !attrs.isEmpty { out += " [" + attrs.joined(separator: ", ") + "]" }
+                out += ";\n"
             }
-            out += pad + quote(n.id)
-            let attrs = nodeAttributes(n, bottom: bottom)
-            if !attrs.isEmpty { out += " [" + attrs.joined(separator: ", ") + "]" }
-            out += ";\n"
         }
         let byID = Dictionary(doc.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for e in doc.edges {

@@ -19,25 +19,16 @@ public enum MermaidWriter {
             names[n.id] = name
         }
         var out = "flowchart " + direction(doc) + "\n"
-        var children: [String: [Int]] = [:]
-        var roots: [Int] = []
-        let ids = Set(doc.nodes.map(\.id))
-        for (i, n) in doc.nodes.enumerated() {
-            if let p = n.parentID, ids.contains(p) { children[p, default: []].append(i) } else { roots.append(i) }
-        }
-        var stack: [(index: Int, depth: Int, closing: Bool)] = roots.reversed().map { ($0, 1, false) }
-        while let (i, depth, closing) = stack.popLast() {
-            let pad = String(repeating: "  ", count: depth)
-            if closing { out += pad + "end\n"; continue }
-            let n = doc.nodes[i]
-            if n.acceptsChildren {
+        GroupWalk.walk(doc.nodes) { step in
+            switch step {
+            case .close(let pad):
+                out += pad + "end\n"
+            case .open(let n, let pad):
                 out += pad + "subgraph " + names[n.id]! + "[" + quote(n.data.title(nodeID: n.id)) + "]\n"
-                stack.append((i, depth, true))
-                for c in (children[n.id] ?? []).reversed() { stack.append((c, depth + 1, false)) }
-                continue
+            case .node(let n, let pad):
+                let (open, close) = brackets(n.shape ?? .rounded)
+                out += pad + names[n.id]! + open + quote(n.data.title(nodeID: n.id)) + close + "\n"
             }
-            let (open, close) = brackets(n.shape ?? .rounded)
-            out += pad + names[n.id]! + open + quote(n.data.title(nodeID: n.id)) + close + "\n"
         }
         for e in doc.edges {
             guard let a = names[e.sourceNodeID], let b = names[e.targetNodeID] else { continue }

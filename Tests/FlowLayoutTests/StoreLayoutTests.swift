@@ -1,3 +1,4 @@
+import TestSupport
 import FlowCore
 import FlowLayout
 import Testing

@@ -27,8 +27,8 @@ public struct Digraph: Sendable {
     /// A graph with edge `j` going from `sources[j]` to `targets[j]`. Every endpoint must be
     /// a vertex (`0..<vertexCount`) and both arrays must have the same length.
     public init(vertexCount: Int, sources: [Int32], targets: [Int32]) {
-        precondition(sources.count == targets.count, "Digraph: sources and targets differ in length")
-        precondition(vertexCount < Int(Int32.max) && sources.count < Int(Int32.max), "Digraph: too large")
+        precondition(sources.count == targets.count, "Digraph: sources and targets differ in length")  // invariant: the caller's contract; the store always builds matching arrays
+        precondition(vertexCount < Int(Int32.max) && sources.count < Int(Int32.max), "Digraph: too large")  // invariant: store slots are Int32
         self.vertexCount = vertexCount
         edgeSources = sources
         edgeTargets = targets
@@ -47,7 +47,7 @@ public struct Digraph: Sendable {
     private static func rows(_ n: Int, keys: [Int32]) -> (start: [Int32], edges: [Int32]) {
         var start = [Int32](repeating: 0, count: n + 1)
         for k in keys {
-            precondition(k >= 0 && Int(k) < n, "Digraph: edge endpoint \(k) is not a vertex")
+            precondition(k >= 0 && Int(k) < n, "Digraph: edge endpoint \(k) is not a vertex")  // invariant: the caller's contract
             start[Int(k) + 1] += 1
         }
         for v in 0..<n { start[v + 1] += start[v] }

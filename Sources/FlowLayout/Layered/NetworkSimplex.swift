@@ -123,7 +123,7 @@ struct NetworkSimplex {
                 if outDegree[u] == 0 { queue.append(u) }
             }
         }
-        precondition(settled.allSatisfy { $0 }, "network simplex needs an acyclic graph")
+        precondition(settled.allSatisfy { $0 }, "network simplex needs an acyclic graph")  // invariant: cycles are broken first
         // `queue` is a reverse topological order (sinks first)
         settle(order: queue)
     }
@@ -193,7 +193,7 @@ struct NetworkSimplex {
                     best = e
                 }
             }
-            precondition(best >= 0, "network simplex needs a connected graph")
+            precondition(best >= 0, "network simplex needs a connected graph")  // invariant: one connected part at a time
             let delta = inTree[edges[best].target] ? -bestSlack : bestSlack
             for v in members { rank[v] += delta }
             members += grow(members)
@@ -334,7 +334,7 @@ struct NetworkSimplex {
         let value = cut[leaving]
         let top = walkCuts(from: edges[entering].source, to: edges[entering].target, value, true)
         let other = walkCuts(from: edges[entering].target, to: edges[entering].source, value, false)
-        precondition(top == other, "network simplex: tree paths disagree")
+        precondition(top == other, "network simplex: tree paths disagree")  // invariant: both walks meet at the cycle's top
         cut[entering] = -value
         cut[leaving] = 0
         isTree[leaving] = false
