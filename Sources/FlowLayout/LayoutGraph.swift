@@ -12,12 +12,17 @@ public struct LayoutGraph: Sendable {
         /// Where a node held to the first or last layer goes in it: the nodes of such a
         /// layer, when every one has a key, keep the order of their keys.
         public var orderKey: Double?
+        /// Orders nodes with equal keys (then their index does).
+        public var orderTie: Double
 
-        public init(width: Double, height: Double, layer: LayerConstraint = .free, orderKey: Double? = nil) {
+        public init(
+            width: Double, height: Double, layer: LayerConstraint = .free, orderKey: Double? = nil, orderTie: Double = 0
+        ) {
             self.width = width
             self.height = height
             self.layer = layer
             self.orderKey = orderKey
+            self.orderTie = orderTie
         }
     }
 

@@ -3,7 +3,8 @@
 /// neighbour (up/down × left/right), each compacted into blocks placed as far to its side as
 /// the separations allow, then balanced. Long edges become straight vertical runs because
 /// segments between two dummies win every conflict (type 1 conflicts). A last sweep enforces
-/// the separations the balancing may have broken, so vertices never overlap.
+/// the separations the balancing may have broken, so vertices never overlap. Those
+/// coordinates are then improved by `PositionSimplex`.
 struct Coordinates {
     let graph: ProperGraph
     let layers: [[Int]]
@@ -49,7 +50,7 @@ struct Coordinates {
             x[v] = (four[1] + four[2]) / 2
         }
         enforceSeparation(&x)
-        return x
+        return PositionSimplex.improve(x, graph: graph, layers: layers, separation: separation)
     }
 
     func separation(_ a: Int, _ b: Int) -> Double {

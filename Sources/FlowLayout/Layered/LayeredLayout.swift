@@ -231,6 +231,7 @@ public enum LayeredLayout {
             ranks: ranks, breadth: nodes.map { breadth[$0] }, depth: nodes.map { depth[$0] },
             edges: down, ports: ports, labels: labels)
         proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
+        proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
         var ordering = Ordering(graph: proper)
         let plan = crossingStarts(vertices: proper.count)
         ordering.minimizeCrossings(starts: plan.starts, sweeps: sweeps, thorough: plan.thorough)

@@ -77,9 +77,27 @@ struct NetworkSimplex {
         rank[edges[e].target] - rank[edges[e].source] - edges[e].minLength
     }
 
-    mutating func solve(maxIterations: Int) {
+    /// Improves ranks that already keep every edge at least its minimum length (the
+    /// coordinates `PositionSimplex` starts from): they are settled, then pivoted at most
+    /// `maxIterations` times.
+    static func improve(ranks: [Int], edges: [Edge], maxIterations: Int) -> [Int] {
+        var ns = NetworkSimplex(nodeCount: ranks.count, edges: edges)
+        ns.rank = ranks
+        ns.solve(maxIterations: maxIterations, from: .given)
+        return ns.rank
+    }
+
+    /// Where the ranks start: longest paths from the sinks, or ranks set beforehand.
+    enum Start { case longestPath, given }
+
+    mutating func solve(maxIterations: Int, from start: Start = .longestPath) {
         guard n > 1 else { return }
-        initialRanks()
+        switch start {
+        case .longestPath:
+            initialRanks()
+        case .given:
+            settle(order: Array(0..<n))
+        }
         feasibleTree()
         treeList = (0..<edges.count).filter { isTree[$0] }
         for (i, e) in treeList.enumerated() { treeIndex[e] = i }

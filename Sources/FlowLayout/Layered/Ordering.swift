@@ -59,10 +59,11 @@ struct Ordering {
         setPositions()
     }
 
-    /// Puts the frozen layers in the order of their keys (ties by vertex).
+    /// Puts the frozen layers in the order of their keys (ties by tie key, then vertex).
     private mutating func applyFrozen() {
+        let g = graph
         for l in 0..<layers.count where frozen[l] {
-            layers[l].sort { (graph.orderKey[$0]!, $0) < (graph.orderKey[$1]!, $1) }
+            layers[l].sort { (g.orderKey[$0]!, g.orderTie[$0], $0) < (g.orderKey[$1]!, g.orderTie[$1], $1) }
         }
     }
 

@@ -29,6 +29,7 @@ struct ProperGraph {
     var layerCount: Int
     /// Order keys of the real vertices (see `LayoutGraph.Node.orderKey`).
     var orderKey: [Double?] = []
+    var orderTie: [Double] = []
 
     var count: Int { layer.count }
     func isDummy(_ v: Int) -> Bool { v >= realCount }

@@ -181,7 +181,8 @@ struct LayoutPlan<Data: FlowNodeData> {
         // store edge ids by level, in the order of the level's graph edges (tree errors)
         var edgeIDs: [Int: [String]] = [:]
         // border nodes: (level, graph node, the store node at the edge's other end)
-        var partners: [(level: Int, node: Int, partner: Int)] = []
+        // and the store node at the edge's inner end, which orders borders with one partner
+        var partners: [(level: Int, node: Int, partner: Int, inner: Int)] = []
         for e in edges {
             guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
             let ca = ancestors(a), cb = ancestors(b)
@@ -205,7 +206,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 var level = levels[g]!
                 let border = level.graph.nodes.count
                 level.graph.nodes.append(.init(width: 0, height: 0, layer: .last))
-                partners.append((g, border, b))
+                partners.append((g, border, b, below))
                 let ge = level.graph.edges.count
                 level.graph.edges.append(.init(
                     source: level.nodeOf[below]!, target: border,
@@ -221,7 +222,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 var level = levels[g]!
                 let border = level.graph.nodes.count
                 level.graph.nodes.append(.init(width: 0, height: 0, layer: .first))
-                partners.append((g, border, a))
+                partners.append((g, border, a, below))
                 let ge = level.graph.edges.count
                 level.graph.edges.append(.init(
                     source: border, target: level.nodeOf[below]!,
@@ -256,7 +257,10 @@ struct LayoutPlan<Data: FlowNodeData> {
                     let s = sizes[nodes[i].id] ?? nodes[i].size
                     return direction.isHorizontal ? p.y + s.height / 2 : p.x + s.width / 2
                 }
-                for b in partners { levels[b.level]!.graph.nodes[b.node].orderKey = along(b.partner) }
+                for b in partners {
+                    levels[b.level]!.graph.nodes[b.node].orderKey = along(b.partner)
+                    levels[b.level]!.graph.nodes[b.node].orderTie = along(b.inner)
+                }
                 sizes = [:]
                 positions = [:]
                 origin = [:]

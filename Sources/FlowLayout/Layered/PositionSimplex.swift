@@ -1,0 +1,51 @@
+/// Coordinates within layers as dot finds them (Gansner et al. 1993, section 4.2): the
+/// positions that keep neighbours in a layer apart and make the weighted sum of the edges'
+/// horizontal runs as small as possible, solved by network simplex on an auxiliary graph.
+///
+/// Every segment gets a vertex of its own with an edge to each end, so its run
+/// `|x(upper) - x(lower)|` is the length of those two edges; every pair of neighbours in a
+/// layer gets an edge of their separation and no weight. Segments weigh more the more
+/// dummies they join (1 between nodes, 2 to a dummy, 8 between dummies), which keeps long
+/// edges straight. The Brandes–Köpf coordinates are the start: they are feasible, so the
+/// method only improves them. Big graphs (more than `maxAuxiliaryVertices` in the auxiliary
+/// graph, some 2,000 nodes) keep Brandes–Köpf's coordinates: there, building the first
+/// spanning tree and pivoting would cost more than the whole rest of the layout.
+enum PositionSimplex {
+    static let maxAuxiliaryVertices = 12_000
+
+    /// Pivots at most, per vertex of the auxiliary graph; an optimum takes far fewer.
+    static let pivotsPerVertex = 4
+
+    static func improve(_ x: [Double], graph: ProperGraph, layers: [[Int]], separation: (Int, Int) -> Double) -> [Double] {
+        let n = graph.count
+        let auxiliary = n + graph.segments.count
+        guard n > 1, auxiliary <= maxAuxiliaryVertices else { return x }
+        var edges: [NetworkSimplex.Edge] = []
+        edges.reserveCapacity(2 * graph.segments.count + n)
+        var rank = Array(repeating: 0, count: auxiliary)
+        let base = x.min() ?? 0
+        for v in 0..<n { rank[v] = Int((x[v] - base).rounded()) }
+        for layer in layers where layer.count > 1 {
+            for i in 1..<layer.count {
+                let a = layer[i - 1], b = layer[i]
+                let gap = Int(separation(a, b).rounded(.up))
+                edges.append(.init(source: a, target: b, minLength: gap, weight: 0))
+                // rounding may have left the pair a pixel short
+                if rank[b] - rank[a] < gap { rank[b] = rank[a] + gap }
+            }
+        }
+        for (s, segment) in graph.segments.enumerated() {
+            let dummies = (graph.isDummy(segment.upper) ? 1 : 0) + (graph.isDummy(segment.lower) ? 1 : 0)
+            let weight = dummies == 2 ? 8 : dummies == 1 ? 2 : 1
+            let a = n + s
+            edges.append(.init(source: a, target: segment.upper, minLength: 0, weight: weight))
+            edges.append(.init(source: a, target: segment.lower, minLength: 0, weight: weight))
+        }
+        // each segment's vertex under its nearer end, which makes one of its edges tight
+        for (s, segment) in graph.segments.enumerated() {
+            rank[n + s] = min(rank[segment.upper], rank[segment.lower])
+        }
+        let solved = NetworkSimplex.improve(ranks: rank, edges: edges, maxIterations: pivotsPerVertex * auxiliary)
+        return (0..<n).map { Double(solved[$0]) }
+    }
+}
