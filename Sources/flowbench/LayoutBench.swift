@@ -70,6 +70,7 @@ enum LayoutBench {
         let dotCrossings = dotDrawing.map { Double($0.crossings) }
         report.add(Metric(name: "layout.\(g.family).time", size: size, value: best * 1e9, unit: "ns", baseline: dotTime.map { $0 * 1e9 }))
         report.add(Metric(name: "layout.\(g.family).crossings", size: size, value: crossings, unit: "count", baseline: dotCrossings))
+        report.add(Metric(name: "layout.\(g.family).width", size: size, value: drawing.width, unit: "px", baseline: dotDrawing?.width))
         report.add(Metric(name: "layout.\(g.family).area", size: size, value: drawing.area, unit: "px²", baseline: dotDrawing?.area))
         report.add(Metric(name: "layout.\(g.family).edgeLength", size: size, value: drawing.edgeLength, unit: "px", baseline: dotDrawing?.edgeLength))
         report.add(Metric(name: "layout.\(g.family).overlaps", size: size, value: Double(drawing.overlaps), unit: "count"))
@@ -133,6 +134,13 @@ struct Drawing {
     var routes: [DrawnCrossings.Route]
 
     var crossings: Int { DrawnCrossings.count(routes: routes, boxes: boxes) }
+
+    /// Across the layers (the graphs are laid out top to bottom).
+    var width: Double {
+        guard !boxes.isEmpty else { return 0 }
+        let xs = boxes.flatMap { [$0.origin.x, $0.origin.x + $0.size.width] }
+        return xs.max()! - xs.min()!
+    }
 
     var area: Double {
         guard !boxes.isEmpty else { return 0 }

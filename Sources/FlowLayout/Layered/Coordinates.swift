@@ -4,15 +4,26 @@
 /// the separations allow, then balanced. Long edges become straight vertical runs because
 /// segments between two dummies win every conflict (type 1 conflicts). A last sweep enforces
 /// the separations the balancing may have broken, so vertices never overlap. Those
-/// coordinates are then improved by `PositionSimplex`.
+/// coordinates start `PositionSimplex`, which improves them.
 struct Coordinates {
     let graph: ProperGraph
     let layers: [[Int]]
     let nodeSpacing: Double
     let edgeSpacing: Double
 
-    /// The centre of every vertex along its layer.
+    /// The centre of every vertex along its layer: network simplex (`PositionSimplex`)
+    /// started from Brandes–Köpf's coordinates, or on big graphs from packed layers.
     func assign() -> [Double] {
+        if PositionSimplex.startsFromBrandesKoepf(graph) {
+            return PositionSimplex.improve(brandesKoepf(), graph: graph, layers: layers, separation: separation)
+        }
+        return PositionSimplex.improve(
+            PositionSimplex.packed(layers, separation: separation), graph: graph, layers: layers,
+            separation: separation)
+    }
+
+    /// Brandes and Köpf's coordinates.
+    func brandesKoepf() -> [Double] {
         let marked = markConflicts()
         var candidates: [[Double]] = []
         for downwards in [true, false] {
@@ -50,7 +61,7 @@ struct Coordinates {
             x[v] = (four[1] + four[2]) / 2
         }
         enforceSeparation(&x)
-        return PositionSimplex.improve(x, graph: graph, layers: layers, separation: separation)
+        return x
     }
 
     func separation(_ a: Int, _ b: Int) -> Double {
