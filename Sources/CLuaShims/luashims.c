@@ -101,6 +101,7 @@ typedef struct {
         flua_FastFields fields;
     } fast;
     int nkeys;
+    int strings; /* keys 1... take strings (flua_pushfastmethod_strings), not numbers */
     const void *keys[FLUA_FIELDS_MAX];
 } flua_FastInfo;
 
@@ -119,6 +120,7 @@ static flua_FastInfo *flua_pushfastinfo(lua_State *L, void *self, int from, int 
     info->nkeys = nkeys;
     if (old != NULL) {
         info->fast = old->fast;
+        info->strings = old->strings;
         memcpy(info->keys, old->keys, sizeof info->keys);
         for (int i = 1; i <= nkeys; i++) {
             lua_getiuservalue(L, from, i);
@@ -162,7 +164,8 @@ void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fa
 
 /* Reads the table at index 2 for a fast table entry: 1 when it names only the info's
  * keys, with a string for key 0 (copied to slot 3, pushed here) and numbers for the
- * others; 0 as soon as anything else turns up (the caller then restores the stack). */
+ * others (strings when `info->strings`); 0 as soon as anything else turns up (the caller
+ * then restores the stack). */
 static int flua_readfields(lua_State *L, const flua_FastInfo *info, flua_Fields *f) {
     f->s = NULL;
     f->len = 0;
@@ -179,6 +182,10 @@ static int flua_readfields(lua_State *L, const flua_FastInfo *info, flua_Fields 
             if (lua_type(L, -1) != LUA_TSTRING) return 0;
             f->s = lua_tolstring(L, -1, &f->len);
             lua_replace(L, 3); /* the bytes stay valid: the string stays on the stack */
+        } else if (info->strings) {
+            if (lua_type(L, -1) != LUA_TSTRING) return 0;
+            f->strs[i - 1] = lua_tolstring(L, -1, &f->lens[i - 1]); /* the table holds it */
+            lua_pop(L, 1);
         } else {
             int ok;
             f->v[i - 1] = lua_tonumberx(L, -1, &ok);
@@ -207,11 +214,12 @@ static int flua_fastmethod_fields(lua_State *L) {
     return flua_finish(L, f(L));
 }
 
-void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n) {
+static void flua_pushfastfields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n, int strings) {
     int first = lua_gettop(L) - n + 1; /* the keys; the receiver slot right below them */
     int m = n > FLUA_FIELDS_MAX ? FLUA_FIELDS_MAX : n; /* tables naming the others take the general path */
     flua_FastInfo *info = flua_pushfastinfo(L, NULL, 0, m);
     info->fast.fields = fast;
+    info->strings = strings;
     for (int i = 0; i < m; i++) {
         lua_pushvalue(L, first + i);
         info->keys[i] = lua_topointer(L, -1);
@@ -222,6 +230,14 @@ void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFie
     lua_pushlightuserdata(L, (void *)f);
     lua_insert(L, first - 1);
     lua_pushcclosure(L, flua_fastmethod_fields, 3);
+}
+
+void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n) {
+    flua_pushfastfields(L, f, fast, n, 0);
+}
+
+void flua_pushfastmethod_strings(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n) {
+    flua_pushfastfields(L, f, fast, n, 1);
 }
 
 const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected) {

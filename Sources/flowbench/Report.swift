@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// One measured number. Times are in ns (per call unless the name says otherwise), memory
 /// in bytes. `value` nil means not measured (`note` says why, e.g. "not bound").
 struct Metric {
@@ -100,6 +102,13 @@ final class Report {
 
     func printJSON() {
         for m in metrics { print(m.json) }
+    }
+
+    /// Writes the JSON lines to `path` (replacing it); false when it cannot.
+    func writeJSON(to path: String) -> Bool {
+        guard let f = fopen(path, "w") else { return false }
+        for m in metrics { fputs(m.json + "\n", f) }
+        return fclose(f) == 0
     }
 
     // MARK: Human table

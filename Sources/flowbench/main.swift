@@ -3,7 +3,7 @@
 //
 //   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,memory,startup,render,layout,routing,graph,formats]
 //             [--graphs DIR] [--graphs-only NAMES] [--no-dot] [--layout-out DIR]
-//             [--ops moveNode,addNode,...] [--json] [--flowrepl PATH]
+//             [--ops moveNode,addNode,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]
 @preconcurrency import Glibc
 
 let areas = ["lua", "swift", "memory", "startup", "render", "layout", "routing", "graph", "formats"]
@@ -13,12 +13,16 @@ var only = Set(areas)
 /// The store operations to measure (lua and swift areas); nil: all of them.
 nonisolated(unsafe) var selectedOps: Set<String>?
 var jsonOnly = false
+/// `--json-out`: where the JSON lines are written too (a run to compare with later).
+var jsonOut: String?
+/// `--compare`: the saved run's metrics, printed next to today's.
+var compareWith: [String: Metric]?
 var flowrepl = StartupBench.defaultFlowrepl()
 
 func usage(_ message: String) -> Never {
     fputs("flowbench: \(message)\n", stderr)
     fputs(
-        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--ops OP,...] [--json] [--flowrepl PATH]\n",
+        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--ops OP,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]\n",
         stderr)
     exit(2)
 }
@@ -54,6 +58,16 @@ while let a = args.popFirst() {
         guard let v = args.popFirst() else { usage("--layout-out needs a folder") }
         LayoutBench.outDirectory = v
     case "--json": jsonOnly = true
+    case "--json-out":
+        guard let v = args.popFirst() else { usage("--json-out needs a file") }
+        jsonOut = v
+    case "--compare":
+        guard let v = args.popFirst() else { usage("--compare needs a file") }
+        guard let text = readText(v) else { usage("cannot read '\(v)'") }
+        switch Compare.load(text) {
+        case .success(let saved): compareWith = saved
+        case .failure(let e): usage("--compare '\(v)': \(e.message)")
+        }
     case "--flowrepl":
         guard let v = args.popFirst() else { usage("--flowrepl needs a path") }
         flowrepl = v
@@ -107,5 +121,13 @@ progress("done in \(Int(now() - started)) s")
 if !jsonOnly {
     report.printTable(budget: budget)
     print()
+    if let saved = compareWith {
+        Compare.printTable(today: report.metrics, saved: saved)
+        print()
+    }
 }
 report.printJSON()
+if let path = jsonOut, !report.writeJSON(to: path) {
+    fputs("flowbench: cannot write '\(path)'\n", stderr)
+    exit(1)
+}

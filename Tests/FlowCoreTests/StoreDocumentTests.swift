@@ -27,6 +27,23 @@ import Testing
         #expect(s.selectedNodeIDs == ["a"])  // the store is not changed
     }
 
+    /// export writes from the store's tables; document().encoded() from a copy: the same text,
+    /// transient nodes, the edges touching them and the parents they were dropped.
+    @Test func exportIsTheDocumentsText() throws {
+        let s = try sample()
+        try s.addNode(FlowNode(id: "tg", position: Point(0, 400), size: Size(300, 200), data: .null, persistence: .transient, acceptsChildren: true))
+        try s.addNode(node("c", 10, 410, parent: "tg"))
+        try s.addEdge(FlowEdge(id: "e3", sourceNodeID: "c", targetNodeID: "b", parentID: "tg"))
+        try s.addEdge(FlowEdge(id: "e4", sourceNodeID: "a", targetNodeID: "c", parentID: "g"))
+        let text = try s.export()
+        #expect(text == (try s.document().encoded()))
+        #expect(!text.contains("\"tg\"") && text.contains("\"e3\"") && text.contains("\"e4\""))
+        // every node persistent: nothing dropped, parents kept
+        for id in ["t", "tg"] { try s.removeNode(id) }
+        #expect(try s.export() == (try s.document().encoded()))
+        #expect(try s.export().contains("\"parentID\": \"g\""))
+    }
+
     @Test func roundTripIsExact() throws {
         let s = try sample()
         let text = try s.export()

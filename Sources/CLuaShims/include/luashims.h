@@ -110,14 +110,17 @@ void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fa
 
 /* The fields a fast table entry read from its argument table (see flua_FastFields): the
  * string field (key 0) as bytes, valid while the call runs (a copy of the string is kept in
- * stack slot 3), and the numbers of keys 1...; bit i of `given` is set when key i was
- * present. */
+ * stack slot 3), and the numbers of keys 1... (or, for flua_pushfastmethod_strings, their
+ * strings' bytes in `strs`/`lens`, valid while the table holds them); bit i of `given` is
+ * set when key i was present. */
 #define FLUA_FIELDS_MAX 8
 typedef struct {
     const char *s;
     size_t len;
     unsigned given;
     double v[FLUA_FIELDS_MAX - 1];
+    const char *strs[FLUA_FIELDS_MAX - 1];
+    size_t lens[FLUA_FIELDS_MAX - 1];
 } flua_Fields;
 
 /* The fast entry of a method for its commonest call, `obj:m{...}` with a table that names
@@ -137,6 +140,10 @@ typedef int (*flua_FastFields)(lua_State *L, void *object, const flua_Fields *fi
  * table, a key of another type, a value of the wrong type, any other call, and any call
  * `fast` declines run `f`. */
 void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n);
+
+/* Like flua_pushfastmethod_fields, for a table whose keys all take strings (no number
+ * conversion: a number for any key takes the general path). */
+void flua_pushfastmethod_strings(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n);
 
 /* Pushes the argument-type message luaL_typeerror would raise ("number expected, got
  * string"; it honours __name and light userdata) without raising. */

@@ -73,8 +73,20 @@ extension FlowStore {
         var bestNode: Node?
         var bestDistance = Double.infinity
         let excludedSlot = excluding.flatMap { nodeTable.slot(of: $0) } ?? -1
+        // Every area lies within `reach` of its node's frame (handle points are on the
+        // frame or inside it), so a node farther away is skipped before it is read whole;
+        // the margin covers rounding. A node in several cells of the query is visited once
+        // per cell, which changes nothing: the same handle never wins twice.
+        let margin = reach + 1e-6 * max(1, abs(p.x), abs(p.y))
         refreshNodeIndex()
-        for s in spatial.candidates(in: query) where s != excludedSlot {
+        spatial.forEachCandidate(in: query) { s in
+            guard s != excludedSlot else { return }
+            let near = nodeTable.withElement(slot: s) { n in
+                let f = n.frame
+                return p.x >= f.minX - margin && p.x <= f.maxX + margin && p.y >= f.minY - margin
+                    && p.y <= f.maxY + margin
+            }
+            guard near else { return }
             let n = nodeTable[slot: s]
             let frame = n.frame
             for h in n.handles where type == nil || h.type == type {
@@ -104,7 +116,7 @@ extension FlowStore {
     public func nodesInRect(_ rect: Rect) -> [Node] {
         let r = rect.standardized
         refreshNodeIndex()
-        let slots = spatial.candidates(in: r).filter { nodeTable[slot: $0].frame.intersects(r) }
+        let slots = spatial.candidates(in: r).filter { s in nodeTable.withElement(slot: s) { $0.frame.intersects(r) } }
         return slots.sorted { nodeTable.seq(slot: $0) < nodeTable.seq(slot: $1) }.map { nodeTable[slot: $0] }
     }
 
@@ -141,13 +153,14 @@ extension FlowStore {
         // indexed bounds (grown by t and a rounding margin) miss p are skipped before their
         // path is built; the answer is the same as measuring every candidate.
         let reach = t + 1e-6 * max(1, abs(p.x), abs(p.y))
+        // (an edge visited again, from another cell, has no greater sequence number)
         refreshEdgeIndex()
-        for s in edgeSpatial.candidates(in: Rect(p.x - t, p.y - t, 2 * t, 2 * t)) {
+        edgeSpatial.forEachCandidate(in: Rect(p.x - t, p.y - t, 2 * t, 2 * t)) { s in
             let seq = edgeTable.seq(slot: s)
             guard seq > bestSeq, let b = edgeTable.extra(s).indexedBounds,
                 p.x >= b.minX - reach, p.x <= b.maxX + reach, p.y >= b.minY - reach, p.y <= b.maxY + reach,
                 let g = edgeGeometry(of: edgeTable[slot: s]), g.path.distance(to: p) < t
-            else { continue }
+            else { return }
             best = s
             bestSeq = seq
         }

@@ -41,58 +41,19 @@ extension FlowDocument {
     /// back; errors thrown by `jsonValue()` are passed on with the node's path.
     @_specialize(where Data == JSONValue)
     public func encoded() throws(FlowError) -> String {
-        // The document's own keys are written in sorted order below; `sortedKeys: false`
-        // keeps the key order of node data objects.
-        // The text is written in pieces of about `pieceSize` bytes, each appended to `out`:
-        // a small buffer stays in cache and the whole text is allocated only once.
-        let pieceSize = 1 << 16
-        var out = ""
-        // Generous: growing would copy the text and touch twice the memory.
-        out.reserveCapacity(4096 + nodes.count * 1024 + edges.count * 384)
-        var w = JSONWriter(pretty: true, sortedKeys: false)
-        w.reserveCapacity(2 * pieceSize)
-        w.beginObject()
-        if !classes.isEmpty {
-            for name in classes.keys.sorted() where classes[name]!.style.hasNonFiniteNumber {  // invariant: a key
-                throw Self.nonFinite("classes.\(name)")
-            }
-            w.rawKey("classes")
-            w.value(FlowClass.jsonValue(classes))
-        }
-        w.rawKey("edges")
-        w.beginArray(multiline: true)
-        for i in edges.indices {
-            try Self.write(edges[i], index: i, to: &w)
-            if w.byteCount >= pieceSize { w.drain(into: &out) }
-        }
-        w.endArray()
-        w.rawKey("nodes")
-        w.beginArray(multiline: true)
-        for i in nodes.indices {
-            try Self.write(nodes[i], index: i, to: &w)
-            if w.byteCount >= pieceSize { w.drain(into: &out) }
-        }
-        w.endArray()
-        w.rawKey("version")
-        w.number(Self.formatVersion)
-        w.rawKey("viewport")
-        w.beginObject()
-        w.rawKey("offset")
-        try Self.writePair(viewport.offset.x, viewport.offset.y, to: &w, "viewport.offset")
-        w.rawKey("zoom")
-        try Self.writeNumber(viewport.zoom, to: &w, "viewport.zoom")
-        w.endObject()
-        w.endObject()
-        w.appendNewline()
-        w.drain(into: &out)
-        return out
+        var text = try DocumentTextWriter<Data>(classes: classes, nodeCount: nodes.count, edgeCount: edges.count)
+        for e in edges { try text.edge(e, parentID: e.parentID) }
+        text.beginNodes()
+        for n in nodes { try text.node(n, parentID: n.parentID) }
+        return try text.finish(viewport: viewport)
     }
 
     // Nodes and edges are written as literal fragments of the layout the writer would
     // produce (tests compare the two): a node or edge object sits at depth 3 (members
     // indented by 6 spaces), a handle at depth 5 (10 spaces).
 
-    private static func write(_ node: FlowNode<Data>, index i: Int, to w: inout JSONWriter)
+    /// Node `i` of the document, with `parentID` in place of its own.
+    static func write(_ node: FlowNode<Data>, index i: Int, parentID: String?, to w: inout JSONWriter)
         throws(FlowError)
     {
         guard node.position.x.isFinite, node.position.y.isFinite else {
@@ -144,7 +105,7 @@ extension FlowDocument {
         w.fragment(quoting: node.id)
         w.fragment(
             node.isDraggable ? ",\n      \"isDraggable\": true" : ",\n      \"isDraggable\": false")
-        if let parentID = node.parentID {
+        if let parentID {
             w.fragment(",\n      \"parentID\": ")
             w.fragment(quoting: parentID)
         }
@@ -226,8 +187,11 @@ extension FlowDocument {
         }
     }
 
-    /// An edge; its bend points, when it has some, as `"points": [[x, y], …]`.
-    private static func write(_ edge: FlowEdge, index i: Int, to w: inout JSONWriter) throws(FlowError) {
+    /// Edge `i` of the document, with `parentID` in place of its own; its bend points, when
+    /// it has some, as `"points": [[x, y], …]`.
+    static func write(_ edge: FlowEdge, index i: Int, parentID: String?, to w: inout JSONWriter)
+        throws(FlowError)
+    {
         w.beginObject()
         let look = edge.look
         if let look, !look.classes.isEmpty {
@@ -241,7 +205,7 @@ extension FlowDocument {
             w.fragment(",\n      \"label\": ")
             w.fragment(quoting: label)
         }
-        if let parentID = edge.parentID {
+        if let parentID {
             w.fragment(",\n      \"parentID\": ")
             w.fragment(quoting: parentID)
         }
@@ -279,7 +243,7 @@ extension FlowDocument {
         w.endObject()
     }
 
-    private static func writePair(
+    static func writePair(
         _ a: Double, _ b: Double, to w: inout JSONWriter, _ path: @autoclosure () -> String
     ) throws(FlowError) {
         guard a.isFinite && b.isFinite else { throw nonFinite(path()) }
@@ -289,14 +253,14 @@ extension FlowDocument {
         w.endArray()
     }
 
-    private static func writeNumber(
+    static func writeNumber(
         _ v: Double, to w: inout JSONWriter, _ path: @autoclosure () -> String
     ) throws(FlowError) {
         guard v.isFinite else { throw nonFinite(path()) }
         w.number(v)
     }
 
-    private static func nonFinite(_ path: String) -> FlowError {
+    static func nonFinite(_ path: String) -> FlowError {
         .invalidValue("export", "\(path): a number is not finite and cannot be written as JSON")
     }
 }

@@ -28,14 +28,51 @@ extension FlowStore {
         return FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: classStyles)
     }
 
-    /// The document as JSON text (sorted keys, `[x, y]` arrays, `"version": 1`).
+    /// The document as JSON text (sorted keys, `[x, y]` arrays, `"version": 1`): the text of
+    /// `document().encoded()`, written straight from the store's tables (no copy of the
+    /// nodes and edges, no set of saved ids).
     @_specialize(exported: true, where Data == JSONValue)
     public func export() throws(FlowError) -> String {
         do {
-            return try document().encoded()
+            return try exportText()
         } catch {
             throw error.reported(as: "export")
         }
+    }
+
+    private func exportText() throws(FlowError) -> String {
+        var transient = 0
+        nodeTable.forEachSlot { s in
+            if nodeTable.withElement(slot: s, { $0.persistence != .persistent }) { transient += 1 }
+        }
+        func isSaved(_ id: String) -> Bool {
+            guard let s = nodeTable.slot(of: id) else { return false }
+            return transient == 0 || nodeTable.withElement(slot: s) { $0.persistence == .persistent }
+        }
+        var text = try DocumentTextWriter<Data>(
+            classes: classStyles, nodeCount: nodeTable.count - transient, edgeCount: edgeTable.count)
+        // the tables' visitors cannot pass a typed error on: the first one stops the writing
+        var failure: FlowError?
+        edgeTable.forEach { e in
+            // an edge's nodes are in the store, so only transient nodes can drop it
+            guard failure == nil, transient == 0 || (isSaved(e.sourceNodeID) && isSaved(e.targetNodeID)) else { return }
+            do throws(FlowError) {
+                try text.edge(e, parentID: e.parentID.flatMap { isSaved($0) ? $0 : nil })
+            } catch {
+                failure = error
+            }
+        }
+        text.beginNodes()
+        nodeTable.forEach { n in
+            guard failure == nil, n.persistence == .persistent else { return }
+            do throws(FlowError) {
+                try text.node(n, parentID: n.parentID.flatMap { transient == 0 || isSaved($0) ? $0 : nil })
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return try text.finish(viewport: viewport)
     }
 
     /// Replaces the whole store with a document given as JSON text. Text that is not JSON,

@@ -151,6 +151,23 @@ struct SpatialIndex {
         return out
     }
 
+    /// Visits the slots of frames that may intersect `r` (a superset, as `candidates(in:)`,
+    /// but a frame covering several cells of `r` is visited once per cell): for queries
+    /// that pick one best candidate, without the array and the set.
+    @inline(__always)
+    func forEachCandidate(in r: Rect, _ body: (Int32) -> Void) {
+        let x0 = Self.cell(r.minX), x1 = Self.cell(r.maxX), y0 = Self.cell(r.minY), y1 = Self.cell(r.maxY)
+        let w = Double(x1) - Double(x0) + 1, h = Double(y1) - Double(y0) + 1
+        if w * h > Double(max(cells.count, 16)) {
+            for (i, m) in members.enumerated() where m { body(Int32(i)) }
+            return
+        }
+        for x in x0...x1 {
+            for y in y0...y1 { cells.forEach(x: x, y: y, body) }
+        }
+        for s in large { body(s) }
+    }
+
     /// The union of all frames, or nil when empty.
     func bounds() -> Rect? {
         if count == 0 || !tracksBounds { return nil }

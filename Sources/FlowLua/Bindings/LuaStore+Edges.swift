@@ -111,7 +111,9 @@ enum LuaEdgeTables {
 extension FlowStoreBinding {
     static var edgeMethods: [LuaMethod] {
         [
-            LuaMethod("addEdge", addEdge), LuaMethod("connect", connect), LuaMethod("removeEdge", removeEdge),
+            // addEdgeFast reads key i as bit i of `given` (and key i > 0 from strs[i - 1])
+            LuaMethod("addEdge", addEdge, fastStrings: (addEdgeFast, ["id", "sourceNodeID", "targetNodeID"])),
+            LuaMethod("connect", connect), LuaMethod("removeEdge", removeEdge),
             LuaMethod("updateEdge", updateEdge), LuaMethod("updateEdges", updateEdges),
             LuaMethod("edge", edge), LuaMethod("edges", edges), LuaMethod("edgesForNode", edgesForNode),
             LuaMethod("edgeGeometry", edgeGeometry), LuaMethod("setEdgeAnimated", setEdgeAnimated),

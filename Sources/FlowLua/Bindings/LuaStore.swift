@@ -556,7 +556,8 @@ func storeSelf(_ args: LuaArgs) throws(LuaError) -> LuaStoreBox {
 
 /// Adds `methods` to the methods table of a registered class, each with the class's
 /// metatable as upvalue 1 (the place `flua_bind_instance` gives the bound receiver: see
-/// `storeSelf`); a method with a fast entry is pushed with it (`flua_pushfastmethod_snn`).
+/// `storeSelf`); a method with a fast entry is pushed with it (`flua_pushfastmethod_snn`,
+/// `flua_pushfastmethod_fields`, `flua_pushfastmethod_strings`).
 func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod]) {
     lua_getfield(L, FLUA_REGISTRYINDEX, name)
     lua_getfield(L, -1, "__methods")
@@ -567,6 +568,9 @@ func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod
         } else if let (entry, keys) = m.fastFields {
             for k in keys { LuaStack(L).push(k) }
             flua_pushfastmethod_fields(L, m.function, entry, Int32(keys.count))
+        } else if let (entry, keys) = m.fastStrings {
+            for k in keys { LuaStack(L).push(k) }
+            flua_pushfastmethod_strings(L, m.function, entry, Int32(keys.count))
         } else {
             luaPushFunction(L, m.function, upvalues: 1)
         }

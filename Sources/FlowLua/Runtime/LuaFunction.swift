@@ -23,15 +23,20 @@ public struct LuaMethod: Sendable {
     /// A fast entry for a call with a table of these keys (see `flua_FastFields`; key 0
     /// takes a string, the others numbers); nil for most.
     public let fastFields: (entry: flua_FastFields, keys: [String])?
+    /// A fast entry for a call with a table of these keys, all taking strings (see
+    /// `flua_pushfastmethod_strings`); nil for most.
+    public let fastStrings: (entry: flua_FastFields, keys: [String])?
 
     public init(
         _ name: String, _ function: LuaFunction, fastSNN: flua_FastSNN? = nil,
-        fastFields: (entry: flua_FastFields, keys: [String])? = nil
+        fastFields: (entry: flua_FastFields, keys: [String])? = nil,
+        fastStrings: (entry: flua_FastFields, keys: [String])? = nil
     ) {
         self.name = name
         self.function = function
         self.fastSNN = fastSNN
         self.fastFields = fastFields
+        self.fastStrings = fastStrings
     }
 }
 

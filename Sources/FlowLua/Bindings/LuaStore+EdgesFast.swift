@@ -1,0 +1,38 @@
+import CLua
+import CLuaShims
+import FlowCore
+
+// The fast entry of addEdge, next to its general function in LuaStore+Edges.swift.
+
+extension FlowStoreBinding {
+    /// The fast entry of `addEdge` (see `flua_pushfastmethod_strings`):
+    /// `store:addEdge{id=, sourceNodeID=, targetNodeID=}` on the store the method is bound
+    /// to, the table read in C. The edge gets the store's default path type, as the general
+    /// reader gives it; the id string Lua already has (stack slot 3) keys the handle.
+    /// Declines (nothing done) when a field is missing or a string is not valid UTF-8, which
+    /// the general reader reports or repairs; the store's own errors (a duplicate id, a
+    /// missing node) are returned as codes.
+    static let addEdgeFast: flua_FastFields = { L, object, fields in
+        let L = L.unsafelyUnwrapped
+        let f = fields.unsafelyUnwrapped.pointee
+        guard f.given == 7 else { return FLUA_FALLBACK }
+        let id = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
+        // the table holds these two while the call runs
+        let source = UnsafeRawBufferPointer(start: f.strs.0, count: f.lens.0)
+        let target = UnsafeRawBufferPointer(start: f.strs.1, count: f.lens.1)
+        guard isValidUTF8(id), isValidUTF8(source), isValidUTF8(target) else { return FLUA_FALLBACK }
+        return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
+            let store = box.store
+            let edge = FlowEdge(
+                id: decodeUTF8(id), sourceNodeID: decodeUTF8(source), targetNodeID: decodeUTF8(target),
+                pathType: store.defaultEdgePathType)
+            do {
+                try box.run(L) { _ = try store.addEdge(edge) }
+            } catch {
+                return LuaErrors.code(for: error, L)
+            }
+            box.pushEdge(L, idAt: 3, store: 1)
+            return 1
+        }
+    }
+}
