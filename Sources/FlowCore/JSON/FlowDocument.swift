@@ -92,7 +92,7 @@ extension FlowDocument {
     // produce (tests compare the two): a node or edge object sits at depth 3 (members
     // indented by 6 spaces), a handle at depth 5 (10 spaces).
 
-    private static func write(_ node: FlowNode<Data>, index i: Int, to w: inout JSONWriter)
+    static func write(_ node: FlowNode<Data>, index i: Int, to w: inout JSONWriter)
         throws(FlowError)
     {
         guard node.position.x.isFinite, node.position.y.isFinite else {
@@ -227,7 +227,7 @@ extension FlowDocument {
     }
 
     /// An edge; its bend points, when it has some, as `"points": [[x, y], …]`.
-    private static func write(_ edge: FlowEdge, index i: Int, to w: inout JSONWriter) throws(FlowError) {
+    static func write(_ edge: FlowEdge, index i: Int, to w: inout JSONWriter) throws(FlowError) {
         w.beginObject()
         let look = edge.look
         if let look, !look.classes.isEmpty {
