@@ -40,7 +40,7 @@ final class DiagramWriter {
 
     /// Writes batch `number` of `diagram` inside the caller's transaction.
     static func write(_ batch: FlowBatch<JSONValue>, number: Int, diagram: Int64, store: Workspace.Store?, _ db: Database) throws {
-        let actions = try batch.jsonValue().serialized(pretty: false, sortedKeys: false)
+        let actions = try batch.jsonText()
         try db.cachedStatement(sql: "INSERT INTO batch (diagram, n, time, name, summary, actions) VALUES (?, ?, ?, ?, ?, ?)")
             .execute(arguments: [diagram, number, Date().timeIntervalSince1970, batch.name, batch.summary, actions])
         for a in batch.actions {

@@ -126,7 +126,7 @@ struct Interpreter {
         guard report(status) else { return false }
         let count = lua_tointegerx(L, -1, nil)
         lua_settop(L, -2)
-        LuaContext.writeStderrLine("saving diagram '\(name)' to workspace \(path) (\(count) nodes)")
+        LuaContext.writeStderrLine("saving diagram '\(name)' to workspace \(path) (\(count) \(count == 1 ? "node" : "nodes"))")
         return true
     }
 

@@ -39,7 +39,8 @@ import Testing
         // Through the JSON form, as a workspace stores it.
         var decoded: [FlowBatch<JSONValue>] = []
         for b in recorder.journal {
-            let text = try b.jsonValue().serialized(pretty: false)
+            let text = try b.jsonText()
+            #expect(try JSONValue.parse(text) == b.jsonValue())
             decoded.append(try FlowBatch(json: JSONValue.parse(text), operation: "test"))
         }
         let u = Store()

@@ -73,6 +73,25 @@ extension FlowAction {
         return .object(JSONObject(o))
     }
 
+    /// `jsonValue()` as compact text, written directly (nodes and edges as the document
+    /// writes them): what a workspace stores per batch, without building the value.
+    public func jsonText() throws(FlowError) -> String {
+        func quoted(_ s: String) -> String { JSONValue.string(s).serialized(pretty: false) }
+        let head = "{\"op\":\"\(op)\""
+        switch self {
+        case .addNode(let n, let seq): return head + ",\"node\":" + (try FlowDocument<Data>.nodeText(n)) + ",\"seq\":\(seq)}"
+        case .updateNode(let n): return head + ",\"node\":" + (try FlowDocument<Data>.nodeText(n)) + "}"
+        case .moveNode(let id, let p):
+            guard p.x.isFinite, p.y.isFinite else { return try jsonValue().serialized(pretty: false) }
+            return head + ",\"id\":" + quoted(id) + ",\"position\":[" + JSONWriter.formatNumber(p.x) + ","
+                + JSONWriter.formatNumber(p.y) + "]}"
+        case .removeNode(let id), .removeEdge(let id): return head + ",\"id\":" + quoted(id) + "}"
+        case .addEdge(let e, let seq): return head + ",\"edge\":" + (try FlowDocument<Data>.edgeText(e)) + ",\"seq\":\(seq)}"
+        case .updateEdge(let e): return head + ",\"edge\":" + (try FlowDocument<Data>.edgeText(e)) + "}"
+        case .setClasses, .load: return try jsonValue().serialized(pretty: false)
+        }
+    }
+
     private static func parsed(_ text: String) throws(FlowError) -> JSONValue {
         try JSONValue.parse(text, operation: "journal")
     }
@@ -131,6 +150,16 @@ extension FlowBatch {
         list.reserveCapacity(actions.count)
         for a in actions { list.append(try a.jsonValue()) }
         return .object(JSONObject([("name", .string(name)), ("actions", .array(list))]))
+    }
+
+    /// `jsonValue()` as compact text (see `FlowAction.jsonText`).
+    public func jsonText() throws(FlowError) -> String {
+        var out = "{\"name\":" + JSONValue.string(name).serialized(pretty: false) + ",\"actions\":["
+        for (i, a) in actions.enumerated() {
+            if i > 0 { out += "," }
+            out += try a.jsonText()
+        }
+        return out + "]}"
     }
 
     public init(json: JSONValue, operation: String, path: String = "batch") throws(FlowError) {
