@@ -16,7 +16,17 @@ let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
 // the Swift standard library inside it: loading and relocating libswiftCore.so is most of
 // a Swift program's start-up. (The `flow` module it uses is linked in, never loaded with
 // require, so the process has one Swift runtime.)
-let staticStdlib: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+//
+// Workspaces (FlowStorage) bring GRDB, which uses Foundation: statically linked, Foundation
+// needs its own libraries (CoreFoundation, ICU, ...), which the driver does not list, in one
+// group (they refer to each other). See docs/performance.md (Workspaces) for the start-up.
+let staticStdlib: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+    .unsafeFlags(
+        ["-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials", "-lFoundationInternationalization",
+         "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-Xlinker", "--end-group"],
+        .when(platforms: [.linux], configuration: .release)),
+]
 
 let package = Package(
     name: "FlowScript",
