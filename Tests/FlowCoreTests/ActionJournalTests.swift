@@ -40,7 +40,8 @@ import Testing
         var decoded: [FlowBatch<JSONValue>] = []
         for b in recorder.journal {
             let text = try b.jsonText()
-            #expect(try JSONValue.parse(text) == b.jsonValue())
+            // the same value (style sheets are written with sorted keys)
+            #expect(try JSONValue.parse(text).serialized(pretty: false) == b.jsonValue().serialized(pretty: false))
             decoded.append(try FlowBatch(json: JSONValue.parse(text), operation: "test"))
         }
         let u = Store()
