@@ -50,9 +50,10 @@ extension Workspace {
         try load(doc, into: store)
         let writer = DiagramWriter(workspace: self, diagram: id, name: name, next: next)
         writer.store = store
-        if !dense {
+        if !dense && !options.readOnly {
             // Rows whose order numbers have gaps (after removals): the store numbers them
             // afresh, and a batch says so, so that the history replays to the same order.
+            // (A store of a read-only workspace writes nothing, so it needs no such batch.)
             if let e = writer.write(FlowBatch(name: "Reopen", actions: [.load(Self.content(of: store))])) { throw e.reported(as: "open") }
         }
         bind(store, writer)

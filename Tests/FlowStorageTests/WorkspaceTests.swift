@@ -186,6 +186,13 @@ func randomCall(_ s: Store, _ rng: inout SplitMix64) {
         try other.close()
         try s.moveNode("a", to: Point(9, 9))
         #expect(try reader.versions("d").count == 2)
+        try s.removeNode("a")
+        try s.addNode(node("b"))
+        // the rows have a gap now; a reader opens them without writing
+        let seen = Store()
+        try reader.open("d", into: seen)
+        #expect(try seen.export() == s.export())
+        #expect(throws: FlowError.self) { try seen.addNode(node("c")) }
         ws.close()
 
         // Full: a size limit stands for a full disk.
