@@ -16,7 +16,17 @@ let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
 // the Swift standard library inside it: loading and relocating libswiftCore.so is most of
 // a Swift program's start-up. (The `flow` module it uses is linked in, never loaded with
 // require, so the process has one Swift runtime.)
-let staticStdlib: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+//
+// Workspaces (FlowStorage) bring GRDB, which uses Foundation: statically linked, Foundation
+// needs its own libraries (CoreFoundation, ICU, ...), which the driver does not list, in one
+// group (they refer to each other). See docs/performance.md (Workspaces) for the start-up.
+let staticStdlib: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+    .unsafeFlags(
+        ["-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials", "-lFoundationInternationalization",
+         "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-Xlinker", "--end-group"],
+        .when(platforms: [.linux], configuration: .release)),
+]
 
 let package = Package(
     name: "FlowScript",
@@ -28,7 +38,13 @@ let package = Package(
         .library(name: "FlowFormats", targets: ["FlowFormats"]),
         .library(name: "FlowLua", targets: ["FlowLua"]),
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
+        .library(name: "FlowStorage", targets: ["FlowStorage"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
+    ],
+    dependencies: [
+        // SQLite through GRDB for workspaces (FlowStorage); SQLite itself is Debian's
+        // libsqlite3-dev (scripts/setup).
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // Core library
@@ -37,6 +53,8 @@ let package = Package(
         .target(name: "FlowLayout", dependencies: ["FlowCore"]),
         .target(name: "FlowRouting", dependencies: ["FlowCore"]),
         .target(name: "FlowFormats", dependencies: ["FlowCore", "FlowLayout"]),
+        // Workspaces: diagrams persisted in SQLite, every change batch as it happens
+        .target(name: "FlowStorage", dependencies: ["FlowCore", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // Lua binding
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
@@ -44,7 +62,7 @@ let package = Package(
         .target(name: "CLuaShims", dependencies: ["CLua"]),
         // flowbench's C helpers (clock, cache eviction, heap size): no library ships them
         .target(name: "CBenchShims", dependencies: ["CLua"]),
-        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "CLua", "CLuaShims"]),
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowStorage", "CLua", "CLuaShims"]),
         .target(name: "FlowModule", dependencies: ["FlowLua"]),
 
         // Host
@@ -56,7 +74,10 @@ let package = Package(
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
         .executableTarget(
             name: "flowbench",
-            dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "CLua", "CLuaShims", "CBenchShims"],
+            dependencies: [
+                "FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "FlowStorage",
+                .product(name: "GRDB", package: "GRDB.swift"), "CLua", "CLuaShims", "CBenchShims",
+            ],
             linkerSettings: luaLink),
 
         // Tests
@@ -67,6 +88,9 @@ let package = Package(
         .testTarget(
             name: "FlowRenderTests", dependencies: ["FlowRender", "FlowLayout", "FlowCore", "FlowRouting", "TestSupport"],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "FlowStorageTests",
+            dependencies: ["FlowStorage", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],

@@ -531,7 +531,7 @@
 --- The FlowScript module: `local flow = require "flow"`.
 ---
 --- flowrepl preloads it as the global `flow`. Fields: flow.newStore, flow.open,
---- flow.decode, flow.observe, flow.version, flow.type, flow.null.
+--- flow.decode, flow.observe, flow.workspace, flow.version, flow.type, flow.null.
 ---@class flow
 ---@field version string The semantic version of the package, e.g. "0.1.0".
 ---@field null userdata A unique value that stands for JSON null inside tables and clears fields.
@@ -622,6 +622,23 @@ function flow.type(x) end
 ---@return Observer # stops the observing
 function flow.observe(fn) end
 
+--- Opens (or creates) a workspace file.
+---
+--- A file that is not a workspace, one written by a newer FlowScript, or one that
+--- cannot be opened gives `nil, message`. Another process may read a workspace
+--- while a store writes it (WAL mode).
+---
+--- ```lua
+--- local ws = assert(flow.workspace("diagrams.flowspace"))
+--- local s = ws:create("plan")
+--- s:addNode{id = "a", x = 0, y = 0}   -- on disk when the call returns
+--- ```
+---@param path string the SQLite file
+---@param options? table `readOnly` (boolean), `maxPages` (a size limit, for testing a full disk)
+---@return Workspace? workspace # the workspace
+---@return string? message # why it cannot be opened
+function flow.workspace(path, options) end
+
 --- A diagram: nodes, edges, selection, viewport, history and callbacks.
 ---
 --- Made by `flow.newStore`, `flow.open` or `flow.decode`. Every operation is atomic:
@@ -650,6 +667,7 @@ function flow.observe(fn) end
 ---@field canUndo boolean Whether there is a step to undo.
 ---@field canRedo boolean Whether there is a step to redo.
 ---@field name string The store's name, as observers get it; assignable.
+---@field journaling boolean Whether the store keeps a journal of its change batches; assignable.
 ---@field onConnect? fun(p: ConnectionProposal) Receives each proposal that passed validation; nil: the store adds the edge.
 ---@field connectionValidator? fun(p: ConnectionProposal): boolean Decides whether a proposal is accepted; the default rejects self-loops.
 ---@field onConnectionRejected? fun(p: ConnectionProposal) Receives each proposal that the validator rejected.
@@ -1609,6 +1627,39 @@ function Store:reveal(id, width, height, padding) end
 ---@return Walker
 function Store:walk(start, options) end
 
+--- The change batches since the journal started, as tables.
+---
+--- Raises when the store keeps no journal. Nodes and edges in the actions have the
+--- fields of a document (`store:export`).
+---
+--- ```lua
+--- store.journaling = true
+--- store:addNode{id = "a", x = 0, y = 0}
+--- store:moveNode("a", 10, 20)
+--- for _, b in ipairs(store:journal()) do print(b.name, b.actions[1].op) end
+--- --> Add addNode
+--- --> Move moveNode
+--- ```
+---@return table[] # `{name =, actions = { {op =, ...}, ... }}` per batch
+function Store:journal() end
+
+--- Applies change batches, all of them or none (one undo step).
+---
+--- An action that does not fit the store (an unknown id, an id taken, an edge left
+--- without its node) raises naming the batch and the action, and nothing changes.
+--- A journal replayed on an empty store gives the same document.
+---
+--- ```lua
+--- local copy = flow.newStore()
+--- copy:replay(store:journal())
+--- ```
+---@param batches table[] as `store:journal` returns them
+function Store:replay(batches) end
+
+--- The journal as a Lua script that replays it on `store`.
+---@return string # a chunk calling `store:replay{...}`
+function Store:journalScript() end
+
 --- A live handle on a node of a store.
 ---
 --- Reading a field always reads the store now, never a stale copy. The fields are
@@ -1786,6 +1837,63 @@ local Observer = {}
 --- Stops the observing.
 ---@return boolean # false when it had stopped already
 function Observer:stop() end
+
+--- An open workspace file, made by `flow.workspace`.
+---
+--- `tostring` gives `Workspace <path>` (and ` (closed)` once closed). Stores it
+--- returns keep working after the Workspace is dropped only until it is
+--- collected: keep it (flowrepl's `--workspace` keeps it as the global
+--- `workspace`).
+---@class Workspace
+---@field path string The workspace's file.
+local Workspace = {}
+
+--- Creates a diagram and returns a store bound to it.
+---
+--- A bound store writes each change batch to the workspace in one transaction as
+--- the call returns. When a write fails (locked, read-only, full disk) the call
+--- raises and the store is as it was before the call.
+---@param name string a name not in use
+---@return Store
+function Workspace:create(name) end
+
+--- Opens a diagram: a bound store, or a read-only one at a version.
+---
+--- With `at` the store holds the diagram as it was after that batch and refuses
+--- changes (`ws:fork` makes a diagram to change). A diagram is open in one store
+--- of a process at a time. The history of the opened store starts empty.
+---@param name string a diagram of the workspace
+---@param options? table `at`: a version (0 = empty, n = after batch n)
+---@return Store
+function Workspace:open(name, options) end
+
+--- Copies a diagram (at a version) under a new name; returns it bound.
+---@param name string the diagram to copy
+---@param newName string the new diagram's name
+---@param options? table `at`: the version to copy (default: the newest)
+---@return Store
+function Workspace:fork(name, newName, options) end
+
+--- The diagrams' names, sorted.
+---@return string[]
+function Workspace:list() end
+
+--- Renames a diagram.
+---@param name string
+---@param newName string
+function Workspace:rename(name, newName) end
+
+--- Deletes a diagram with its nodes, edges and history.
+---@param name string a diagram not open in a store
+function Workspace:delete(name) end
+
+--- A diagram's history: one entry per change batch.
+---@param name string
+---@return table[] # `{version =, name =, summary =, time =}`, oldest first
+function Workspace:versions(name) end
+
+--- Closes the file; stores bound to it refuse further changes.
+function Workspace:close() end
 
 -- The globals of flowrepl (not defined in the stock lua5.4).
 

@@ -122,6 +122,7 @@ final class Report {
         printSection("Graph queries (a DAG; baseline: store.nodes + store.edges; lua: s:nodes())", "graph.")
         printSection("Orthogonal routing (dag_1000 laid out; baseline: Graphviz neato -n2 -Gsplines=ortho)", "routing.")
         printLayout()
+        printSection("Workspaces (per call; baseline: a bare GRDB one-row insert in its own transaction; open: baseline load of the same JSON)", "workspace.")
         printSection("Formats (DOT read: parse + map, no layout; baseline: dot -Tcanon, a process that lays out too; nop: Graphviz's nop -p, a process that only parses)", "formats.")
         printTargets()
     }

@@ -6,7 +6,7 @@
 //             [--ops moveNode,addNode,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]
 @preconcurrency import Glibc
 
-let areas = ["lua", "swift", "memory", "startup", "render", "layout", "routing", "graph", "formats"]
+let areas = ["lua", "swift", "memory", "startup", "render", "layout", "routing", "graph", "formats", "workspace"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
@@ -115,6 +115,10 @@ if only.contains("formats") {
 if only.contains("graph") {
     progress("graph queries, \(sizes.last!) nodes + edges")
     QueryBench.run(size: sizes.last!, budget: budget, into: report)
+}
+if only.contains("workspace") {
+    progress("workspace, \(sizes.first!) nodes; open \(sizes.last!) nodes + edges")
+    WorkspaceBench.run(size: sizes.first!, openSize: sizes.last!, budget: budget, into: report)
 }
 progress("done in \(Int(now() - started)) s")
 

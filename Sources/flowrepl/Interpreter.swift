@@ -54,6 +54,7 @@ struct Interpreter {
         if !options.quiet && session { host.eventOutput = { line in LuaContext.writeStdoutLine(line) } }
         FlowHelp.install(L)
         host.runSessionSetup()
+        if let ws = options.workspace, !openWorkspace(ws.path, ws.name) { return false }
         createArgTable()
         flua_gc_restart(L)
         flua_gc_generational(L)
@@ -103,6 +104,31 @@ struct Interpreter {
     }
 
     // MARK: Steps
+
+    /// `--workspace`: the globals `workspace` and `store` (the diagram, bound), and a line
+    /// saying where the session saves (on stderr, so scripts' output stays their own).
+    func openWorkspace(_ path: String, _ name: String) -> Bool {
+        let code = """
+            local path, name = ...
+            local ws, err = flow.workspace(path)
+            if not ws then error(err, 0) end
+            local found = false
+            for _, n in ipairs(ws:list()) do found = found or n == name end
+            workspace = ws
+            store = found and ws:open(name) or ws:create(name)
+            store.name = "store"
+            return store.nodeCount
+            """
+        guard host.load(Array(code.utf8), chunkName: "=(workspace)") == LUA_OK else { return report(LUA_ERRSYNTAX) }
+        LuaStack(L).push(path)
+        LuaStack(L).push(name)
+        let status = host.call(arguments: 2, results: 1)
+        guard report(status) else { return false }
+        let count = lua_tointegerx(L, -1, nil)
+        lua_settop(L, -2)
+        LuaContext.writeStderrLine("saving diagram '\(name)' to workspace \(path) (\(count) \(count == 1 ? "node" : "nodes"))")
+        return true
+    }
 
     /// The global `arg`: the script name at 0, its arguments at 1..n, the interpreter and
     /// options at negative indices.

@@ -11,6 +11,8 @@ struct Options {
     var quiet = false  // --quiet
     var help = false  // --help
     var record: String?  // --record FILE
+    /// --workspace PATH [NAME]: the session's `store` is diagram NAME (default "main").
+    var workspace: (path: String, name: String)?
     /// Index in argv of the script ("-" is stdin), or argv.count when there is none.
     var script: Int
     /// The offending argument when the command line is invalid.
@@ -26,6 +28,19 @@ struct Options {
             guard b.first == UInt8(ascii: "-") else { return }  // the script
             if a == "--quiet" { quiet = true; i += 1; continue }
             if a == "--help" { help = true; i += 1; continue }
+            if a == "--workspace" {
+                guard i + 1 < argv.count else { badOption = a; return }
+                let path = argv[i + 1]
+                var name = "main"
+                i += 2
+                // A name follows unless the next word is an option or a script.
+                if i < argv.count, argv[i].utf8.first != UInt8(ascii: "-"), !argv[i].hasSuffix(".lua") {
+                    name = argv[i]
+                    i += 1
+                }
+                workspace = (path, name)
+                continue
+            }
             if a == "--record" {
                 guard i + 1 < argv.count else { badOption = a; return }
                 record = argv[i + 1]
@@ -81,6 +96,9 @@ struct Options {
           --quiet   do not print store change events
           --record f.lua  append every successfully evaluated input to f.lua and
                     write its transcript f.out when the session ends
+          --workspace path [name]  make the session's store diagram 'name' (default
+                    main) of the workspace 'path', created if missing: every change is
+                    saved as it happens (docs/workspaces.md)
           --help    print this help and exit
         flowrepl test [--update] [paths]  run script fixtures (default scripts/fixtures)
           --        stop handling options

@@ -16,7 +16,7 @@ import Testing
         for (name, text) in FlowHelp.entries {
             let first = text.split(separator: "\n", omittingEmptySubsequences: false)[0]
             var usage = name
-            for owner in ["Store", "Node", "Edge", "Walker", "Observer"] where name.hasPrefix(owner + ":") || name.hasPrefix(owner + ".") {
+            for owner in ["Store", "Node", "Edge", "Walker", "Observer", "Workspace"] where name.hasPrefix(owner + ":") || name.hasPrefix(owner + ".") {
                 usage = owner.lowercased() + name.dropFirst(owner.count)
             }
             #expect(first.hasPrefix(usage), "\(name): \(first)")

@@ -221,7 +221,7 @@ return {
           summary = "The FlowScript module: `local flow = require \"flow\"`.",
           text = [[
             flowrepl preloads it as the global `flow`. Fields: flow.newStore, flow.open,
-            flow.decode, flow.observe, flow.version, flow.type, flow.null.]],
+            flow.decode, flow.observe, flow.workspace, flow.version, flow.type, flow.null.]],
         },
         {
           name = "flow.newStore", kind = "function",
@@ -2734,6 +2734,155 @@ return {
             (`flow.newStore`, `flow.open`, `flow.decode`). flowrepl names its global `store`
             "store" (and the store `open(path)` makes the global). Names need not be
             unique.]],
+        },
+      },
+    },
+
+    ---------------------------------------------------------------------------------------
+    {
+      id = "workspaces",
+      title = "Journals and workspaces",
+      text = [[
+        Every committed change batch (one public call, one transaction, one undo or redo)
+        can be kept as a value: a table `{name = "Move", actions = {...}}` whose actions
+        say what changed, forwards: `addNode` (with the node and its place `seq`),
+        `updateNode`, `moveNode`, `removeNode`, the same for edges, `setClasses` and
+        `load`. A workspace is an SQLite file of named diagrams; a store opened from one
+        writes each batch to it as the call returns, so a killed process loses nothing
+        that had returned. See docs/workspaces.md.]],
+      entries = {
+        {
+          name = "Store.journaling", kind = "field", type = "boolean",
+          summary = "Whether the store keeps a journal of its change batches; assignable.",
+          text = [[
+            Setting it to true starts an empty journal, false drops it. A store opened
+            from a workspace always keeps one (from the moment it was opened). While a
+            journal is kept every call takes the store's journaled path, which is a
+            little slower than the quiet one.]],
+        },
+        {
+          name = "Store:journal", kind = "method",
+          summary = "The change batches since the journal started, as tables.",
+          returns = { { "table[]", "`{name =, actions = { {op =, ...}, ... }}` per batch" } },
+          text = [[
+            Raises when the store keeps no journal. Nodes and edges in the actions have the
+            fields of a document (`store:export`).]],
+          example = [[
+            store.journaling = true
+            store:addNode{id = "a", x = 0, y = 0}
+            store:moveNode("a", 10, 20)
+            for _, b in ipairs(store:journal()) do print(b.name, b.actions[1].op) end
+            --> Add addNode
+            --> Move moveNode]],
+        },
+        {
+          name = "Store:replay", kind = "method",
+          summary = "Applies change batches, all of them or none (one undo step).",
+          params = { { "batches", "table[]", "as `store:journal` returns them" } },
+          text = [[
+            An action that does not fit the store (an unknown id, an id taken, an edge left
+            without its node) raises naming the batch and the action, and nothing changes.
+            A journal replayed on an empty store gives the same document.]],
+          example = [[
+            local copy = flow.newStore()
+            copy:replay(store:journal())]],
+        },
+        {
+          name = "Store:journalScript", kind = "method",
+          summary = "The journal as a Lua script that replays it on `store`.",
+          returns = { { "string", "a chunk calling `store:replay{...}`" } },
+        },
+        {
+          name = "flow.workspace", kind = "function",
+          summary = "Opens (or creates) a workspace file.",
+          params = {
+            { "path", "string", "the SQLite file" },
+            { "options?", "table", "`readOnly` (boolean), `maxPages` (a size limit, for testing a full disk)" },
+          },
+          returns = {
+            { "Workspace?", "the workspace", name = "workspace" },
+            { "string?", "why it cannot be opened", name = "message" },
+          },
+          result = "Workspace, or nil and a message",
+          text = [[
+            A file that is not a workspace, one written by a newer FlowScript, or one that
+            cannot be opened gives `nil, message`. Another process may read a workspace
+            while a store writes it (WAL mode).]],
+          example = [[
+            local ws = assert(flow.workspace("diagrams.flowspace"))
+            local s = ws:create("plan")
+            s:addNode{id = "a", x = 0, y = 0}   -- on disk when the call returns]],
+        },
+        {
+          name = "Workspace", kind = "type",
+          summary = "An open workspace file, made by `flow.workspace`.",
+          text = [[
+            `tostring` gives `Workspace <path>` (and ` (closed)` once closed). Stores it
+            returns keep working after the Workspace is dropped only until it is
+            collected: keep it (flowrepl's `--workspace` keeps it as the global
+            `workspace`).]],
+        },
+        {
+          name = "Workspace:create", kind = "method",
+          summary = "Creates a diagram and returns a store bound to it.",
+          params = { { "name", "string", "a name not in use" } },
+          returns = { { "Store" } },
+          text = [[
+            A bound store writes each change batch to the workspace in one transaction as
+            the call returns. When a write fails (locked, read-only, full disk) the call
+            raises and the store is as it was before the call.]],
+        },
+        {
+          name = "Workspace:open", kind = "method",
+          summary = "Opens a diagram: a bound store, or a read-only one at a version.",
+          params = {
+            { "name", "string", "a diagram of the workspace" },
+            { "options?", "table", "`at`: a version (0 = empty, n = after batch n)" },
+          },
+          returns = { { "Store" } },
+          text = [[
+            With `at` the store holds the diagram as it was after that batch and refuses
+            changes (`ws:fork` makes a diagram to change). A diagram is open in one store
+            of a process at a time. The history of the opened store starts empty.]],
+        },
+        {
+          name = "Workspace:fork", kind = "method",
+          summary = "Copies a diagram (at a version) under a new name; returns it bound.",
+          params = {
+            { "name", "string", "the diagram to copy" },
+            { "newName", "string", "the new diagram's name" },
+            { "options?", "table", "`at`: the version to copy (default: the newest)" },
+          },
+          returns = { { "Store" } },
+        },
+        {
+          name = "Workspace:list", kind = "method",
+          summary = "The diagrams' names, sorted.",
+          returns = { { "string[]" } },
+        },
+        {
+          name = "Workspace:rename", kind = "method",
+          summary = "Renames a diagram.",
+          params = { { "name", "string" }, { "newName", "string" } },
+        },
+        {
+          name = "Workspace:delete", kind = "method",
+          summary = "Deletes a diagram with its nodes, edges and history.",
+          params = { { "name", "string", "a diagram not open in a store" } },
+        },
+        {
+          name = "Workspace:versions", kind = "method",
+          summary = "A diagram's history: one entry per change batch.",
+          params = { { "name", "string" } },
+          returns = { { "table[]", "`{version =, name =, summary =, time =}`, oldest first" } },
+        },
+        {
+          name = "Workspace:close", kind = "method",
+          summary = "Closes the file; stores bound to it refuse further changes.",
+        },
+        {
+          name = "Workspace.path", kind = "field", type = "string",
+          summary = "The workspace's file.",
         },
       },
     },

@@ -14,7 +14,7 @@ M.KINDS = { ["function"] = true, method = true, field = true, callback = true, t
   value = true }
 
 -- The bound types: their members are the entries named "Type.x" and "Type:x".
-M.BOUND = { "Store", "Node", "Edge", "Walker", "Observer" }
+M.BOUND = { "Store", "Node", "Edge", "Walker", "Observer", "Workspace" }
 
 M.MAX_WIDTH = 90
 

@@ -182,6 +182,11 @@ extension FlowStore {
         guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {
             throw .invalidDocument("load", "viewport must have a finite offset and a positive zoom")
         }
+        if let r = actionRecorder, let error = r.deliver(FlowBatch(name: "Load", actions: [
+            .load(FlowDocument(nodes: nodes, edges: edges, viewport: v, classes: document.classes))
+        ])) {
+            throw error
+        }
         replaceAll(nodes: nodes, edges: edges, viewport: v, classes: document.classes)
         return warnings
     }

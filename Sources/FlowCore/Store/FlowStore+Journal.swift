@@ -480,6 +480,10 @@ extension FlowStore {
         depth -= 1
         dropSelectEventsOfRemoved(nodeFrom: nodeMark, edgeFrom: edgeMark)
         if depth == 0 { finishTopLevel() }
+        if depth == 0, let failure = writeFailure, let e = failure as? E {
+            writeFailure = nil
+            throw e
+        }
         return result
     }
 
@@ -487,7 +491,7 @@ extension FlowStore {
     /// before it runs, so there is nothing to roll back and no state to save for that.
     /// The fast path of the hot mutations (moveNode, addNode).
     @inline(__always)
-    func performChecked<R>(_ undoName: String, _ body: () -> R) -> R {
+    func performChecked<R>(_ undoName: String, _ body: () -> R) throws(FlowError) -> R {
         let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
         if depth == 0 && stepName == nil { stepName = undoName }
         if depth == 0 && transactionDepth == 0 { operationEdgeMark = edgeMark }
@@ -496,6 +500,7 @@ extension FlowStore {
         depth -= 1
         dropSelectEventsOfRemoved(nodeFrom: nodeMark, edgeFrom: edgeMark)
         if depth == 0 { finishTopLevel() }
+        if depth == 0, let failure = takeWriteFailure() { throw failure }
         return result
     }
 
@@ -506,6 +511,7 @@ extension FlowStore {
     var isQuietTopLevel: Bool {
         depth == 0 && journal.isEmpty && !recordsNodeEvents && !recordsEdgeEvents
             && dragSession == nil && nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty && !routesLive
+            && actionRecorder == nil
     }
 
     /// Records a quiet top-level call's single undo entry (see `isQuietTopLevel`). The entry
@@ -582,6 +588,8 @@ extension FlowStore {
         stepName = nil
         if !frameRanges.isEmpty { frameRanges.removeAll() }
         if !routeRanges.isEmpty { routeRanges.removeAll() }
+        guard !journal.isEmpty else { return }
+        if let r = actionRecorder { recordBatch(r, name) }
         guard !journal.isEmpty else { return }
         guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }) else {
             journal.removeAll(keepingCapacity: true)

@@ -38,7 +38,7 @@ extension FlowStore {
             return slot
         }
         let n = copy node  // the closure captures the copy, so the quiet path can move `node`
-        return performChecked("Add") { pInsertNode(n) }
+        return try performChecked("Add") { pInsertNode(n) }
     }
 
     /// Removes a node, its descendants and every edge touching them or parented to them.
@@ -102,7 +102,7 @@ extension FlowStore {
             return quietMove(slot, to: position)
         }
         // Everything is checked: the move cannot fail.
-        return performChecked("Move") { () -> Bool in
+        return try performChecked("Move") { () -> Bool in
             cancelNodeAnimations(of: id)
             let target = snapping.snapped(position)
             let delta = target - nodeTable[slot: slot].position

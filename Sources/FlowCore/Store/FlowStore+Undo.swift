@@ -14,7 +14,11 @@ extension FlowStore {
     public func undo() throws(FlowError) -> Bool {
         guard depth == 0 else { throw .invalidState("undo", "cannot undo inside an operation or transaction") }
         guard let step = undoLog.popLast() else { return false }
-        let inverse = replay(step.name, step.entries)
+        let inverse = replay("Undo \(step.name)", step.entries)
+        if let failure = takeWriteFailure() {
+            undoLog.push(step.name, step.entries)
+            throw failure.reported(as: "undo")
+        }
         redoLog.push(step.name, inverse)
         return true
     }
@@ -24,7 +28,11 @@ extension FlowStore {
     public func redo() throws(FlowError) -> Bool {
         guard depth == 0 else { throw .invalidState("redo", "cannot redo inside an operation or transaction") }
         guard let step = redoLog.popLast() else { return false }
-        let inverse = replay(step.name, step.entries)
+        let inverse = replay("Redo \(step.name)", step.entries)
+        if let failure = takeWriteFailure() {
+            redoLog.push(step.name, step.entries)
+            throw failure.reported(as: "redo")
+        }
         undoLog.push(step.name, inverse)
         return true
     }

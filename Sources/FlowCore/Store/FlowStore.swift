@@ -197,6 +197,11 @@ public final class FlowStore<Data: FlowNodeData> {
     @exclusivity(unchecked) var redoLog = StepLog<JournalEntry<Data>>()
     /// Set while undo/redo replays a step: those calls record nothing themselves.
     @exclusivity(unchecked) var isReplaying = false
+    /// Receives every committed change batch as actions (workspaces, the Lua journal).
+    /// While one is set, every call takes the journaled path (no quiet fast path).
+    @exclusivity(unchecked) public var actionRecorder: FlowActionRecorder<Data>?
+    /// The error of a batch the recorder refused, for the call to throw.
+    @exclusivity(unchecked) var writeFailure: FlowError?
 
     /// Whether history is recorded. Turning it off clears the history; turning it on
     /// starts empty.

@@ -592,7 +592,7 @@ public enum FlowStoreBinding {
         for name in storeReadOnlyFields { hints[name] = "field '\(name)' is read-only" }
         storeClass.register(
             L, methods: [], getters: storeGetters + callbackGetters + [LuaMethod("name", LuaObservers.name)],
-            setters: callbackSetters + [LuaMethod("name", LuaObservers.setName)],
+            setters: callbackSetters + journalSetters + [LuaMethod("name", LuaObservers.setName)],
             metamethods: [LuaMethod("__gc", storeGC), LuaMethod("__close", storeGC)],
             readOnlyHints: hints)
         addMethods(L, registry: "flow.Store", storeMethods)
@@ -600,10 +600,11 @@ public enum FlowStoreBinding {
         LuaEdge.register(L)
         LuaWalker.register(L)
         LuaObservers.register(L)
+        LuaWorkspace.register(L)
         luaSetFunctions(
             L,
             [LuaMethod("newStore", newStore), LuaMethod("open", open), LuaMethod("decode", decode),
-             LuaMethod("observe", LuaObservers.observe)],
+             LuaMethod("observe", LuaObservers.observe), LuaMethod("workspace", LuaWorkspace.workspace)],
             table: module, qualifier: "flow.")
     }
 
@@ -611,13 +612,13 @@ public enum FlowStoreBinding {
         nodeMethods + edgeMethods + hierarchyMethods + selectionMethods + viewportMethods
             + connectionMethods + pointerMethods + dropTargetMethods + accessoryMethods
             + undoMethods + documentMethods + pictureMethods + layoutMethods + routingMethods + configMethods
-            + queryMethods
+            + queryMethods + journalMethods
             + [LuaMethod("walk", LuaWalker.walk)]
     }
 
     static var storeGetters: [LuaMethod] {
         nodeGetters + selectionGetters + viewportGetters + connectionGetters + pointerGetters
-            + dropTargetGetters + undoGetters + configGetters + edgeGetters
+            + dropTargetGetters + undoGetters + configGetters + edgeGetters + journalGetters
     }
 
     static var storeReadOnlyFields: [String] { storeGetters.map(\.name) }

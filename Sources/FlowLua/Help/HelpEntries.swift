@@ -139,7 +139,7 @@ extension FlowHelp {
             flow  (module)
             The FlowScript module: `local flow = require "flow"`.
             flowrepl preloads it as the global `flow`. Fields: flow.newStore, flow.open,
-            flow.decode, flow.observe, flow.version, flow.type, flow.null.
+            flow.decode, flow.observe, flow.workspace, flow.version, flow.type, flow.null.
             """),
         ("flow.newStore", """
             flow.newStore([config])  -> Store
@@ -297,7 +297,8 @@ extension FlowHelp {
             `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
             Fields: configuration, nodeCount, edgeCount, animatedEdgeIDs, selectedNodeIDs,
               selectedEdgeIDs, focusedTarget, hoveredNodeID, viewport, isAnimating,
-              connectionDraft, clock, dropTargetNodeID, dropTargetEdgeID, canUndo, canRedo, name
+              connectionDraft, clock, dropTargetNodeID, dropTargetEdgeID, canUndo, canRedo,
+              name, journaling
             Callbacks: onConnect, connectionValidator, onConnectionRejected, onNodeDoubleTap,
               onEdgeDoubleTap, onCanvasDoubleTap, onDrop, nodeAccessoryPlacement, onNodesChange,
               onEdgesChange
@@ -315,7 +316,7 @@ extension FlowHelp {
               accessoryPosition, accessories, undo, redo, transaction, beginInteractiveUpdates,
               endInteractiveUpdates, export, load, dot, mermaid, save, svg, successors,
               predecessors, reachable, path, cycles, topologicalOrder, components, sources,
-              sinks, nodePath, find, reveal, walk
+              sinks, nodePath, find, reveal, walk, journal, replay, journalScript
             """),
         ("Store:configure", """
             store:configure(config)  -> boolean
@@ -2309,6 +2310,129 @@ extension FlowHelp {
             (`flow.newStore`, `flow.open`, `flow.decode`). flowrepl names its global `store`
             "store" (and the store `open(path)` makes the global). Names need not be
             unique.
+            """),
+        ("Store.journaling", """
+            store.journaling  -> boolean
+            Whether the store keeps a journal of its change batches; assignable.
+            Setting it to true starts an empty journal, false drops it. A store opened
+            from a workspace always keeps one (from the moment it was opened). While a
+            journal is kept every call takes the store's journaled path, which is a
+            little slower than the quiet one.
+            """),
+        ("Store:journal", """
+            store:journal()  -> table[]
+            The change batches since the journal started, as tables.
+            Raises when the store keeps no journal. Nodes and edges in the actions have the
+            fields of a document (`store:export`).
+            Returns:
+              table[]: `{name =, actions = { {op =, ...}, ... }}` per batch
+            Example:
+              store.journaling = true
+              store:addNode{id = "a", x = 0, y = 0}
+              store:moveNode("a", 10, 20)
+              for _, b in ipairs(store:journal()) do print(b.name, b.actions[1].op) end
+              --> Add addNode
+              --> Move moveNode
+            """),
+        ("Store:replay", """
+            store:replay(batches)
+            Applies change batches, all of them or none (one undo step).
+            An action that does not fit the store (an unknown id, an id taken, an edge left
+            without its node) raises naming the batch and the action, and nothing changes.
+            A journal replayed on an empty store gives the same document.
+            Parameters:
+              batches (table[]): as `store:journal` returns them
+            Example:
+              local copy = flow.newStore()
+              copy:replay(store:journal())
+            """),
+        ("Store:journalScript", """
+            store:journalScript()  -> string
+            The journal as a Lua script that replays it on `store`.
+            Returns:
+              string: a chunk calling `store:replay{...}`
+            """),
+        ("flow.workspace", """
+            flow.workspace(path [, options])  -> Workspace, or nil and a message
+            Opens (or creates) a workspace file.
+            A file that is not a workspace, one written by a newer FlowScript, or one that
+            cannot be opened gives `nil, message`. Another process may read a workspace
+            while a store writes it (WAL mode).
+            Parameters:
+              path (string): the SQLite file
+              options (table, optional): `readOnly` (boolean), `maxPages` (a size limit, for testing a full disk)
+            Returns:
+              workspace (Workspace?): the workspace
+              message (string?): why it cannot be opened
+            Example:
+              local ws = assert(flow.workspace("diagrams.flowspace"))
+              local s = ws:create("plan")
+              s:addNode{id = "a", x = 0, y = 0}   -- on disk when the call returns
+            """),
+        ("Workspace", """
+            Workspace  (type)
+            An open workspace file, made by `flow.workspace`.
+            `tostring` gives `Workspace <path>` (and ` (closed)` once closed). Stores it
+            returns keep working after the Workspace is dropped only until it is
+            collected: keep it (flowrepl's `--workspace` keeps it as the global
+            `workspace`).
+            Fields: path
+            Methods: create, open, fork, list, rename, delete, versions, close
+            """),
+        ("Workspace:create", """
+            workspace:create(name)  -> Store
+            Creates a diagram and returns a store bound to it.
+            A bound store writes each change batch to the workspace in one transaction as
+            the call returns. When a write fails (locked, read-only, full disk) the call
+            raises and the store is as it was before the call.
+            Parameters:
+              name (string): a name not in use
+            """),
+        ("Workspace:open", """
+            workspace:open(name [, options])  -> Store
+            Opens a diagram: a bound store, or a read-only one at a version.
+            With `at` the store holds the diagram as it was after that batch and refuses
+            changes (`ws:fork` makes a diagram to change). A diagram is open in one store
+            of a process at a time. The history of the opened store starts empty.
+            Parameters:
+              name (string): a diagram of the workspace
+              options (table, optional): `at`: a version (0 = empty, n = after batch n)
+            """),
+        ("Workspace:fork", """
+            workspace:fork(name, newName [, options])  -> Store
+            Copies a diagram (at a version) under a new name; returns it bound.
+            Parameters:
+              name (string): the diagram to copy
+              newName (string): the new diagram's name
+              options (table, optional): `at`: the version to copy (default: the newest)
+            """),
+        ("Workspace:list", """
+            workspace:list()  -> string[]
+            The diagrams' names, sorted.
+            """),
+        ("Workspace:rename", """
+            workspace:rename(name, newName)
+            Renames a diagram.
+            """),
+        ("Workspace:delete", """
+            workspace:delete(name)
+            Deletes a diagram with its nodes, edges and history.
+            Parameters:
+              name (string): a diagram not open in a store
+            """),
+        ("Workspace:versions", """
+            workspace:versions(name)  -> table[]
+            A diagram's history: one entry per change batch.
+            Returns:
+              table[]: `{version =, name =, summary =, time =}`, oldest first
+            """),
+        ("Workspace:close", """
+            workspace:close()
+            Closes the file; stores bound to it refuse further changes.
+            """),
+        ("Workspace.path", """
+            workspace.path  -> string
+            The workspace's file.
             """),
         ("help", """
             help([x])

@@ -1,0 +1,171 @@
+import CLua
+import CLuaShims
+import FlowCore
+import FlowStorage
+
+// `flow.workspace(path [, options])` and the Workspace type (docs/workspaces.md): named
+// diagrams in an SQLite file; a store opened from one writes each change batch to it.
+
+let workspaceClass = LuaClass<LuaWorkspaceBox>("flow.Workspace", name: "Workspace")
+
+final class LuaWorkspaceBox: CustomStringConvertible {
+    let workspace: Workspace
+    init(_ workspace: Workspace) { self.workspace = workspace }
+    var description: String { "Workspace \(workspace.path)\(workspace.isClosed ? " (closed)" : "")" }
+}
+
+enum LuaWorkspace {
+    static func register(_ L: OpaquePointer) {
+        workspaceClass.register(
+            L, methods: methods, getters: [LuaMethod("path", path)], setters: [],
+            readOnlyHints: ["path": "field 'path' is read-only"])
+    }
+
+    static let methods: [LuaMethod] = [
+        LuaMethod("create", create), LuaMethod("open", open), LuaMethod("fork", fork),
+        LuaMethod("list", list), LuaMethod("rename", rename), LuaMethod("delete", delete),
+        LuaMethod("versions", versions), LuaMethod("close", close),
+    ]
+
+    /// `flow.workspace(path [, {readOnly =, maxPages =}])` -> Workspace, or nil and a
+    /// message when the file cannot be opened as a workspace.
+    static let workspace: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let path = try args.string(1)
+            var options = Workspace.Options()
+            if let t = try args.optionalTable(2) {
+                try t.rejectUnknownKeys(["readOnly", "maxPages"])
+                options.readOnly = try t.optionalBoolean("readOnly", default: false)
+                if let pages = try t.optionalInteger("maxPages") {
+                    guard pages > 0 else { throw LuaError.argument(2, "field 'maxPages': positive integer expected") }
+                    options.maxPages = Int(pages)
+                }
+            }
+            do {
+                let ws = try Workspace(path: path, options: options)
+                workspaceClass.push(args.L, LuaWorkspaceBox(ws))
+                return 1
+            } catch {
+                return args.pushFailure("\(error)")
+            }
+        }
+    }
+
+    static func open(_ args: LuaArgs) throws -> Workspace {
+        let ws = try args.object(1, workspaceClass).workspace
+        if ws.isClosed { throw FlowError(.invalidState, operation: "workspace", message: "the workspace is closed") }
+        return ws
+    }
+
+    /// Pushes a new store (default configuration, named after the diagram) and runs `body`
+    /// on it; on failure the store is dropped.
+    static func withNewStore(_ args: LuaArgs, name: String, _ body: (Workspace.Store) throws -> Void) throws -> Int32 {
+        let box = FlowStoreBinding.pushNewStore(args.L, configuration: FlowConfiguration())
+        do {
+            try body(box.store)
+        } catch {
+            box.shutdown()
+            throw error
+        }
+        box.name = name
+        return 1
+    }
+
+    /// The `{at = n}` option of `open` and `fork`.
+    static func version(_ args: LuaArgs, _ i: Int32) throws -> Int? {
+        guard let t = try args.optionalTable(i) else { return nil }
+        try t.rejectUnknownKeys(["at"])
+        return try t.optionalInteger("at").map { Int($0) }
+    }
+
+    /// `ws:create(name)` -> Store bound to the new diagram.
+    static let create: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let ws = try open(args)
+            let name = try args.string(2)
+            return try withNewStore(args, name: name) { s in try ws.create(name, into: s) }
+        }
+    }
+
+    /// `ws:open(name [, {at = n}])` -> Store (bound; read-only at a version).
+    static let open: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let ws = try open(args)
+            let name = try args.string(2)
+            let at = try version(args, 3)
+            return try withNewStore(args, name: name) { s in
+                if let at { try ws.open(name, at: at, into: s) } else { try ws.open(name, into: s) }
+            }
+        }
+    }
+
+    /// `ws:fork(name, newName [, {at = n}])` -> Store bound to the new diagram.
+    static let fork: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let ws = try open(args)
+            let name = try args.string(2)
+            let newName = try args.string(3)
+            let at = try version(args, 4)
+            return try withNewStore(args, name: newName) { s in try ws.fork(name, at: at, as: newName, into: s) }
+        }
+    }
+
+    static let list: LuaFunction = { L in
+        luaGuarded(L) { args in
+            args.push(strings: try open(args).list())
+            return 1
+        }
+    }
+
+    static let rename: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let ws = try open(args)
+            try ws.rename(try args.string(2), to: try args.string(3))
+            return 0
+        }
+    }
+
+    static let delete: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let ws = try open(args)
+            try ws.delete(try args.string(2))
+            return 0
+        }
+    }
+
+    /// `ws:versions(name)` -> `{ {version =, name =, summary =, time =}, ... }`.
+    static let versions: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let list = try open(args).versions(try args.string(2))
+            let s = LuaStack(args.L)
+            lua_createtable(args.L, Int32(list.count), 0)
+            for (i, v) in list.enumerated() {
+                lua_createtable(args.L, 0, 4)
+                s.push(v.number)
+                lua_setfield(args.L, -2, "version")
+                s.push(v.name)
+                lua_setfield(args.L, -2, "name")
+                s.push(v.summary)
+                lua_setfield(args.L, -2, "summary")
+                s.push(float: v.time)
+                lua_setfield(args.L, -2, "time")
+                lua_rawseti(args.L, -2, lua_Integer(i + 1))
+            }
+            return 1
+        }
+    }
+
+    static let close: LuaFunction = { L in
+        luaGuarded(L) { args in
+            try args.object(1, workspaceClass).workspace.close()
+            return 0
+        }
+    }
+
+    static let path: LuaFunction = { L in
+        luaGuarded(L) { args in
+            args.push(try args.object(1, workspaceClass).workspace.path)
+            return 1
+        }
+    }
+}

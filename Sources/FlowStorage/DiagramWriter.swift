@@ -1,0 +1,91 @@
+import FlowCore
+import Foundation
+import GRDB
+
+/// Writes the change batches of a store bound to one diagram: each batch in one
+/// transaction, its history row and the rows of the nodes and edges it touched.
+final class DiagramWriter {
+    private weak var workspace: Workspace?
+    let diagram: Int64
+    private(set) var name: String
+    /// The number the next batch gets (batches count from 1).
+    private(set) var next: Int
+    weak var store: Workspace.Store?
+
+    init(workspace: Workspace, diagram: Int64, name: String, next: Int) {
+        self.workspace = workspace
+        self.diagram = diagram
+        self.name = name
+        self.next = next
+    }
+
+    func detach() { workspace = nil }
+
+    /// The store's sink: nil when the batch is on disk.
+    func write(_ batch: FlowBatch<JSONValue>) -> FlowError? {
+        guard let ws = workspace, !ws.isClosed else {
+            return FlowError(.invalidState, operation: "workspace", message: "the workspace of this store is closed; the change was undone")
+        }
+        do throws(FlowError) {
+            let n = next
+            try ws.transaction("workspace") { db in
+                try Self.write(batch, number: n, diagram: diagram, store: store, db)
+            }
+            next += 1
+            return nil
+        } catch {
+            return FlowError(error.code, operation: error.operation, message: "\(error.message) (batch '\(batch.name)' was undone)")
+        }
+    }
+
+    /// Writes batch `number` of `diagram` inside the caller's transaction.
+    static func write(_ batch: FlowBatch<JSONValue>, number: Int, diagram: Int64, store: Workspace.Store?, _ db: Database) throws {
+        let actions = try batch.jsonText()
+        try db.cachedStatement(sql: "INSERT INTO batch (diagram, n, time, name, summary, actions) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [diagram, number, Date().timeIntervalSince1970, batch.name, batch.summary, actions])
+        for a in batch.actions {
+            switch a {
+            case .addNode(let n, let seq):
+                try insert("node", n.id, seq, FlowDocument.nodeText(n), diagram, db)
+            case .updateNode(let n):
+                try update("node", n.id, FlowDocument.nodeText(n), diagram, db)
+            case .moveNode(let id, let p):
+                // The document text leaves out the selection and hover flags.
+                guard var n = store?.node(id) else { continue }
+                n.position = p
+                try update("node", id, FlowDocument.nodeText(n), diagram, db)
+            case .removeNode(let id):
+                try db.cachedStatement(sql: "DELETE FROM node WHERE diagram = ? AND id = ?").execute(arguments: [diagram, id])
+            case .addEdge(let e, let seq):
+                try insert("edge", e.id, seq, FlowDocument<JSONValue>.edgeText(e), diagram, db)
+            case .updateEdge(let e):
+                try update("edge", e.id, FlowDocument<JSONValue>.edgeText(e), diagram, db)
+            case .removeEdge(let id):
+                try db.cachedStatement(sql: "DELETE FROM edge WHERE diagram = ? AND id = ?").execute(arguments: [diagram, id])
+            case .setClasses(let sheet):
+                try writeClasses(sheet, diagram, db)
+            case .load(let doc):
+                try db.execute(sql: "DELETE FROM node WHERE diagram = ?", arguments: [diagram])
+                try db.execute(sql: "DELETE FROM edge WHERE diagram = ?", arguments: [diagram])
+                for (i, n) in doc.nodes.enumerated() { try insert("node", n.id, i, FlowDocument.nodeText(n), diagram, db) }
+                for (i, e) in doc.edges.enumerated() { try insert("edge", e.id, i, FlowDocument<JSONValue>.edgeText(e), diagram, db) }
+                try writeClasses(doc.classes, diagram, db)
+            }
+        }
+    }
+
+    static func insert(_ table: String, _ id: String, _ seq: Int, _ body: String, _ diagram: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO \(table) (diagram, id, seq, body) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [diagram, id, seq, body])
+    }
+
+    private static func update(_ table: String, _ id: String, _ body: String, _ diagram: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE \(table) SET body = ? WHERE diagram = ? AND id = ?")
+            .execute(arguments: [body, diagram, id])
+    }
+
+    private static func writeClasses(_ sheet: [String: FlowClass], _ diagram: Int64, _ db: Database) throws {
+        let text = FlowDocument<JSONValue>.classesJSON(sheet).serialized(pretty: false)
+        try db.execute(sql: "UPDATE diagram SET classes = ? WHERE id = ?", arguments: [text, diagram])
+    }
+}

@@ -1,0 +1,190 @@
+import FlowCore
+import Foundation
+import GRDB
+
+/// One change batch in a diagram's history (`Workspace.versions`).
+public struct WorkspaceVersion: Equatable, Sendable {
+    /// The batch's number: the diagram after it is version `number`.
+    public var number: Int
+    /// When it was written, in seconds since 1970.
+    public var time: Double
+    public var name: String
+    public var summary: String
+}
+
+extension Workspace {
+    /// Creates diagram `name` and binds `store` to it; what the store holds already is
+    /// written as its first batch ("Create").
+    public func create(_ name: String, into store: Store) throws(FlowError) {
+        try Self.checkName(name, "create")
+        let initial: FlowBatch<JSONValue>? = store.nodeCount + store.edgeCount == 0 && store.classStyles.isEmpty ? nil
+            : FlowBatch(name: "Create", actions: [.load(Self.content(of: store))])
+        let id = try transaction("create") { db -> Int64 in
+            if try Int64.fetchOne(db, sql: "SELECT id FROM diagram WHERE name = ?", arguments: [name]) != nil {
+                throw FlowError(.invalidValue, operation: "create", message: "a diagram named '\(name)' exists")
+            }
+            try db.execute(sql: "INSERT INTO diagram (name, created) VALUES (?, ?)", arguments: [name, Date().timeIntervalSince1970])
+            let id = db.lastInsertedRowID
+            if let initial { try DiagramWriter.write(initial, number: 1, diagram: id, store: store, db) }
+            return id
+        }
+        bind(store, DiagramWriter(workspace: self, diagram: id, name: name, next: initial == nil ? 1 : 2))
+    }
+
+    /// Loads diagram `name` into `store` and binds the store to it.
+    public func open(_ name: String, into store: Store) throws(FlowError) {
+        if bound[name] != nil {
+            throw FlowError(.invalidState, operation: "open", message: "diagram '\(name)' is already open (bound to a store)")
+        }
+        let (id, doc, dense, next) = try database("open") { db in
+            let id = try diagramID(db, name, "open")
+            let (nodes, nodesDense) = try Self.bodies("node", id, db)
+            let (edges, edgesDense) = try Self.bodies("edge", id, db)
+            let classes = try String.fetchOne(db, sql: "SELECT classes FROM diagram WHERE id = ?", arguments: [id]) ?? "{}"
+            let next = (try Int.fetchOne(db, sql: "SELECT max(n) FROM batch WHERE diagram = ?", arguments: [id]) ?? 0) + 1
+            let text = "{\"edges\":[\(edges)],\"nodes\":[\(nodes)],\"version\":1,\"viewport\":{\"offset\":[0,0],\"zoom\":1}}"
+            var doc = try FlowDocument<JSONValue>.decode(text, operation: "open")
+            doc.classes = try FlowDocument<JSONValue>.classes(json: JSONValue.parse(classes, operation: "open"), operation: "open")
+            return (id, doc, nodesDense && edgesDense, next)
+        }
+        try load(doc, into: store)
+        let writer = DiagramWriter(workspace: self, diagram: id, name: name, next: next)
+        writer.store = store
+        if !dense && !options.readOnly {
+            // Rows whose order numbers have gaps (after removals): the store numbers them
+            // afresh, and a batch says so, so that the history replays to the same order.
+            // (A store of a read-only workspace writes nothing, so it needs no such batch.)
+            if let e = writer.write(FlowBatch(name: "Reopen", actions: [.load(Self.content(of: store))])) { throw e.reported(as: "open") }
+        }
+        bind(store, writer)
+    }
+
+    /// Loads diagram `name` as it was after batch `version` into `store`, which is not
+    /// bound: its changes are refused ("fork it to change it").
+    public func open(_ name: String, at version: Int, into store: Store) throws(FlowError) {
+        let batches = try history(name, upTo: version, "open")
+        try load(FlowDocument(), into: store)
+        try store.replay(batches)
+        store.clearHistory()
+        store.actionRecorder = FlowActionRecorder(keepsJournal: false) { _ in
+            FlowError(.invalidState, operation: "workspace", message: "diagram '\(name)' at version \(version) is read-only (fork it to change it)")
+        }
+    }
+
+    /// Creates diagram `newName` as a copy of `name` (at `version`, else as it is now),
+    /// with the history up to there, and binds `store` to it.
+    public func fork(_ name: String, at version: Int?, as newName: String, into store: Store) throws(FlowError) {
+        try Self.checkName(newName, "fork")
+        var upTo = version ?? 0
+        if version == nil {
+            upTo = try database("fork") { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM batch WHERE diagram = ?", arguments: [try diagramID(db, name, "fork")]) ?? 0
+            }
+        }
+        let batches = try history(name, upTo: upTo, "fork")
+        try load(FlowDocument(), into: store)
+        try store.replay(batches)
+        store.clearHistory()
+        let id = try transaction("fork") { db -> Int64 in
+            let old = try diagramID(db, name, "fork")
+            if try Int64.fetchOne(db, sql: "SELECT id FROM diagram WHERE name = ?", arguments: [newName]) != nil {
+                throw FlowError(.invalidValue, operation: "fork", message: "a diagram named '\(newName)' exists")
+            }
+            try db.execute(
+                sql: "INSERT INTO diagram (name, created, classes) VALUES (?, ?, ?)",
+                arguments: [newName, Date().timeIntervalSince1970, FlowDocument<JSONValue>.classesJSON(store.classStyles).serialized(pretty: false)])
+            let id = db.lastInsertedRowID
+            try db.execute(
+                sql: "INSERT INTO batch SELECT ?, n, time, name, summary, actions FROM batch WHERE diagram = ? AND n <= ?",
+                arguments: [id, old, upTo])
+            for n in store.nodes {
+                try DiagramWriter.insert("node", n.id, store.sequenceNumber(ofNode: n.id) ?? 0, FlowDocument.nodeText(n), id, db)
+            }
+            for e in store.edges {
+                try DiagramWriter.insert("edge", e.id, store.sequenceNumber(ofEdge: e.id) ?? 0, FlowDocument<JSONValue>.edgeText(e), id, db)
+            }
+            return id
+        }
+        store.actionRecorder = nil
+        bind(store, DiagramWriter(workspace: self, diagram: id, name: newName, next: upTo + 1))
+    }
+
+    /// The history of diagram `name`: its change batches, oldest first.
+    public func versions(_ name: String) throws(FlowError) -> [WorkspaceVersion] {
+        try database("versions") { db in
+            let id = try diagramID(db, name, "versions")
+            return try Row.fetchAll(db, sql: "SELECT n, time, name, summary FROM batch WHERE diagram = ? ORDER BY n", arguments: [id])
+                .map { WorkspaceVersion(number: $0[0], time: $0[1], name: $0[2], summary: $0[3]) }
+        }
+    }
+
+    /// Batches 1 through `version` of diagram `name`, decoded.
+    public func history(_ name: String, upTo version: Int, _ operation: String) throws(FlowError) -> [FlowBatch<JSONValue>] {
+        let texts = try database(operation) { db in
+            let id = try diagramID(db, name, operation)
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM batch WHERE diagram = ?", arguments: [id]) ?? 0
+            guard version >= 0 && version <= count else {
+                throw FlowError(.invalidValue, operation: operation, message: "diagram '\(name)' has versions 0 to \(count) (got \(version))")
+            }
+            return try String.fetchAll(db, sql: "SELECT actions FROM batch WHERE diagram = ? AND n <= ? ORDER BY n", arguments: [id, version])
+        }
+        var batches: [FlowBatch<JSONValue>] = []
+        for t in texts { batches.append(try FlowBatch(json: JSONValue.parse(t, operation: operation), operation: operation)) }
+        return batches
+    }
+
+    // MARK: Helpers
+
+    /// The bodies of a diagram's nodes (or edges) in order, joined by commas, and whether
+    /// their order numbers are 0, 1, 2, ... without gaps.
+    private static func bodies(_ table: String, _ id: Int64, _ db: Database) throws -> (String, Bool) {
+        var text = ""
+        var count = 0, dense = true
+        let rows = try Row.fetchCursor(db, sql: "SELECT seq, body FROM \(table) WHERE diagram = ? ORDER BY seq", arguments: [id])
+        while let row = try rows.next() {
+            if count > 0 { text += "," }
+            let seq: Int = row[0]
+            if seq != count { dense = false }
+            text += row[1] as String
+            count += 1
+        }
+        return (text, dense)
+    }
+
+    /// Loads `doc` into `store` with no recorder, leaving an empty history.
+    private func load(_ doc: FlowDocument<JSONValue>, into store: Store) throws(FlowError) {
+        store.actionRecorder = nil
+        try store.load(doc)
+        store.clearHistory()
+    }
+
+    /// Everything a store holds, as a document (every node, not only persistent ones; the
+    /// selection flags are not part of a document's text).
+    static func content(of store: Store) -> FlowDocument<JSONValue> {
+        FlowDocument(
+            nodes: store.nodes, edges: store.edges,
+            viewport: store.viewport, classes: store.classStyles)
+    }
+
+    private func bind(_ store: Store, _ writer: DiagramWriter) {
+        writer.store = store
+        let recorder = FlowActionRecorder<JSONValue>(keepsJournal: true) { [weak writer] batch in
+            guard let writer else {
+                return FlowError(.invalidState, operation: "workspace", message: "the store is no longer bound to its workspace; the change was undone")
+            }
+            return writer.write(batch)
+        }
+        store.actionRecorder = recorder
+        bound[writer.name] = writer
+    }
+
+    /// Unbinds the store of diagram `name` (its later changes stay in memory only).
+    public func unbind(_ name: String) {
+        bound.removeValue(forKey: name)?.detach()
+    }
+
+    /// The name of the diagram `store` is bound to, if any.
+    public func diagramName(of store: Store) -> String? {
+        bound.first { $0.value.store === store }?.key
+    }
+}

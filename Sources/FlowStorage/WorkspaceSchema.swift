@@ -1,0 +1,70 @@
+import FlowCore
+import GRDB
+
+/// The tables of a workspace. Nodes, edges and the history belong to their diagram and go
+/// with it (foreign keys, ON DELETE CASCADE). They are clustered by their keys (WITHOUT
+/// ROWID): a batch writes one B-tree per table it touches, and no index besides (opening
+/// sorts a diagram's rows by `seq`).
+enum WorkspaceSchema {
+    /// 'FlWS': marks the file as a FlowScript workspace (`PRAGMA application_id`).
+    static let applicationID: Int32 = 0x466C_5753
+    /// The schema this version reads and writes (`PRAGMA user_version`).
+    static let version = 1
+
+    static let tables = """
+        CREATE TABLE diagram (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            created REAL NOT NULL,
+            classes TEXT NOT NULL DEFAULT '{}'
+        );
+        CREATE TABLE node (
+            diagram INTEGER NOT NULL REFERENCES diagram(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (diagram, id)
+        ) WITHOUT ROWID;
+        CREATE TABLE edge (
+            diagram INTEGER NOT NULL REFERENCES diagram(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (diagram, id)
+        ) WITHOUT ROWID;
+        CREATE TABLE batch (
+            diagram INTEGER NOT NULL REFERENCES diagram(id) ON DELETE CASCADE,
+            n INTEGER NOT NULL,
+            time REAL NOT NULL,
+            name TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            actions TEXT NOT NULL,
+            PRIMARY KEY (diagram, n)
+        ) WITHOUT ROWID;
+        """
+
+    /// Creates the tables in an empty database, or checks that a database is a workspace
+    /// this version can read.
+    static func prepare(_ db: Database, path: String) throws {
+        let app = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let user = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        if app == 0 && user == 0 && tableCount == 0 {
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: tables)
+                try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+                try db.execute(sql: "PRAGMA user_version = \(version)")
+                return .commit
+            }
+            return
+        }
+        guard app == applicationID else {
+            throw FlowError(.invalidDocument, operation: "workspace", message: "'\(path)' is not a workspace (an SQLite database of another application)")
+        }
+        guard user <= version else {
+            throw FlowError(
+                .invalidDocument, operation: "workspace",
+                message: "'\(path)' was written by a newer FlowScript (workspace schema \(user); this version reads up to \(version))")
+        }
+    }
+}
