@@ -83,7 +83,7 @@ extension FlowStoreBinding {
     /// extension picks the format: `.dot`/`.gv` DOT, `.mmd`/`.mermaid` Mermaid, else JSON.
     static let open: LuaFunction = { L in
         luaGuarded(L) { args in
-            let path = try args.string(1)
+            let path = try args.path(1)
             guard let text = readFile(path) else {
                 return args.pushFailure("\(path): \(String(cString: strerror(errno)))")
             }

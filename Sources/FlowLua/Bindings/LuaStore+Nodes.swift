@@ -269,8 +269,14 @@ extension FlowStoreBinding {
         try box.run(args.L) { try box.store.removeNode(id) }
     }
 
-    /// `updateNode(id, fn_or_patch)` with the function or patch at `arg`.
+    /// `updateNode(id, fn_or_patch)` with the function or patch at `arg`. With a function,
+    /// the call and what the function changes are one atomic operation (D23).
     static func updateNode(_ args: LuaArgs, _ box: LuaStoreBox, _ id: String, at arg: Int32) throws -> Bool {
+        let calls = lua_type(args.L, arg) == LUA_TFUNCTION
+        return try box.runAtomic(args.L, "updateNode", callbacks: calls) { try updateNodeNow(args, box, id, at: arg) }
+    }
+
+    private static func updateNodeNow(_ args: LuaArgs, _ box: LuaStoreBox, _ id: String, at arg: Int32) throws -> Bool {
         let L = args.L
         let op = "updateNode"
         let store = box.store

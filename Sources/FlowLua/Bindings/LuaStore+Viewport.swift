@@ -41,11 +41,17 @@ extension FlowStoreBinding {
                 return .spring(
                     response: try s.optionalNumber("response", default: 0.55),
                     dampingFraction: try s.optionalNumber("dampingFraction", default: 1))
-            }) { return a }
+            }) {
+                try a.validate(op)
+                return a
+            }
             if let a = try t.optionalTable("easeInOut", { s -> FlowAnimation in
                 try s.rejectUnknownKeys(["duration"])
                 return .easeInOut(duration: try s.optionalNumber("duration", default: 0.3))
-            }) { return a }
+            }) {
+                try a.validate(op)
+                return a
+            }
             throw t.error("expected a 'spring' or 'easeInOut' field")
         default:
             throw LuaError.type(i, expected: "string or table")

@@ -187,6 +187,31 @@ public final class LuaStoreBox: CustomStringConvertible {
         return r
     }
 
+    /// Whether a Lua handler may run inside a pointer, tap, connection or drop call.
+    var hasInteractionHandlers: Bool {
+        onConnect != nil || connectionValidator != nil || onConnectionRejected != nil || onNodeDoubleTap != nil
+            || onEdgeDoubleTap != nil || onCanvasDoubleTap != nil || onDrop != nil
+    }
+
+    /// Runs bound call `op`, during which Lua callbacks may run (`callbacks`), as one atomic
+    /// operation (D23): what the callbacks change joins it, and when the call or one of
+    /// them fails, everything is rolled back before the error is raised. Store errors are
+    /// reported under `op`, the name the script called (`endConnection`, not `addEdge`).
+    func runAtomic<R>(_ L: OpaquePointer, _ op: String, callbacks: Bool = true, _ body: () throws -> R) throws -> R {
+        do {
+            guard callbacks else { return try run(L, body) }
+            return try run(L) {
+                try store.atomically {
+                    let r = try body()
+                    if pendingError != LUA_NOREF { try raisePending(L) }
+                    return r
+                }
+            }
+        } catch let e as FlowError {
+            throw e.reported(as: op)
+        }
+    }
+
     private func raisePending(_ L: OpaquePointer) throws {
         lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(pendingError))
         luaL_unref(L, FLUA_REGISTRYINDEX, pendingError)
