@@ -268,6 +268,7 @@ extension FlowStore {
     /// nil when the node was there.
     @inline(__always)
     func writePosition(_ slot: Int32, _ position: Point) -> (from: Point, key: IDKey)? {
+        let position = FlowLimits.clamp(position, FlowLimits.coordinate)
         let (from, key, wasDirty) = nodeTable.modifyRecord(slot: slot) { r -> (Point, IDKey, Bool) in
             let from = r.element.unsafelyUnwrapped.position
             let dirty = r.flags & NodeFlags.dirty != 0
@@ -400,6 +401,13 @@ extension FlowStore {
         }
     }
 
+    /// Puts restored items in their places in the store order, after a loop of
+    /// `applyInverse` (OrderedTable.settleOrder).
+    func settleOrder() {
+        if nodeTable.needsSettling { nodeTable.settleOrder() }
+        if edgeTable.needsSettling { edgeTable.settleOrder() }
+    }
+
     /// `current` with the fields that changed between `old` and `new` set back to their
     /// value in `old`; the other fields keep their current value. Equal to `old` when
     /// `current == new`; otherwise it keeps changes made outside the journal (positions
@@ -526,6 +534,7 @@ extension FlowStore {
         if !routeRanges.isEmpty { routeRanges.removeAll { $0.upperBound > mark } }
         let entries = journal[mark...]
         for e in entries.reversed() { applyInverse(e, emit: false) }
+        settleOrder()
         journal.removeSubrange(mark...)
         checkInvariantsInDebug()
     }

@@ -13,6 +13,7 @@ extension FlowStore {
     @discardableResult
     public func undo() throws(FlowError) -> Bool {
         guard depth == 0 else { throw .invalidState("undo", "cannot undo inside an operation or transaction") }
+        endPointerGesture()
         guard let step = undoLog.popLast() else { return false }
         let inverse = replay(step.name, step.entries)
         redoLog.push(step.name, inverse)
@@ -23,10 +24,18 @@ extension FlowStore {
     @discardableResult
     public func redo() throws(FlowError) -> Bool {
         guard depth == 0 else { throw .invalidState("redo", "cannot redo inside an operation or transaction") }
+        endPointerGesture()
         guard let step = redoLog.popLast() else { return false }
         let inverse = replay(step.name, step.entries)
         undoLog.push(step.name, inverse)
         return true
+    }
+
+    /// Undo and redo during a pointer gesture cancel it first, as `pointerCancel` does (a
+    /// dragged node goes back, a connection is dropped, the pointer is up), so the step
+    /// undone is one the gesture did not change and later pointer input starts afresh.
+    private func endPointerGesture() {
+        if pointerPress != nil { pointerCancel() }
     }
 
     /// Applies the inverse of a step's entries and returns the entries that reverse that.
@@ -37,6 +46,7 @@ extension FlowStore {
             let mark = journal.count
             let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
             for e in stepEntries.reversed() { applyInverse(e, emit: true) }
+            settleOrder()
             let entries = Array(journal[mark...])
             orderReplayedEvents(entries, nodeFrom: nodeMark, edgeFrom: edgeMark)
             return entries

@@ -41,17 +41,11 @@ extension FlowStoreBinding {
                 return .spring(
                     response: try s.optionalNumber("response", default: 0.55),
                     dampingFraction: try s.optionalNumber("dampingFraction", default: 1))
-            }) {
-                try a.validate(op)
-                return a
-            }
+            }) { return a }
             if let a = try t.optionalTable("easeInOut", { s -> FlowAnimation in
                 try s.rejectUnknownKeys(["duration"])
                 return .easeInOut(duration: try s.optionalNumber("duration", default: 0.3))
-            }) {
-                try a.validate(op)
-                return a
-            }
+            }) { return a }
             throw t.error("expected a 'spring' or 'easeInOut' field")
         default:
             throw LuaError.type(i, expected: "string or table")
