@@ -181,6 +181,7 @@ extension FlowStore {
     @inline(__always)
     func insertNode(_ node: consuming Node, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> (id: String, seq: Int, slot: Int32) {
         var n = node
+        n.canonicalizeIDs()  // D24
         setFlags(&n)
         let id = n.id, parentID = n.parentID
         let defaultHandles = HandleDeclaration.isSharedDefault(n.handles)
@@ -221,7 +222,8 @@ extension FlowStore {
     func pReplaceNode(_ new: Node, event: NodeEvent) {
         guard let slot = nodeTable.slot(of: new.id) else { return }
         let old = nodeTable[slot: slot]
-        let n = withFlags(new)
+        var n = withFlags(new)
+        n.canonicalizeIDs()  // D24
         if n == old { return }
         nodeTable.update(slot: slot, n)
         if old.parentID != n.parentID {
@@ -286,7 +288,8 @@ extension FlowStore {
     // MARK: Edges
 
     func pInsertEdge(_ edge: FlowEdge, seq: Int? = nil, emit: Bool = true) {
-        let e = withFlags(edge)
+        var e = withFlags(edge)
+        e.canonicalizeIDs()  // D24
         let (slot, s) = edgeTable.add(e, seq: seq, key: edgeTable.keyAndHash(e.id))
         if !e.points.isEmpty { bentEdgeCount += 1 }
         if e.pathType == .orthogonal { orthogonalEdgeCount += 1 }
@@ -317,7 +320,8 @@ extension FlowStore {
     func pReplaceEdge(_ new: FlowEdge, emit: Bool = true) {
         guard let slot = edgeTable.slot(of: new.id) else { return }
         let old = edgeTable[slot: slot]
-        let e = withFlags(new)
+        var e = withFlags(new)
+        e.canonicalizeIDs()  // D24
         if e == old { return }
         edgeTable.update(slot: slot, e)
         if old.points.isEmpty != e.points.isEmpty { bentEdgeCount += e.points.isEmpty ? -1 : 1 }
@@ -341,6 +345,7 @@ extension FlowStore {
 
     func pSelectNode(_ id: String, _ selected: Bool, emit: Bool = true) {
         if !selected && selectedNodeSet.isEmpty { return }
+        let id = canonicalID(id)  // D24
         guard let slot = nodeTable.slot(of: id) else { return }
         if selected {
             guard selectedNodeSet.insert(id).inserted else { return }
@@ -354,6 +359,7 @@ extension FlowStore {
 
     func pSelectEdge(_ id: String, _ selected: Bool, emit: Bool = true) {
         if !selected && selectedEdgeSet.isEmpty { return }
+        let id = canonicalID(id)  // D24
         guard let slot = edgeTable.slot(of: id) else { return }
         if selected {
             guard selectedEdgeSet.insert(id).inserted else { return }
@@ -635,21 +641,21 @@ extension FlowStore {
     func setHover(_ id: String?) {
         guard hoveredNodeID != id else { return }
         if let old = hoveredNodeID { nodeTable.modify(old) { $0.isHovered = false } }
-        hoveredNodeID = id
+        hoveredNodeID = canonicalID(id)
         if let id { nodeTable.modify(id) { $0.isHovered = true } }
     }
 
     func setDropNode(_ id: String?) {
         guard dropTargetNodeID != id else { return }
         if let old = dropTargetNodeID { nodeTable.modify(old) { $0.isDropTarget = false } }
-        dropTargetNodeID = id
+        dropTargetNodeID = canonicalID(id)
         if let id { nodeTable.modify(id) { $0.isDropTarget = true } }
     }
 
     func setDropEdge(_ id: String?) {
         guard dropTargetEdgeID != id else { return }
         if let old = dropTargetEdgeID { edgeTable.modify(old) { $0.isDropTarget = false } }
-        dropTargetEdgeID = id
+        dropTargetEdgeID = canonicalID(id)
         if let id { edgeTable.modify(id) { $0.isDropTarget = true } }
     }
 }

@@ -115,7 +115,9 @@ public final class FlowStore<Data: FlowNodeData> {
     @exclusivity(unchecked) var selectedNodeSet: Set<String> = []
     @exclusivity(unchecked) var selectedEdgeSet: Set<String> = []
     /// Keyboard focus.
-    @exclusivity(unchecked) public internal(set) var focusedTarget: FlowFocusTarget?
+    @exclusivity(unchecked) public internal(set) var focusedTarget: FlowFocusTarget? {
+        didSet { if let t = focusedTarget { focusedTarget = t.canonical } }  // D24
+    }
     /// The node under the pointer.
     @exclusivity(unchecked) public internal(set) var hoveredNodeID: String?
     /// The node highlighted as a drop target.

@@ -25,13 +25,13 @@ enum LuaEdgeTables {
             }
             let null = LuaNodeTables.isNull(L)
             switch key {
-            case "id": id = try LuaNodeTables.string(t, key)
-            case "sourceNodeID": source = try LuaNodeTables.string(t, key)
-            case "targetNodeID": target = try LuaNodeTables.string(t, key)
-            case "sourceHandleID": sourceHandle = null ? .some(nil) : try LuaNodeTables.string(t, key)
-            case "targetHandleID": targetHandle = null ? .some(nil) : try LuaNodeTables.string(t, key)
+            case "id": id = try LuaNodeTables.id(t, key)
+            case "sourceNodeID": source = try LuaNodeTables.id(t, key)
+            case "targetNodeID": target = try LuaNodeTables.id(t, key)
+            case "sourceHandleID": sourceHandle = null ? .some(nil) : try LuaNodeTables.id(t, key)
+            case "targetHandleID": targetHandle = null ? .some(nil) : try LuaNodeTables.id(t, key)
             case "label": label = null ? .some(nil) : try LuaNodeTables.string(t, key)
-            case "parentID": parent = null ? .some(nil) : try LuaNodeTables.string(t, key)
+            case "parentID": parent = null ? .some(nil) : try LuaNodeTables.id(t, key)
             case "points": points = null ? [] : try Self.points(t, key)
             case "class": classes = null ? [] : try LuaStyles.classes(t, key)
             case "style": style = null ? FlowStyle() : try LuaStyles.style(t, key, keys: LuaStyles.edgeKeys, op: op).0

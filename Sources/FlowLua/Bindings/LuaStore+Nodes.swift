@@ -40,6 +40,14 @@ enum LuaNodeTables {
         return s
     }
 
+    /// An id field (the top of the stack): a string of valid UTF-8 (D24), or a number.
+    @inline(__always)
+    static func id(_ t: LuaTable, _ key: String) throws(LuaError) -> String {
+        let s = try string(t, key)
+        if t.hasInvalidUTF8(at: -1) { throw t.error(key, "id is not valid UTF-8") }
+        return s
+    }
+
     @inline(__always)
     static func boolean(_ t: LuaTable, _ key: String) throws(LuaError) -> Bool {
         guard lua_type(t.L, -1) == LUA_TBOOLEAN else {
@@ -81,7 +89,7 @@ enum LuaNodeTables {
                 throw t.error("unexpected non-string key")
             }
             switch key {
-            case "id": f.id = try string(t, key)
+            case "id": f.id = try id(t, key)
             case "x": f.x = try number(t, key)
             case "y": f.y = try number(t, key)
             case "position": f.position = try point(t, key)
@@ -101,7 +109,7 @@ enum LuaNodeTables {
             case "data":
                 if isNull(L) { f.clearsData = true } else { f.data = try json(t, key) }
             case "parentID":
-                if isNull(L) { f.clearsParent = true } else { f.parentID = try string(t, key) }
+                if isNull(L) { f.clearsParent = true } else { f.parentID = try id(t, key) }
             case "isDraggable": f.isDraggable = try boolean(t, key)
             case "zIndex": f.zIndex = try integer(t, key)
             case "acceptsChildren": f.acceptsChildren = try boolean(t, key)
@@ -400,6 +408,7 @@ extension FlowStoreBinding {
     static let moveNodeFast: flua_FastSNN = { L, object, bytes, len, x, y in
         let L = L.unsafelyUnwrapped
         let id = UnsafeRawBufferPointer(start: bytes, count: len)  // the string stays on the stack
+        guard isValidUTF8(id) else { return FLUA_FALLBACK }  // the general entry refuses it (D24)
         return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
             do {
                 guard let moved = try box.run(L, { try box.store.moveNode(utf8: id, to: Point(x, y)) }) else {

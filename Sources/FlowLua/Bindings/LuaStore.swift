@@ -521,19 +521,19 @@ extension LuaStackAccess {
 }
 
 /// Pushes the id at `index` (lua-api §0: a string, or a number in its string form) as the
-/// Lua string a handle keeps: the value itself when it is a string of valid UTF-8 (no new
-/// string), else the string `args.id` reads (a number's string form; invalid UTF-8 repaired
-/// as FlowCore's ids are). False, pushing nothing, when the value is neither.
+/// Lua string a handle keeps: the value itself when it is ASCII (no new string), else its
+/// canonical spelling, the one the store keeps (D24; invalid UTF-8 repaired first). False,
+/// pushing nothing, when the value is neither.
 func pushID(_ L: OpaquePointer, at index: Int32) -> Bool {
     switch lua_type(L, index) {
     case LUA_TSTRING:
         var len = 0
         guard let p = lua_tolstring(L, index, &len) else { return false }
         let bytes = UnsafeRawBufferPointer(start: p, count: len)
-        if isValidUTF8(bytes) {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
             lua_pushvalue(L, index)
         } else {
-            LuaStack(L).push(decodeUTF8(bytes))
+            LuaStack(L).push(canonicalID(decodeUTF8(bytes)))
         }
         return true
     case LUA_TNUMBER:
@@ -558,15 +558,6 @@ func pushGivenID(_ L: OpaquePointer, table: Int32, else id: String) {
         if given { return }
     }
     LuaStack(L).push(id)
-}
-
-/// True when `bytes` are valid UTF-8 (an ASCII pass first, the full check only when a
-/// byte is not ASCII).
-@inline(__always)
-func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var high: UInt8 = 0
-    for b in bytes { high |= b }
-    return high < 0x80 || String(validating: bytes, as: UTF8.self) != nil
 }
 
 // MARK: - Receivers

@@ -56,8 +56,10 @@ public struct LuaArgs: LuaStackAccess {
     }
 
     /// An id (lua-api §0): a string, or a number converted to its string form (`1` -> "1").
+    /// Invalid UTF-8 is refused, as in labels and data (D24).
     public func id(_ i: Int32) throws(LuaError) -> String {
         guard let s = string(at: i) else { throw .type(i, expected: "string") }
+        if hasInvalidUTF8(at: i) { throw .argument(i, "id is not valid UTF-8") }
         return s
     }
 
