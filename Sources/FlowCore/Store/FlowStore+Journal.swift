@@ -138,7 +138,7 @@ extension FlowStore {
             defer { x.isStale = true }
             return x.isStale
         }
-        if !was { staleEdges.append(e) }
+        if !was { appendStale(e) }
     }
 
     /// Brings the spatial index up to date with the nodes added or changed since the last
@@ -196,7 +196,7 @@ extension FlowStore {
         // Not indexed yet: the first query puts it in the spatial index (and re-indexes the
         // edges that named it while it was away).
         nodeTable.setFlags(slot, NodeFlags.dirty, true)
-        dirtyNodes.append(slot)
+        appendDirty(slot)
         return (id, s, slot)
     }
 

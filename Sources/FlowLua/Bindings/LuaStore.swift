@@ -111,9 +111,25 @@ public final class LuaStoreBox: CustomStringConvertible {
                 })
         }
         name = LuaStores.of(context).add(self)
+        LuaStoreBox.account(L, bytes: LuaStoreBox.baseBytes)
     }
 
     deinit { shutdown() }
+
+    /// About what an empty store holds outside Lua's accounting (its tables, indexes,
+    /// router and history), and what each stored item adds.
+    static let baseBytes = 128 * 1024
+    static let bytesPerItem = 400
+
+    /// Tells the collector about `bytes` the store allocated outside Lua (a collection step
+    /// as if Lua had allocated them), so a loop that makes stores, or loads large documents,
+    /// is collected as its real memory grows, not only as the small userdata add up.
+    /// `bytesPerItem` for each node and edge of the store.
+    var itemBytes: Int { (store.nodeCount + store.edgeCount) * LuaStoreBox.bytesPerItem }
+
+    static func account(_ L: OpaquePointer, bytes: Int) {
+        flua_gc_step(L, Int32(clamping: bytes / 1024))
+    }
 
     private static func makeWeakTable(_ L: OpaquePointer) -> Int32 {
         lua_createtable(L, 0, 0)
