@@ -21,7 +21,7 @@ enum CornerBench {
 
     /// Seconds to load a document of `n` group nodes, each the parent of the next.
     static func loadParentChain(_ n: Int) -> Double {
-        var text = #"{"version": 1, "edges": [], "nodes": ["#
+        var text = #"{"version": 1, "viewport": {"offset": [0, 0], "zoom": 1}, "edges": [], "nodes": ["#
         for i in 0..<n {
             if i > 0 { text += ", " }
             let parent = i > 0 ? #", "parentID": "n\#(i - 1)""# : ""
