@@ -321,8 +321,11 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
 
     /// Inserts with a given sequence number (restoring a removed element); returns the slot.
     @discardableResult
+    /// Restores one element in its place at once (the order settled: O(n)).
     mutating func insert(_ id: String, _ element: Element, seq: Int) -> Int32 {
-        insert(element, seq: seq, key: keyAndHash(element.id))
+        let s = insert(element, seq: seq, key: keyAndHash(element.id))
+        settleOrder()
+        return s
     }
 
     mutating func insert(_ element: consuming Element, seq: Int, key: (IDKey, UInt32)) -> Int32 {
