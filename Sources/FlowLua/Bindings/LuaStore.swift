@@ -203,6 +203,9 @@ public final class LuaStoreBox: CustomStringConvertible {
         return r
     }
 
+    /// Thrown inside `invoke` to roll back what a failed handler changed.
+    private struct HandlerFailed: Error {}
+
     /// Whether a Lua handler may run inside a pointer, tap, connection or drop call.
     var hasInteractionHandlers: Bool {
         onConnect != nil || connectionValidator != nil || onConnectionRejected != nil || onNodeDoubleTap != nil
@@ -237,13 +240,21 @@ public final class LuaStoreBox: CustomStringConvertible {
 
     /// Calls a callback on the current thread. Errors go to the error sink (false); an
     /// interrupt is kept for `run` to re-raise. On success `results` values are on the stack.
+    /// A handler called in the middle of a store call (a validator, `onConnect`, a tap or
+    /// drop handler) that fails leaves no change of its own behind (D23).
     @discardableResult
     func invoke(_ cb: LuaCallback?, results: Int32 = 0, _ arguments: (LuaStack) -> Int32) -> Bool {
         guard let cb, cb.isValid, !isClosed else { return false }
         callbackRuns &+= 1
         let L = self.L
         do {
-            return try cb.call(L, results: results, arguments: arguments)
+            guard store.isInOperation else { return try cb.call(L, results: results, arguments: arguments) }
+            return try store.atomically { () throws -> Bool in
+                guard try cb.call(L, results: results, arguments: arguments) else { throw HandlerFailed() }
+                return true
+            }
+        } catch is HandlerFailed {
+            return false
         } catch {
             if pendingError == LUA_NOREF { pendingError = luaL_ref(L, FLUA_REGISTRYINDEX) } else { flua_pop(L, 1) }
             return false
