@@ -348,8 +348,9 @@ extension FlowStoreBinding {
     /// The fast entry of `addNode` (see `flua_FastFields`): `store:addNode{id=, x=, y=,
     /// width=, height=}` on the store the method is bound to, the table read in C. The
     /// node is built from the fields and moved into the store; the id string Lua already
-    /// has (stack slot 3) keys the handle. Declines (nothing done) on an id of invalid
-    /// UTF-8, which the general reader repairs; the store's own errors (a duplicate id, a
+    /// has (stack slot 3) keys the handle. Declines (nothing done) on an id that is not
+    /// ASCII, which the general reader refuses (invalid UTF-8) or spells canonically (D24);
+    /// the store's own errors (a duplicate id, a
     /// coordinate that is not finite) are returned as codes.
     static let addNodeFast: flua_FastFields = { L, object, fields in
         let L = L.unsafelyUnwrapped
@@ -358,7 +359,7 @@ extension FlowStoreBinding {
             let id: String
             if f.given & 1 != 0 {
                 let bytes = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
-                guard isValidUTF8(bytes) else { return FLUA_FALLBACK }
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return FLUA_FALLBACK }
                 id = decodeUTF8(bytes)
             } else {
                 id = box.store.nextNodeID()
