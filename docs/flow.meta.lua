@@ -8,13 +8,16 @@
 --- An id of a node, edge or handle: a string.
 ---
 --- Ids are strings. Where an id is expected, a number is accepted and converted to
---- its string form: `store:node(1)` looks up the node `"1"`.
+--- its string form: `store:node(1)` looks up the node `"1"`. An id must be valid
+--- UTF-8. Canonically equivalent spellings (`"e\u{301}"` and `"\u{E9}"`) are one
+--- id, and the store keeps and hands out its composed form (NFC) everywhere.
 ---@alias FlowID string|integer
 
 --- A point: {x=, y=}.
 ---
 --- Where an argument is a point, two numbers `x, y` are accepted instead of the
---- table. Points the API returns are always tables.
+--- table. Points the API returns are always tables. Coordinates and sizes are at
+--- most 1e15 in magnitude (a larger one raises), so every store can be exported.
 ---@class Point
 ---@field x number horizontal coordinate
 ---@field y number vertical coordinate
@@ -146,7 +149,7 @@
 ---@field zoomEnabled? boolean whether zoom and magnify change the zoom (default: true)
 ---@field selectionEnabled? boolean whether pointer input selects (default: true)
 ---@field multiSelectionEnabled? boolean whether several items can be selected at once (default: true)
----@field undo? boolean whether the store keeps an undo history (default: true)
+---@field undo? boolean whether the store keeps an undo history (cannot change inside a transaction or a callback) (default: true)
 ---@field handleHitRadius? number distance within which a press hits a handle (canvas units) (default: 25)
 ---@field connectionRadius? number distance within which a connection finds a target handle (canvas units) (default: 40)
 ---@field edgeHitTolerance? number distance within which a point hits an edge (canvas units) (default: 5)
@@ -364,12 +367,12 @@
 
 --- A spring animation: the `spring` key of `AnimationSpec`.
 ---@class SpringTiming
----@field response? number about how long the spring takes, in seconds (default: 0.55)
----@field dampingFraction? number 1 settles without overshoot; less bounces (default: 1)
+---@field response? number about how long the spring takes, in seconds (0 to 60; 0 jumps) (default: 0.55)
+---@field dampingFraction? number 1 settles without overshoot; less bounces (0.01 to 100, so that it always settles) (default: 1)
 
 --- An ease-in-out animation: the `easeInOut` key of `AnimationSpec`.
 ---@class EaseInOutTiming
----@field duration number how long it lasts, in seconds
+---@field duration number how long it lasts, in seconds (0 to 3600)
 
 --- The options of store:layout; every field is optional.
 ---@class LayoutOptions
@@ -556,7 +559,8 @@ function flow.newStore(config) end
 --- `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
 --- anything else as a JSON document of the shape `store:export` writes (see
 --- `flow.decode` for the warnings). A file that cannot be read, or that does not
---- hold a document or graph, gives `nil, message`; it does not raise.
+--- hold a document or graph, gives `nil, message`; it does not raise. A path with a
+--- NUL byte raises.
 ---
 --- ```lua
 --- local s, err = flow.open("diagram.json")
@@ -733,7 +737,8 @@ function Store:moveNode(id, x, y) end
 ---
 --- The result is validated and applied atomically; one undo step with a `replace`
 --- event. Changing `id`, an unknown key, an invalid parent or a parent cycle
---- raises.
+--- raises. What the function itself changes in the store is part of the same step,
+--- and is rolled back with the rest when the function or the update fails.
 ---
 --- ```lua
 --- s:updateNode("a", { data = { label = "Renamed" }, zIndex = 2 })
@@ -1470,7 +1475,8 @@ function Store:mermaid() end
 
 --- Writes the store to a file; the extension picks the format.
 ---
---- An unknown extension raises; a failure to write returns `nil, message`. PNG and
+--- An unknown extension, or a path with a NUL byte, raises; a failure to write
+--- returns `nil, message` (the message starts with `save:`). PNG and
 --- PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
 --- librsvg2-bin); a PNG has the SVG's size in pixels (times `scale`), at most 16384
 --- on its longer side. A drawing (.svg, .png, .pdf) that has warnings returns them

@@ -15,6 +15,9 @@ private func errorText(_ code: Int32 = errno) -> String {
 
 /// Writes `bytes` to `path`, creating or truncating the file.
 func writeFile(_ path: String, _ bytes: [UInt8], _ op: String) throws(FlowError) {
+    guard !path.utf8.contains(0) else {
+        throw FlowError(.invalidValue, operation: op, message: "the path contains a NUL byte")
+    }
     guard let file = fopen(path, "wb") else {
         throw FlowError(.io, operation: op, message: "cannot write '\(path)': \(errorText())")
     }

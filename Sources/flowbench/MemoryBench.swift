@@ -20,6 +20,42 @@ enum MemoryBench {
                     name: "memory.swift.history_\(undo ? "on" : "off")", size: n,
                     value: Double(after &- before) / items, unit: "B", baseline: table))
         }
+        report.add(Metric(name: "memory.swift.add_remove_cycle", size: n, value: addRemoveCycleBytes(n), unit: "B"))
+        report.add(Metric(name: "memory.lua.dropped_store", size: 2000, value: droppedStoreBytes(2000), unit: "B"))
+    }
+
+    /// Heap kept per add/remove cycle of one node, undo off, no query between (issue #25:
+    /// was 4 bytes, an entry of the list of nodes to index, never reclaimed).
+    private static func addRemoveCycleBytes(_ n: Int) -> Double {
+        let store = FlowStore<JSONValue>()
+        store.isUndoEnabled = false
+        let node = FlowNode<JSONValue>(id: "a", position: .zero, size: Size(10, 10), data: .null)
+        for _ in 0..<1000 {  // warm up: the arrays reach their working size
+            try! store.addNode(node)
+            try! store.removeNode("a")
+        }
+        let before = flowbench_heap_bytes()
+        for _ in 0..<n {
+            try! store.addNode(node)
+            try! store.removeNode("a")
+        }
+        let after = flowbench_heap_bytes()
+        withExtendedLifetime(store) {}
+        return Double(Int(after) - Int(before)) / Double(n)
+    }
+
+    /// Heap kept per store made and dropped in a Lua loop, without a full collection
+    /// (issue #25: the collector did not see what a store costs, so it ran late).
+    private static func droppedStoreBytes(_ count: Int) -> Double? {
+        let host = LuaHost(LuaHost.Options(preloadFlow: true))
+        defer { host.close() }
+        host.run(string: "collectgarbage(); collectgarbage()")
+        let before = flowbench_heap_bytes()
+        guard host.run(string: "for i = 1, \(count) do local s = flow.newStore(); s:addNode{id = 'a'} end") != nil else {
+            return nil
+        }
+        let after = flowbench_heap_bytes()
+        return Double(Int(after) - Int(before)) / Double(count)
     }
 
     /// Heap growth from building the pure-Lua store (garbage collected before and after).

@@ -1,12 +1,12 @@
 // flowbench: every measurement against a baseline measured in the same run (only same-run
 // ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
 //
-//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,memory,startup,render,layout,routing,graph,formats]
+//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,workspace]
 //             [--graphs DIR] [--graphs-only NAMES] [--no-dot] [--layout-out DIR]
 //             [--ops moveNode,addNode,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]
 @preconcurrency import Glibc
 
-let areas = ["lua", "swift", "memory", "startup", "render", "layout", "routing", "graph", "formats", "workspace"]
+let areas = ["lua", "swift", "corners", "memory", "startup", "render", "layout", "routing", "graph", "formats", "workspace"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
@@ -88,6 +88,10 @@ for n in sizes {
     if only.contains("swift") {
         progress("FlowCore, \(n) nodes")
         SwiftBench.run(size: n, budget: budget, into: report)
+    }
+    if only.contains("corners") {
+        progress("corners, \(n) nodes")
+        CornerBench.run(size: n, flowrepl: flowrepl, into: report)
     }
 }
 Scaling.add(sizes: sizes, into: report)

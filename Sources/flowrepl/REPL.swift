@@ -108,26 +108,38 @@ final class REPL {
             return .loaded(status, source: typed)
         }
         LuaStack(L).pop()
-        // as a statement, with continuation lines while it is incomplete
+        // as a statement, with continuation lines while it is incomplete; a line inside a
+        // long string or comment that stays open cannot complete it and is not parsed again
         var buffer = line
+        var brackets = LongBrackets()
+        _ = brackets.scan(line)
+        var stale = false  // the message on the stack is from a shorter buffer
+        var chunkStatus = host.load(buffer, chunkName: "=stdin")
         while true {
-            let status = host.load(buffer, chunkName: "=stdin")
-            guard incomplete(status) else {
+            guard incomplete(chunkStatus) else {
                 if !buffer.isEmpty { reader.addHistory(buffer) }
-                return .loaded(status, source: buffer)
+                return .loaded(chunkStatus, source: buffer)
             }
             switch reader.read(prompt: prompt(first: false)) {
             case .line(let more):
-                LuaStack(L).pop()
                 buffer += [10] + more
+                stale = brackets.scan(more)
+                if !stale {
+                    LuaStack(L).pop()
+                    chunkStatus = host.load(buffer, chunkName: "=stdin")
+                }
             case .interrupted:
                 LuaStack(L).pop()
                 if !buffer.isEmpty { reader.addHistory(buffer) }
                 return .cancelled
             case .endOfInput:
                 // report the incomplete chunk's syntax error; the next read ends the REPL
+                if stale {
+                    LuaStack(L).pop()
+                    chunkStatus = host.load(buffer, chunkName: "=stdin")
+                }
                 if !buffer.isEmpty { reader.addHistory(buffer) }
-                return .loaded(status, source: buffer)
+                return .loaded(chunkStatus, source: buffer)
             }
         }
     }

@@ -158,10 +158,10 @@ import Testing
 
     @Test func idsAsTheyWereGiven() {
         let h = StoreHost()
-        h.eval("s = flow.newStore() s:addNode{id=7} s:addNode{id='\\xff'} s:connect(7, 7, {id=8})")
-        // a number id is its string form; invalid UTF-8 reads as FlowCore repairs it
+        h.eval("s = flow.newStore() s:addNode{id=7} s:connect(7, 7, {id=8})")
+        // a number id is its string form; invalid UTF-8 is refused (D24)
         #expect(h.eval("return s:node(7).id, math.type(s:node(7).id) == nil, rawequal(s:node(7), s:node('7'))") == "7\ttrue\ttrue")
-        #expect(h.eval("return s:node('\\xff').id == '\\u{FFFD}', rawequal(s:node('\\xff'), s:node('\\u{FFFD}'))") == "true\ttrue")
+        #expect(h.errorOf("s:addNode{id='\\xff'}") == "bad argument #1 to 'addNode' (field 'id': id is not valid UTF-8)")
         #expect(h.eval("return s:edge(8).id, rawequal(s:edge(8), s:edge('8')), s:edge(8).sourceNodeID") == "8\ttrue\t7")
         #expect(h.errorOf("s:node({})") == "bad argument #1 to 'node' (string expected, got table)")
         #expect(h.errorOf("s:edge()") == "bad argument #1 to 'edge' (string expected, got no value)")

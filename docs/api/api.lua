@@ -67,7 +67,9 @@ return {
           summary = "An id of a node, edge or handle: a string.",
           text = [[
             Ids are strings. Where an id is expected, a number is accepted and converted to
-            its string form: `store:node(1)` looks up the node `"1"`.]],
+            its string form: `store:node(1)` looks up the node `"1"`. An id must be valid
+            UTF-8. Canonically equivalent spellings (`"e\u{301}"` and `"\u{E9}"`) are one
+            id, and the store keeps and hands out its composed form (NFC) everywhere.]],
         },
         {
           name = "Point", kind = "type",
@@ -78,7 +80,8 @@ return {
           },
           text = [[
             Where an argument is a point, two numbers `x, y` are accepted instead of the
-            table. Points the API returns are always tables.]],
+            table. Points the API returns are always tables. Coordinates and sizes are at
+            most 1e15 in magnitude (a larger one raises), so every store can be exported.]],
         },
         {
           name = "Size", kind = "type",
@@ -253,7 +256,8 @@ return {
             `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
             anything else as a JSON document of the shape `store:export` writes (see
             `flow.decode` for the warnings). A file that cannot be read, or that does not
-            hold a document or graph, gives `nil, message`; it does not raise.]],
+            hold a document or graph, gives `nil, message`; it does not raise. A path with a
+            NUL byte raises.]],
           example = [[
             local s, err = flow.open("diagram.json")
             if not s then print(err) end
@@ -325,7 +329,9 @@ return {
             { "selectionEnabled?", "boolean", "whether pointer input selects", default = "true" },
             { "multiSelectionEnabled?", "boolean",
               "whether several items can be selected at once", default = "true" },
-            { "undo?", "boolean", "whether the store keeps an undo history", default = "true" },
+            { "undo?", "boolean",
+              "whether the store keeps an undo history (cannot change inside a transaction or a callback)",
+              default = "true" },
             { "handleHitRadius?", "number",
               "distance within which a press hits a handle (canvas units)", default = "25" },
             { "connectionRadius?", "number",
@@ -600,7 +606,8 @@ return {
           text = [[
             The result is validated and applied atomically; one undo step with a `replace`
             event. Changing `id`, an unknown key, an invalid parent or a parent cycle
-            raises.]],
+            raises. What the function itself changes in the store is part of the same step,
+            and is rolled back with the rest when the function or the update fails.]],
           example = [[
             s:updateNode("a", { data = { label = "Renamed" }, zIndex = 2 })
             s:updateNode("a", function(t) t.width = t.width * 2 end)]],
@@ -1485,8 +1492,10 @@ return {
           name = "SpringTiming", kind = "type",
           summary = "A spring animation: the `spring` key of `AnimationSpec`.",
           fields = {
-            { "response?", "number", "about how long the spring takes, in seconds", default = "0.55" },
-            { "dampingFraction?", "number", "1 settles without overshoot; less bounces",
+            { "response?", "number", "about how long the spring takes, in seconds (0 to 60; 0 jumps)",
+              default = "0.55" },
+            { "dampingFraction?", "number",
+              "1 settles without overshoot; less bounces (0.01 to 100, so that it always settles)",
               default = "1" },
           },
         },
@@ -1494,7 +1503,7 @@ return {
           name = "EaseInOutTiming", kind = "type",
           summary = "An ease-in-out animation: the `easeInOut` key of `AnimationSpec`.",
           fields = {
-            { "duration", "number", "how long it lasts, in seconds" },
+            { "duration", "number", "how long it lasts, in seconds (0 to 3600)" },
           },
         },
         {
@@ -2330,7 +2339,8 @@ return {
           },
           result = "true (and the drawing's warnings, if any), or nil and a message",
           text = [[
-            An unknown extension raises; a failure to write returns `nil, message`. PNG and
+            An unknown extension, or a path with a NUL byte, raises; a failure to write
+            returns `nil, message` (the message starts with `save:`). PNG and
             PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
             librsvg2-bin); a PNG has the SVG's size in pixels (times `scale`), at most 16384
             on its longer side. A drawing (.svg, .png, .pdf) that has warnings returns them

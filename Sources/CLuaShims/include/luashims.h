@@ -64,6 +64,8 @@ static inline int fluaL_loadfile(lua_State *L, const char *fname) { return luaL_
 static inline void flua_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
 static inline void flua_gc_restart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }
 static inline void flua_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
+/* A collection step as if `kb` kilobytes had been allocated. */
+static inline void flua_gc_step(lua_State *L, int kb) { lua_gc(L, LUA_GCSTEP, kb); }
 
 /* luaL_checkversion (raises on a mismatch: call it first, before any Swift value exists). */
 static inline void fluaL_checkversion(lua_State *L) { luaL_checkversion(L); }

@@ -25,6 +25,33 @@ public struct FlowAnimation: Hashable, Sendable {
     public static func easeInOut(duration: Double) -> FlowAnimation {
         FlowAnimation(timing: .easeInOut(duration: duration))
     }
+
+    /// The parameters an animation may have, so that it always settles: a spring's
+    /// `response` from 0 (a jump) to 60 seconds and its `dampingFraction` from 0.01 to 100
+    /// (0 would oscillate for ever, a negative one grows without bound); an ease's
+    /// `duration` from 0 to 3600 seconds.
+    public static let responseRange = 0.0...60.0
+    public static let dampingFractionRange = 0.01...100.0
+    public static let durationRange = 0.0...3600.0
+
+    /// Throws `invalidValue` naming `operation` when a parameter is out of its range (NaN
+    /// included).
+    public func validate(_ operation: String) throws(FlowError) {
+        func check(_ value: Double, _ name: String, _ range: ClosedRange<Double>) throws(FlowError) {
+            guard range.contains(value) else {
+                throw .invalidValue(
+                    operation, "\(name) must be a number from \(formatNumber(range.lowerBound)) to "
+                        + "\(formatNumber(range.upperBound)) (got \(formatNumber(value)))")
+            }
+        }
+        switch timing {
+        case .spring(let response, let dampingFraction):
+            try check(response, "spring.response", Self.responseRange)
+            try check(dampingFraction, "spring.dampingFraction", Self.dampingFractionRange)
+        case .easeInOut(let duration):
+            try check(duration, "easeInOut.duration", Self.durationRange)
+        }
+    }
 }
 
 /// One animated scalar, advanced by explicit time steps (store-semantics §14).
@@ -34,6 +61,8 @@ public struct PropertyAnimation: Hashable, Sendable {
     /// A spring settles when both its distance to the target and its speed are below this
     /// (absolute, in the units of the value).
     public static let settleThreshold = 0.1
+    /// Most sub-steps one spring step takes (see `stepSpring`).
+    public static let maximumSubsteps = 1000
 
     public internal(set) var current: Double
     public internal(set) var target: Double
@@ -84,14 +113,22 @@ public struct PropertyAnimation: Hashable, Sendable {
         }
     }
 
-    /// Semi-implicit Euler: velocity first, then position with the new velocity.
+    /// Semi-implicit Euler: velocity first, then position with the new velocity, in
+    /// sub-steps short enough to be stable (`omega·h` and `2·damping·omega·h` at most 1).
+    /// A spring that is not damped, or would need more than `maximumSubsteps` of them
+    /// (stiff enough to settle within a frame), snaps to its target.
     private mutating func stepSpring(_ dt: Double, response: Double, damping: Double) {
-        guard response > 0 else { return snap() }
+        guard response > 0, damping > 0, response.isFinite, damping.isFinite else { return snap() }
         let omega = 2 * Double.pi / response
-        let displacement = current - target
-        let acceleration = -omega * omega * displacement - 2 * damping * omega * velocity
-        velocity += acceleration * dt
-        current += velocity * dt
+        let stiffness = omega * max(1, 2 * damping) * dt
+        let steps = stiffness.rounded(.up)
+        guard steps <= Double(Self.maximumSubsteps) else { return snap() }
+        let h = dt / max(1, steps)
+        for _ in 0..<max(1, Int(steps)) {
+            let acceleration = -omega * omega * (current - target) - 2 * damping * omega * velocity
+            velocity += acceleration * h
+            current += velocity * h
+        }
         guard current.isFinite, velocity.isFinite else { return snap() }
         if abs(current - target) < Self.settleThreshold, abs(velocity) < Self.settleThreshold {
             snap()

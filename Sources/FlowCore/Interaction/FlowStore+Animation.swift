@@ -130,14 +130,7 @@ extension FlowStore {
     }
 
     private func validate(_ animation: FlowAnimation, _ op: String) throws(FlowError) {
-        switch animation.timing {
-        case .spring(let response, let damping):
-            guard response.isFinite, damping.isFinite else {
-                throw .invalidValue(op, "spring response and damping fraction must be finite numbers")
-            }
-        case .easeInOut(let duration):
-            guard duration.isFinite else { throw .invalidValue(op, "duration must be a finite number") }
-        }
+        try animation.validate(op)
     }
 
     /// Stops viewport animations (only the offset ones, and the zoom anchor link, when

@@ -47,8 +47,8 @@ public struct FlowConfiguration: Hashable, Sendable {
     public init() {}
 
     private mutating func clampZoomLimits() {
-        let lo = max(minZoom.isNaN ? 0.01 : minZoom, 0.01)
-        let hi = max(maxZoom.isNaN ? lo : maxZoom, lo)
+        let lo = min(max(minZoom.isNaN ? 0.01 : minZoom, 0.01), FlowLimits.maximumZoom)
+        let hi = min(max(maxZoom.isNaN ? lo : maxZoom, lo), FlowLimits.maximumZoom)
         if lo != minZoom { minZoom = lo }
         if hi != maxZoom { maxZoom = hi }
     }
@@ -64,6 +64,7 @@ public struct FlowConfiguration: Hashable, Sendable {
     static func snap(_ p: Point, _ grid: Double) -> Point {
         func snap(_ v: Double) -> Double {
             let r = (v / grid).rounded(.toNearestOrAwayFromZero) * grid
+            guard r.isFinite else { return v }  // a grid too fine for v: v is on it
             return r == 0 ? 0 : r
         }
         return Point(snap(p.x), snap(p.y))

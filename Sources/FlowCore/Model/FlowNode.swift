@@ -40,7 +40,7 @@ public struct FlowNode<Data: FlowNodeData>: Equatable {
         shape: NodeShape? = nil, classes: [String] = [], style: FlowStyle = FlowStyle(),
         autoSize: Bool? = nil
     ) {
-        self.id = id
+        self.id = canonicalID(id)  // D24
         self.position = position
         self.size = size ?? FlowNode.defaultSize
         self.autoSize = autoSize ?? (size == nil)
@@ -135,7 +135,7 @@ public struct FlowEdge: Hashable, Sendable {
         classes: [String] = [], style: FlowStyle = FlowStyle()
     ) {
         self.look = EdgeLook.make(classes: classes, style: style)
-        self.id = id
+        self.id = canonicalID(id)  // D24
         self.sourceNodeID = sourceNodeID
         self.sourceHandleID = sourceHandleID
         self.targetNodeID = targetNodeID

@@ -112,7 +112,11 @@ extension FlowStore {
             index[n.id] = nodes.count
             nodes.append(withoutFlags(n))
         }
-        // Parents, in document order, against the links repaired so far.
+        // Parents, in document order, against the links repaired so far: a cycle is broken
+        // at its first node, found for all cycles at once (a walk up per node would be
+        // quadratic in a deep chain).
+        let cycleBreaks = Self.firstNodesOfCycles(
+            nodes.map { n in n.parentID.flatMap { p in p == n.id ? nil : index[p] } ?? -1 })
         for i in nodes.indices {
             guard let p = nodes[i].parentID else { continue }
             let id = nodes[i].id
@@ -122,14 +126,8 @@ extension FlowStore {
             } else if let pi = index[p] {
                 if !nodes[pi].acceptsChildren {
                     problem = "has parent '\(p)', which does not accept children"
-                } else {
-                    var seen: Set<String> = [p]
-                    var cursor = nodes[pi].parentID
-                    while let c = cursor {
-                        if c == id { problem = "has parent '\(p)' in a cycle; the link was broken here"; break }
-                        guard seen.insert(c).inserted, let ci = index[c] else { break }
-                        cursor = nodes[ci].parentID
-                    }
+                } else if cycleBreaks[i] {
+                    problem = "has parent '\(p)' in a cycle; the link was broken here"
                 }
             } else {
                 problem = "has missing parent '\(p)'"
@@ -182,13 +180,45 @@ extension FlowStore {
         guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {
             throw .invalidDocument("load", "viewport must have a finite offset and a positive zoom")
         }
+        let zoom = configuration.clampZoom(v.zoom)  // as the calls clamp it (D12)
+        let viewport = Viewport(offset: v.offset, zoom: zoom)
         if let r = actionRecorder, let error = r.deliver(FlowBatch(name: "Load", actions: [
-            .load(FlowDocument(nodes: nodes, edges: edges, viewport: v, classes: document.classes))
+            .load(FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes))
         ])) {
             throw error
         }
-        replaceAll(nodes: nodes, edges: edges, viewport: v, classes: document.classes)
+        replaceAll(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes)
         return warnings
+    }
+
+    /// For links `parent` (each node's parent index, or -1): whether the node is the first,
+    /// in document order, of a cycle of links. Each cycle holds such a node, and until that
+    /// node is reached in document order the whole cycle is intact, so it is the node `load`
+    /// breaks the cycle at (unless its link has a problem of its own). O(n).
+    static func firstNodesOfCycles(_ parent: [Int]) -> [Bool] {
+        var state = [UInt8](repeating: 0, count: parent.count)  // 0 new, 1 on this walk, 2 done
+        var first = [Bool](repeating: false, count: parent.count)
+        for start in parent.indices where state[start] == 0 {
+            var v = start
+            while v >= 0 && state[v] == 0 {
+                state[v] = 1
+                v = parent[v]
+            }
+            if v >= 0 && state[v] == 1 {  // the walk closed a cycle through v
+                var lowest = v, u = parent[v]
+                while u != v {
+                    lowest = min(lowest, u)
+                    u = parent[u]
+                }
+                first[lowest] = true
+            }
+            var w = start
+            while w >= 0 && state[w] == 1 {
+                state[w] = 2
+                w = parent[w]
+            }
+        }
+        return first
     }
 
     private func withoutFlags(_ n: Node) -> Node {

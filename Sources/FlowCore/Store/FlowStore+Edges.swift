@@ -105,6 +105,10 @@ extension FlowStore {
         for (i, p) in points.enumerated() where !(p.x.isFinite && p.y.isFinite) {
             throw .invalidValue(op, "\(whose)points must be finite numbers (point \(i + 1) is \(p))")
         }
+        for (i, p) in points.enumerated()
+        where !(p.x.magnitude <= FlowLimits.coordinate && p.y.magnitude <= FlowLimits.coordinate) {
+            throw .invalidValue(op, "\(whose)points must be numbers from -1e15 to 1e15 (point \(i + 1) is \(p))")
+        }
     }
 
     // MARK: Animated edges (a side table: no undo, not exported)

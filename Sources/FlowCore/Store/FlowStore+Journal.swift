@@ -138,7 +138,7 @@ extension FlowStore {
             defer { x.isStale = true }
             return x.isStale
         }
-        if !was { staleEdges.append(e) }
+        if !was { appendStale(e) }
     }
 
     /// Brings the spatial index up to date with the nodes added or changed since the last
@@ -181,6 +181,7 @@ extension FlowStore {
     @inline(__always)
     func insertNode(_ node: consuming Node, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> (id: String, seq: Int, slot: Int32) {
         var n = node
+        n.canonicalizeIDs()  // D24
         setFlags(&n)
         let id = n.id, parentID = n.parentID
         let defaultHandles = HandleDeclaration.isSharedDefault(n.handles)
@@ -195,7 +196,7 @@ extension FlowStore {
         // Not indexed yet: the first query puts it in the spatial index (and re-indexes the
         // edges that named it while it was away).
         nodeTable.setFlags(slot, NodeFlags.dirty, true)
-        dirtyNodes.append(slot)
+        appendDirty(slot)
         return (id, s, slot)
     }
 
@@ -221,7 +222,8 @@ extension FlowStore {
     func pReplaceNode(_ new: Node, event: NodeEvent) {
         guard let slot = nodeTable.slot(of: new.id) else { return }
         let old = nodeTable[slot: slot]
-        let n = withFlags(new)
+        var n = withFlags(new)
+        n.canonicalizeIDs()  // D24
         if n == old { return }
         nodeTable.update(slot: slot, n)
         if old.parentID != n.parentID {
@@ -268,6 +270,7 @@ extension FlowStore {
     /// nil when the node was there.
     @inline(__always)
     func writePosition(_ slot: Int32, _ position: Point) -> (from: Point, key: IDKey)? {
+        let position = FlowLimits.clamp(position, FlowLimits.coordinate)
         let (from, key, wasDirty) = nodeTable.modifyRecord(slot: slot) { r -> (Point, IDKey, Bool) in
             let from = r.element.unsafelyUnwrapped.position
             let dirty = r.flags & NodeFlags.dirty != 0
@@ -285,7 +288,8 @@ extension FlowStore {
     // MARK: Edges
 
     func pInsertEdge(_ edge: FlowEdge, seq: Int? = nil, emit: Bool = true) {
-        let e = withFlags(edge)
+        var e = withFlags(edge)
+        e.canonicalizeIDs()  // D24
         let (slot, s) = edgeTable.add(e, seq: seq, key: edgeTable.keyAndHash(e.id))
         if !e.points.isEmpty { bentEdgeCount += 1 }
         if e.pathType == .orthogonal { orthogonalEdgeCount += 1 }
@@ -316,7 +320,8 @@ extension FlowStore {
     func pReplaceEdge(_ new: FlowEdge, emit: Bool = true) {
         guard let slot = edgeTable.slot(of: new.id) else { return }
         let old = edgeTable[slot: slot]
-        let e = withFlags(new)
+        var e = withFlags(new)
+        e.canonicalizeIDs()  // D24
         if e == old { return }
         edgeTable.update(slot: slot, e)
         if old.points.isEmpty != e.points.isEmpty { bentEdgeCount += e.points.isEmpty ? -1 : 1 }
@@ -340,6 +345,7 @@ extension FlowStore {
 
     func pSelectNode(_ id: String, _ selected: Bool, emit: Bool = true) {
         if !selected && selectedNodeSet.isEmpty { return }
+        let id = canonicalID(id)  // D24
         guard let slot = nodeTable.slot(of: id) else { return }
         if selected {
             guard selectedNodeSet.insert(id).inserted else { return }
@@ -353,6 +359,7 @@ extension FlowStore {
 
     func pSelectEdge(_ id: String, _ selected: Bool, emit: Bool = true) {
         if !selected && selectedEdgeSet.isEmpty { return }
+        let id = canonicalID(id)  // D24
         guard let slot = edgeTable.slot(of: id) else { return }
         if selected {
             guard selectedEdgeSet.insert(id).inserted else { return }
@@ -398,6 +405,13 @@ extension FlowStore {
         case .selectEdge(let id, let s): pSelectEdge(id, !s, emit: emit)
         case .setClassStyles(let old): pSetClassStyles(old)
         }
+    }
+
+    /// Puts restored items in their places in the store order, after a loop of
+    /// `applyInverse` (OrderedTable.settleOrder).
+    func settleOrder() {
+        if nodeTable.needsSettling { nodeTable.settleOrder() }
+        if edgeTable.needsSettling { edgeTable.settleOrder() }
     }
 
     /// `current` with the fields that changed between `old` and `new` set back to their
@@ -532,6 +546,7 @@ extension FlowStore {
         if !routeRanges.isEmpty { routeRanges.removeAll { $0.upperBound > mark } }
         let entries = journal[mark...]
         for e in entries.reversed() { applyInverse(e, emit: false) }
+        settleOrder()
         journal.removeSubrange(mark...)
         checkInvariantsInDebug()
     }
@@ -634,21 +649,21 @@ extension FlowStore {
     func setHover(_ id: String?) {
         guard hoveredNodeID != id else { return }
         if let old = hoveredNodeID { nodeTable.modify(old) { $0.isHovered = false } }
-        hoveredNodeID = id
+        hoveredNodeID = canonicalID(id)
         if let id { nodeTable.modify(id) { $0.isHovered = true } }
     }
 
     func setDropNode(_ id: String?) {
         guard dropTargetNodeID != id else { return }
         if let old = dropTargetNodeID { nodeTable.modify(old) { $0.isDropTarget = false } }
-        dropTargetNodeID = id
+        dropTargetNodeID = canonicalID(id)
         if let id { nodeTable.modify(id) { $0.isDropTarget = true } }
     }
 
     func setDropEdge(_ id: String?) {
         guard dropTargetEdgeID != id else { return }
         if let old = dropTargetEdgeID { edgeTable.modify(old) { $0.isDropTarget = false } }
-        dropTargetEdgeID = id
+        dropTargetEdgeID = canonicalID(id)
         if let id { edgeTable.modify(id) { $0.isDropTarget = true } }
     }
 }

@@ -252,19 +252,26 @@ extension FlowStore {
 
     // MARK: Validation
 
+    /// Checks a point of a call: finite, and no coordinate beyond `FlowLimits.coordinate`.
     @inline(__always)
     func requireFinite(_ p: Point, _ op: String, _ what: String) throws(FlowError) {
-        if !(p.x.isFinite && p.y.isFinite) { throw Self.notFinite(op, what) }
+        if !(p.x.magnitude <= FlowLimits.coordinate && p.y.magnitude <= FlowLimits.coordinate) {
+            throw Self.notFinite(op, what, p)
+        }
     }
 
     @inline(never)
-    private static func notFinite(_ op: String, _ what: String) -> FlowError {
-        .invalidValue(op, "\(what) must be finite numbers")
+    private static func notFinite(_ op: String, _ what: String, _ p: Point) -> FlowError {
+        guard p.x.isFinite && p.y.isFinite else { return .invalidValue(op, "\(what) must be finite numbers") }
+        return .invalidValue(op, "\(what) must be numbers from -1e15 to 1e15 (got \(p))")
     }
 
     func requireSize(_ s: Size, _ op: String) throws(FlowError) {
         guard s.width.isFinite, s.height.isFinite, s.width >= 0, s.height >= 0 else {
             throw .invalidValue(op, "size must be finite and not negative (got \(s))")
+        }
+        guard s.width <= FlowLimits.coordinate, s.height <= FlowLimits.coordinate else {
+            throw .invalidValue(op, "size must be at most 1e15 (got \(s))")
         }
     }
 
@@ -272,6 +279,9 @@ extension FlowStore {
     func validateFields(_ n: Node, _ op: String) throws(FlowError) {
         try requireFinite(n.position, op, "position")
         try requireSize(n.size, op)
+        if !(-FlowLimits.zIndex...FlowLimits.zIndex).contains(n.zIndex) {
+            throw .invalidValue(op, "zIndex must be an integer from -2^53 to 2^53 (got \(n.zIndex))")
+        }
         if n.look != nil { try validateLook(n, op) }
         if HandleDeclaration.isSharedDefault(n.handles) { return }
         let handles = n.handles

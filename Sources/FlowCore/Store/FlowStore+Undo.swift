@@ -13,6 +13,7 @@ extension FlowStore {
     @discardableResult
     public func undo() throws(FlowError) -> Bool {
         guard depth == 0 else { throw .invalidState("undo", "cannot undo inside an operation or transaction") }
+        endPointerGesture()
         guard let step = undoLog.popLast() else { return false }
         let inverse = replay("Undo \(step.name)", step.entries)
         if let failure = takeWriteFailure() {
@@ -27,6 +28,7 @@ extension FlowStore {
     @discardableResult
     public func redo() throws(FlowError) -> Bool {
         guard depth == 0 else { throw .invalidState("redo", "cannot redo inside an operation or transaction") }
+        endPointerGesture()
         guard let step = redoLog.popLast() else { return false }
         let inverse = replay("Redo \(step.name)", step.entries)
         if let failure = takeWriteFailure() {
@@ -37,6 +39,13 @@ extension FlowStore {
         return true
     }
 
+    /// Undo and redo during a pointer gesture cancel it first, as `pointerCancel` does (a
+    /// dragged node goes back, a connection is dropped, the pointer is up), so the step
+    /// undone is one the gesture did not change and later pointer input starts afresh.
+    private func endPointerGesture() {
+        if pointerPress != nil { pointerCancel() }
+    }
+
     /// Applies the inverse of a step's entries and returns the entries that reverse that.
     private func replay(_ name: String, _ stepEntries: [JournalEntry<Data>]) -> [JournalEntry<Data>] {
         isReplaying = true
@@ -45,6 +54,7 @@ extension FlowStore {
             let mark = journal.count
             let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
             for e in stepEntries.reversed() { applyInverse(e, emit: true) }
+            settleOrder()
             let entries = Array(journal[mark...])
             orderReplayedEvents(entries, nodeFrom: nodeMark, edgeFrom: edgeMark)
             return entries
@@ -112,14 +122,40 @@ extension FlowStore {
 
     /// Runs `body` as one undo step named `name`. Events are held and delivered once at the
     /// end. If `body` throws, everything it did is rolled back (document, selection, focus,
-    /// hover, drop targets, draft, viewport), nothing is delivered, and the error propagates.
+    /// hover, drop targets, draft, viewport, configuration), nothing is delivered, and the
+    /// error propagates.
     public func transaction<R, E: Error>(
         _ name: String = "Transaction", _ body: () throws(E) -> R
     ) throws(E) -> R {
-        try perform(name) { () throws(E) -> R in
-            transactionDepth += 1
-            defer { transactionDepth -= 1 }
-            return try body()
+        try joined(name, leavesName: false, body)
+    }
+
+    /// Runs one call of a host whose callbacks call the store from inside it (D23): what
+    /// `body` and the calls it makes change is one operation, one undo step named by the
+    /// first call that names one, its events delivered at the end, and all of it is rolled
+    /// back, as `transaction` does, when `body` throws.
+    public func atomically<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        try joined("Change", leavesName: depth == 0 && stepName == nil, body)
+    }
+
+    /// Whether a call is running: inside a transaction, `atomically`, or a callback the
+    /// store called in the middle of an operation.
+    public var isInOperation: Bool { depth > 0 }
+
+    private func joined<R, E: Error>(
+        _ name: String, leavesName: Bool, _ body: () throws(E) -> R
+    ) throws(E) -> R {
+        let config = configuration
+        do {
+            return try perform(name) { () throws(E) -> R in
+                if leavesName { stepName = nil }  // the first call inside names the step
+                transactionDepth += 1
+                defer { transactionDepth -= 1 }
+                return try body()
+            }
+        } catch {
+            if configuration != config { configuration = config }
+            throw error
         }
     }
 

@@ -23,7 +23,14 @@ public final class FlowStore<Data: FlowNodeData> {
     @exclusivity(unchecked) var edgeTable = OrderedTable<FlowEdge, EdgeExtra>()
 
     /// Pan and zoom.
-    @exclusivity(unchecked) public internal(set) var viewport = Viewport()
+    @exclusivity(unchecked) public internal(set) var viewport = Viewport() {
+        didSet {
+            let limit = FlowLimits.viewportOffset
+            if !(viewport.offset.x.magnitude <= limit && viewport.offset.y.magnitude <= limit) {
+                viewport.offset = FlowLimits.clamp(viewport.offset, limit)
+            }
+        }
+    }
 
     /// The style sheet: what nodes and edges with each class look like (`setClassStyles`).
     /// Document content: exported, loaded, undone.
@@ -108,7 +115,9 @@ public final class FlowStore<Data: FlowNodeData> {
     @exclusivity(unchecked) var selectedNodeSet: Set<String> = []
     @exclusivity(unchecked) var selectedEdgeSet: Set<String> = []
     /// Keyboard focus.
-    @exclusivity(unchecked) public internal(set) var focusedTarget: FlowFocusTarget?
+    @exclusivity(unchecked) public internal(set) var focusedTarget: FlowFocusTarget? {
+        didSet { if let t = focusedTarget { focusedTarget = t.canonical } }  // D24
+    }
     /// The node under the pointer.
     @exclusivity(unchecked) public internal(set) var hoveredNodeID: String?
     /// The node highlighted as a drop target.

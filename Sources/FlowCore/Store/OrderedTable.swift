@@ -14,8 +14,9 @@
 ///   for good, so an element that is removed and later restored (undo) returns to exactly
 ///   its old place. `order` lists slots by sequence number; removal leaves a tombstone
 ///   (O(1)) and tombstones are compacted once they outnumber live elements (O(1)
-///   amortised). Restoring an element whose tombstone was compacted away costs O(n) (undo
-///   only).
+///   amortised). An element restored (undo, rollback) where its tombstone was compacted
+///   away is appended out of order and the order is put right once, by `settleOrder()`
+///   at the end of the restoring loop: O(n + k log k) for k restored elements.
 ///
 /// Look-up by id is one hash (of the id's UTF-8 bytes, from a `String` or straight from a
 /// byte buffer); by slot, an array access. The hot readers run no opaque code, so calling
@@ -46,6 +47,9 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     /// The sequence number of each entry of `order` (tombstones keep theirs).
     private var orderSeq: [Int] = []
     private var tombstones = 0
+    /// Where the entries appended out of sequence order begin (nil when none);
+    /// `settleOrder()` sorts them in.
+    private var unsortedFrom: Int?
     /// The next sequence number handed out by `append`.
     private(set) var nextSeq = 0
     /// The generation of a slot made new: above every generation handed out before
@@ -317,8 +321,11 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
 
     /// Inserts with a given sequence number (restoring a removed element); returns the slot.
     @discardableResult
+    /// Restores one element in its place at once (the order settled: O(n)).
     mutating func insert(_ id: String, _ element: Element, seq: Int) -> Int32 {
-        insert(element, seq: seq, key: keyAndHash(element.id))
+        let s = insert(element, seq: seq, key: keyAndHash(element.id))
+        settleOrder()
+        return s
     }
 
     mutating func insert(_ element: consuming Element, seq: Int, key: (IDKey, UInt32)) -> Int32 {
@@ -330,22 +337,61 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
             orderSeq.append(seq)
             return s
         }
-        // Binary search for the first order entry with a sequence number >= seq.
-        var lo = 0, hi = orderSeq.count
+        // Binary search of the sorted part for the first entry with a sequence number >= seq.
+        let sortedCount = unsortedFrom ?? order.count
+        var lo = 0, hi = sortedCount
         while lo < hi {
             let mid = (lo + hi) / 2
             if orderSeq[mid] < seq { lo = mid + 1 } else { hi = mid }
         }
-        if lo < order.count, orderSeq[lo] == seq, order[lo] < 0 {
+        if lo < sortedCount, orderSeq[lo] == seq, order[lo] < 0 {
             order[lo] = s
             tombstones -= 1
             records[Int(s)].position = Int32(lo)
             return s
         }
-        order.insert(s, at: lo)
-        orderSeq.insert(seq, at: lo)
-        for j in lo..<order.count where order[j] >= 0 { records[Int(order[j])].position = Int32(j) }
+        if unsortedFrom == nil { unsortedFrom = order.count }
+        records[Int(s)].position = Int32(order.count)
+        order.append(s)
+        orderSeq.append(seq)
         return s
+    }
+
+    /// Whether entries were appended out of order and the order must be settled before it
+    /// is read.
+    var needsSettling: Bool { unsortedFrom != nil }
+
+    /// Sorts the entries appended out of order into their places (dropping tombstones):
+    /// the sorted part and the sorted tail are merged, O(n + k log k).
+    mutating func settleOrder() {
+        guard let unsortedFrom else { return }
+        var tail: [(seq: Int, slot: Int32)] = []
+        for j in unsortedFrom..<order.count where order[j] >= 0 { tail.append((orderSeq[j], order[j])) }
+        tail.sort { $0.seq < $1.seq }
+        var newOrder: [Int32] = [], newSeq: [Int] = []
+        newOrder.reserveCapacity(index.count)
+        newSeq.reserveCapacity(index.count)
+        var t = 0
+        func take(_ slot: Int32, _ seq: Int) {
+            records[Int(slot)].position = Int32(newOrder.count)
+            newOrder.append(slot)
+            newSeq.append(seq)
+        }
+        for j in 0..<unsortedFrom where order[j] >= 0 {
+            while t < tail.count && tail[t].seq < orderSeq[j] {
+                take(tail[t].slot, tail[t].seq)
+                t += 1
+            }
+            take(order[j], orderSeq[j])
+        }
+        while t < tail.count {
+            take(tail[t].slot, tail[t].seq)
+            t += 1
+        }
+        order = newOrder
+        orderSeq = newSeq
+        tombstones = 0
+        self.unsortedFrom = nil
     }
 
     /// Removes `id` and returns its element, slot and sequence number. The slot's extra
@@ -365,7 +411,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         highestGeneration = max(highestGeneration, records[i].generation)
         free.append(s)
         tombstones += 1
-        if tombstones > 32 && tombstones > index.count { compact() }
+        if tombstones > 32 && tombstones > index.count { needsSettling ? settleOrder() : compact() }
         return (e, s, seq)
     }
 
@@ -380,6 +426,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         order.removeSubrange(k...)
         orderSeq.removeSubrange(k...)
         tombstones = 0
+        self.unsortedFrom = nil
     }
 
     mutating func removeAll() {
@@ -393,6 +440,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         order.removeAll()
         orderSeq.removeAll()
         tombstones = 0
+        unsortedFrom = nil
     }
 
     // MARK: Iteration
@@ -424,6 +472,7 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     func checkInvariants() -> String? {
         var live = 0
         var lastSeq = Int.min
+        if needsSettling { return "entries appended out of order were not settled" }
         if order.count != orderSeq.count { return "order and sequence numbers differ in length" }
         for (j, s) in order.enumerated() {
             if orderSeq[j] <= lastSeq { return "sequence numbers out of order at position \(j)" }

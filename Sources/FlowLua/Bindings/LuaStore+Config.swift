@@ -146,6 +146,10 @@ extension FlowStoreBinding {
             var undo = box.store.isUndoEnabled
             let classes = try LuaConfig.apply(t, to: &c, undo: &undo, op: "configure")
             var changed = c != box.store.configuration || undo != box.store.isUndoEnabled
+            if undo != box.store.isUndoEnabled && box.store.isInOperation {
+                // D23: turning undo off clears the history, which no rollback could restore
+                throw FlowError.invalidState("configure", "undo cannot be turned on or off inside a transaction or a callback")
+            }
             if let classes {
                 // checked first: a sheet that raises leaves the rest unapplied too
                 changed = try box.run(args.L) { try box.store.setClassStyles(classes) } || changed

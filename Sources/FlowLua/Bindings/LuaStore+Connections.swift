@@ -46,7 +46,9 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let node = try args.optionalID(2), handle = try args.optionalID(3)
-            args.push(try box.run(args.L) { try box.store.endConnection(targetNodeID: node, targetHandleID: handle) })
+            args.push(try box.runAtomic(args.L, "endConnection", callbacks: box.hasInteractionHandlers) {
+                try box.store.endConnection(targetNodeID: node, targetHandleID: handle)
+            })
             return 1
         }
     }

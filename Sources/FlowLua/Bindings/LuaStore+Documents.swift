@@ -49,6 +49,7 @@ extension FlowStoreBinding {
             let format = try formatOption(try args.optionalTable(3), "load")
             do {
                 let warnings = try box.run(args.L) { try box.store.load(text, format: format) }
+                LuaStoreBox.account(args.L, bytes: box.itemBytes)
                 args.push(true)
                 args.push(strings: warnings)
             } catch let e as FlowError {
@@ -71,6 +72,7 @@ extension FlowStoreBinding {
         do {
             let warnings = try box.store.load(text, format: format)
             storeClass.pushBound(args.L, box)
+            LuaStoreBox.account(args.L, bytes: box.itemBytes)
             args.push(strings: warnings)
         } catch {
             box.shutdown()
@@ -83,7 +85,7 @@ extension FlowStoreBinding {
     /// extension picks the format: `.dot`/`.gv` DOT, `.mmd`/`.mermaid` Mermaid, else JSON.
     static let open: LuaFunction = { L in
         luaGuarded(L) { args in
-            let path = try args.string(1)
+            let path = try args.path(1)
             guard let text = readFile(path) else {
                 return args.pushFailure("\(path): \(String(cString: strerror(errno)))")
             }

@@ -53,7 +53,7 @@ extension FlowStoreBinding {
         let payload = luaL_ref(L, FLUA_REGISTRYINDEX)
         defer { luaL_unref(L, FLUA_REGISTRYINDEX, payload) }
         let handled = box.onDrop != nil
-        return try box.run(L) {
+        return try box.runAtomic(L, drop ? "drop" : "dragOver", callbacks: handled) {
             if drop {
                 return try box.store.drop(at: p) { e in handled && callOnDrop(box, "performed", e, payload: payload) }
             }
@@ -78,7 +78,7 @@ extension FlowStoreBinding {
     static let dragExit: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            try box.run(args.L) {
+            try box.runAtomic(args.L, "dragExit", callbacks: box.onDrop != nil) {
                 box.store.dragExit {
                     if box.onDrop != nil { _ = callOnDrop(box, "exited", nil, payload: LUA_REFNIL) }
                 }

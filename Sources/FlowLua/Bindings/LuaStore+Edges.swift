@@ -25,13 +25,13 @@ enum LuaEdgeTables {
             }
             let null = LuaNodeTables.isNull(L)
             switch key {
-            case "id": id = try LuaNodeTables.string(t, key)
-            case "sourceNodeID": source = try LuaNodeTables.string(t, key)
-            case "targetNodeID": target = try LuaNodeTables.string(t, key)
-            case "sourceHandleID": sourceHandle = null ? .some(nil) : try LuaNodeTables.string(t, key)
-            case "targetHandleID": targetHandle = null ? .some(nil) : try LuaNodeTables.string(t, key)
+            case "id": id = try LuaNodeTables.id(t, key)
+            case "sourceNodeID": source = try LuaNodeTables.id(t, key)
+            case "targetNodeID": target = try LuaNodeTables.id(t, key)
+            case "sourceHandleID": sourceHandle = null ? .some(nil) : try LuaNodeTables.id(t, key)
+            case "targetHandleID": targetHandle = null ? .some(nil) : try LuaNodeTables.id(t, key)
             case "label": label = null ? .some(nil) : try LuaNodeTables.string(t, key)
-            case "parentID": parent = null ? .some(nil) : try LuaNodeTables.string(t, key)
+            case "parentID": parent = null ? .some(nil) : try LuaNodeTables.id(t, key)
             case "points": points = null ? [] : try Self.points(t, key)
             case "class": classes = null ? [] : try LuaStyles.classes(t, key)
             case "style": style = null ? FlowStyle() : try LuaStyles.style(t, key, keys: LuaStyles.edgeKeys, op: op).0
@@ -155,7 +155,13 @@ extension FlowStoreBinding {
         return e
     }
 
+    /// `updateEdge(id, fn_or_patch)`; with a function, one atomic operation (D23).
     static func updateEdge(_ args: LuaArgs, _ box: LuaStoreBox, _ id: String, at arg: Int32) throws -> Bool {
+        let calls = lua_type(args.L, arg) == LUA_TFUNCTION
+        return try box.runAtomic(args.L, "updateEdge", callbacks: calls) { try updateEdgeNow(args, box, id, at: arg) }
+    }
+
+    private static func updateEdgeNow(_ args: LuaArgs, _ box: LuaStoreBox, _ id: String, at arg: Int32) throws -> Bool {
         let L = args.L
         let op = "updateEdge"
         guard let old = box.store.edge(id) else { throw FlowError.unknownEdge(op, id) }
@@ -260,12 +266,12 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             guard lua_type(args.L, 2) == LUA_TFUNCTION else { throw LuaError.type(2, expected: "function") }
-            var new: [String: FlowEdge] = [:]
-            for old in box.store.edges {
-                new[old.id] = try callEdgeFunction(args, box, old, fn: 2, op: "updateEdges")
-            }
-            let changed = try box.run(args.L) {
-                try box.store.updateEdges { e in if let n = new[e.id] { e = n } }
+            let changed = try box.runAtomic(args.L, "updateEdges") {
+                var new: [String: FlowEdge] = [:]
+                for old in box.store.edges {
+                    new[old.id] = try callEdgeFunction(args, box, old, fn: 2, op: "updateEdges")
+                }
+                return try box.store.updateEdges { e in if let n = new[e.id] { e = n } }
             }
             args.push(changed)
             return 1

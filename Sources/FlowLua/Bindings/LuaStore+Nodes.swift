@@ -40,6 +40,14 @@ enum LuaNodeTables {
         return s
     }
 
+    /// An id field (the top of the stack): a string of valid UTF-8 (D24), or a number.
+    @inline(__always)
+    static func id(_ t: LuaTable, _ key: String) throws(LuaError) -> String {
+        let s = try string(t, key)
+        if t.hasInvalidUTF8(at: -1) { throw t.error(key, "id is not valid UTF-8") }
+        return s
+    }
+
     @inline(__always)
     static func boolean(_ t: LuaTable, _ key: String) throws(LuaError) -> Bool {
         guard lua_type(t.L, -1) == LUA_TBOOLEAN else {
@@ -81,7 +89,7 @@ enum LuaNodeTables {
                 throw t.error("unexpected non-string key")
             }
             switch key {
-            case "id": f.id = try string(t, key)
+            case "id": f.id = try id(t, key)
             case "x": f.x = try number(t, key)
             case "y": f.y = try number(t, key)
             case "position": f.position = try point(t, key)
@@ -101,7 +109,7 @@ enum LuaNodeTables {
             case "data":
                 if isNull(L) { f.clearsData = true } else { f.data = try json(t, key) }
             case "parentID":
-                if isNull(L) { f.clearsParent = true } else { f.parentID = try string(t, key) }
+                if isNull(L) { f.clearsParent = true } else { f.parentID = try id(t, key) }
             case "isDraggable": f.isDraggable = try boolean(t, key)
             case "zIndex": f.zIndex = try integer(t, key)
             case "acceptsChildren": f.acceptsChildren = try boolean(t, key)
@@ -269,8 +277,14 @@ extension FlowStoreBinding {
         try box.run(args.L) { try box.store.removeNode(id) }
     }
 
-    /// `updateNode(id, fn_or_patch)` with the function or patch at `arg`.
+    /// `updateNode(id, fn_or_patch)` with the function or patch at `arg`. With a function,
+    /// the call and what the function changes are one atomic operation (D23).
     static func updateNode(_ args: LuaArgs, _ box: LuaStoreBox, _ id: String, at arg: Int32) throws -> Bool {
+        let calls = lua_type(args.L, arg) == LUA_TFUNCTION
+        return try box.runAtomic(args.L, "updateNode", callbacks: calls) { try updateNodeNow(args, box, id, at: arg) }
+    }
+
+    private static func updateNodeNow(_ args: LuaArgs, _ box: LuaStoreBox, _ id: String, at arg: Int32) throws -> Bool {
         let L = args.L
         let op = "updateNode"
         let store = box.store
@@ -334,8 +348,9 @@ extension FlowStoreBinding {
     /// The fast entry of `addNode` (see `flua_FastFields`): `store:addNode{id=, x=, y=,
     /// width=, height=}` on the store the method is bound to, the table read in C. The
     /// node is built from the fields and moved into the store; the id string Lua already
-    /// has (stack slot 3) keys the handle. Declines (nothing done) on an id of invalid
-    /// UTF-8, which the general reader repairs; the store's own errors (a duplicate id, a
+    /// has (stack slot 3) keys the handle. Declines (nothing done) on an id that is not
+    /// ASCII, which the general reader refuses (invalid UTF-8) or spells canonically (D24);
+    /// the store's own errors (a duplicate id, a
     /// coordinate that is not finite) are returned as codes.
     static let addNodeFast: flua_FastFields = { L, object, fields in
         let L = L.unsafelyUnwrapped
@@ -344,7 +359,7 @@ extension FlowStoreBinding {
             let id: String
             if f.given & 1 != 0 {
                 let bytes = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
-                guard isValidUTF8(bytes) else { return FLUA_FALLBACK }
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return FLUA_FALLBACK }
                 id = decodeUTF8(bytes)
             } else {
                 id = box.store.nextNodeID()
@@ -394,6 +409,7 @@ extension FlowStoreBinding {
     static let moveNodeFast: flua_FastSNN = { L, object, bytes, len, x, y in
         let L = L.unsafelyUnwrapped
         let id = UnsafeRawBufferPointer(start: bytes, count: len)  // the string stays on the stack
+        guard isValidUTF8(id) else { return FLUA_FALLBACK }  // the general entry refuses it (D24)
         return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
             do {
                 guard let moved = try box.run(L, { try box.store.moveNode(utf8: id, to: Point(x, y)) }) else {

@@ -54,7 +54,7 @@ extension FlowStoreBinding {
     static let save: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            let path = try args.string(2)
+            let path = try args.path(2)
             let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
             let optionsTable = try args.optionalTable(3)
             var warnings: [String] = []
@@ -75,7 +75,9 @@ extension FlowStoreBinding {
                         "save", "unknown file extension of '\(path)' (expected .json, .dot, .gv, .mmd, .svg, .png or .pdf)")
                 }
             } catch let e as FlowError where e.code == .io {
-                return args.pushFailure(e.description)
+                return args.pushFailure(e.reported(as: "save").description)
+            } catch let e as FlowError {
+                throw e.reported(as: "save")
             }
             args.push(true)
             return 1 + pushWarnings(args, warnings)
@@ -84,11 +86,11 @@ extension FlowStoreBinding {
 
     /// Writes `text` to `path`; returns a message on failure.
     static func writeFile(_ path: String, _ text: String) -> String? {
-        guard let f = fopen(path, "wb") else { return "\(path): \(String(cString: strerror(errno)))" }
+        guard let f = fopen(path, "wb") else { return "save: \(path): \(String(cString: strerror(errno)))" }
         let bytes = Array(text.utf8)
         let written = fwrite(bytes, 1, bytes.count, f)
         let closed = fclose(f)
-        if written != bytes.count || closed != 0 { return "\(path): \(String(cString: strerror(errno)))" }
+        if written != bytes.count || closed != 0 { return "save: \(path): \(String(cString: strerror(errno)))" }
         return nil
     }
 }

@@ -33,7 +33,7 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let (p, next) = try args.point(2)
             let m = try modifiers(args, next)
-            try box.run(args.L) { try box.store.pointerDown(at: p, modifiers: m) }
+            try box.runAtomic(args.L, "pointerDown", callbacks: box.hasInteractionHandlers) { try box.store.pointerDown(at: p, modifiers: m) }
             args.push(true)
             return 1
         }
@@ -52,7 +52,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let p = try args.point(2).point
-            args.push(try box.run(args.L) { try box.store.pointerUp(at: p) })
+            args.push(try box.runAtomic(args.L, "pointerUp", callbacks: box.hasInteractionHandlers) { try box.store.pointerUp(at: p) })
             return 1
         }
     }
@@ -70,7 +70,7 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let (p, next) = try args.point(2)
             let m = try modifiers(args, next)
-            args.push(try box.run(args.L) { try box.store.tap(at: p, modifiers: m) })
+            args.push(try box.runAtomic(args.L, "tap", callbacks: box.hasInteractionHandlers) { try box.store.tap(at: p, modifiers: m) })
             return 1
         }
     }

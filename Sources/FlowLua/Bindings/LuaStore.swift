@@ -111,9 +111,25 @@ public final class LuaStoreBox: CustomStringConvertible {
                 })
         }
         name = LuaStores.of(context).add(self)
+        LuaStoreBox.account(L, bytes: LuaStoreBox.baseBytes)
     }
 
     deinit { shutdown() }
+
+    /// About what an empty store holds outside Lua's accounting (its tables, indexes,
+    /// router and history), and what each stored item adds.
+    static let baseBytes = 128 * 1024
+    static let bytesPerItem = 400
+
+    /// Tells the collector about `bytes` the store allocated outside Lua (a collection step
+    /// as if Lua had allocated them), so a loop that makes stores, or loads large documents,
+    /// is collected as its real memory grows, not only as the small userdata add up.
+    /// `bytesPerItem` for each node and edge of the store.
+    var itemBytes: Int { (store.nodeCount + store.edgeCount) * LuaStoreBox.bytesPerItem }
+
+    static func account(_ L: OpaquePointer, bytes: Int) {
+        flua_gc_step(L, Int32(clamping: bytes / 1024))
+    }
 
     private static func makeWeakTable(_ L: OpaquePointer) -> Int32 {
         lua_createtable(L, 0, 0)
@@ -187,6 +203,34 @@ public final class LuaStoreBox: CustomStringConvertible {
         return r
     }
 
+    /// Thrown inside `invoke` to roll back what a failed handler changed.
+    private struct HandlerFailed: Error {}
+
+    /// Whether a Lua handler may run inside a pointer, tap, connection or drop call.
+    var hasInteractionHandlers: Bool {
+        onConnect != nil || connectionValidator != nil || onConnectionRejected != nil || onNodeDoubleTap != nil
+            || onEdgeDoubleTap != nil || onCanvasDoubleTap != nil || onDrop != nil
+    }
+
+    /// Runs bound call `op`, during which Lua callbacks may run (`callbacks`), as one atomic
+    /// operation (D23): what the callbacks change joins it, and when the call or one of
+    /// them fails, everything is rolled back before the error is raised. Store errors are
+    /// reported under `op`, the name the script called (`endConnection`, not `addEdge`).
+    func runAtomic<R>(_ L: OpaquePointer, _ op: String, callbacks: Bool = true, _ body: () throws -> R) throws -> R {
+        do {
+            guard callbacks else { return try run(L, body) }
+            return try run(L) {
+                try store.atomically {
+                    let r = try body()
+                    if pendingError != LUA_NOREF { try raisePending(L) }
+                    return r
+                }
+            }
+        } catch let e as FlowError {
+            throw e.reported(as: op)
+        }
+    }
+
     private func raisePending(_ L: OpaquePointer) throws {
         lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(pendingError))
         luaL_unref(L, FLUA_REGISTRYINDEX, pendingError)
@@ -196,13 +240,21 @@ public final class LuaStoreBox: CustomStringConvertible {
 
     /// Calls a callback on the current thread. Errors go to the error sink (false); an
     /// interrupt is kept for `run` to re-raise. On success `results` values are on the stack.
+    /// A handler called in the middle of a store call (a validator, `onConnect`, a tap or
+    /// drop handler) that fails leaves no change of its own behind (D23).
     @discardableResult
     func invoke(_ cb: LuaCallback?, results: Int32 = 0, _ arguments: (LuaStack) -> Int32) -> Bool {
         guard let cb, cb.isValid, !isClosed else { return false }
         callbackRuns &+= 1
         let L = self.L
         do {
-            return try cb.call(L, results: results, arguments: arguments)
+            guard store.isInOperation else { return try cb.call(L, results: results, arguments: arguments) }
+            return try store.atomically { () throws -> Bool in
+                guard try cb.call(L, results: results, arguments: arguments) else { throw HandlerFailed() }
+                return true
+            }
+        } catch is HandlerFailed {
+            return false
         } catch {
             if pendingError == LUA_NOREF { pendingError = luaL_ref(L, FLUA_REGISTRYINDEX) } else { flua_pop(L, 1) }
             return false
@@ -496,19 +548,19 @@ extension LuaStackAccess {
 }
 
 /// Pushes the id at `index` (lua-api §0: a string, or a number in its string form) as the
-/// Lua string a handle keeps: the value itself when it is a string of valid UTF-8 (no new
-/// string), else the string `args.id` reads (a number's string form; invalid UTF-8 repaired
-/// as FlowCore's ids are). False, pushing nothing, when the value is neither.
+/// Lua string a handle keeps: the value itself when it is ASCII (no new string), else its
+/// canonical spelling, the one the store keeps (D24; invalid UTF-8 repaired first). False,
+/// pushing nothing, when the value is neither.
 func pushID(_ L: OpaquePointer, at index: Int32) -> Bool {
     switch lua_type(L, index) {
     case LUA_TSTRING:
         var len = 0
         guard let p = lua_tolstring(L, index, &len) else { return false }
         let bytes = UnsafeRawBufferPointer(start: p, count: len)
-        if isValidUTF8(bytes) {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
             lua_pushvalue(L, index)
         } else {
-            LuaStack(L).push(decodeUTF8(bytes))
+            LuaStack(L).push(canonicalID(decodeUTF8(bytes)))
         }
         return true
     case LUA_TNUMBER:
@@ -533,15 +585,6 @@ func pushGivenID(_ L: OpaquePointer, table: Int32, else id: String) {
         if given { return }
     }
     LuaStack(L).push(id)
-}
-
-/// True when `bytes` are valid UTF-8 (an ASCII pass first, the full check only when a
-/// byte is not ASCII).
-@inline(__always)
-func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var high: UInt8 = 0
-    for b in bytes { high |= b }
-    return high < 0x80 || String(validating: bytes, as: UTF8.self) != nil
 }
 
 // MARK: - Receivers

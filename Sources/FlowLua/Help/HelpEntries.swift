@@ -12,14 +12,17 @@ extension FlowHelp {
             FlowID  (alias)
             An id of a node, edge or handle: a string.
             Ids are strings. Where an id is expected, a number is accepted and converted to
-            its string form: `store:node(1)` looks up the node `"1"`.
+            its string form: `store:node(1)` looks up the node `"1"`. An id must be valid
+            UTF-8. Canonically equivalent spellings (`"e\\u{301}"` and `"\\u{E9}"`) are one
+            id, and the store keeps and hands out its composed form (NFC) everywhere.
             Type: string|integer
             """),
         ("Point", """
             Point  (table)
             A point: {x=, y=}.
             Where an argument is a point, two numbers `x, y` are accepted instead of the
-            table. Points the API returns are always tables.
+            table. Points the API returns are always tables. Coordinates and sizes are at
+            most 1e15 in magnitude (a larger one raises), so every store can be exported.
             Fields:
               x (number): horizontal coordinate
               y (number): vertical coordinate
@@ -161,7 +164,8 @@ extension FlowHelp {
             `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
             anything else as a JSON document of the shape `store:export` writes (see
             `flow.decode` for the warnings). A file that cannot be read, or that does not
-            hold a document or graph, gives `nil, message`; it does not raise.
+            hold a document or graph, gives `nil, message`; it does not raise. A path with a
+            NUL byte raises.
             Parameters:
               path (string): the file to read; the extension picks the format
             Returns:
@@ -248,7 +252,7 @@ extension FlowHelp {
               zoomEnabled (boolean, optional, default true): whether zoom and magnify change the zoom
               selectionEnabled (boolean, optional, default true): whether pointer input selects
               multiSelectionEnabled (boolean, optional, default true): whether several items can be selected at once
-              undo (boolean, optional, default true): whether the store keeps an undo history
+              undo (boolean, optional, default true): whether the store keeps an undo history (cannot change inside a transaction or a callback)
               handleHitRadius (number, optional, default 25): distance within which a press hits a handle (canvas units)
               connectionRadius (number, optional, default 40): distance within which a connection finds a target handle (canvas units)
               edgeHitTolerance (number, optional, default 5): distance within which a point hits an edge (canvas units)
@@ -467,7 +471,8 @@ extension FlowHelp {
             Changes a node's fields with a patch table or an update function.
             The result is validated and applied atomically; one undo step with a `replace`
             event. Changing `id`, an unknown key, an invalid parent or a parent cycle
-            raises.
+            raises. What the function itself changes in the store is part of the same step,
+            and is rolled back with the rest when the function or the update fails.
             Parameters:
               id (FlowID): the node
               update (NodePatch|fun(t: NodeTable): NodeTable?): a patch, or a function that edits the plain table or returns a replacement
@@ -1320,14 +1325,14 @@ extension FlowHelp {
             SpringTiming  (table)
             A spring animation: the `spring` key of `AnimationSpec`.
             Fields:
-              response (number, optional, default 0.55): about how long the spring takes, in seconds
-              dampingFraction (number, optional, default 1): 1 settles without overshoot; less bounces
+              response (number, optional, default 0.55): about how long the spring takes, in seconds (0 to 60; 0 jumps)
+              dampingFraction (number, optional, default 1): 1 settles without overshoot; less bounces (0.01 to 100, so that it always settles)
             """),
         ("EaseInOutTiming", """
             EaseInOutTiming  (table)
             An ease-in-out animation: the `easeInOut` key of `AnimationSpec`.
             Fields:
-              duration (number): how long it lasts, in seconds
+              duration (number): how long it lasts, in seconds (0 to 3600)
             """),
         ("Store:setNodePositions", """
             store:setNodePositions(positions [, animation])  -> boolean
@@ -1990,7 +1995,8 @@ extension FlowHelp {
         ("Store:save", """
             store:save(path [, opts])  -> true (and the drawing's warnings, if any), or nil and a message
             Writes the store to a file; the extension picks the format.
-            An unknown extension raises; a failure to write returns `nil, message`. PNG and
+            An unknown extension, or a path with a NUL byte, raises; a failure to write
+            returns `nil, message` (the message starts with `save:`). PNG and
             PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
             librsvg2-bin); a PNG has the SVG's size in pixels (times `scale`), at most 16384
             on its longer side. A drawing (.svg, .png, .pdf) that has warnings returns them

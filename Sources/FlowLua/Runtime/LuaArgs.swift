@@ -41,6 +41,14 @@ public struct LuaArgs: LuaStackAccess {
         isNoneOrNil(i) ? d : try string(i)
     }
 
+    /// A file path: a string without NUL bytes (the C library would end the path at the
+    /// first one and open another file than the one named).
+    public func path(_ i: Int32) throws(LuaError) -> String {
+        let s = try string(i)
+        guard !s.utf8.contains(0) else { throw .argument(i, "path contains a NUL byte") }
+        return s
+    }
+
     /// The raw bytes of a string argument (no UTF-8 repair).
     public func bytes(_ i: Int32) throws(LuaError) -> [UInt8] {
         guard let b = bytes(at: i) else { throw .type(i, expected: "string") }
@@ -48,8 +56,10 @@ public struct LuaArgs: LuaStackAccess {
     }
 
     /// An id (lua-api §0): a string, or a number converted to its string form (`1` -> "1").
+    /// Invalid UTF-8 is refused, as in labels and data (D24).
     public func id(_ i: Int32) throws(LuaError) -> String {
         guard let s = string(at: i) else { throw .type(i, expected: "string") }
+        if hasInvalidUTF8(at: i) { throw .argument(i, "id is not valid UTF-8") }
         return s
     }
 

@@ -150,6 +150,14 @@ extension LuaStackAccess {
         }
     }
 
+    /// Whether the value at `index` is a string whose bytes are not valid UTF-8.
+    public func hasInvalidUTF8(at index: Int32) -> Bool {
+        guard lua_type(L, index) == LUA_TSTRING else { return false }
+        var len = 0
+        guard let p = lua_tolstring(L, index, &len) else { return false }
+        return !isValidUTF8(UnsafeRawBufferPointer(start: p, count: len))
+    }
+
     /// The string (or number, converted as Lua's `tostring` does) at `index`; nil for other
     /// types. Invalid UTF-8 is repaired with U+FFFD (use `bytes(at:)` to keep bytes).
     public func string(at index: Int32) -> String? {
@@ -182,6 +190,15 @@ public enum LuaNumbers {
         if v == 0 && v.sign == .minus { return nil }
         return Int64(v)
     }
+}
+
+/// True when `bytes` are valid UTF-8 (an ASCII pass first, the full check only when a
+/// byte is not ASCII).
+@inline(__always)
+func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var high: UInt8 = 0
+    for b in bytes { high |= b }
+    return high < 0x80 || String(validating: bytes, as: UTF8.self) != nil
 }
 
 /// `String(decoding: bytes, as: UTF8.self)`, invalid sequences repaired the same way, made

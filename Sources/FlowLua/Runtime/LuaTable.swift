@@ -160,8 +160,23 @@ public struct LuaTable: LuaStackAccess {
     }
 
     /// An id field: a string, or a number in its string form.
-    public func id(_ key: String) throws(LuaError) -> String { try string(key) }
-    public func optionalID(_ key: String) throws(LuaError) -> String? { try optionalString(key) }
+    /// Invalid UTF-8 is refused, as in labels and data (D24).
+    public func id(_ key: String) throws(LuaError) -> String {
+        try withField(key) { (_) throws(LuaError) in
+            guard let s = string(at: -1) else { throw typeError(key, expected: "string") }
+            if hasInvalidUTF8(at: -1) { throw error(key, "id is not valid UTF-8") }
+            return s
+        }
+    }
+
+    public func optionalID(_ key: String) throws(LuaError) -> String? {
+        try withField(key) { (t) throws(LuaError) in
+            if t == LUA_TNIL { return nil }
+            guard let s = string(at: -1) else { throw typeError(key, expected: "string") }
+            if hasInvalidUTF8(at: -1) { throw error(key, "id is not valid UTF-8") }
+            return s
+        }
+    }
 
     public func boolean(_ key: String) throws(LuaError) -> Bool {
         try withField(key) { (t) throws(LuaError) in

@@ -1,0 +1,26 @@
+/// The largest numbers the store accepts, so that everything it derives from them (frames,
+/// paths, the viewport) stays finite and every state it holds can be written out.
+public enum FlowLimits {
+    /// Largest magnitude of a canvas coordinate, a size or a pointer point: beyond 2^53 a
+    /// double no longer holds every whole canvas unit. Calls reject larger values; moves
+    /// computed by the store (drags, animations, carried descendants) stop at it.
+    public static let coordinate = 1e15
+    /// Largest magnitude of a viewport offset: pans and zooms stop at it.
+    public static let viewportOffset = 1e200
+    /// Largest `maxZoom` (the configuration clamps to it, as it keeps `minZoom` at least 0.01).
+    public static let maximumZoom = 1e6
+    /// Largest magnitude of a `zIndex`: every integer up to 2^53 is written exactly in JSON.
+    public static let zIndex = 1 << 53
+
+    /// `v` clamped into `-limit...limit` (NaN becomes 0).
+    @inline(__always)
+    static func clamp(_ v: Double, _ limit: Double) -> Double {
+        v.isNaN ? 0 : min(max(v, -limit), limit)
+    }
+
+    /// `p` with each coordinate clamped into `-limit...limit`.
+    @inline(__always)
+    static func clamp(_ p: Point, _ limit: Double) -> Point {
+        Point(clamp(p.x, limit), clamp(p.y, limit))
+    }
+}
