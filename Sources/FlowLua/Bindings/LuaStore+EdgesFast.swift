@@ -9,8 +9,8 @@ extension FlowStoreBinding {
     /// `store:addEdge{id=, sourceNodeID=, targetNodeID=}` on the store the method is bound
     /// to, the table read in C. The edge gets the store's default path type, as the general
     /// reader gives it; the id string Lua already has (stack slot 3) keys the handle.
-    /// Declines (nothing done) when a field is missing or a string is not valid UTF-8, which
-    /// the general reader reports or repairs; the store's own errors (a duplicate id, a
+    /// Declines (nothing done) when a field is missing or a string is not ASCII, which the
+    /// general reader reports or spells canonically; the store's own errors (a duplicate id, a
     /// missing node) are returned as codes.
     static let addEdgeFast: flua_FastFields = { L, object, fields in
         let L = L.unsafelyUnwrapped
@@ -20,7 +20,10 @@ extension FlowStoreBinding {
         // the table holds these two while the call runs
         let source = UnsafeRawBufferPointer(start: f.strs.0, count: f.lens.0)
         let target = UnsafeRawBufferPointer(start: f.strs.1, count: f.lens.1)
-        guard isValidUTF8(id), isValidUTF8(source), isValidUTF8(target) else { return FLUA_FALLBACK }
+        // ASCII only: the general reader refuses invalid UTF-8 and spells other ids
+        // canonically (D24), and the handle is keyed by the id's bytes as given
+        func ascii(_ b: UnsafeRawBufferPointer) -> Bool { b.allSatisfy { $0 < 0x80 } }
+        guard ascii(id), ascii(source), ascii(target) else { return FLUA_FALLBACK }
         return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
             let store = box.store
             let edge = FlowEdge(
