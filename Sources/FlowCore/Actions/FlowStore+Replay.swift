@@ -19,6 +19,9 @@ extension FlowStore {
                     }
                 }
             }
+            // items added at recorded places behind compacted tombstones were appended out
+            // of order (OrderedTable): put them in place once
+            settleOrder()
             try checkReplayed(context)
         }
     }
@@ -76,6 +79,7 @@ extension FlowStore {
             }
             if sheet != classStyles { pSetClassStyles(sheet) }
         case .load(let doc):
+            settleOrder()  // the loops below walk the store order
             for e in edges { pRemoveEdge(e.id) }
             for n in nodes.reversed() { pRemoveNode(n.id) }
             c.liveNodeSeqs = []
