@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Layers, one direction: FlowCore (pure Swift) <- FlowLua (binding) <- flowrepl (host).
@@ -30,6 +30,12 @@ let package = Package(
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
     ],
+    dependencies: [
+        // The live preview's web server (FlowPreview only). Default traits off: no full
+        // Foundation, no swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    ],
     targets: [
         // Core library
         .target(name: "FlowCore"),
@@ -37,6 +43,15 @@ let package = Package(
         .target(name: "FlowLayout", dependencies: ["FlowCore"]),
         .target(name: "FlowRouting", dependencies: ["FlowCore"]),
         .target(name: "FlowFormats", dependencies: ["FlowCore", "FlowLayout"]),
+        // Live preview: a web server showing a store's picture and taking clicks and drags
+        // back (docs/preview.md). Knows no Lua; flowrepl wires it to the prompt.
+        .target(
+            name: "FlowPreview",
+            dependencies: [
+                "FlowCore", "FlowRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]),
 
         // Lua binding
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
@@ -50,7 +65,7 @@ let package = Package(
         // Host
         .executableTarget(
             name: "flowrepl",
-            dependencies: ["FlowLua", "CLua", "CLuaShims", "CReadline"],
+            dependencies: ["FlowLua", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
             linkerSettings: luaLink + staticStdlib),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)

@@ -1,5 +1,6 @@
 import CLuaShims
 import FlowLua
+import FlowPreview
 
 /// The command line, parsed like lua.c's `collectargs`: options come first, the first
 /// argument that is not an option is the script, everything after it belongs to the script.
@@ -11,6 +12,8 @@ struct Options {
     var quiet = false  // --quiet
     var help = false  // --help
     var record: String?  // --record FILE
+    var serve: ServeAddress?  // --serve [HOST:]PORT
+    var watch: String?  // --watch FILE
     /// Index in argv of the script ("-" is stdin), or argv.count when there is none.
     var script: Int
     /// The offending argument when the command line is invalid.
@@ -29,6 +32,18 @@ struct Options {
             if a == "--record" {
                 guard i + 1 < argv.count else { badOption = a; return }
                 record = argv[i + 1]
+                i += 2
+                continue
+            }
+            if a == "--serve" {
+                guard i + 1 < argv.count, let address = ServeAddress(parsing: argv[i + 1]) else { badOption = a; return }
+                serve = address
+                i += 2
+                continue
+            }
+            if a == "--watch" {
+                guard i + 1 < argv.count else { badOption = a; return }
+                watch = argv[i + 1]
                 i += 2
                 continue
             }
@@ -81,6 +96,10 @@ struct Options {
           --quiet   do not print store change events
           --record f.lua  append every successfully evaluated input to f.lua and
                     write its transcript f.out when the session ends
+          --serve [host:]port  show the diagram live in a browser (default host 127.0.0.1;
+                    see docs/preview.md)
+          --watch f.lua  run f.lua again whenever it is saved and show its picture live
+                    (with --serve's address, default 127.0.0.1:8080)
           --help    print this help and exit
         flowrepl test [--update] [paths]  run script fixtures (default scripts/fixtures)
           --        stop handling options
