@@ -16,7 +16,13 @@ let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
 // the Swift standard library inside it: loading and relocating libswiftCore.so is most of
 // a Swift program's start-up. (The `flow` module it uses is linked in, never loaded with
 // require, so the process has one Swift runtime.)
-let staticStdlib: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+let staticStdlib: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "-no-pie"], .when(configuration: .release)),
+    // The preview's server (FlowPreview) uses FoundationEssentials, whose static archive
+    // needs these two beside it; nothing of them runs at start-up.
+    .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
+    .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
+]
 
 let package = Package(
     name: "FlowScript",
@@ -87,5 +93,6 @@ let package = Package(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),
         .testTarget(name: "FlowReplTests", dependencies: []),
+        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview"]),
     ]
 )

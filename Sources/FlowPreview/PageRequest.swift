@@ -28,7 +28,7 @@ public enum PageRequest: Sendable, Equatable {
     public static func parse(_ text: String) throws(PageRequestError) -> PageRequest {
         let value: JSONValue
         do { value = try JSONValue.parse(text, operation: "message") } catch {
-            throw PageRequestError(error.message)
+            throw PageRequestError(error.description)
         }
         guard case .object(let object) = value else { throw PageRequestError("message: a JSON object expected") }
         guard case .string(let type)? = object["type"] else {

@@ -48,7 +48,8 @@ public enum PreviewMessages {
     public static func error(_ message: String) -> String { object("error", message) }
     /// A request applied: `{"type":"ok"}` (pages may ignore it; tests wait for it).
     public static let ok = #"{"type":"ok"}"#
-    /// A problem shown over the picture (a failed `--watch` run): `{"type":"notice",...}`.
+    /// A problem shown over the picture (a failed `--watch` run): `{"type":"notice",...}`;
+    /// an empty message takes it away.
     public static func notice(_ message: String) -> String { object("notice", message) }
 
     private static func object(_ type: String, _ message: String) -> String {

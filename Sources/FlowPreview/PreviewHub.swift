@@ -35,12 +35,20 @@ public final class PreviewHub: Sendable {
     private struct State {
         var views: Set<Int> = []
         var frames: [Int: PreviewFrame] = [:]
-        /// The last problem of each view (a script that failed in `--watch`), sent after
-        /// its frame until a newer frame replaces it.
+        /// The problem of each view (a script that failed in `--watch`), sent to every
+        /// page of it after its frame until it is cleared.
         var notices: [Int: String] = [:]
         var pages: [Int: Page] = [:]
         var nextPage = 1
         var inbox: [Incoming] = []
+
+        /// Queues `text` for every page of `view` and rings them.
+        mutating func tell(view: Int, _ text: String) {
+            for (id, page) in pages where page.view == view {
+                pages[id]?.replies.append(text)
+                page.doorbell.yield()
+            }
+        }
     }
 
     private let state = Mutex(State())
@@ -60,20 +68,25 @@ public final class PreviewHub: Sendable {
     public func publish(_ frame: PreviewFrame) {
         state.withLock { s in
             s.frames[frame.view] = frame
-            s.notices[frame.view] = nil
             for page in s.pages.values where page.view == frame.view { page.doorbell.yield() }
         }
     }
 
-    /// Shows `message` on every page of `view` (the picture stays).
+    /// Shows `message` over the picture on every page of `view`, and on pages that open
+    /// later, until `clearNotice`. The picture stays.
     public func notify(view: Int, _ message: String) {
         let text = PreviewMessages.notice(message)
         state.withLock { s in
             s.notices[view] = text
-            for (id, page) in s.pages where page.view == view {
-                s.pages[id]?.replies.append(text)
-                page.doorbell.yield()
-            }
+            s.tell(view: view, text)
+        }
+    }
+
+    /// Takes the notice of `view` away (an empty notice to its pages).
+    public func clearNotice(view: Int) {
+        state.withLock { s in
+            guard s.notices.removeValue(forKey: view) != nil else { return }
+            s.tell(view: view, PreviewMessages.notice(""))
         }
     }
 

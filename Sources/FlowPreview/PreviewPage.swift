@@ -71,7 +71,6 @@ function connect() {
       window.preview.frames += 1;
       window.preview.revision = m.revision;
       window.preview.latencies.push(Date.now() - m.changedAt);
-      show("");
       if (!fitted) { fitted = true; fit(); }
     } else if (m.type === "notice") {
       show(m.message);

@@ -30,6 +30,8 @@ final class PreviewHost {
         var reference: Int32 = LUA_NOREF
         var revision = 0
         var lastSVG: String?
+        /// The last drawing failed (its notice is up).
+        var drawFailed = false
     }
     private var views: [View] = [View()]
     /// The stores `preview(s)` named since `rebind` (views 2...): the next one gets the next view.
@@ -103,7 +105,8 @@ final class PreviewHost {
     private static func storeClassName(_ L: OpaquePointer, _ index: Int32) -> Bool {
         guard lua_getmetatable(L, index) != 0 else { return false }
         defer { flua_pop(L, 2) }
-        lua_getfield(L, -1, "__name")
+        LuaStack(L).push("__name")
+        lua_rawget(L, -2)  // raw: no metamethod may run (and raise) here
         return LuaStack(L).string(at: -1) == "flow.Store"
     }
 
@@ -195,7 +198,12 @@ final class PreviewHost {
             let drawing: SVGDrawing
             do { drawing = try drawSVG(store) } catch {
                 hub.notify(view: k + 1, error.description)
+                views[k].drawFailed = true
                 continue
+            }
+            if views[k].drawFailed {
+                views[k].drawFailed = false
+                hub.clearNotice(view: k + 1)
             }
             guard drawing.svg != views[k].lastSVG else { continue }
             views[k].lastSVG = drawing.svg
@@ -207,8 +215,11 @@ final class PreviewHost {
         }
     }
 
-    /// Shows a problem on the pages of view 1 (a `--watch` run that failed).
+    /// Shows a problem on the pages of view 1 (a `--watch` run that failed), until
+    /// `clearNotice`.
     func notify(_ message: String) { hub.notify(view: 1, message) }
+
+    func clearNotice() { hub.clearNotice(view: 1) }
 
     // MARK: Requests
 

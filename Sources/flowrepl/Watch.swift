@@ -51,6 +51,7 @@ struct Watch {
             } else {
                 host.close()
                 host = next
+                preview.clearNotice()
                 preview.refresh()
                 LuaContext.writeStdoutLine("ran \(script)")
             }
