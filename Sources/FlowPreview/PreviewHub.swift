@@ -72,6 +72,12 @@ public final class PreviewHub: Sendable {
         }
     }
 
+    /// Forgets the frame of `view` (no page watches it, so it is not kept up to date): a
+    /// page that connects later waits for a fresh one instead of seeing an old picture.
+    public func retract(view: Int) {
+        state.withLock { _ = $0.frames.removeValue(forKey: view) }
+    }
+
     /// Shows `message` over the picture on every page of `view`, and on pages that open
     /// later, until `clearNotice`. The picture stays.
     public func notify(view: Int, _ message: String) {

@@ -188,10 +188,19 @@ final class PreviewHost {
 
     /// Draws every view some page shows and publishes the drawings that changed. Called
     /// between reads: after each chunk and after the pages' requests were applied, so a
-    /// burst of changes in one chunk is one frame.
+    /// burst of changes in one chunk is one frame. A view no page shows is not drawn; its
+    /// last frame is dropped, since it may be out of date (a page that connects wakes the
+    /// REPL, which draws it then).
     func refresh() {
         let changedAt = PreviewFrame.now()
-        for k in views.indices where hub.pageCount(view: k + 1) > 0 || views[k].lastSVG == nil {
+        for k in views.indices {
+            guard hub.pageCount(view: k + 1) > 0 else {
+                if views[k].lastSVG != nil {
+                    views[k].lastSVG = nil
+                    hub.retract(view: k + 1)
+                }
+                continue
+            }
             guard pushStore(view: k + 1) else { continue }
             let store = FlowStoreBinding.store(host.L, at: -1)!
             flua_pop(host.L, 1)
