@@ -16,10 +16,13 @@ let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
 // the Swift standard library inside it: loading and relocating libswiftCore.so is most of
 // a Swift program's start-up. (The `flow` module it uses is linked in, never loaded with
 // require, so the process has one Swift runtime.)
+//
+// It is linked as a fixed-address (non-PIE) executable: linked in, the live preview's server
+// (FlowPreview: SwiftNIO, Hummingbird) brings some 50,000 pointers that a PIE would have the
+// loader relocate, dirtying pages, at every start (docs/performance.md, "Live preview").
 let staticStdlib: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xlinker", "-no-pie"], .when(configuration: .release)),
-    // The preview's server (FlowPreview) uses FoundationEssentials, whose static archive
-    // needs these two beside it; nothing of them runs at start-up.
+    // FlowPreview uses FoundationEssentials, whose static archive needs these two beside it.
     .linkedLibrary("_FoundationCollections", .when(configuration: .release)),
     .linkedLibrary("_FoundationCShims", .when(configuration: .release)),
 ]
