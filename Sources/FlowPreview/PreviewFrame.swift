@@ -8,8 +8,6 @@ public struct PreviewFrame: Sendable {
     public let view: Int
     /// Counts the frames of the view, from 1.
     public let revision: Int
-    /// The SVG drawing (kept to tell whether the next one differs).
-    public let svg: String
     /// `{"type":"frame",...}`, see docs/preview.md.
     public let message: String
 
@@ -18,7 +16,6 @@ public struct PreviewFrame: Sendable {
     public init(view: Int, revision: Int, svg: String, warnings: [String], changedAt: Double) {
         self.view = view
         self.revision = revision
-        self.svg = svg
         var w = JSONWriter(pretty: false, sortedKeys: false)
         w.reserveCapacity(svg.utf8.count + 256)
         w.beginObject()

@@ -12,7 +12,6 @@ public final class PreviewServer: Sendable {
     public let hub: PreviewHub
     /// The address actually bound (the port filled in when 0 was asked for).
     public let address: ServeAddress
-    private let task: Task<Void, Never>
 
     /// The largest message a page may send (requests are tiny).
     static let maximumRequestSize = 64 * 1024
@@ -34,7 +33,8 @@ public final class PreviewServer: Sendable {
                 started.signal()
             },
             logger: logger)
-        task = Task.detached {
+        // Runs for the rest of the process (the REPL ends by exiting).
+        Task.detached {
             do {
                 try await app.run()
             } catch {
@@ -59,9 +59,6 @@ public final class PreviewServer: Sendable {
         let base = "http://\(ServeAddress(host: host, port: address.port))/"
         return view == 1 ? base : base + "?view=\(view)"
     }
-
-    /// Stops listening and closes every page.
-    public func stop() { task.cancel() }
 
     static func pageRouter() -> Router<BasicRequestContext> {
         let router = Router()
