@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Layers, one direction: FlowCore (pure Swift) <- FlowLua (binding) <- flowrepl (host).
@@ -17,11 +17,16 @@ let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
 // a Swift program's start-up. (The `flow` module it uses is linked in, never loaded with
 // require, so the process has one Swift runtime.)
 //
-// Workspaces (FlowStorage) bring GRDB, which uses Foundation: statically linked, Foundation
-// needs its own libraries (CoreFoundation, ICU, ...), which the driver does not list, in one
-// group (they refer to each other). See docs/performance.md (Workspaces) for the start-up.
+// Workspaces (FlowStorage) bring GRDB, which uses Foundation, and the live preview
+// (FlowPreview) FoundationEssentials: statically linked, Foundation needs its own libraries
+// (CoreFoundation, ICU, ...), which the driver does not list, in one group (they refer to
+// each other). See docs/performance.md (Workspaces) for the start-up.
+//
+// It is linked as a fixed-address (non-PIE) executable: linked in, the live preview's server
+// (FlowPreview: SwiftNIO, Hummingbird) brings some 50,000 pointers that a PIE would have the
+// loader relocate, dirtying pages, at every start (docs/performance.md, "Live preview").
 let staticStdlib: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "-no-pie"], .when(configuration: .release)),
     .unsafeFlags(
         ["-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials", "-lFoundationInternationalization",
          "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-Xlinker", "--end-group"],
@@ -45,6 +50,10 @@ let package = Package(
         // SQLite through GRDB for workspaces (FlowStorage); SQLite itself is Debian's
         // libsqlite3-dev (scripts/setup).
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The live preview's web server (FlowPreview only). Default traits off: no full
+        // Foundation, no swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // Core library
@@ -55,6 +64,15 @@ let package = Package(
         .target(name: "FlowFormats", dependencies: ["FlowCore", "FlowLayout"]),
         // Workspaces: diagrams persisted in SQLite, every change batch as it happens
         .target(name: "FlowStorage", dependencies: ["FlowCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Live preview: a web server showing a store's picture and taking clicks and drags
+        // back (docs/preview.md). Knows no Lua; flowrepl wires it to the prompt.
+        .target(
+            name: "FlowPreview",
+            dependencies: [
+                "FlowCore", "FlowRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]),
 
         // Lua binding
         .systemLibrary(name: "CLua", providers: [.apt(["liblua5.4-dev"])]),
@@ -68,7 +86,7 @@ let package = Package(
         // Host
         .executableTarget(
             name: "flowrepl",
-            dependencies: ["FlowLua", "CLua", "CLuaShims", "CReadline"],
+            dependencies: ["FlowLua", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
             linkerSettings: luaLink + staticStdlib),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
@@ -96,5 +114,6 @@ let package = Package(
             name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],
             linkerSettings: luaLink),
         .testTarget(name: "FlowReplTests", dependencies: []),
+        .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview"]),
     ]
 )

@@ -506,7 +506,9 @@ void flua_sigint_hold(void) {
 
 void flua_sigint_release(void) { flua_sigint_unblock(); }
 
-int flua_wait_input(int fd) {
+int flua_wait_input(int fd) { return flua_wait_input_or_wake(fd, -1); }
+
+int flua_wait_input_or_wake(int fd, int wakefd) {
     for (;;) {
         if (flua_prompt_flag) {
             flua_prompt_flag = 0;
@@ -515,9 +517,9 @@ int flua_wait_input(int fd) {
         sigset_t during;
         sigprocmask(SIG_SETMASK, NULL, &during);
         sigdelset(&during, SIGINT);
-        struct pollfd p = {fd, POLLIN, 0};
-        int r = ppoll(&p, 1, NULL, &during); /* SIGINT can only arrive in here */
-        if (r > 0) return 1;
+        struct pollfd p[2] = {{fd, POLLIN, 0}, {wakefd, POLLIN, 0}};
+        int r = ppoll(p, wakefd >= 0 ? 2 : 1, NULL, &during); /* SIGINT can only arrive in here */
+        if (r > 0) return p[0].revents ? 1 : 2;
         if (r < 0 && errno == EINTR) continue;
         return -1;
     }

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import FlowLua
+import FlowPreview
 import Glibc
 
 /// lua.c's `pmain` and its helpers: the steps run for one command line.
@@ -36,6 +37,10 @@ struct Interpreter {
             return 0
         }
         if options.version { printVersion() }
+        if let address = options.serve { PreviewHost.address = address }
+        if let script = options.watch {
+            return Watch(script: script, progname: progname, quiet: options.quiet).run() ? 0 : 1
+        }
         let host = LuaHost(LuaHost.Options(ignoreEnvironment: options.ignoreEnvironment))
         let interpreter = Interpreter(argv: argv, progname: progname, options: options, host: host)
         let ok = interpreter.run()
@@ -55,9 +60,11 @@ struct Interpreter {
         FlowHelp.install(L)
         host.runSessionSetup()
         if let ws = options.workspace, !openWorkspace(ws.path, ws.name) { return false }
+        PreviewHost.install(host)
         createArgTable()
         flua_gc_restart(L)
         flua_gc_generational(L)
+        if options.serve != nil && !startPreview() { return false }
         if !options.ignoreEnvironment && !handleLuaInit() { return false }
         if !runArguments() { return false }
         if options.script < argv.count && !handleScript() { return false }
@@ -83,7 +90,9 @@ struct Interpreter {
     static func printUsage(badOption: String, progname: String) {
         let b = Array(badOption.utf8)
         let what =
-            b.count >= 2 && (b[1] == UInt8(ascii: "e") || b[1] == UInt8(ascii: "l"))
+            badOption == "--serve"
+            ? "'--serve' needs an address: [host:]port"
+            : badOption == "--watch" || (b.count >= 2 && (b[1] == UInt8(ascii: "e") || b[1] == UInt8(ascii: "l")))
             ? "'\(badOption)' needs argument" : "unrecognized option '\(badOption)'"
         LuaContext.writeStderrLine("\(progname): \(what)\n\(Options.usage(progname))")
     }
@@ -91,6 +100,20 @@ struct Interpreter {
     static func printVersion() {
         LuaContext.writeStdoutLine(Options.versionLine)
         fflush(flua_stdout())
+    }
+
+    /// `--serve`: starts the preview server before anything runs and prints its address.
+    func startPreview() -> Bool {
+        do {
+            let p = try PreviewHost.start(host: host)
+            p.refresh()
+            LuaContext.writeStdoutLine("preview: \(p.server.url(view: 1))")
+            fflush(flua_stdout())
+            return true
+        } catch {
+            host.errorOutput("\(progname): \(error.message)")
+            return false
+        }
     }
 
     /// lua.c's `report` outside the REPL: "<progname>: <message>" on stderr.

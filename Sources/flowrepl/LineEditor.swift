@@ -108,9 +108,15 @@ final class ReadlineReader: LineReader {
         flua_sigint_prompt()
         rl_callback_handler_install(prompt, ReadlineState.lineHandler)
         while !ReadlineState.done {
-            switch flua_wait_input(STDIN_FILENO) {
+            switch flua_wait_input_or_wake(STDIN_FILENO, PreviewHost.current?.wakeFD ?? -1) {
             case 1:
                 rl_callback_read_char()
+            case 2:  // a preview page sent requests: apply them above the prompt
+                LuaContext.writeStdout("\r\u{1B}[K")
+                PreviewHost.current?.serviceRequests()
+                fflush(flua_stdout())
+                rl_on_new_line()
+                rl_redisplay()
             case 0:  // Ctrl-C: abandon the line
                 rl_free_line_state()
                 rl_callback_sigcleanup()

@@ -1,5 +1,6 @@
 import CLuaShims
 import FlowLua
+import FlowPreview
 
 /// The command line, parsed like lua.c's `collectargs`: options come first, the first
 /// argument that is not an option is the script, everything after it belongs to the script.
@@ -13,6 +14,8 @@ struct Options {
     var record: String?  // --record FILE
     /// --workspace PATH [NAME]: the session's `store` is diagram NAME (default "main").
     var workspace: (path: String, name: String)?
+    var serve: ServeAddress?  // --serve [HOST:]PORT
+    var watch: String?  // --watch FILE
     /// Index in argv of the script ("-" is stdin), or argv.count when there is none.
     var script: Int
     /// The offending argument when the command line is invalid.
@@ -44,6 +47,18 @@ struct Options {
             if a == "--record" {
                 guard i + 1 < argv.count else { badOption = a; return }
                 record = argv[i + 1]
+                i += 2
+                continue
+            }
+            if a == "--serve" {
+                guard i + 1 < argv.count, let address = ServeAddress(parsing: argv[i + 1]) else { badOption = a; return }
+                serve = address
+                i += 2
+                continue
+            }
+            if a == "--watch" {
+                guard i + 1 < argv.count else { badOption = a; return }
+                watch = argv[i + 1]
                 i += 2
                 continue
             }
@@ -99,6 +114,10 @@ struct Options {
           --workspace path [name]  make the session's store diagram 'name' (default
                     main) of the workspace 'path', created if missing: every change is
                     saved as it happens (docs/workspaces.md)
+          --serve [host:]port  show the diagram live in a browser (default host 127.0.0.1;
+                    see docs/preview.md)
+          --watch f.lua  run f.lua again whenever it is saved and show its picture live
+                    (with --serve's address, default 127.0.0.1:8080)
           --help    print this help and exit
         flowrepl test [--update] [paths]  run script fixtures (default scripts/fixtures)
           --        stop handling options

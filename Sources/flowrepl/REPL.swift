@@ -59,6 +59,8 @@ final class REPL {
                     host.report()
                 }
             }
+            // the live preview: requests that came while the chunk ran, then one frame
+            PreviewHost.current?.serviceRequests()
             fflush(flua_stdout())
         }
         lua_settop(L, 0)

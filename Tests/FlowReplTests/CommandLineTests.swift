@@ -78,12 +78,36 @@ import Testing
     @Test func badOptions() throws {
         for (args, message) in [(["-x"], "unrecognized option '-x'"), (["-e"], "'-e' needs argument"),
                                 (["-l"], "'-l' needs argument"), (["-e", "-i"], "'-e' needs argument"),
-                                (["--bogus"], "unrecognized option '--bogus'"), (["-vx"], "unrecognized option '-vx'")] {
+                                (["--bogus"], "unrecognized option '--bogus'"), (["-vx"], "unrecognized option '-vx'"),
+                                (["--serve"], "'--serve' needs an address: [host:]port"),
+                                (["--serve", "localhost:http"], "'--serve' needs an address: [host:]port"),
+                                (["--watch"], "'--watch' needs argument")] {
             let out = try ReplProcess.run(args)
             #expect(out.status == 1)
             #expect(out.stdout == "")
             #expect(out.stderr.hasPrefix("\(ReplProcess.progname): \(message)\nusage: \(ReplProcess.progname) [options] [script [args]]\n"), "\(args)")
         }
+    }
+
+    @Test func serveFailsClearlyWhenTheAddressIsTaken() throws {
+        // a port already listened on (by a socket of this test), so nothing else is disturbed
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { p in
+                bind(fd, p, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, p, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let out = try ReplProcess.run(["--serve", "127.0.0.1:\(port)", "-e", "print('ran')"])
+        #expect(out.status == 1)
+        #expect(out.stdout == "")
+        #expect(out.stderr.hasPrefix("\(ReplProcess.progname): cannot listen on 127.0.0.1:\(port): "), "\(out.stderr)")
     }
 
     @Test func luaInitAndIgnoringTheEnvironment() throws {

@@ -230,6 +230,9 @@ void flua_sigint_release(void);
  * the flag is consumed); -1 on error. SIGINT must be held by the caller: it is unblocked
  * only atomically inside ppoll. Other signals (SIGWINCH) just continue the wait. */
 int flua_wait_input(int fd);
+/* flua_wait_input that also returns 2 when `wakefd` is readable (the live preview's
+ * eventfd: a page sent a request). */
+int flua_wait_input_or_wake(int fd, int wakefd);
 
 /* Unblocks SIGINT for the calling thread: a parent may have spawned us with it blocked
  * (e.g. from a thread of a thread pool), which would make Ctrl-C / kill -INT do nothing. */

@@ -74,7 +74,9 @@ public enum FlowHelp {
         ]
         for name in topics {
             let i: Int
-            if name == "flow" || name.hasPrefix("flow.") || name == "help" || name == "save" || name == "open" || name == "store" {
+            if name == "flow" || name.hasPrefix("flow.") || name == "help" || name == "save" || name == "open" || name == "store"
+                || name == "preview"
+            {
                 i = 0
             } else if name.hasPrefix("Store:") {
                 i = 1

@@ -1,0 +1,90 @@
+import Synchronization
+import Testing
+
+@testable import FlowPreview
+
+@Suite struct PreviewHubTests {
+    func frame(_ view: Int, _ revision: Int) -> PreviewFrame {
+        PreviewFrame(view: view, revision: revision, svg: "<svg>\(revision)</svg>", warnings: [], changedAt: 0)
+    }
+
+    @Test func aPageGetsOnlyTheLatestFrame() {
+        let hub = PreviewHub(wake: {})
+        hub.addView(1)
+        let (page, _) = hub.connect(view: 1)
+        for r in 1...10_000 { hub.publish(frame(1, r)) }
+        #expect(hub.take(for: page).frame?.revision == 10_000)
+        #expect(hub.take(for: page).frame == nil)  // nothing new since
+        hub.publish(frame(1, 10_001))
+        #expect(hub.take(for: page).frame?.revision == 10_001)
+    }
+
+    @Test func aPageConnectingLateGetsTheLastFinishedFrameAndNotice() {
+        let hub = PreviewHub(wake: {})
+        hub.addView(1)
+        hub.publish(frame(1, 3))
+        hub.notify(view: 1, "broken")
+        let (page, _) = hub.connect(view: 1)
+        let out = hub.take(for: page)
+        #expect(out.frame?.revision == 3)
+        #expect(out.messages == [PreviewMessages.notice("broken")])
+    }
+
+    @Test func aNoticeStaysUntilCleared() {
+        let hub = PreviewHub(wake: {})
+        hub.addView(1)
+        let (page, _) = hub.connect(view: 1)
+        hub.notify(view: 1, "broken")
+        hub.publish(frame(1, 2))  // a new picture (a click) is no fix
+        #expect(hub.take(for: page).messages == [PreviewMessages.notice("broken")])
+        let (late, _) = hub.connect(view: 1)
+        #expect(hub.take(for: late).messages == [PreviewMessages.notice("broken")])
+        hub.clearNotice(view: 1)
+        #expect(hub.take(for: page).messages == [PreviewMessages.notice("")])
+        let (later, _) = hub.connect(view: 1)
+        #expect(hub.take(for: later).messages.isEmpty)
+    }
+
+    @Test func framesGoToThePagesOfTheirViewOnly() {
+        let hub = PreviewHub(wake: {})
+        hub.addView(1)
+        hub.addView(2)
+        let (one, _) = hub.connect(view: 1)
+        let (two, _) = hub.connect(view: 2)
+        hub.publish(frame(2, 1))
+        #expect(hub.take(for: one).frame == nil)
+        #expect(hub.take(for: two).frame?.view == 2)
+        #expect(hub.pageCount(view: 1) == 1)
+        #expect(hub.hasView(2) && !hub.hasView(3))
+    }
+
+    @Test func requestsQueueWithTheirPageAndWakeTheREPL() {
+        let wakes = Mutex(0)
+        let hub = PreviewHub(wake: { wakes.withLock { $0 += 1 } })
+        hub.addView(1)
+        let (page, _) = hub.connect(view: 1)
+        hub.post(.clearSelection, from: page)
+        hub.post(.select(.node, id: "a", add: false), from: page)
+        let requests = hub.takeRequests()
+        #expect(requests.map(\.request) == [.clearSelection, .select(.node, id: "a", add: false)])
+        #expect(requests.allSatisfy { $0.page == page && $0.view == 1 })
+        #expect(hub.takeRequests().isEmpty)
+        #expect(wakes.withLock { $0 } == 3)  // the connection, then each request
+    }
+
+    @Test func aPageThatLeftIsForgotten() {
+        let hub = PreviewHub(wake: {})
+        hub.addView(1)
+        let (page, _) = hub.connect(view: 1)
+        hub.disconnect(page)
+        hub.post(.clearSelection, from: page)
+        hub.reply(to: page, PreviewMessages.ok)
+        #expect(hub.takeRequests().isEmpty)
+        #expect(hub.pageCount(view: 1) == 0)
+    }
+
+    @Test func frameMessageIsJSONWithTheSVG() {
+        let f = PreviewFrame(view: 2, revision: 5, svg: "<svg a=\"1\"/>", warnings: ["w"], changedAt: 12.5)
+        #expect(f.message == #"{"type":"frame","view":2,"revision":5,"changedAt":12.5,"warnings":["w"],"svg":"<svg a=\"1\"/>"}"#)
+    }
+}
