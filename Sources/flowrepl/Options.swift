@@ -11,6 +11,7 @@ struct Options {
     var quiet = false  // --quiet
     var help = false  // --help
     var record: String?  // --record FILE
+    var sandbox = false  // --sandbox
     /// Index in argv of the script ("-" is stdin), or argv.count when there is none.
     var script: Int
     /// The offending argument when the command line is invalid.
@@ -26,6 +27,7 @@ struct Options {
             guard b.first == UInt8(ascii: "-") else { return }  // the script
             if a == "--quiet" { quiet = true; i += 1; continue }
             if a == "--help" { help = true; i += 1; continue }
+            if a == "--sandbox" { sandbox = true; i += 1; continue }
             if a == "--record" {
                 guard i + 1 < argv.count else { badOption = a; return }
                 record = argv[i + 1]
@@ -81,6 +83,8 @@ struct Options {
           --quiet   do not print store change events
           --record f.lua  append every successfully evaluated input to f.lua and
                     write its transcript f.out when the session ends
+          --sandbox run everything in a sandbox: no files, no processes, limits on
+                    memory, instructions, time and patterns (docs/sandbox.md)
           --help    print this help and exit
         flowrepl test [--update] [paths]  run script fixtures (default scripts/fixtures)
           --        stop handling options
