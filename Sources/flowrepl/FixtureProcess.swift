@@ -42,8 +42,12 @@ struct FixtureProcess {
         let argv = ["flowrepl"]  // argv[0]: messages outside the REPL start with it, whatever the path
         var cargs = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
-        // A fixed environment: no user init code, no history file, a stable locale.
-        let env = ["LANG=C", "FLOWREPL_HISTORY=/dev/null", "PATH=/usr/bin:/bin", "FLOWREPL_INPUT_MARKS=1"]
+        // A fixed environment: no user init code, no history file, a stable locale; a crash
+        // ends the process by its signal, without the Swift runtime's crash report.
+        let env = [
+            "LANG=C", "FLOWREPL_HISTORY=/dev/null", "PATH=/usr/bin:/bin", "FLOWREPL_INPUT_MARKS=1",
+            "SWIFT_BACKTRACE=enable=no",
+        ]
         var cenv = env.map { strdup($0) } + [nil]
         defer { for p in cenv { free(p) } }
         var pid = pid_t()
