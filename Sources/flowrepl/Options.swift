@@ -86,7 +86,8 @@ struct Options {
           --sandbox run everything in a sandbox: no files, no processes, limits on
                     memory, instructions, time and patterns (docs/sandbox.md)
           --help    print this help and exit
-        flowrepl test [--update] [paths]  run script fixtures (default scripts/fixtures)
+        flowrepl test [--update] [--timeout s] [paths]  run script fixtures (default
+          scripts/fixtures; each may run 60 s)
           --        stop handling options
           -         stop handling options and run standard input as a script
         With no script and no -e or -v, flowrepl reads commands from standard input: with a
