@@ -47,24 +47,26 @@ static int flua_argerror(lua_State *L, int arg, const char *extramsg) {
     return luaL_argerror(L, arg, extramsg);
 }
 
-/* How many Swift frames of a trampolined function (or fast entry) are running on this
- * thread, inside the innermost Lua call Swift made (flua_pcall_swift counts from 0 again).
- * While it is not 0, a sandbox's allocator does not refuse memory: a memory error would
- * unwind through the Swift frame (see sandbox.c). */
-_Thread_local int flua_swift_depth = 0;
+/* 1 while the innermost code running on this thread is Lua code that Swift started with
+ * flua_pcall_swift; 0 while a Swift function of the binding (trampolined, or a fast entry)
+ * runs, and in the host's own Swift code outside any call. Only while it is 1 may a
+ * sandbox's allocator refuse memory: anywhere else the memory error would unwind through a
+ * Swift frame, or reach no protected call at all (see sandbox.c). */
+_Thread_local int flua_in_lua = 0;
 
 static inline int flua_callswift(lua_State *L, flua_SwiftFunction f) {
-    flua_swift_depth++;
+    int saved = flua_in_lua;
+    flua_in_lua = 0;
     int n = f(L);
-    flua_swift_depth--;
+    flua_in_lua = saved;
     return n;
 }
 
 int flua_pcall_swift(lua_State *L, int nargs, int nresults, int msgh) {
-    int saved = flua_swift_depth;
-    flua_swift_depth = 0;
+    int saved = flua_in_lua;
+    flua_in_lua = 1;
     int status = lua_pcall(L, nargs, nresults, msgh);
-    flua_swift_depth = saved;
+    flua_in_lua = saved;
     return status;
 }
 
@@ -162,9 +164,10 @@ static int flua_fastmethod_snn(lua_State *L) {
         if (object != NULL && isa && isb) {
             size_t len;
             const char *s = lua_tolstring(L, 2, &len);
-            flua_swift_depth++;
+            int saved = flua_in_lua;
+            flua_in_lua = 0;
             int r = info->fast.snn(L, object, s, len, a, b);
-            flua_swift_depth--;
+            flua_in_lua = saved;
             if (r >= 0) {
                 lua_pushboolean(L, r);
                 return 1;
@@ -221,9 +224,10 @@ static int flua_fastmethod_fields(lua_State *L) {
         void *object = *(void **)self; /* NULL once the object is closed */
         flua_Fields fields;
         if (object != NULL && flua_readfields(L, info, &fields)) {
-            flua_swift_depth++;
+            int saved = flua_in_lua;
+            flua_in_lua = 0;
             int r = info->fast.fields(L, object, &fields);
-            flua_swift_depth--;
+            flua_in_lua = saved;
             if (r != FLUA_FALLBACK) return flua_finish(L, r); /* the Swift frame is gone */
         }
         lua_settop(L, 2);

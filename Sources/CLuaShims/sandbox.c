@@ -9,14 +9,15 @@
 #include <string.h>
 #include <time.h>
 
-extern _Thread_local int flua_swift_depth; /* luashims.c */
+extern _Thread_local int flua_in_lua; /* luashims.c */
 
 /* ------------------------------------------------------------------ memory cap */
 
-/* The allocator: refuses growth past the cap (Lua then raises "not enough memory"),
- * except while a Swift function of the binding runs: a memory error there would unwind
- * through its frame. What the binding allocates is still counted, so the script's next
- * allocation fails. Shrinking and freeing never fail, as Lua requires. */
+/* The allocator: refuses growth past the cap (Lua then raises "not enough memory") while
+ * Lua code runs, never while Swift code does (a Swift function of the binding, the host
+ * itself): a memory error there would unwind through a Swift frame. What Swift allocates
+ * is still counted, so the script's next allocation fails. Shrinking and freeing never
+ * fail, as Lua requires. */
 static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     flua_Sandbox *sb = (flua_Sandbox *)ud;
     size_t old = ptr != NULL ? osize : 0;
@@ -25,7 +26,7 @@ static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         sb->memoryUsed -= old;
         return NULL;
     }
-    if (nsize > old && sb->memoryLimit != 0 && flua_swift_depth == 0 &&
+    if (nsize > old && sb->memoryLimit != 0 && flua_in_lua &&
         sb->memoryUsed - old + nsize > sb->memoryLimit)
         return NULL;
     void *p = realloc(ptr, nsize);
