@@ -52,10 +52,11 @@ final class LuaSandboxState {
         pointer.pointee.memoryLimit = limits.memory > 0 ? p.memoryUsed + limits.memory : 0
     }
 
-    /// The functions of `flow` that reach outside the state, removed in a sandbox: the file
-    /// system (`flow.open`, `Store:save`) and another state with limits of its own
-    /// (`flow.sandbox`).
-    static let removedModuleFunctions = ["open", "sandbox"]
+    /// The fields of `flow` a sandbox keeps: an allowlist, so what reaches outside the state
+    /// (`flow.open` and every other function with a path, `flow.sandbox`, whose state has a
+    /// cap of its own) is gone, and so is any field added later until it is listed here.
+    static let keptModuleFields: Set<String> = ["version", "null", "type", "newStore", "decode", "observe"]
+    /// The Store methods that reach the file system, removed in a sandbox.
     static let removedStoreMethods = ["save"]
 
     /// Cuts the standard libraries and `flow` down to the sandbox's (see docs/sandbox.md).
@@ -74,7 +75,15 @@ final class LuaSandboxState {
         lua_settop(L, 0)
         lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
         if lua_getfield(L, -1, "flow") == LUA_TTABLE {
-            for name in Self.removedModuleFunctions {
+            var removed: [String] = []
+            lua_pushnil(L)
+            while lua_next(L, -2) != 0 {
+                if lua_type(L, -2) == LUA_TSTRING, let key = s.string(at: -2), !Self.keptModuleFields.contains(key) {
+                    removed.append(key)
+                }
+                flua_pop(L, 1)
+            }
+            for name in removed {
                 lua_pushnil(L)
                 s.setField(name)
             }
