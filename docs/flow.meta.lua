@@ -115,6 +115,16 @@
 ---| "grid" # grid lines
 ---| "dot" # a dot at every grid point
 
+--- The limits of flow.sandbox: {memory=, instructions=, seconds=, patternSteps=}.
+---
+--- Every key is optional; 0 turns a limit off; a negative value or an unknown key
+--- is an error.
+---@class SandboxLimits
+---@field memory? integer bytes the code may allocate beyond the fresh state (default 64 MiB)
+---@field instructions? integer Lua VM instructions per call (default 100000000)
+---@field seconds? number seconds per call (default 10)
+---@field patternSteps? number worst-case steps of one pattern-matching call (default 1e8)
+
 --- The configuration of a store: every key is optional and has a default.
 ---
 --- Given to `flow.newStore` and `store:configure`, read back (with every key) as
@@ -534,7 +544,8 @@
 --- The FlowScript module: `local flow = require "flow"`.
 ---
 --- flowrepl preloads it as the global `flow`. Fields: flow.newStore, flow.open,
---- flow.decode, flow.observe, flow.workspace, flow.version, flow.type, flow.null.
+--- flow.decode, flow.observe, flow.workspace, flow.version, flow.type, flow.null,
+--- flow.sandbox.
 ---@class flow
 ---@field version string The semantic version of the package, e.g. "0.1.0".
 ---@field null userdata A unique value that stands for JSON null inside tables and clears fields.
@@ -603,6 +614,32 @@ function flow.decode(text, opts) end
 ---@param x any
 ---@return string?
 function flow.type(x) end
+
+--- Runs Lua code you did not write in a fresh sandboxed state, within limits.
+---
+--- The code runs in a state of its own with the sandbox's libraries (docs/sandbox.md):
+--- no io, package, require, debug, dofile, loadfile; os only clock, time and date;
+--- no flow.open, Store:save or flow.sandbox; collectgarbage only "collect", "count",
+--- "step" and "isrunning". Limits and their defaults: `memory` (bytes beyond the
+--- fresh state, 64 MiB), `instructions` (per call, 100000000), `seconds` (per call,
+--- 10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
+--- take, 1e8; a costlier call is refused before it runs). Exceeding a limit ends
+--- the code with an error such as "sandbox: memory limit exceeded (65536 bytes)",
+--- returned as nil and the message; the caller's state is untouched and goes on.
+--- Its `print` output goes where the caller's does; its globals and stores are
+--- gone when the call returns. Bad arguments raise.
+---
+--- ```lua
+--- flow.sandbox("return 6 * 7")                       --> true  42
+--- flow.sandbox("while true do end", { instructions = 1e6 })
+--- --> nil  "(sandbox):1: sandbox: instruction limit exceeded (1000000 instructions)"
+--- flow.sandbox("return io")                          --> true  nil
+--- ```
+---@param code string Lua source (text only: a binary chunk is refused)
+---@param limits? SandboxLimits memory, instructions, seconds, patternSteps; 0 turns one off
+---@return true|nil ok # true when the code ran to its end, nil when it failed
+---@return any ... # its results (nil, booleans, numbers and strings), or the error message
+function flow.sandbox(code, limits) end
 
 --- Calls fn(storeName, changes, store) for every change batch of every store.
 ---

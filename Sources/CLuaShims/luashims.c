@@ -47,6 +47,29 @@ static int flua_argerror(lua_State *L, int arg, const char *extramsg) {
     return luaL_argerror(L, arg, extramsg);
 }
 
+/* 1 while the innermost code running on this thread is Lua code that Swift started with
+ * flua_pcall_swift; 0 while a Swift function of the binding (trampolined, or a fast entry)
+ * runs, and in the host's own Swift code outside any call. Only while it is 1 may a
+ * sandbox's allocator refuse memory: anywhere else the memory error would unwind through a
+ * Swift frame, or reach no protected call at all (see sandbox.c). */
+_Thread_local int flua_in_lua = 0;
+
+static inline int flua_callswift(lua_State *L, flua_SwiftFunction f) {
+    int saved = flua_in_lua;
+    flua_in_lua = 0;
+    int n = f(L);
+    flua_in_lua = saved;
+    return n;
+}
+
+int flua_pcall_swift(lua_State *L, int nargs, int nresults, int msgh) {
+    int saved = flua_in_lua;
+    flua_in_lua = 1;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    flua_in_lua = saved;
+    return status;
+}
+
 /* Interprets the code `n` returned by a Swift function running in the current C frame. */
 static int flua_finish(lua_State *L, int n) {
     if (n >= 0) return n;
@@ -62,7 +85,7 @@ static int flua_finish(lua_State *L, int n) {
 
 int flua_trampoline(lua_State *L) {
     flua_SwiftFunction f = (flua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
-    return flua_finish(L, f(L)); /* the Swift frame is gone once f returns */
+    return flua_finish(L, flua_callswift(L, f)); /* the Swift frame is gone once f returns */
 }
 
 /* The Swift function behind the trampolined function at `idx` when it has no extra
@@ -143,7 +166,10 @@ static int flua_fastmethod_snn(lua_State *L) {
         if (object != NULL && isa && isb) {
             size_t len;
             const char *s = lua_tolstring(L, 2, &len);
+            int saved = flua_in_lua;
+            flua_in_lua = 0;
             int r = info->fast.snn(L, object, s, len, a, b);
+            flua_in_lua = saved;
             if (r >= 0) {
                 lua_pushboolean(L, r);
                 return 1;
@@ -152,7 +178,7 @@ static int flua_fastmethod_snn(lua_State *L) {
         }
     }
     flua_SwiftFunction f = (flua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
-    return flua_finish(L, f(L));
+    return flua_finish(L, flua_callswift(L, f));
 }
 
 void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fast) {
@@ -205,13 +231,16 @@ static int flua_fastmethod_fields(lua_State *L) {
         void *object = *(void **)self; /* NULL once the object is closed */
         flua_Fields fields;
         if (object != NULL && flua_readfields(L, info, &fields)) {
+            int saved = flua_in_lua;
+            flua_in_lua = 0;
             int r = info->fast.fields(L, object, &fields);
+            flua_in_lua = saved;
             if (r != FLUA_FALLBACK) return flua_finish(L, r); /* the Swift frame is gone */
         }
         lua_settop(L, 2);
     }
     flua_SwiftFunction f = (flua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
-    return flua_finish(L, f(L));
+    return flua_finish(L, flua_callswift(L, f));
 }
 
 static void flua_pushfastfields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n, int strings) {
@@ -272,7 +301,7 @@ int flua_index_dispatch(lua_State *L) {
         flua_SwiftFunction f = flua_swiftfunction(L, 3);
         if (f) { /* run it in this frame: its errors get the position of the Lua code */
             lua_settop(L, 1);
-            return flua_finish(L, f(L)) > 0 ? 1 : (lua_pushnil(L), 1);
+            return flua_finish(L, flua_callswift(L, f)) > 0 ? 1 : (lua_pushnil(L), 1);
         }
         lua_pushvalue(L, 1);
         lua_call(L, 1, 1);
@@ -292,7 +321,7 @@ int flua_newindex_dispatch(lua_State *L) {
         if (f) { /* run it in this frame, with the stack (self, value) */
             lua_settop(L, 3);
             lua_remove(L, 2);
-            flua_finish(L, f(L));
+            flua_finish(L, flua_callswift(L, f));
             return 0;
         }
         lua_pushvalue(L, 1);
@@ -334,7 +363,7 @@ static int flua_bound_index(lua_State *L) {
         if (f) {
             lua_replace(L, 1);
             lua_settop(L, 1);
-            return flua_finish(L, f(L)) > 0 ? 1 : (lua_pushnil(L), 1);
+            return flua_finish(L, flua_callswift(L, f)) > 0 ? 1 : (lua_pushnil(L), 1);
         }
         lua_call(L, 1, 1);
         return 1;

@@ -1,20 +1,36 @@
 import CLuaShims
 @preconcurrency import Glibc
 
-/// `flowrepl test [--update] [paths…]`: runs script fixtures and compares their
-/// transcripts.
+/// `flowrepl test [--update] [--timeout SECONDS] [paths…]`: runs script fixtures and
+/// compares their transcripts.
 ///
 /// A fixture is `<name>.lua` with its expected transcript `<name>.out` beside it. The
 /// transcript is what `flowrepl < name.lua` prints (standard output and standard error
 /// merged, in order): the results of expressions, change-event lines, errors. Each fixture
-/// runs in a fresh flowrepl process, so fixtures cannot affect each other.
+/// runs in a fresh flowrepl process, so fixtures cannot affect each other. A fixture also
+/// fails when its process does not exit with status 0 (a crash, `os.exit(1)`) or runs
+/// longer than the time limit; transcripts are compared byte for byte.
 enum FixtureRunner {
+    /// The time limit of one fixture unless `--timeout` says otherwise, in seconds.
+    static let defaultTimeout = 60.0
+
     static func main(_ args: [String]) -> Int32 {
         var update = false
+        var timeout = defaultTimeout
         var paths: [String] = []
-        for a in args {
-            if a == "--update" { update = true } else if a == "--help" {
-                print("usage: flowrepl test [--update] [paths…]   (default path: scripts/fixtures)")
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if a == "--update" { update = true } else if a == "--timeout" {
+                guard i < args.count, let t = Double(args[i]), t > 0, t.isFinite else {
+                    fputs("flowrepl test: --timeout needs a positive number of seconds\n", stderr)
+                    return 1
+                }
+                timeout = t
+                i += 1
+            } else if a == "--help" {
+                print("usage: flowrepl test [--update] [--timeout SECONDS] [paths…]   (default path: scripts/fixtures, time limit \(Int(defaultTimeout)) s)")
                 return 0
             } else { paths.append(a) }
         }
@@ -34,14 +50,24 @@ enum FixtureRunner {
         var passed = 0, failed = 0
         for file in files {
             let expectedPath = String(file.dropLast(4)) + ".out"
-            guard let actual = annotatedTranscript(of: file, executable: exe) else {
+            guard let actual = annotatedTranscript(of: file, executable: exe, timeout: timeout) else {
                 print("FAIL \(file): could not run it")
                 failed += 1
                 continue
             }
+            if let failure = actual.ending.failure {
+                // never recorded, even with --update: a transcript cut short is no truth
+                print("FAIL \(file): \(failure)")
+                failed += 1
+                if update { continue }
+                if let expected = readBytes(expectedPath), expected != actual.bytes {
+                    print(diff(expected, actual, file: file, expectedPath: expectedPath), terminator: "")
+                }
+                continue
+            }
             if update {
-                if readFile(expectedPath) != actual.text {
-                    if writeFile(expectedPath, actual.text) { print("updated \(expectedPath)") } else {
+                if readBytes(expectedPath) != actual.bytes {
+                    if writeFile(expectedPath, actual.bytes) { print("updated \(expectedPath)") } else {
                         print("FAIL \(file): cannot write \(expectedPath)")
                         failed += 1
                         continue
@@ -50,31 +76,51 @@ enum FixtureRunner {
                 passed += 1
                 continue
             }
-            guard let expected = readFile(expectedPath) else {
+            guard let expected = readBytes(expectedPath) else {
                 print("FAIL \(file): no expected transcript \(expectedPath) (run with --update to create it)")
                 failed += 1
                 continue
             }
-            if expected == actual.text {
+            if expected == actual.bytes {
                 passed += 1
             } else {
                 failed += 1
                 print("FAIL \(file)")
-                let input = (readFile(file) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-                let name = file.split(separator: "/").last.map(String.init) ?? file
-                let diff = unifiedDiff(expected, actual.text, from: expectedPath, to: "actual") { line in
-                    // the input line that printed line `line` of the actual transcript
-                    let lines = actual.inputLines
-                    guard !lines.isEmpty, let n = lines[min(line, lines.count - 1)], n >= 1, n <= input.count else {
-                        return nil
-                    }
-                    return "\(name):\(n): \(input[n - 1])"
-                }
-                print(diff, terminator: "")
+                print(diff(expected, actual, file: file, expectedPath: expectedPath), terminator: "")
             }
         }
         print("\(passed) passed, \(failed) failed")
         return failed == 0 ? 0 : 1
+    }
+
+    /// The unified diff of an expected transcript and an actual one, hunks labelled with the
+    /// input lines that printed them. Bytes that are not UTF-8 show as `\xNN`.
+    static func diff(_ expected: [UInt8], _ actual: Transcript, file: String, expectedPath: String) -> String {
+        let input = (readFile(file) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return unifiedDiff(displayText(expected), actual.text, from: expectedPath, to: "actual") { line in
+            // the input line that printed line `line` of the actual transcript
+            let lines = actual.inputLines
+            guard !lines.isEmpty, let n = lines[min(line, lines.count - 1)], n >= 1, n <= input.count else {
+                return nil
+            }
+            return "\(name):\(n): \(input[n - 1])"
+        }
+    }
+
+    /// `bytes` as text for a diff: a line that is valid UTF-8 as it is, any other line with
+    /// every byte from 0x80 up written `\xNN` (so two transcripts that differ only in such
+    /// bytes show the difference).
+    static func displayText(_ bytes: [UInt8]) -> String {
+        bytes.split(separator: 10, omittingEmptySubsequences: false).map { line -> String in
+            if let s = String(validating: line, as: UTF8.self) { return s }
+            return line.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + hex($0) }.joined()
+        }.joined(separator: "\n")
+    }
+
+    private static func hex(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
     }
 
     /// The `.lua` files under `path` (or `path` itself), sorted.
@@ -112,20 +158,29 @@ enum FixtureRunner {
     /// What a fixture printed, and for each of its lines the input line of the chunk that
     /// printed it (that ended it, when several did; nil before the first chunk).
     struct Transcript {
+        /// What it printed, byte for byte.
+        var bytes: [UInt8]
+        /// `bytes` for display (see `displayText`).
         var text: String
         var inputLines: [Int?]
+        var ending: FixtureProcess.Ending
     }
 
-    /// Runs `flowrepl < file` with stdout and stderr into one pipe; returns what it printed.
-    static func transcript(of file: String, executable: String) -> String? {
-        annotatedTranscript(of: file, executable: executable)?.text
+    /// Runs `flowrepl < file` with stdout and stderr into one pipe; returns what it printed,
+    /// nil when it could not run or did not exit with status 0.
+    static func transcript(of file: String, executable: String) -> [UInt8]? {
+        guard let t = annotatedTranscript(of: file, executable: executable, timeout: defaultTimeout),
+            t.ending.failure == nil
+        else { return nil }
+        return t.bytes
     }
 
     /// `transcript(of:executable:)` with the input line of every printed line: the child
     /// marks where each chunk's output starts (`FLOWREPL_INPUT_MARKS`, see REPL), and the
     /// marks are taken out of the text here.
-    static func annotatedTranscript(of file: String, executable: String) -> Transcript? {
-        guard let bytes = run(file, executable: executable) else { return nil }
+    static func annotatedTranscript(of file: String, executable: String, timeout: Double) -> Transcript? {
+        guard let process = FixtureProcess.run(file, executable: executable, timeout: timeout) else { return nil }
+        let bytes = process.bytes
         var text: [UInt8] = []
         var lines: [Int?] = []  // a line belongs to the chunk that ended it
         var current: Int?
@@ -148,50 +203,14 @@ enum FixtureRunner {
             i += 1
         }
         lines.append(current)  // the line after the last newline (usually empty)
-        return Transcript(text: String(decoding: text, as: UTF8.self), inputLines: lines)
-    }
-
-    /// Runs `flowrepl < file` with stdout and stderr into one pipe; returns the bytes.
-    private static func run(_ file: String, executable: String) -> [UInt8]? {
-        let input = open(file, O_RDONLY)
-        guard input >= 0 else { return nil }
-        defer { close(input) }
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        let argv = ["flowrepl"]  // argv[0]: messages outside the REPL start with it, whatever the path
-        var cargs = argv.map { strdup($0) } + [nil]
-        defer { for p in cargs { free(p) } }
-        // A fixed environment: no user init code, no history file, a stable locale.
-        let env = ["LANG=C", "FLOWREPL_HISTORY=/dev/null", "PATH=/usr/bin:/bin", "FLOWREPL_INPUT_MARKS=1"]
-        var cenv = env.map { strdup($0) } + [nil]
-        defer { for p in cenv { free(p) } }
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, executable, &actions, nil, &cargs, &cenv)
-        close(fds[1])
-        guard rc == 0 else {
-            close(fds[0])
-            return nil
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(fds[0], &chunk, chunk.count)
-            if n > 0 { bytes += chunk.prefix(n) } else if n == 0 || errno != EINTR { break }
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return bytes
+        return Transcript(bytes: text, text: displayText(text), inputLines: lines, ending: process.ending)
     }
 
     static func readFile(_ path: String) -> String? {
+        readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func readBytes(_ path: String) -> [UInt8]? {
         guard let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []
@@ -201,12 +220,11 @@ enum FixtureRunner {
             if n == 0 { break }
             bytes += chunk.prefix(n)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
-    static func writeFile(_ path: String, _ text: String) -> Bool {
+    static func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
         guard let f = fopen(path, "wb") else { return false }
-        let bytes = Array(text.utf8)
         let ok = fwrite(bytes, 1, bytes.count, f) == bytes.count
         return fclose(f) == 0 && ok
     }

@@ -41,7 +41,8 @@ struct Interpreter {
         if let script = options.watch {
             return Watch(script: script, progname: progname, quiet: options.quiet).run() ? 0 : 1
         }
-        let host = LuaHost(LuaHost.Options(ignoreEnvironment: options.ignoreEnvironment))
+        let host = LuaHost(
+            LuaHost.Options(ignoreEnvironment: options.ignoreEnvironment), sandbox: options.sandbox ? .defaults : nil)
         let interpreter = Interpreter(argv: argv, progname: progname, options: options, host: host)
         let ok = interpreter.run()
         host.close()
@@ -172,7 +173,7 @@ struct Interpreter {
     }
 
     func doFile(_ path: String?) -> Bool {
-        let status = fluaL_loadfile(L, path)
+        let status = host.loadFile(path)
         return report(status == LUA_OK ? host.call(arguments: 0, results: 0) : status)
     }
 
@@ -234,7 +235,7 @@ struct Interpreter {
     func handleScript() -> Bool {
         var path: String? = argv[options.script]
         if path == "-" && argv[options.script - 1] != "--" { path = nil }
-        var status = fluaL_loadfile(L, path)
+        var status = host.loadFile(path)
         if status == LUA_OK {
             if host.pushGlobal("arg") != LUA_TTABLE {
                 LuaStack(L).pop(2)

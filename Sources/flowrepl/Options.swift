@@ -16,6 +16,7 @@ struct Options {
     var workspace: (path: String, name: String)?
     var serve: ServeAddress?  // --serve [HOST:]PORT
     var watch: String?  // --watch FILE
+    var sandbox = false  // --sandbox
     /// Index in argv of the script ("-" is stdin), or argv.count when there is none.
     var script: Int
     /// The offending argument when the command line is invalid.
@@ -44,6 +45,7 @@ struct Options {
                 workspace = (path, name)
                 continue
             }
+            if a == "--sandbox" { sandbox = true; i += 1; continue }
             if a == "--record" {
                 guard i + 1 < argv.count else { badOption = a; return }
                 record = argv[i + 1]
@@ -118,8 +120,11 @@ struct Options {
                     see docs/preview.md)
           --watch f.lua  run f.lua again whenever it is saved and show its picture live
                     (with --serve's address, default 127.0.0.1:8080)
+          --sandbox run everything in a sandbox: no files, no processes, limits on
+                    memory, instructions, time and patterns (docs/sandbox.md)
           --help    print this help and exit
-        flowrepl test [--update] [paths]  run script fixtures (default scripts/fixtures)
+        flowrepl test [--update] [--timeout s] [paths]  run script fixtures (default
+          scripts/fixtures; each may run 60 s)
           --        stop handling options
           -         stop handling options and run standard input as a script
         With no script and no -e or -v, flowrepl reads commands from standard input: with a

@@ -276,7 +276,7 @@ final class PreviewHost {
             lua_pushnumber(L, p.x)
             lua_pushnumber(L, p.y)
         }
-        guard lua_pcallk(L, 4, 0, 0, 0, nil) == LUA_OK else {
+        guard flua_pcall_swift(L, 4, 0, 0) == LUA_OK else {
             return s.string(at: -1) ?? "error"
         }
         return nil
@@ -298,7 +298,7 @@ final class PreviewHost {
     private static func installRunner(_ host: LuaHost) {
         let L = host.L
         guard host.load(Array(applyCode.utf8), chunkName: "=(preview)") == LUA_OK,
-            lua_pcallk(L, 0, 1, 0, 0, nil) == LUA_OK
+            flua_pcall_swift(L, 0, 1, 0) == LUA_OK
         else {
             flua_pop(L, 1)
             return

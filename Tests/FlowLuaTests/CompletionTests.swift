@@ -17,7 +17,7 @@ import Testing
         let t = TestHost()
         #expect(complete(t, "fl") == ["flow."])
         #expect(complete(t, "flow.ty") == ["flow.type("])
-        #expect(complete(t, "flow.") == ["flow.decode(", "flow.newStore(", "flow.null", "flow.observe(", "flow.open(", "flow.type(", "flow.version", "flow.workspace("])
+        #expect(complete(t, "flow.") == ["flow.decode(", "flow.newStore(", "flow.null", "flow.observe(", "flow.open(", "flow.sandbox(", "flow.type(", "flow.version", "flow.workspace("])
         #expect(complete(t, "x = pri") == ["print("])
         #expect(complete(t, "whi") == ["while"])
         #expect(complete(t, "string.fo") == ["string.format("])

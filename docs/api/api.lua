@@ -215,7 +215,8 @@ return {
       id = "module",
       title = "Module",
       text = [[
-        The module table holds the constructors, the version, `flow.type` and `flow.null`.
+        The module table holds the constructors, the version, `flow.type`, `flow.null` and
+        `flow.sandbox`.
         A store is configured when it is created and can be reconfigured later; the
         configuration keys are the fields of `Config`.]],
       entries = {
@@ -224,7 +225,8 @@ return {
           summary = "The FlowScript module: `local flow = require \"flow\"`.",
           text = [[
             flowrepl preloads it as the global `flow`. Fields: flow.newStore, flow.open,
-            flow.decode, flow.observe, flow.workspace, flow.version, flow.type, flow.null.]],
+            flow.decode, flow.observe, flow.workspace, flow.version, flow.type, flow.null,
+            flow.sandbox.]],
         },
         {
           name = "flow.newStore", kind = "function",
@@ -312,6 +314,49 @@ return {
             type() is "userdata"; flow.type(flow.null) is nil.]],
           example = [[
             s:updateNode("a", { parentID = flow.null })  -- move "a" to the root]],
+        },
+        {
+          name = "SandboxLimits", kind = "type",
+          summary = "The limits of flow.sandbox: {memory=, instructions=, seconds=, patternSteps=}.",
+          fields = {
+            { "memory?", "integer", "bytes the code may allocate beyond the fresh state (default 64 MiB)" },
+            { "instructions?", "integer", "Lua VM instructions per call (default 100000000)" },
+            { "seconds?", "number", "seconds per call (default 10)" },
+            { "patternSteps?", "number", "worst-case steps of one pattern-matching call (default 1e8)" },
+          },
+          text = [[
+            Every key is optional; 0 turns a limit off; a negative value or an unknown key
+            is an error.]],
+        },
+        {
+          name = "flow.sandbox", kind = "function",
+          summary = "Runs Lua code you did not write in a fresh sandboxed state, within limits.",
+          params = {
+            { "code", "string", "Lua source (text only: a binary chunk is refused)" },
+            { "limits?", "SandboxLimits", "memory, instructions, seconds, patternSteps; 0 turns one off" },
+          },
+          returns = {
+            { "true|nil", "true when the code ran to its end, nil when it failed", name = "ok" },
+            { "any", "its results (nil, booleans, numbers and strings), or the error message", name = "..." },
+          },
+          result = "true and the results, or nil and the error message",
+          text = [[
+            The code runs in a state of its own with the sandbox's libraries (docs/sandbox.md):
+            no io, package, require, debug, dofile, loadfile; os only clock, time and date;
+            no flow.open, Store:save or flow.sandbox; collectgarbage only "collect", "count",
+            "step" and "isrunning". Limits and their defaults: `memory` (bytes beyond the
+            fresh state, 64 MiB), `instructions` (per call, 100000000), `seconds` (per call,
+            10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
+            take, 1e8; a costlier call is refused before it runs). Exceeding a limit ends
+            the code with an error such as "sandbox: memory limit exceeded (65536 bytes)",
+            returned as nil and the message; the caller's state is untouched and goes on.
+            Its `print` output goes where the caller's does; its globals and stores are
+            gone when the call returns. Bad arguments raise.]],
+          example = [[
+            flow.sandbox("return 6 * 7")                       --> true  42
+            flow.sandbox("while true do end", { instructions = 1e6 })
+            --> nil  "(sandbox):1: sandbox: instruction limit exceeded (1000000 instructions)"
+            flow.sandbox("return io")                          --> true  nil]],
         },
         {
           name = "Config", kind = "type",

@@ -85,6 +85,11 @@ typedef int (*flua_SwiftFunction)(lua_State *L);
 /* The C function Lua actually calls: upvalue 1 is the Swift function pointer. */
 int flua_trampoline(lua_State *L);
 
+/* lua_pcall for Swift code: what Swift calls to run Lua code (a callback, a chunk). The
+ * Lua code it runs is under a sandbox's memory cap; Swift code never is (see flua_in_lua
+ * in luashims.c, and sandbox.c). */
+int flua_pcall_swift(lua_State *L, int nargs, int nresults, int msgh);
+
 /* Pushes `f` as a Lua function (a C closure of flua_trampoline). */
 void flua_pushswiftfunction(lua_State *L, flua_SwiftFunction f);
 

@@ -296,7 +296,7 @@ extension FlowStoreBinding {
             let copy = lua_gettop(L)
             lua_pushvalue(L, arg)
             lua_pushvalue(L, copy)
-            guard try box.run(L, { lua_pcallk(L, 1, 1, 0, 0, nil) }) == LUA_OK else { throw LuaError.valueOnStack }
+            guard try box.run(L, { flua_pcall_swift(L, 1, 1, 0) }) == LUA_OK else { throw LuaError.valueOnStack }
             let result = lua_type(L, -1)
             if result == LUA_TNIL { flua_pop(L, 1) } else if result != LUA_TTABLE {
                 throw LuaError.message("\(op): the update function must return a table or nil (got \(LuaStack(L).typeName(at: -1)))")

@@ -8,7 +8,7 @@ extension FlowStoreBinding {
     /// `FlowHooks.sessionSetup` entry: the global `store` (a fresh store named "store") and
     /// the shortcuts `save(path, opts)` (saves `store`) and `open(path)` (makes the opened
     /// document the global `store`, named "store" too; returns `store, warnings` or
-    /// `nil, msg`). Documented in docs/api/api.lua (section "flowrepl").
+    /// `nil, msg`); not in a sandbox, which has no files. Documented in docs/api/api.lua (section "flowrepl").
     public static func sessionSetup(_ host: LuaHost) {
         _ = host.run(string: sessionCode, chunkName: "=(session)")
     }
@@ -25,6 +25,7 @@ extension FlowStoreBinding {
           if type(e) == "string" then e = e:gsub("^%(session%):%d+: ", "") end
           error(e, 3)
         end
+        if not flow.open then return end  -- a sandbox: no files
         function save(path, opts)
           local r = table.pack(reraise(pcall(function() return store:save(path, opts) end)))
           return table.unpack(r, 1, r.n)

@@ -42,7 +42,7 @@ extension FlowStoreBinding {
                 try box.store.transaction { () throws(LuaError) -> Int32 in
                     lua_pushvalue(L, 2)
                     lua_pushvalue(L, 1)
-                    if lua_pcallk(L, 1, LUA_MULTRET, 0, 0, nil) != LUA_OK { throw .valueOnStack }
+                    if flua_pcall_swift(L, 1, LUA_MULTRET, 0) != LUA_OK { throw .valueOnStack }
                     return lua_gettop(L) - 2
                 }
             }

@@ -46,7 +46,7 @@ final class LuaWalkerBox: CustomStringConvertible {
         flua_remove(L, -2)  // [guard, edge]
         lua_pushstring(L, "context")
         lua_rawget(L, values)  // [guard, edge, context]
-        guard lua_pcallk(L, 2, 1, 0, 0, nil) == LUA_OK else { throw LuaError.valueOnStack }
+        guard flua_pcall_swift(L, 2, 1, 0) == LUA_OK else { throw LuaError.valueOnStack }
         defer { flua_pop(L, 1) }
         return lua_toboolean(L, -1) != 0
     }

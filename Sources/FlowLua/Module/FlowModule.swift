@@ -24,7 +24,8 @@ public let openFlowModule: @convention(c) (OpaquePointer?) -> Int32 = { L in
     return 1
 }
 
-/// What the module has before the store binding: `flow.version`, `flow.null`, `flow.type`.
+/// What the module has before the store binding: `flow.version`, `flow.null`, `flow.type`,
+/// `flow.sandbox`.
 public enum FlowBaseModule {
     /// Module installer: adds the base fields to the module table on top of the stack.
     public static func install(_ L: OpaquePointer) {
@@ -33,7 +34,9 @@ public enum FlowBaseModule {
         lua_setfield(L, -2, "version")
         LuaNull.push(L)
         lua_setfield(L, -2, "null")
-        luaSetFunctions(L, [LuaMethod("type", flowType)], table: -1, qualifier: "flow.")
+        luaSetFunctions(
+            L, [LuaMethod("type", flowType), LuaMethod("sandbox", FlowSandboxFunction.sandbox)], table: -1,
+            qualifier: "flow.")
     }
 
     /// `flow.type(x)`: the registered type name of a flow userdata ("Store", "Node", …) or

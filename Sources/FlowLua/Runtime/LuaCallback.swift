@@ -49,7 +49,7 @@ public final class LuaCallback {
         let base = lua_gettop(L)
         lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(ref))
         let n = arguments(LuaStack(L))
-        let status = lua_pcallk(L, n, results, base, 0, nil)
+        let status = flua_pcall_swift(L, n, results, base)
         if status == LUA_OK {
             flua_remove(L, base)
             return true

@@ -9,6 +9,9 @@ import CLuaShims
 ///     host.errorOutput = { message in log(message) }
 ///     host.run(string: "print(flow.version)")          // ["..."] or nil on error
 ///
+/// `LuaHost(sandbox: .defaults)` runs scripts you did not write: no file system, no
+/// processes, a memory cap, an instruction and time budget per run (docs/sandbox.md).
+///
 /// Not thread-safe (a Lua state never is), except `interrupt()`.
 public final class LuaHost {
     public struct Options: Sendable {
@@ -44,11 +47,25 @@ public final class LuaHost {
     /// The last error reported by `run` (message with traceback), nil after a success.
     public private(set) var lastError: String?
     public private(set) var isClosed = false
+    /// The sandbox's limits and accounting; nil for an ordinary host.
+    let sandboxState: LuaSandboxState?
+    /// The sandbox's limits; nil for an ordinary host.
+    public var sandbox: SandboxLimits? { sandboxState?.limits }
+    /// Bytes a sandboxed state holds now, the most it held, and its cap (0: none); nil for
+    /// an ordinary host.
+    public var sandboxMemory: (used: Int, peak: Int, limit: Int)? {
+        sandboxState.map { ($0.memoryUsed, $0.memoryPeak, $0.memoryLimit) }
+    }
 
-    public init(_ options: Options = Options()) {
+    /// A host; with `sandbox`, one whose scripts run within those limits, with the
+    /// standard libraries and `flow` cut down to what cannot reach outside the state.
+    public init(_ options: Options = Options(), sandbox: SandboxLimits? = nil) {
         // luaL_newstate and opening the libraries fail only when out of memory, where Swift
-        // traps as well.
-        guard let L = luaL_newstate() else { fatalError("cannot create a Lua state: not enough memory") }  // invariant
+        // traps as well (the sandbox's memory cap is off until they are open).
+        sandboxState = sandbox.map(LuaSandboxState.init)
+        guard let L = sandboxState.map({ $0.newState() }) ?? luaL_newstate() else {
+            fatalError("cannot create a Lua state: not enough memory")  // invariant
+        }
         self.L = L
         // The context first: its finalizer then runs last in lua_close.
         context = LuaContext.of(L)
@@ -61,12 +78,16 @@ public final class LuaHost {
         if status != LUA_OK {
             fatalError("cannot open the Lua libraries: \(LuaStack(L).string(at: -1) ?? "?")")  // invariant
         }
+        if let sandboxState, sandboxState.restrict(L) != LUA_OK {
+            fatalError("cannot restrict the Lua libraries: \(LuaStack(L).string(at: -1) ?? "?")")  // invariant
+        }
         if options.capturePrint {
             lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
             flua_pushprint(L, LuaHost.printWriter)
             lua_setfield(L, -2, "print")
             flua_pop(L, 1)
         }
+        sandboxState?.arm()
     }
 
     deinit { close() }
@@ -105,7 +126,7 @@ public final class LuaHost {
     public func run(string code: String, chunkName: String = "=(string)") -> [String]? {
         var code = code
         let status = code.withUTF8 { buf in
-            buf.withMemoryRebound(to: CChar.self) { fluaL_loadbuffer(L, $0.baseAddress, $0.count, chunkName) }
+            buf.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, loadMode) }
         }
         return finish(loadStatus: status)
     }
@@ -113,8 +134,12 @@ public final class LuaHost {
     /// Loads and runs a file (nil: stdin), like `lua script.lua`.
     @discardableResult
     public func run(file path: String?) -> [String]? {
-        finish(loadStatus: fluaL_loadfile(L, path))
+        finish(loadStatus: loadFile(path))
     }
+
+    /// Loads a file (nil: stdin) without running it, like `luaL_loadfile` (text only in a
+    /// sandbox): pushes the function or the error message, returns the status.
+    public func loadFile(_ path: String?) -> Int32 { luaL_loadfilex(L, path, loadMode) }
 
     private func finish(loadStatus: Int32) -> [String]? {
         let base = lua_gettop(L) - 1
@@ -136,22 +161,31 @@ public final class LuaHost {
     /// message) and returns the `luaL_loadbuffer` status.
     public func load(_ bytes: [UInt8], chunkName: String) -> Int32 {
         bytes.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) { fluaL_loadbuffer(L, $0.baseAddress, $0.count, chunkName) }
+            buf.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, chunkName, loadMode) }
         }
     }
 
+    /// The mode of the chunks the host loads: text only in a sandbox (nil: text or binary).
+    private var loadMode: String? { sandboxState == nil ? nil : "t" }
+
     /// lua.c's `docall`: calls the function below the `arguments` values on top of the stack
-    /// in protected mode with the traceback handler (and the SIGINT handler when
-    /// `handlesSIGINT`). Returns the status; on error the message is on top.
-    public func call(arguments: Int32, results: Int32) -> Int32 {
+    /// in protected mode with the traceback handler (unless `traceback` is false) and the
+    /// SIGINT handler when `handlesSIGINT`. Returns the status; on error the message is on
+    /// top. In a sandbox each call is a run with fresh instruction and time budgets.
+    public func call(arguments: Int32, results: Int32, traceback: Bool = true) -> Int32 {
         let base = lua_gettop(L) - arguments
-        flua_pushcfunction(L, flua_msghandler)
+        if traceback { flua_pushcfunction(L, flua_msghandler) } else { lua_pushnil(L) }
         flua_insert(L, base)
+        sandboxState?.begin(L)
         if handlesSIGINT { flua_sigint_arm(L) }
-        let status = lua_pcallk(L, arguments, results, base, 0, nil)
+        let status = flua_pcall_swift(L, arguments, results, traceback ? base : 0)
         if handlesSIGINT { flua_sigint_disarm() }
         flua_remove(L, base)
         flua_interrupt_clear()
+        if status == LUA_ERRMEM, let limits = sandbox, limits.memory > 0 {
+            flua_pop(L, 1)
+            LuaStack(L).push("sandbox: memory limit exceeded (\(limits.memory) bytes)")
+        }
         return status
     }
 

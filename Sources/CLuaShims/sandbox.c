@@ -1,0 +1,326 @@
+/*
+ * The sandbox's C side (see include/luasandbox.h and docs/sandbox.md).
+ */
+#include "include/luasandbox.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+extern _Thread_local int flua_in_lua; /* luashims.c */
+
+/* ------------------------------------------------------------------ memory cap */
+
+/* The allocator: refuses growth past the cap (Lua then raises "not enough memory") while
+ * Lua code runs, never while Swift code does (a Swift function of the binding, the host
+ * itself): a memory error there would unwind through a Swift frame. What Swift allocates
+ * is still counted, so the script's next allocation fails. Shrinking and freeing never
+ * fail, as Lua requires. */
+static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    flua_Sandbox *sb = (flua_Sandbox *)ud;
+    size_t old = ptr != NULL ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        sb->memoryUsed -= old;
+        return NULL;
+    }
+    if (nsize > old && sb->memoryLimit != 0 && flua_in_lua &&
+        sb->memoryUsed - old + nsize > sb->memoryLimit)
+        return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    sb->memoryUsed = sb->memoryUsed - old + nsize;
+    if (sb->memoryUsed > sb->memoryPeak) sb->memoryPeak = sb->memoryUsed;
+    return p;
+}
+
+lua_State *flua_sandbox_newstate(flua_Sandbox *sb) { return lua_newstate(flua_sandbox_alloc, sb); }
+
+static flua_Sandbox *flua_sandbox_of(lua_State *L) {
+    void *ud = NULL;
+    lua_Alloc f = lua_getallocf(L, &ud);
+    return f == flua_sandbox_alloc ? (flua_Sandbox *)ud : NULL;
+}
+
+/* ------------------------------------------------------- instruction and time budget */
+
+#define SB_HOOK_COUNT 1000 /* instructions between two looks at the budget */
+
+static double flua_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The count hook. Once a budget is spent it looks at every instruction and raises each
+ * time until the run ends, so a script that catches the error with pcall cannot go on
+ * (with a count of 1000 the hook would always fire inside the protected loop again). */
+static void flua_sandbox_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    flua_Sandbox *sb = flua_sandbox_of(L);
+    if (sb == NULL) return;
+    if (sb->instructionLimit > 0) {
+        sb->instructionsLeft -= SB_HOOK_COUNT;
+        if (sb->instructionsLeft <= 0 && sb->exceeded == 0) sb->exceeded = 1;
+    }
+    if (sb->timeLimit > 0 && sb->exceeded == 0 && flua_now() > sb->deadline) sb->exceeded = 2;
+    if (sb->exceeded == 0) return;
+    lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, 1);
+    luaL_where(L, 0);
+    if (sb->exceeded == 1)
+        lua_pushfstring(L, "sandbox: instruction limit exceeded (%I instructions)", (LUAI_UACINT)sb->instructionLimit);
+    else {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%g", sb->timeLimit);
+        lua_pushfstring(L, "sandbox: time limit exceeded (%s s)", buf);
+    }
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+void flua_sandbox_begin(lua_State *L, flua_Sandbox *sb) {
+    sb->instructionsLeft = sb->instructionLimit;
+    sb->deadline = flua_now() + sb->timeLimit;
+    sb->exceeded = 0;
+    if (sb->instructionLimit > 0 || sb->timeLimit > 0)
+        lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, SB_HOOK_COUNT);
+    else
+        lua_sethook(L, NULL, 0, 0);
+}
+
+/* ------------------------------------------------------------ pattern cost bound */
+
+/* Does byte c match class letter cl (the letter after '%')? */
+static int sb_classmatch(int c, int cl) {
+    int r;
+    switch (tolower(cl)) {
+    case 'a': r = isalpha(c); break;
+    case 'c': r = iscntrl(c); break;
+    case 'd': r = isdigit(c); break;
+    case 'g': r = isgraph(c); break;
+    case 'l': r = islower(c); break;
+    case 'p': r = ispunct(c); break;
+    case 's': r = isspace(c); break;
+    case 'u': r = isupper(c); break;
+    case 'w': r = isalnum(c); break;
+    case 'x': r = isxdigit(c); break;
+    default: return cl == c;
+    }
+    return isupper(cl) ? !r : r != 0;
+}
+
+/* The end of the single-character class starting at p[i] (one past it); pl when the
+ * pattern is malformed there (the real matcher reports that). */
+static size_t sb_classend(const char *p, size_t pl, size_t i) {
+    if (p[i] == '%') return i + 2 <= pl ? i + 2 : pl;
+    if (p[i] != '[') return i + 1;
+    size_t j = i + 1;
+    if (j < pl && p[j] == '^') j++;
+    do { /* the first character of a set is never its end, even ']' */
+        if (j >= pl) return pl;
+        if (p[j++] == '%') j++;
+    } while (j < pl && p[j] != ']');
+    return j < pl ? j + 1 : pl;
+}
+
+/* Does byte c match the class p[i..e)? */
+static int sb_singlematch(int c, const char *p, size_t i, size_t e) {
+    if (p[i] == '.') return 1;
+    if (p[i] == '%') return sb_classmatch(c, (unsigned char)p[i + 1]);
+    if (p[i] != '[') return (unsigned char)p[i] == c;
+    size_t j = i + 1, end = e - 1; /* end: the closing ']' */
+    int negate = 0;
+    if (p[j] == '^') {
+        negate = 1;
+        j++;
+    }
+    int found = 0;
+    for (; j < end; j++) {
+        if (p[j] == '%' && j + 1 < end) {
+            j++;
+            if (sb_classmatch(c, (unsigned char)p[j])) found = 1;
+        } else if (j + 2 < end && p[j + 1] == '-') {
+            if ((unsigned char)p[j] <= c && c <= (unsigned char)p[j + 2]) found = 1;
+            j += 2;
+        } else if ((unsigned char)p[j] == c) {
+            found = 1;
+        }
+    }
+    return negate ? !found : found;
+}
+
+/* The longest run of bytes of s[from..n) matching the class p[i..e). */
+static size_t sb_longestrun(const char *s, size_t n, size_t from, const char *p, size_t i, size_t e) {
+    if (p[i] == '.') return n - from;
+    size_t best = 0, run = 0;
+    for (size_t k = from; k < n; k++) {
+        run = sb_singlematch((unsigned char)s[k], p, i, e) ? run + 1 : 0;
+        if (run > best) best = run;
+    }
+    return best;
+}
+
+/* Lua's matcher backtracks: at one start position it tries, for every quantified item,
+ * every length the item can take, so its work is bounded by the product over the items of
+ * (longest run of the item's class in the subject + 1), times the number of items; a
+ * balance (%b) or back-reference scans up to the subject's length. Every start position
+ * is tried unless the pattern is anchored. The bound is a worst case: a pattern that
+ * would match early is judged by it too. Computing the runs is counted as well. */
+double flua_pattern_cost(const char *s, size_t n, size_t init, const char *p, size_t pl, int plain) {
+    if (init > n) return 1;
+    double starts = (double)(n - init) + 1;
+    if (plain) return (double)n + starts * (double)pl / 32; /* memchr + memcmp */
+    size_t i = 0;
+    if (pl > 0 && p[0] == '^') {
+        starts = 1;
+        i = 1;
+    }
+    double product = 1, items = 1, analysis = 0;
+    while (i < pl) {
+        items += 1;
+        char c = p[i];
+        if (c == '(' || c == ')') {
+            i++;
+            continue;
+        }
+        if (c == '$' && i + 1 == pl) break;
+        if (c == '%' && i + 1 < pl) {
+            char d = p[i + 1];
+            if (d == 'b') {
+                product *= (double)n + 1;
+                i += 4;
+                continue;
+            }
+            if (d == 'f') {
+                i += 2;
+                if (i < pl) i = sb_classend(p, pl, i);
+                continue;
+            }
+            if (d >= '0' && d <= '9') {
+                product *= (double)n + 1;
+                i += 2;
+                continue;
+            }
+        }
+        size_t e = sb_classend(p, pl, i);
+        if (e >= pl || (p[e] != '*' && p[e] != '+' && p[e] != '-' && p[e] != '?')) {
+            i = e;
+            continue;
+        }
+        if (p[e] == '?') {
+            product *= 2;
+        } else {
+            analysis += (double)(n - init);
+            product *= (double)sb_longestrun(s, n, init, p, i, e) + 1;
+        }
+        i = e + 1;
+    }
+    return analysis + starts * items * product;
+}
+
+/* ------------------------------------------------------------- library wrappers */
+
+/* Each wrapper checks its arguments, then runs the original C function (upvalue 1) in its
+ * own frame, so errors name the function the script called. */
+static int sb_call_original(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    return original(L);
+}
+
+/* string.find (kind 0), match (1), gmatch (2), gsub (3). */
+static int sb_pattern(lua_State *L) {
+    static const char *const names[] = {"find", "match", "gmatch", "gsub"};
+    int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
+    flua_Sandbox *sb = flua_sandbox_of(L);
+    if (sb != NULL && sb->patternLimit > 0 && lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING &&
+        (kind == 3 || lua_isnoneornil(L, 3) || lua_isinteger(L, 3))) {
+        size_t n, pl;
+        const char *s = lua_tolstring(L, 1, &n);
+        const char *p = lua_tolstring(L, 2, &pl);
+        size_t init = 0;
+        if (kind != 3 && lua_isinteger(L, 3)) {
+            lua_Integer k = lua_tointeger(L, 3);
+            if (k > 0) init = (size_t)k - 1 > n ? n + 1 : (size_t)k - 1;
+            else if (k < 0) init = (size_t)(-k) > n ? 0 : n - (size_t)(-k);
+        }
+        int plain = kind == 0 && lua_toboolean(L, 4);
+        if (!plain && kind < 2 && strpbrk(p, "^$*+?.([%-") == NULL && strlen(p) == pl) plain = 1;
+        double cost = flua_pattern_cost(s, n, init, p, pl, plain);
+        if (kind == 2 && pl > 0 && p[0] == '^') /* gmatch: '^' anchors nothing */
+            cost = cost * ((double)(n - (init > n ? n : init)) + 1);
+        if (cost > sb->patternLimit) {
+            char buf[200];
+            snprintf(buf, sizeof buf,
+                     "%s: pattern too costly for the sandbox (up to %.3g steps on a subject of %zu bytes; "
+                     "the limit is %.3g)",
+                     names[kind], cost, n, sb->patternLimit);
+            luaL_where(L, 1);
+            lua_pushstring(L, buf);
+            lua_concat(L, 2);
+            return lua_error(L);
+        }
+    }
+    return sb_call_original(L);
+}
+
+/* load: text chunks only (the mode argument is always "t"). */
+static int sb_load(lua_State *L) {
+    if (lua_gettop(L) < 3) lua_settop(L, 3);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    return sb_call_original(L);
+}
+
+/* collectgarbage: only the options that leave the collector running as it is. */
+static int sb_collectgarbage(lua_State *L) {
+    static const char *const allowed[] = {"collect", "count", "step", "isrunning", NULL};
+    const char *opt = luaL_optstring(L, 1, "collect");
+    for (int i = 0; allowed[i] != NULL; i++)
+        if (strcmp(opt, allowed[i]) == 0) return sb_call_original(L);
+    return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", opt);
+}
+
+/* Replaces t[name] (t on top of the stack) by a closure of `wrapper` whose upvalue 1 is the
+ * original and upvalue 2 the integer `kind`. */
+static void sb_wrap(lua_State *L, const char *name, lua_CFunction wrapper, int kind) {
+    lua_getfield(L, -1, name);
+    lua_pushinteger(L, kind);
+    lua_pushcclosure(L, wrapper, 2);
+    lua_setfield(L, -2, name);
+}
+
+static int sb_restrict_k(lua_State *L) {
+    lua_pushglobaltable(L);
+    static const char *const removed[] = {"io", "package", "require", "debug", "dofile", "loadfile", NULL};
+    for (int i = 0; removed[i] != NULL; i++) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, removed[i]);
+    }
+    /* os: clock, time, date only */
+    lua_getfield(L, -1, "os");
+    lua_createtable(L, 0, 3);
+    static const char *const kept[] = {"clock", "time", "date", NULL};
+    for (int i = 0; kept[i] != NULL; i++) {
+        lua_getfield(L, -2, kept[i]);
+        lua_setfield(L, -2, kept[i]);
+    }
+    lua_setfield(L, -3, "os");
+    lua_pop(L, 1);
+    sb_wrap(L, "load", sb_load, 0);
+    sb_wrap(L, "collectgarbage", sb_collectgarbage, 0);
+    /* the string table is also the __index of the strings' metatable */
+    lua_getfield(L, -1, "string");
+    sb_wrap(L, "find", sb_pattern, 0);
+    sb_wrap(L, "match", sb_pattern, 1);
+    sb_wrap(L, "gmatch", sb_pattern, 2);
+    sb_wrap(L, "gsub", sb_pattern, 3);
+    return 0;
+}
+
+int flua_sandbox_restrict(lua_State *L, flua_Sandbox *sb) {
+    (void)sb;
+    lua_pushcfunction(L, sb_restrict_k);
+    return lua_pcall(L, 0, 0, 0);
+}

@@ -1,0 +1,102 @@
+import CLua
+import CLuaShims
+
+/// The limits of a sandboxed Lua state (`LuaHost(sandbox:)`, `flowrepl --sandbox`,
+/// `flow.sandbox`). What a sandbox allows is in docs/sandbox.md; 0 turns a limit off.
+public struct SandboxLimits: Sendable, Equatable {
+    /// Bytes the scripts may allocate beyond what the fresh state holds (its libraries and
+    /// `flow`), enforced by the state's allocator.
+    public var memory: Int
+    /// Lua VM instructions per run (a chunk, a `flow.sandbox` call), counted by a hook.
+    public var instructions: Int
+    /// Seconds per run, looked at by the same hook.
+    public var seconds: Double
+    /// Estimated worst-case steps of one `string.find`/`match`/`gmatch`/`gsub` call; a call
+    /// whose bound is larger is refused before it starts (the matcher runs in C, where no
+    /// hook can stop it).
+    public var patternSteps: Double
+
+    public static let defaults = SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 10, patternSteps: 1e8)
+
+    public init(memory: Int, instructions: Int, seconds: Double, patternSteps: Double) {
+        self.memory = memory
+        self.instructions = instructions
+        self.seconds = seconds
+        self.patternSteps = patternSteps
+    }
+}
+
+/// The sandbox's accounting: the C struct the allocator and the hook share (it must outlive
+/// the state, so it is allocated here and freed after `lua_close`).
+final class LuaSandboxState {
+    let pointer: UnsafeMutablePointer<flua_Sandbox>
+    let limits: SandboxLimits
+
+    init(_ limits: SandboxLimits) {
+        self.limits = limits
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: flua_Sandbox())
+        pointer.pointee.instructionLimit = Int64(limits.instructions)
+        pointer.pointee.timeLimit = limits.seconds
+        pointer.pointee.patternLimit = limits.patternSteps
+    }
+
+    deinit { pointer.deallocate() }
+
+    /// Creates the state (no memory cap until `arm`).
+    func newState() -> OpaquePointer? { flua_sandbox_newstate(pointer) }
+
+    /// Turns the memory cap on: `limits.memory` bytes beyond what the state holds now.
+    func arm() {
+        let p = pointer.pointee
+        pointer.pointee.memoryLimit = limits.memory > 0 ? p.memoryUsed + limits.memory : 0
+    }
+
+    /// The fields of `flow` a sandbox keeps: an allowlist, so what reaches outside the state
+    /// (`flow.open` and every other function with a path, `flow.sandbox`, whose state has a
+    /// cap of its own) is gone, and so is any field added later until it is listed here.
+    static let keptModuleFields: Set<String> = ["version", "null", "type", "newStore", "decode", "observe"]
+    /// The Store methods that reach the file system, removed in a sandbox.
+    static let removedStoreMethods = ["save"]
+
+    /// Cuts the standard libraries and `flow` down to the sandbox's (see docs/sandbox.md).
+    func restrict(_ L: OpaquePointer) -> Int32 {
+        let status = flua_sandbox_restrict(L, pointer)
+        guard status == LUA_OK else { return status }
+        let s = LuaStack(L)
+        if lua_getfield(L, FLUA_REGISTRYINDEX, "flow.Store") == LUA_TTABLE,
+            lua_getfield(L, -1, "__methods") == LUA_TTABLE
+        {
+            for name in Self.removedStoreMethods {
+                lua_pushnil(L)
+                s.setField(name)
+            }
+        }
+        lua_settop(L, 0)
+        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(LUA_RIDX_GLOBALS))
+        if lua_getfield(L, -1, "flow") == LUA_TTABLE {
+            var removed: [String] = []
+            lua_pushnil(L)
+            while lua_next(L, -2) != 0 {
+                if lua_type(L, -2) == LUA_TSTRING, let key = s.string(at: -2), !Self.keptModuleFields.contains(key) {
+                    removed.append(key)
+                }
+                flua_pop(L, 1)
+            }
+            for name in removed {
+                lua_pushnil(L)
+                s.setField(name)
+            }
+        }
+        lua_settop(L, 0)
+        return LUA_OK
+    }
+
+    /// Starts a run: fresh instruction and time budgets.
+    func begin(_ L: OpaquePointer) { flua_sandbox_begin(L, pointer) }
+
+    /// Bytes the state holds now, and the most it held.
+    var memoryUsed: Int { pointer.pointee.memoryUsed }
+    var memoryPeak: Int { pointer.pointee.memoryPeak }
+    var memoryLimit: Int { pointer.pointee.memoryLimit }
+}

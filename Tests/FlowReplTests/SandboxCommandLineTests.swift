@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+/// `flowrepl --sandbox` (docs/sandbox.md): every chunk, the script and `-e` included, runs
+/// in the sandbox, and a limit ends only the chunk that hit it.
+@Suite struct SandboxCommandLineTests {
+    @Test func optionsScriptsAndInputRunSandboxed() throws {
+        #expect(try ReplProcess.run(["--sandbox", "-e", "print(io, require, os.execute, type(os.clock))"]).stdout
+            == "nil\tnil\tnil\tfunction\n")
+        // without it, the same chunk sees the full libraries
+        #expect(try ReplProcess.run(["-e", "print(type(io), type(require))"]).stdout == "table\tfunction\n")
+        let dir = ReplProcess.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("s.lua")
+        try "print(flow.open, package)".write(to: script, atomically: true, encoding: .utf8)
+        #expect(try ReplProcess.run(["--sandbox", script.path]).stdout == "nil\tnil\n")
+        // a loop ends at the instruction limit and the session goes on; `save` and `open`
+        // are not defined
+        let session = try ReplProcess.run(["--sandbox", "--quiet"], stdin: "while true do end\nsave\n1 + 1\n")
+        #expect(session.stderr.hasPrefix("stdin:1: sandbox: instruction limit exceeded (100000000 instructions)\n"))
+        #expect(session.stdout == "nil\n2\n")
+    }
+}
