@@ -115,7 +115,7 @@
 ---| "grid" # grid lines
 ---| "dot" # a dot at every grid point
 
---- The limits of flow.sandbox: {memory=, instructions=, seconds=, patternSteps=}.
+--- The limits of flow.sandbox: the state's, and those of every store it makes.
 ---
 --- Every key is optional; 0 turns a limit off; a negative value or an unknown key
 --- is an error.
@@ -124,6 +124,10 @@
 ---@field instructions? integer Lua VM instructions per call (default 100000000)
 ---@field seconds? number seconds per call (default 10)
 ---@field patternSteps? number worst-case steps of one pattern-matching call (default 1e8)
+---@field nodes? integer nodes per store (default 100000)
+---@field edges? integer edges per store (default 100000)
+---@field labelBytes? integer bytes of a node title or an edge label (default 10000)
+---@field pictureBytes? integer bytes of one store:svg() picture (default 64 MiB)
 
 --- The configuration of a store: every key is optional and has a default.
 ---
@@ -623,7 +627,10 @@ function flow.type(x) end
 --- "step" and "isrunning". Limits and their defaults: `memory` (bytes beyond the
 --- fresh state, 64 MiB), `instructions` (per call, 100000000), `seconds` (per call,
 --- 10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
---- take, 1e8; a costlier call is refused before it runs). Exceeding a limit ends
+--- take, 1e8; a costlier call is refused before it runs), and for every store the code
+--- makes `nodes` (100000), `edges` (100000), `labelBytes` (a node title or an edge
+--- label, 10000) and `pictureBytes` (one store:svg(), 64 MiB): a call that goes past
+--- a store limit is rolled back and raises naming itself. Exceeding a limit ends
 --- the code with an error such as "sandbox: memory limit exceeded (65536 bytes)",
 --- returned as nil and the message; the caller's state is untouched and goes on.
 --- Its `print` output goes where the caller's does; its globals and stores are
@@ -636,7 +643,7 @@ function flow.type(x) end
 --- flow.sandbox("return io")                          --> true  nil
 --- ```
 ---@param code string Lua source (text only: a binary chunk is refused)
----@param limits? SandboxLimits memory, instructions, seconds, patternSteps; 0 turns one off
+---@param limits? SandboxLimits memory, instructions, seconds, patternSteps, nodes, edges, labelBytes, pictureBytes; 0 turns one off
 ---@return true|nil ok # true when the code ran to its end, nil when it failed
 ---@return any ... # its results (nil, booleans, numbers and strings), or the error message
 function flow.sandbox(code, limits) end

@@ -28,6 +28,28 @@ void flua_namefunction(lua_State *L, const char *name) {
     lua_pop(L, 1);
 }
 
+int flua_pushfunctionname(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar)) return 0;
+    lua_getinfo(L, "n", &ar);
+    if (ar.name != NULL) {
+        lua_pushstring(L, ar.name);
+        return 1;
+    }
+    lua_getinfo(L, "f", &ar); /* pushes the running function */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, FLUA_NAMES) == LUA_TTABLE) {
+        lua_pushvalue(L, -2);
+        if (lua_rawget(L, -2) == LUA_TSTRING) {
+            lua_replace(L, -3);
+            lua_pop(L, 1);
+            return 1;
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    return 0;
+}
+
 /* luaL_argerror, except that a bound function called without a name Lua can find (e.g.
  * `pcall(store.moveNode, store, ...)`, where luaL_argerror says '?') is named by the name
  * it was registered under. */

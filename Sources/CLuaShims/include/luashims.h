@@ -90,6 +90,10 @@ int flua_trampoline(lua_State *L);
  * in luashims.c, and sandbox.c). */
 int flua_pcall_swift(lua_State *L, int nargs, int nresults, int msgh);
 
+/* Pushes the name of the running C function (the name Lua calls it by, else the one it was
+ * registered under) and returns 1; returns 0 and pushes nothing when neither is known. */
+int flua_pushfunctionname(lua_State *L);
+
 /* Pushes `f` as a Lua function (a C closure of flua_trampoline). */
 void flua_pushswiftfunction(lua_State *L, flua_SwiftFunction f);
 

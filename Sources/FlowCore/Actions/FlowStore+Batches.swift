@@ -96,6 +96,12 @@ extension FlowStore {
         guard journal.contains(where: { $0.isDocumentChange }) else { return }
         let batch = currentBatch(name)
         guard !batch.actions.isEmpty, let error = recorder.deliver(batch) else { return }
+        refuseCommit(error)
+    }
+
+    /// Undoes the committing journal and drops the call's events; the call throws `error`
+    /// (`takeWriteFailure`).
+    func refuseCommit(_ error: FlowError) {
         rollback(to: 0)
         pendingNodeChanges.removeAll()
         pendingEdgeChanges.removeAll()
@@ -104,9 +110,12 @@ extension FlowStore {
         writeFailure = error
     }
 
-    /// The error of a batch the recorder refused, once.
+    /// The error of a commit that was refused (by the recorder or the limits), once. A call
+    /// throws it itself when its error type can carry it; one whose body throws another
+    /// type (`transaction`, `atomically` with a host's error type) leaves it here for the
+    /// host to throw after the call (the Lua binding does, after every bound call).
     @inline(__always)
-    func takeWriteFailure() -> FlowError? {
+    public func takeWriteFailure() -> FlowError? {
         guard let e = writeFailure else { return nil }
         writeFailure = nil
         return e

@@ -24,3 +24,25 @@ public enum FlowLimits {
         Point(clamp(p.x, limit), clamp(p.y, limit))
     }
 }
+
+/// What one store may hold at most, for a host that runs scripts it did not write (the
+/// Lua sandbox sets them on every store it makes). A top-level call (or transaction) that
+/// leaves the store beyond a limit is rolled back as a whole and fails with an error
+/// saying which; 0 turns a limit off. They are checked when the call commits, against
+/// what it changed: the counts, and the titles and labels of the nodes and edges it added
+/// or replaced.
+public struct StoreLimits: Sendable, Equatable {
+    /// Nodes at most.
+    public var nodes: Int
+    /// Edges at most.
+    public var edges: Int
+    /// Longest node title (its label, or its id when it has none) and edge label, in UTF-8
+    /// bytes.
+    public var labelBytes: Int
+
+    public init(nodes: Int = 0, edges: Int = 0, labelBytes: Int = 0) {
+        self.nodes = nodes
+        self.edges = edges
+        self.labelBytes = labelBytes
+    }
+}

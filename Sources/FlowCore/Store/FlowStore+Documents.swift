@@ -180,6 +180,7 @@ extension FlowStore {
         guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {
             throw .invalidDocument("load", "viewport must have a finite offset and a positive zoom")
         }
+        if let l = limits, let error = violation(of: l, loading: nodes, edges) { throw error }
         let zoom = configuration.clampZoom(v.zoom)  // as the calls clamp it (D12)
         let viewport = Viewport(offset: v.offset, zoom: zoom)
         if let r = actionRecorder, let error = r.deliver(FlowBatch(name: "Load", actions: [

@@ -519,13 +519,14 @@ extension FlowStore {
     }
 
     /// Whether a call can skip `performChecked`: it runs at the top level (not nested, not
-    /// replaying), nobody listens for events and no gesture or animation is in progress, so
-    /// the call's only bookkeeping is its undo step.
+    /// replaying), nobody listens for events, no gesture or animation is in progress, and
+    /// neither a recorder nor limits look at what it commits, so the call's only
+    /// bookkeeping is its undo step.
     @inline(__always)
     var isQuietTopLevel: Bool {
         depth == 0 && journal.isEmpty && !recordsNodeEvents && !recordsEdgeEvents
             && dragSession == nil && nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty && !routesLive
-            && actionRecorder == nil
+            && actionRecorder == nil && limits == nil
     }
 
     /// Records a quiet top-level call's single undo entry (see `isQuietTopLevel`). The entry
@@ -604,6 +605,10 @@ extension FlowStore {
         if !frameRanges.isEmpty { frameRanges.removeAll() }
         if !routeRanges.isEmpty { routeRanges.removeAll() }
         guard !journal.isEmpty else { return }
+        if let l = limits, let error = violation(of: l) {
+            refuseCommit(error)
+            return
+        }
         if let r = actionRecorder { recordBatch(r, name) }
         guard !journal.isEmpty else { return }
         guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }) else {

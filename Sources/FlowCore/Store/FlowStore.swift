@@ -211,6 +211,9 @@ public final class FlowStore<Data: FlowNodeData> {
     @exclusivity(unchecked) public var actionRecorder: FlowActionRecorder<Data>?
     /// The error of a batch the recorder refused, for the call to throw.
     @exclusivity(unchecked) var writeFailure: FlowError?
+    /// What the store may hold at most (a sandbox sets them): a call that leaves it beyond
+    /// one is rolled back and fails (`StoreLimits`). Nil: no limits.
+    public var limits: StoreLimits?
 
     /// Whether history is recorded. Turning it off clears the history; turning it on
     /// starts empty.

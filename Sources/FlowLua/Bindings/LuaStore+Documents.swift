@@ -63,11 +63,11 @@ extension FlowStoreBinding {
     static let decode: LuaFunction = { L in
         luaGuarded(L) { args in
             let text = try args.string(1)
-            return try decodeDocument(args, text, format: try formatOption(try args.optionalTable(2), "decode"))
+            return try decodeDocument(args, text, format: try formatOption(try args.optionalTable(2), "decode"), op: "decode")
         }
     }
 
-    static func decodeDocument(_ args: LuaArgs, _ text: String, format: DiagramFormat) throws -> Int32 {
+    static func decodeDocument(_ args: LuaArgs, _ text: String, format: DiagramFormat, op: String) throws -> Int32 {
         let box = LuaStoreBox(args.L, configuration: FlowConfiguration())
         do {
             let warnings = try box.store.load(text, format: format)
@@ -76,7 +76,8 @@ extension FlowStoreBinding {
             args.push(strings: warnings)
         } catch {
             box.shutdown()
-            return args.pushFailure(error.description)
+            // a store limit does not know the call (see LuaErrors)
+            return args.pushFailure(error.operation.isEmpty ? "\(op): \(error.message)" : error.description)
         }
         return 2
     }
@@ -89,7 +90,7 @@ extension FlowStoreBinding {
             guard let text = readFile(path) else {
                 return args.pushFailure("\(path): \(String(cString: strerror(errno)))")
             }
-            return try decodeDocument(args, text, format: DiagramFormat(fileName: path) ?? .json)
+            return try decodeDocument(args, text, format: DiagramFormat(fileName: path) ?? .json, op: "open")
         }
     }
 

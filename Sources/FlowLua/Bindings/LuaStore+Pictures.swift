@@ -36,6 +36,9 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let options = try pictureOptions(try args.optionalTable(2), "svg")
             let drawing = try drawSVG(box.store, options: options)
+            if let limit = SandboxStoreLimits.read(args.L)?.pictureBytes, limit > 0, drawing.svg.utf8.count > limit {
+                throw LuaError.message("svg: the picture would be \(drawing.svg.utf8.count) bytes, more than the sandbox's \(limit)")
+            }
             args.push(drawing.svg)
             return 1 + pushWarnings(args, drawing.warnings)
         }

@@ -87,6 +87,8 @@ public final class LuaStoreBox: CustomStringConvertible {
         store = LuaFlowStore(configuration: configuration)
         // Scripts always route orthogonal edges live (docs/routing.md).
         store.edgeRouter = OrthogonalRouter()
+        // every store a sandbox makes keeps to its limits (docs/sandbox.md)
+        if let limits = SandboxStoreLimits.read(L) { store.limits = limits.store }
         context = LuaContext.of(L)
         self.L = L
         nodeHandles = LuaStoreBox.makeWeakTable(L)
@@ -200,6 +202,9 @@ public final class LuaStoreBox: CustomStringConvertible {
         defer { self.L = saved }
         let r = try body(value)
         if pendingError != LUA_NOREF { try raisePending(L) }
+        // a refused commit (a workspace write, a store limit) inside a call whose error type
+        // could not carry it (a transaction's body raises Lua errors)
+        if let failure = store.takeWriteFailure() { throw failure }
         return r
     }
 

@@ -220,7 +220,7 @@ extension FlowHelp {
             """),
         ("SandboxLimits", """
             SandboxLimits  (table)
-            The limits of flow.sandbox: {memory=, instructions=, seconds=, patternSteps=}.
+            The limits of flow.sandbox: the state's, and those of every store it makes.
             Every key is optional; 0 turns a limit off; a negative value or an unknown key
             is an error.
             Fields:
@@ -228,6 +228,10 @@ extension FlowHelp {
               instructions (integer, optional): Lua VM instructions per call (default 100000000)
               seconds (number, optional): seconds per call (default 10)
               patternSteps (number, optional): worst-case steps of one pattern-matching call (default 1e8)
+              nodes (integer, optional): nodes per store (default 100000)
+              edges (integer, optional): edges per store (default 100000)
+              labelBytes (integer, optional): bytes of a node title or an edge label (default 10000)
+              pictureBytes (integer, optional): bytes of one store:svg() picture (default 64 MiB)
             """),
         ("flow.sandbox", """
             flow.sandbox(code [, limits])  -> true and the results, or nil and the error message
@@ -238,14 +242,17 @@ extension FlowHelp {
             "step" and "isrunning". Limits and their defaults: `memory` (bytes beyond the
             fresh state, 64 MiB), `instructions` (per call, 100000000), `seconds` (per call,
             10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
-            take, 1e8; a costlier call is refused before it runs). Exceeding a limit ends
+            take, 1e8; a costlier call is refused before it runs), and for every store the code
+            makes `nodes` (100000), `edges` (100000), `labelBytes` (a node title or an edge
+            label, 10000) and `pictureBytes` (one store:svg(), 64 MiB): a call that goes past
+            a store limit is rolled back and raises naming itself. Exceeding a limit ends
             the code with an error such as "sandbox: memory limit exceeded (65536 bytes)",
             returned as nil and the message; the caller's state is untouched and goes on.
             Its `print` output goes where the caller's does; its globals and stores are
             gone when the call returns. Bad arguments raise.
             Parameters:
               code (string): Lua source (text only: a binary chunk is refused)
-              limits (SandboxLimits, optional): memory, instructions, seconds, patternSteps; 0 turns one off
+              limits (SandboxLimits, optional): memory, instructions, seconds, patternSteps, nodes, edges, labelBytes, pictureBytes; 0 turns one off
             Returns:
               ok (true|nil): true when the code ran to its end, nil when it failed
               ... (any): its results (nil, booleans, numbers and strings), or the error message

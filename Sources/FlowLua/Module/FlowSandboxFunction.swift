@@ -6,7 +6,9 @@ import CLuaShims
 /// caller's state is reachable from the code; its results come out as copies (nil,
 /// booleans, numbers and strings only); its `print` output goes where the caller's does.
 enum FlowSandboxFunction {
-    static let limitKeys: Set<String> = ["memory", "instructions", "seconds", "patternSteps"]
+    static let limitKeys: Set<String> = [
+        "memory", "instructions", "seconds", "patternSteps", "nodes", "edges", "labelBytes", "pictureBytes",
+    ]
 
     static let sandbox: LuaFunction = { L in
         luaGuarded(L) { args in
@@ -55,6 +57,10 @@ enum FlowSandboxFunction {
         if let v = try count("instructions") { limits.instructions = v }
         if let v = try amount("seconds") { limits.seconds = v }
         if let v = try amount("patternSteps") { limits.patternSteps = v }
+        if let v = try count("nodes") { limits.nodes = v }
+        if let v = try count("edges") { limits.edges = v }
+        if let v = try count("labelBytes") { limits.labelBytes = v }
+        if let v = try count("pictureBytes") { limits.pictureBytes = v }
         return limits
     }
 

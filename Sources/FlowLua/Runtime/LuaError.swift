@@ -42,7 +42,15 @@ public enum LuaErrors {
                 return FLUA_RAISE
             }
         case let e as FlowError:
-            lua_pushstring(L, e.description)
+            // an error the store made without knowing the call (a limit checked at the
+            // commit) is named after the function the script called
+            if e.operation.isEmpty, flua_pushfunctionname(L) != 0 {
+                let name = String(cString: lua_tolstring(L, -1, nil))
+                flua_pop(L, 1)
+                lua_pushstring(L, "\(name): \(e.message)")
+            } else {
+                lua_pushstring(L, e.description)
+            }
             return FLUA_ERROR
         default:
             lua_pushstring(L, String(describing: error))

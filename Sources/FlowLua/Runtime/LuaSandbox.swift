@@ -1,5 +1,6 @@
 import CLua
 import CLuaShims
+import FlowCore
 
 /// The limits of a sandboxed Lua state (`LuaHost(sandbox:)`, `flowrepl --sandbox`,
 /// `flow.sandbox`). What a sandbox allows is in docs/sandbox.md; 0 turns a limit off.
@@ -15,14 +16,72 @@ public struct SandboxLimits: Sendable, Equatable {
     /// whose bound is larger is refused before it starts (the matcher runs in C, where no
     /// hook can stop it).
     public var patternSteps: Double
+    /// What every store made in the sandbox may hold (its `StoreLimits`): nodes, edges, and
+    /// the UTF-8 bytes of a node title or an edge label. The store's own memory is Swift's,
+    /// outside the allocator's cap: these bound it.
+    public var nodes: Int
+    public var edges: Int
+    public var labelBytes: Int
+    /// Bytes of one picture (`store:svg()`).
+    public var pictureBytes: Int
 
-    public static let defaults = SandboxLimits(memory: 64 << 20, instructions: 100_000_000, seconds: 10, patternSteps: 1e8)
+    public static let defaults = SandboxLimits(
+        memory: 64 << 20, instructions: 100_000_000, seconds: 10, patternSteps: 1e8,
+        nodes: 100_000, edges: 100_000, labelBytes: 10_000, pictureBytes: 64 << 20)
 
-    public init(memory: Int, instructions: Int, seconds: Double, patternSteps: Double) {
+    public init(
+        memory: Int, instructions: Int, seconds: Double, patternSteps: Double,
+        nodes: Int = 100_000, edges: Int = 100_000, labelBytes: Int = 10_000, pictureBytes: Int = 64 << 20
+    ) {
         self.memory = memory
         self.instructions = instructions
         self.seconds = seconds
         self.patternSteps = patternSteps
+        self.nodes = nodes
+        self.edges = edges
+        self.labelBytes = labelBytes
+        self.pictureBytes = pictureBytes
+    }
+
+    /// The store limits these give.
+    var storeLimits: StoreLimits { StoreLimits(nodes: nodes, edges: edges, labelBytes: labelBytes) }
+}
+
+/// The store limits of a sandboxed state, kept in its registry for the binding: every
+/// store made there gets them, and `svg` keeps to the picture size.
+enum SandboxStoreLimits {
+    static let key = "flow.storeLimits"
+
+    /// Records `limits` in the state's registry.
+    static func install(_ L: OpaquePointer, _ limits: SandboxLimits) {
+        let s = LuaStack(L)
+        lua_createtable(L, 0, 4)
+        for (name, value) in [
+            ("nodes", limits.nodes), ("edges", limits.edges), ("labelBytes", limits.labelBytes),
+            ("pictureBytes", limits.pictureBytes),
+        ] {
+            s.push(value)
+            s.setField(name)
+        }
+        lua_setfield(L, FLUA_REGISTRYINDEX, key)
+    }
+
+    /// The limits recorded in the state of `L`, nil outside a sandbox. Never raises.
+    static func read(_ L: OpaquePointer) -> (store: StoreLimits, pictureBytes: Int)? {
+        guard lua_getfield(L, FLUA_REGISTRYINDEX, key) == LUA_TTABLE else {
+            flua_pop(L, 1)
+            return nil
+        }
+        func field(_ name: String) -> Int {
+            lua_getfield(L, -1, name)
+            let v = Int(lua_tointegerx(L, -1, nil))
+            flua_pop(L, 1)
+            return v
+        }
+        let limits = StoreLimits(nodes: field("nodes"), edges: field("edges"), labelBytes: field("labelBytes"))
+        let picture = field("pictureBytes")
+        flua_pop(L, 1)
+        return (limits, picture)
     }
 }
 
@@ -63,6 +122,7 @@ final class LuaSandboxState {
     func restrict(_ L: OpaquePointer) -> Int32 {
         let status = flua_sandbox_restrict(L, pointer)
         guard status == LUA_OK else { return status }
+        SandboxStoreLimits.install(L, limits)
         let s = LuaStack(L)
         if lua_getfield(L, FLUA_REGISTRYINDEX, "flow.Store") == LUA_TTABLE,
             lua_getfield(L, -1, "__methods") == LUA_TTABLE
