@@ -2818,9 +2818,10 @@ return {
           summary = "Whether the store keeps a journal of its change batches; assignable.",
           text = [[
             Setting it to true starts an empty journal, false drops it. A store opened
-            from a workspace always keeps one (from the moment it was opened). While a
-            journal is kept every call takes the store's journaled path, which is a
-            little slower than the quiet one.]],
+            from a workspace always keeps one (from the moment it was opened), and so does
+            flowrepl's global `store` (from the start of the session, and the store `open`
+            makes). While a journal is kept every call takes the store's journaled path,
+            which is a little slower than the quiet one.]],
         },
         {
           name = "Store:journal", kind = "method",

@@ -5,7 +5,8 @@ import FlowCore
 // flowrepl integration: the global `store` and id completion.
 
 extension FlowStoreBinding {
-    /// `FlowHooks.sessionSetup` entry: the global `store` (a fresh store named "store") and
+    /// `FlowHooks.sessionSetup` entry: the global `store` (a fresh store named "store",
+    /// journaling from the start, so `store:journal()` is the session's history) and
     /// the shortcuts `save(path, opts)` (saves `store`) and `open(path)` (makes the opened
     /// document the global `store`, named "store" too; returns `store, warnings` or
     /// `nil, msg`); not in a sandbox, which has no files. Documented in docs/api/api.lua (section "flowrepl").
@@ -19,6 +20,7 @@ extension FlowStoreBinding {
     static let sessionCode = """
         store = flow.newStore()
         store.name = "store"
+        store.journaling = true  -- store:journal() holds the session's every change
         local function reraise(ok, ...)  -- called by save and open: level 3 is their caller
           if ok then return ... end
           local e = ...
@@ -34,6 +36,7 @@ extension FlowStoreBinding {
           local s, w = reraise(pcall(function() return flow.open(path) end))
           if not s then return nil, w end
           s.name = "store"
+          s.journaling = true
           store = s
           return s, w
         end

@@ -2366,9 +2366,10 @@ extension FlowHelp {
             store.journaling  -> boolean
             Whether the store keeps a journal of its change batches; assignable.
             Setting it to true starts an empty journal, false drops it. A store opened
-            from a workspace always keeps one (from the moment it was opened). While a
-            journal is kept every call takes the store's journaled path, which is a
-            little slower than the quiet one.
+            from a workspace always keeps one (from the moment it was opened), and so does
+            flowrepl's global `store` (from the start of the session, and the store `open`
+            makes). While a journal is kept every call takes the store's journaled path,
+            which is a little slower than the quiet one.
             """),
         ("Store:journal", """
             store:journal()  -> table[]
