@@ -82,11 +82,14 @@ let package = Package(
         .target(name: "CBenchShims", dependencies: ["CLua"]),
         .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowStorage", "CLua", "CLuaShims"]),
         .target(name: "FlowModule", dependencies: ["FlowLua"]),
+        // The REPL's session: `help` and its entries, Tab completion, the globals `store`,
+        // `save` and `open`. flowrepl uses it; hosts that want a REPL-like session may too.
+        .target(name: "FlowSession", dependencies: ["FlowLua", "FlowCore", "CLua", "CLuaShims"]),
 
         // Host
         .executableTarget(
             name: "flowrepl",
-            dependencies: ["FlowLua", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
+            dependencies: ["FlowLua", "FlowSession", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
             linkerSettings: luaLink + staticStdlib),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
@@ -111,7 +114,7 @@ let package = Package(
             dependencies: ["FlowStorage", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore"]),
         .testTarget(
-            name: "FlowLuaTests", dependencies: ["FlowLua", "CLua", "CLuaShims"],
+            name: "FlowLuaTests", dependencies: ["FlowLua", "FlowSession", "CLua", "CLuaShims"],
             linkerSettings: luaLink),
         .testTarget(name: "FlowReplTests", dependencies: []),
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview"]),

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import FlowLua
+import FlowSession
 import FlowPreview
 import Glibc
 
@@ -59,7 +60,7 @@ struct Interpreter {
         let session = options.interactive || options.script == argv.count
         if !options.quiet && session { host.eventOutput = { line in LuaContext.writeStdoutLine(line) } }
         FlowHelp.install(L)
-        host.runSessionSetup()
+        SessionGlobals.setUp(host)
         if let ws = options.workspace, !openWorkspace(ws.path, ws.name) { return false }
         PreviewHost.install(host)
         createArgTable()

@@ -2,6 +2,7 @@
 import CLua
 import CLuaShims
 import FlowLua
+import FlowSession
 import Glibc
 
 enum ReadResult {

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import FlowLua
+import FlowSession
 import FlowPreview
 import Glibc
 
@@ -64,7 +65,7 @@ struct Watch {
         let host = LuaHost()
         if !quiet { host.eventOutput = { line in if Watch.printsEvents { LuaContext.writeStdoutLine(line) } } }
         FlowHelp.install(host.L)
-        host.runSessionSetup()
+        SessionGlobals.setUp(host)
         PreviewHost.install(host)
         return host
     }

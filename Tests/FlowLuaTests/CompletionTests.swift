@@ -2,6 +2,7 @@ import CLua
 import Testing
 
 @testable import FlowLua
+@testable import FlowSession
 
 /// LuaCompletion: the candidates the REPL offers (readline itself is tested under tmux).
 @Suite(.serialized) struct CompletionTests {
@@ -41,10 +42,10 @@ import Testing
     @Test func idCompletionHook() {
         let t = TestHost()
         t.eval("o = toy.new()")
-        let saved = FlowHooks.idCompletion
-        defer { FlowHooks.idCompletion = saved }
+        let saved = LuaCompletion.idCompletion
+        defer { LuaCompletion.idCompletion = saved }
         nonisolated(unsafe) var seen: [String] = []
-        FlowHooks.idCompletion = { r in
+        LuaCompletion.idCompletion = { r in
             let type = r.receiver == 0 ? "-" : (LuaTypes.name(r.L, r.receiver) ?? "?")
             seen.append("\(type) \(r.receiverExpression) \(r.function) \(r.argument) \(r.prefix)")
             return ["alpha", "beta", "alpine"]

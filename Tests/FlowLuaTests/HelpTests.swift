@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FlowLua
+@testable import FlowSession
 
 /// The generated help entries (HelpEntries.swift, from docs/api/api.lua) as `help` uses them.
 @Suite struct HelpTests {

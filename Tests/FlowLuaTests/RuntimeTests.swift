@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FlowLua
+@testable import FlowSession
 
 /// Trampoline stress, callbacks, interrupts, host behaviour.
 @Suite(.serialized) struct RuntimeTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FlowLua
+@testable import FlowSession
 
 @Suite struct StoreInteractionTests {
     @Test func selectionFocusHover() {
@@ -133,7 +134,7 @@ import Testing
 
     @Test func sessionSetupAndCompletion() {
         let h = StoreHost()
-        h.host.runSessionSetup()
+        SessionGlobals.setUp(h.host)
         #expect(h.eval("store:addNode{id='alpha'} store:addNode{id='beta'} store:connect('alpha', 'beta') return tostring(store)") == "Store (2 nodes, 1 edge)")
         let cands = LuaCompletion.candidates(h.host.L, line: Array("store:node(\"a".utf8), wordStart: 12, cursor: 13)
         #expect(cands.contains { $0.contains("alpha") })

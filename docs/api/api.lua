@@ -2,7 +2,7 @@
 --
 -- scripts/gen-docs renders this table into docs/lua-api.md (the reference),
 -- docs/flow.meta.lua (LuaLS annotations for editors) and
--- Sources/FlowLua/Help/HelpEntries.swift (the entries `help` prints in flowrepl).
+-- Sources/FlowSession/HelpEntries.swift (the entries `help` prints in flowrepl).
 -- scripts/check-api compares its names with the contract (docs/api/contract-names.txt)
 -- and with what the built module binds. Edit this file, then run scripts/gen-docs.
 --

@@ -7,7 +7,7 @@ import FlowRouting
 public typealias LuaFlowStore = FlowStore<JSONValue>
 typealias LuaFlowNode = FlowNode<JSONValue>
 
-let storeClass = LuaClass<LuaStoreBox>("flow.Store", name: "Store")
+package let storeClass = LuaClass<LuaStoreBox>("flow.Store", name: "Store")
 /// Node and Edge handles (lua-api §2, §3): user value 1 is the Store userdata, 2 the id.
 let nodeClass = LuaHandleClass("flow.Node", name: "Node", owner: storeClass)
 let edgeClass = LuaHandleClass("flow.Edge", name: "Edge", owner: storeClass)
@@ -29,7 +29,7 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// The thread running the current bound call: callbacks run on it.
     var L: OpaquePointer
     /// Set by `__close`/`__gc`: handles of a closed store raise.
-    var isClosed = false
+    package var isClosed = false
     /// An interrupt raised inside a callback, re-raised when the bound call returns.
     var pendingError: Int32 = LUA_NOREF
     /// Node handles by slot: a weak-valued table, the handle of slot `s` at `s + 1`.

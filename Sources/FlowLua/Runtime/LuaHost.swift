@@ -243,11 +243,6 @@ public final class LuaHost {
         setGlobal(name)
     }
 
-    /// Runs the session hooks (`FlowHooks.sessionSetup`): what flowrepl does at start.
-    public func runSessionSetup() {
-        for setup in FlowHooks.sessionSetup { setup(self) }
-    }
-
     /// Closes the state: every object is finalized. Idempotent.
     public func close() {
         guard !isClosed else { return }

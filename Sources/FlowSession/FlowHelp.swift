@@ -1,5 +1,6 @@
 import CLua
 import CLuaShims
+import FlowLua
 
 /// The `help` global of flowrepl, backed by `FlowHelp.entries` (HelpEntries.swift).
 public enum FlowHelp {

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShims
+import FlowLua
 
 /// Tab completion for the REPL, computed from the live Lua state with raw access only (no
 /// metamethod, getter or other Lua code runs while completing).
@@ -9,11 +10,18 @@ import CLuaShims
 ///   `__index` table (recursively) or of a bound type's `__methods`; so every method of a
 ///   userdata completes. After `.`, getter-backed fields (`__fields`) complete too.
 /// - Inside a string literal that is an argument of a call (`store:node("a`), the
-///   `FlowHooks.idCompletion` hook supplies the candidates.
+///   `idCompletion` hook supplies the candidates.
 ///
 /// Candidates replace the word being completed: function values get a `(` appended, tables
 /// a `.` (so `fl<TAB>` gives `flow.`), other values nothing.
 public enum LuaCompletion {
+    /// Id completion: called when the cursor is inside a string literal that is an argument
+    /// of a call, e.g. `store:node("a|` or `store:connect("a", "|`. Returns the candidate
+    /// ids (all of them: the REPL filters by prefix). nil: no id completion. By default the
+    /// ids of the store a method is called on (`SessionGlobals.completeID`). Not
+    /// thread-safe (set it at start-up).
+    nonisolated(unsafe) public static var idCompletion: ((IDCompletionRequest) -> [String])? = SessionGlobals.completeID
+
     static let keywords = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
         "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
@@ -153,7 +161,7 @@ public enum LuaCompletion {
     /// `before` is the line up to (not including) the opening quote of the string being
     /// completed.
     static func idCandidates(_ L: OpaquePointer, before: [UInt8], prefix: String) -> [String] {
-        guard let hook = FlowHooks.idCompletion, let call = openCall(before) else { return [] }
+        guard let hook = idCompletion, let call = openCall(before) else { return [] }
         let callee = String(decoding: call.callee, as: UTF8.self)
         var receiver: Int32 = 0
         var receiverExpression = ""
@@ -209,5 +217,31 @@ public enum LuaCompletion {
         }
         guard start < open.position else { return nil }
         return (Array(text[start..<open.position]), open.commas + 1)
+    }
+}
+
+/// What the REPL knows when it asks for id candidates.
+public struct IDCompletionRequest {
+    /// The Lua state (the REPL's main state).
+    public let L: OpaquePointer
+    /// Stack index of the receiver of a method call (`store` in `store:node("`), resolved
+    /// with raw access only; 0 for a plain function call (`f("`).
+    public let receiver: Int32
+    /// The receiver expression as typed (`store`, `s.inner`); "" for a plain call.
+    public let receiverExpression: String
+    /// The function or method name (`node`, `moveNode`, `flow.open`).
+    public let function: String
+    /// Which argument the string is (1-based, not counting the receiver).
+    public let argument: Int
+    /// The text typed so far inside the quotes.
+    public let prefix: String
+
+    public init(L: OpaquePointer, receiver: Int32, receiverExpression: String, function: String, argument: Int, prefix: String) {
+        self.L = L
+        self.receiver = receiver
+        self.receiverExpression = receiverExpression
+        self.function = function
+        self.argument = argument
+        self.prefix = prefix
     }
 }

@@ -1,16 +1,20 @@
 import CLua
 import CLuaShims
 import FlowCore
+import FlowLua
 
-// flowrepl integration: the global `store` and id completion.
+// flowrepl's session: the global `store`, the shortcuts `save` and `open`, and id
+// completion.
 
-extension FlowStoreBinding {
-    /// `FlowHooks.sessionSetup` entry: the global `store` (a fresh store named "store",
+/// The globals of a REPL session.
+public enum SessionGlobals {
+    /// Run by flowrepl after the libraries, `flow` and `help` exist and before LUA_INIT,
+    /// `-e`, `-l`, the script and the prompt: the global `store` (a fresh store named "store",
     /// journaling from the start, so `store:journal()` is the session's history) and
     /// the shortcuts `save(path, opts)` (saves `store`) and `open(path)` (makes the opened
     /// document the global `store`, named "store" too; returns `store, warnings` or
     /// `nil, msg`); not in a sandbox, which has no files. Documented in docs/api/api.lua (section "flowrepl").
-    public static func sessionSetup(_ host: LuaHost) {
+    public static func setUp(_ host: LuaHost) {
         _ = host.run(string: sessionCode, chunkName: "=(session)")
     }
 
@@ -58,7 +62,8 @@ extension FlowStoreBinding {
         "setDropTargetEdge": [1],
     ]
 
-    /// `FlowHooks.idCompletion`: node ids for `store:node("`, edge ids for edge methods.
+    /// `LuaCompletion.idCompletion`'s default: node ids for `store:node("`, edge ids for
+    /// edge methods.
     public static func completeID(_ r: IDCompletionRequest) -> [String] {
         guard r.receiver != 0, let box = storeClass.test(r.L, r.receiver), !box.isClosed else { return [] }
         if nodeIDArguments[r.function]?.contains(r.argument) == true { return box.store.nodes.map(\.id) }
