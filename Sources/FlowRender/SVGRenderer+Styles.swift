@@ -219,6 +219,17 @@ extension SVGRenderer {
         endRule(&w)
     }
 
+    /// `selector{fill:#…;font-family:sans-serif;font-size:…px;text-anchor:middle}`: text in
+    /// the palette colour given, at the default size.
+    func textRule(_ w: inout ByteWriter, _ selector: StaticString, fill: String) {
+        w.raw(selector)
+        w.raw("{fill:#")
+        w.raw(fill)
+        w.raw(";font-family:sans-serif;font-size:")
+        w.number(TextFont.defaultSize * zoom)
+        w.raw("px;text-anchor:middle}\n")
+    }
+
     /// Closes a CSS rule whose last declaration ends with `;`.
     func endRule(_ w: inout ByteWriter) {
         if w.bytes.last == UInt8(ascii: ";") { w.bytes.removeLast() }
@@ -232,23 +243,10 @@ extension SVGRenderer {
         let edge = store.configuration.edgeStyle
         let classes = store.classStyles
         w.raw("<defs>\n<style type=\"text/css\">\n")
-        w.raw(".bg{fill:#")
-        w.raw(p.background)
-        w.raw("}\n")
+        themeRule(&w, ".bg", fill: p.background)
         if !sheet.layers.isEmpty { writeEdgeRules(&w, sheet, edge) }
-        let font = TextFont.defaultSize * zoom
-        w.raw(".label{fill:#")
-        w.raw(p.labelFill)
-        w.raw(";stroke:#")
-        w.raw(p.labelStroke)
-        w.raw(";")
-        lengthProperty(&w, "stroke-width", 1)
-        endRule(&w)
-        w.raw(".label-text{fill:#")
-        w.raw(p.labelText)
-        w.raw(";font-family:sans-serif;font-size:")
-        w.number(font)
-        w.raw("px;text-anchor:middle}\n")
+        themeRule(&w, ".label", fill: p.labelFill, stroke: p.labelStroke, width: 1)
+        textRule(&w, ".label-text", fill: p.labelText)
         for name in sheet.edgeClasses {
             let s = classes[name]!.style  // invariant: collected from the sheet
             classRule(&w, ".label.", name, "", s, .labelBox)
@@ -256,11 +254,8 @@ extension SVGRenderer {
         }
         themeRule(&w, ".node>.shape", fill: p.nodeFill, stroke: p.nodeStroke, width: Metrics.nodeStroke)
         themeRule(&w, ".node.group>.shape", fill: p.groupFill, stroke: p.groupStroke)
-        w.raw(".title{fill:#")
-        w.raw(p.text)
-        w.raw(";font-family:sans-serif;font-size:")
-        w.number(font)
-        w.raw("px;text-anchor:middle}\n.node.group>.title{font-weight:bold;text-anchor:start}\n")
+        textRule(&w, ".title", fill: p.text)
+        w.raw(".node.group>.title{font-weight:bold;text-anchor:start}\n")
         for name in sheet.nodeClasses {
             let s = classes[name]!.style  // invariant: collected from the sheet
             classRule(&w, ".node.", name, "", s, .nodeGroup)
