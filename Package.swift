@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "FlowStorageTests",
             dependencies: ["FlowStorage", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore"]),
+        .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore", "TestSupport"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "FlowSession", "CLua", "CLuaShims"],
             linkerSettings: luaLink),

@@ -369,15 +369,7 @@ public enum DOTReader {
         }
 
         mutating func validClasses(_ names: [String]) -> [String] {
-            names.filter { name in
-                do {
-                    try FlowClass.validateName(name, "load", "class")
-                    return true
-                } catch {
-                    tally.add("class '\(name)' is not a valid class name", unit: "")
-                    return false
-                }
-            }
+            names.filter { tally.keepsClass($0) }
         }
     }
 }

@@ -39,6 +39,17 @@ struct WarningTally {
         counts[message, default: 0] += 1
     }
 
+    /// Whether `name` can be a class name; a name that cannot is reported and dropped.
+    mutating func keepsClass(_ name: String) -> Bool {
+        do {
+            try FlowClass.validateName(name, "load", "class")
+            return true
+        } catch {
+            add("class '\(name)' is not a valid class name", unit: "")
+            return false
+        }
+    }
+
     var lines: [String] {
         plain + order.map { m in
             let n = counts[m]!, u = units[m]!

@@ -156,15 +156,7 @@ public enum MermaidReader {
             }
         }
 
-        mutating func validClass(_ name: String) -> Bool {
-            do {
-                try FlowClass.validateName(name, "load", "class")
-                return true
-            } catch {
-                tally.add("class '\(name)' is not a valid class name", unit: "")
-                return false
-            }
-        }
+        mutating func validClass(_ name: String) -> Bool { tally.keepsClass(name) }
 
         /// `fill:#f9f,stroke:#333,stroke-width:4px,color:#fff,stroke-dasharray: 5 5`.
         mutating func styleList(_ text: String, what: String) -> FlowStyle {

@@ -65,17 +65,4 @@ enum FormatsBench {
             report.add(Metric(name: "formats.dot", size: nil, value: nil, unit: "", note: "dot not installed"))
         }
     }
-
-    static func readText(_ path: String) -> String? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            bytes += buffer[0..<n]
-            if n < buffer.count { break }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }

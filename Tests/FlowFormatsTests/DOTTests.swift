@@ -1,5 +1,6 @@
 import FlowCore
 import FlowLayout
+import TestSupport
 import Testing
 
 @testable import FlowFormats
@@ -123,7 +124,7 @@ import Testing
     }
 
     @Test func generatedGraphs() throws {
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let shapes = ["box", "ellipse", "circle", "diamond", "hexagon", "note", "cylinder", "parallelogram"]
         for round in 0..<20 {
             let n = 2 + Int(rng.next() % 30)
@@ -176,17 +177,5 @@ import Testing
             read += 1
         }
         print("read and round-tripped \(read) Graphviz example files")
-    }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -113,8 +113,9 @@ extension FlowStore {
     /// The error of a commit that was refused (by the recorder or the limits), once. A call
     /// throws it itself when its error type can carry it; one whose body throws another
     /// type (`transaction`, `atomically` with a host's error type) leaves it here for the
-    /// host to throw after the call (the Lua binding does, after every bound call).
-    @inline(__always)
+    /// host to throw after the call (the Lua binding does, after every bound call, so it is
+    /// inlinable: one load and a nil test there).
+    @inlinable
     public func takeWriteFailure() -> FlowError? {
         guard let e = writeFailure else { return nil }
         writeFailure = nil

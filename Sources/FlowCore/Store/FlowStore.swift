@@ -210,7 +210,7 @@ public final class FlowStore<Data: FlowNodeData> {
     /// While one is set, every call takes the journaled path (no quiet fast path).
     @exclusivity(unchecked) public var actionRecorder: FlowActionRecorder<Data>?
     /// The error of a batch the recorder refused, for the call to throw.
-    @exclusivity(unchecked) var writeFailure: FlowError?
+    @exclusivity(unchecked) @usableFromInline var writeFailure: FlowError?
     /// What the store may hold at most (a sandbox sets them): a call that leaves it beyond
     /// one is rolled back and fails (`StoreLimits`). Nil: no limits.
     public var limits: StoreLimits?
