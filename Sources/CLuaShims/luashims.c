@@ -3,9 +3,11 @@
 #include "luashims.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------------ trampoline */
 
@@ -511,6 +513,17 @@ int flua_getprompt(lua_State *L, int first) {
 
 static lua_State *volatile flua_globalL = NULL;
 static volatile sig_atomic_t flua_prompt_flag = 0;
+/* The prompt handler also writes a byte here, and the wait polls it: the kernel may run
+ * the handler on any thread that does not block SIGINT, and then the main thread's ppoll
+ * is not interrupted (seen as a Ctrl-C that did nothing until the next key). */
+static int flua_prompt_pipe[2] = {-1, -1};
+
+static void flua_drain_prompt_pipe(void) {
+    char buf[64];
+    if (flua_prompt_pipe[0] >= 0) {
+        while (read(flua_prompt_pipe[0], buf, sizeof buf) > 0) {}
+    }
+}
 
 static void flua_lstop(lua_State *L, lua_Debug *ar) {
     (void)ar;
@@ -557,22 +570,21 @@ void flua_sigint_hold(void) {
 
 void flua_sigint_release(void) { flua_sigint_unblock(); }
 
-int flua_wait_input(int fd) { return flua_wait_input_or_wake(fd, -1); }
-
 int flua_wait_input_or_wake(int fd, int wakefd) {
     for (;;) {
         if (flua_prompt_flag) {
             flua_prompt_flag = 0;
+            flua_drain_prompt_pipe();
             return 0;
         }
         sigset_t during;
         sigprocmask(SIG_SETMASK, NULL, &during);
         sigdelset(&during, SIGINT);
-        struct pollfd p[2] = {{fd, POLLIN, 0}, {wakefd, POLLIN, 0}};
-        int r = ppoll(p, wakefd >= 0 ? 2 : 1, NULL, &during); /* SIGINT can only arrive in here */
-        if (r > 0) return p[0].revents ? 1 : 2;
-        if (r < 0 && errno == EINTR) continue;
-        return -1;
+        struct pollfd p[3] = {{fd, POLLIN, 0}, {flua_prompt_pipe[0], POLLIN, 0}, {wakefd, POLLIN, 0}};
+        int r = ppoll(p, wakefd >= 0 ? 3 : 2, NULL, &during); /* SIGINT can arrive in here */
+        if (r < 0 && errno != EINTR) return -1;
+        if (r <= 0 || p[1].revents) continue; /* a Ctrl-C: the flag is checked above */
+        return p[0].revents ? 1 : 2;
     }
 }
 
@@ -585,18 +597,19 @@ void flua_sigint_unblock(void) {
 
 static void flua_promptaction(int sig) {
     (void)sig;
+    int saved = errno;
     flua_prompt_flag = 1;
+    if (flua_prompt_pipe[1] >= 0) (void)!write(flua_prompt_pipe[1], "", 1);
+    errno = saved;
 }
 
 void flua_sigint_prompt(void) {
+    if (flua_prompt_pipe[0] < 0 && pipe2(flua_prompt_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+        flua_prompt_pipe[0] = flua_prompt_pipe[1] = -1;
+    }
     flua_prompt_flag = 0;
+    flua_drain_prompt_pipe();
     flua_setsignal(SIGINT, flua_promptaction);
-}
-
-int flua_sigint_take(void) {
-    int f = flua_prompt_flag;
-    flua_prompt_flag = 0;
-    return f;
 }
 
 /* ----------------------------------------------------------------------- misc */

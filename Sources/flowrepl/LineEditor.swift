@@ -102,7 +102,7 @@ final class ReadlineReader: LineReader {
         fflush(flua_stdout())
         ReadlineState.done = false
         ReadlineState.line = nil
-        // SIGINT is held except inside flua_wait_input, so a Ctrl-C that arrives while the
+        // SIGINT is held except inside flua_wait_input_or_wake, so a Ctrl-C that arrives while the
         // prompt is being drawn or a key is being handled is not lost.
         flua_sigint_hold()
         defer { flua_sigint_release() }

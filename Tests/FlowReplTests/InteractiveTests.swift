@@ -113,14 +113,14 @@ struct InteractiveTests {
         try t.wait(forEnding: "> abc")
         try t.press("C-c")
         var s = try t.wait { $0.hasSuffix("> abc\n>") }
-        #expect(s.hasSuffix("> abc\n>"), "\(s)")
+        #expect(s.hasSuffix("> abc\n>"), "\(s)\n\(s.hasSuffix("> abc\n>") ? "" : t.diagnosis())")
         // at a continuation prompt it cancels the pending chunk
         try t.type("x = {")
         try t.press("Enter")
         try t.wait(forEnding: ">>")
         try t.press("C-c")
         s = try t.wait { $0.hasSuffix(">>\n>") }
-        #expect(s.hasSuffix("> x = {\n>>\n>"), "\(s)")
+        #expect(s.hasSuffix("> x = {\n>>\n>"), "\(s)\n\(s.hasSuffix("> x = {\n>>\n>") ? "" : t.diagnosis())")
         try t.type("= 'alive'")
         try t.press("Enter")
         s = try t.wait { $0.hasSuffix("alive\n>") }

@@ -94,6 +94,42 @@ final class Tmux {
         try wait(timeout: timeout) { $0.hasSuffix(suffix) }
     }
 
+    /// What the terminal and the program were doing, for a failure message: the pane's
+    /// terminal modes (`stty -a`) and, for each process in the pane, its state, the signals
+    /// it blocks, has pending and catches, and its threads.
+    func diagnosis() -> String {
+        let tty = (try? run(["display-message", "-p", "-t", "main", "#{pane_tty}"]))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let shell = (try? run(["display-message", "-p", "-t", "main", "#{pane_pid}"]))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var lines = ["pane tty \(tty), shell pid \(shell)"]
+        let sttyOut = directory.appendingPathComponent("stty-\(socket)")
+        if !tty.isEmpty {
+            _ = Spawn.run("/bin/sh", ["-c", "stty -a < \(Tmux.quote(tty))"], environment: [:], output: sttyOut)
+            lines.append((try? String(contentsOf: sttyOut, encoding: .utf8)) ?? "(no stty)")
+            try? FileManager.default.removeItem(at: sttyOut)
+        }
+        // the shell's children: the processes whose stat names it as parent (field 4)
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let children = all.filter { pid in
+            guard pid.allSatisfy(\.isNumber),
+                let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            return stat[stat.index(after: close)...].split(separator: " ").dropFirst().first.map(String.init) == shell
+        }
+        for pid in [shell] + children where !pid.isEmpty {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            let keep = status.split(separator: "\n").filter {
+                ["Name", "State", "SigQ", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt", "Threads"]
+                    .contains(String($0.prefix { $0 != ":" }))
+            }
+            let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? ""
+            lines.append("pid \(pid) wchan \(wchan): " + keep.joined(separator: "; "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The program's exit status once it has exited (128+n after signal n), else nil.
     func exitStatus() -> Int? {
         guard let text = try? String(contentsOf: statusFile, encoding: .utf8) else { return nil }

@@ -225,22 +225,20 @@ void flua_interrupt_clear(void);
 void flua_sigint_arm(lua_State *L);
 void flua_sigint_disarm(void);
 
-/* The prompt's scheme: a SIGINT handler that only sets a flag, installed without
- * SA_RESTART so a blocking poll()/read() returns EINTR. take() reads and clears the flag. */
+/* The prompt's scheme: a SIGINT handler that only sets a flag and writes a byte to a pipe
+ * that flua_wait_input_or_wake polls, so the wait ends whichever thread the kernel runs the
+ * handler on. Installed without SA_RESTART; clears the flag and the pipe. */
 void flua_sigint_prompt(void);
-int flua_sigint_take(void);
 
 /* Blocks / unblocks SIGINT for the calling thread. The prompt holds SIGINT while it is not
- * waiting, so a Ctrl-C can only be delivered inside flua_wait_input and is never lost. */
+ * waiting, so a Ctrl-C can only be delivered inside flua_wait_input_or_wake and is never lost. */
 void flua_sigint_hold(void);
 void flua_sigint_release(void);
 
-/* Waits until `fd` is readable (1) or a Ctrl-C arrives with the prompt handler installed (0;
- * the flag is consumed); -1 on error. SIGINT must be held by the caller: it is unblocked
+/* Waits until `fd` is readable (1), `wakefd` is readable (2: the live preview's eventfd, a
+ * page sent a request; -1 for none) or a Ctrl-C arrives with the prompt handler installed
+ * (0; the flag is consumed); -1 on error. SIGINT must be held by the caller: it is unblocked
  * only atomically inside ppoll. Other signals (SIGWINCH) just continue the wait. */
-int flua_wait_input(int fd);
-/* flua_wait_input that also returns 2 when `wakefd` is readable (the live preview's
- * eventfd: a page sent a request). */
 int flua_wait_input_or_wake(int fd, int wakefd);
 
 /* Unblocks SIGINT for the calling thread: a parent may have spawned us with it blocked
