@@ -8,54 +8,60 @@ import Testing
 /// the wait then has to learn of it from the handler's pipe, not from EINTR.
 @Suite(.serialized)
 struct PromptInterruptTests {
-    @Test func aCtrlCHandledOnAnotherThreadEndsTheWait() throws {
+    /// Runs `body` with a pipe standing for the terminal (read end, write end) and the
+    /// prompt's SIGINT handler installed.
+    func withPromptInput(_ body: (Int32, Int32) throws -> Void) throws {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         flua_sigint_prompt()
         defer { signal(SIGINT, SIG_DFL) }
+        try body(fds[0], fds[1])
+    }
 
-        let result = LockedBox(Int32(-2))
-        let input = fds[0]
-        let waiter = Thread {
-            flua_sigint_hold()  // as the line editor does around its wait
-            result.set(flua_wait_input_or_wake(input, -1))
-            flua_sigint_release()
+    @Test func aCtrlCHandledOnAnotherThreadEndsTheWait() throws {
+        try withPromptInput { input, feed in
+            let result = LockedBox(Int32(-2))
+            let waiter = Thread {
+                flua_sigint_hold()  // as the line editor does around its wait
+                result.set(flua_wait_input_or_wake(input, -1))
+                flua_sigint_release()
+            }
+            waiter.start()
+            usleep(100_000)  // let the waiter reach ppoll
+            // The handler runs on another thread: one that does not block SIGINT and sends
+            // it to itself (a thread-directed signal is never given to the waiter).
+            let signaller = Thread {
+                flua_sigint_unblock()
+                pthread_kill(pthread_self(), SIGINT)
+            }
+            signaller.start()
+            var waited = 0
+            while result.get() == -2 && waited < 50 {
+                usleep(20_000)
+                waited += 1
+            }
+            if result.get() == -2 {
+                // the wait did not end: feed it input so the thread finishes, and fail
+                _ = write(feed, "x", 1)
+                while result.get() == -2 { usleep(10_000) }
+                Issue.record("the wait did not end on a Ctrl-C handled on another thread")
+            }
+            #expect(result.get() == 0)
         }
-        waiter.start()
-        usleep(100_000)  // let the waiter reach ppoll
-        // The handler runs on another thread: one that does not block SIGINT and sends
-        // it to itself (a thread-directed signal is never given to the waiter).
-        let signaller = Thread {
-            flua_sigint_unblock()
-            pthread_kill(pthread_self(), SIGINT)
-        }
-        signaller.start()
-        var waited = 0
-        while result.get() == -2 && waited < 50 {
-            usleep(20_000)
-            waited += 1
-        }
-        if result.get() == -2 {
-            // the wait did not end: feed it input so the thread finishes, and fail
-            _ = write(fds[1], "x", 1)
-            while result.get() == -2 { usleep(10_000) }
-            Issue.record("the wait did not end on a Ctrl-C handled on another thread")
-        }
-        #expect(result.get() == 0)
     }
 
     @Test func inputStillEndsTheWait() throws {
-        var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
-        flua_sigint_prompt()
-        defer { signal(SIGINT, SIG_DFL) }
-        _ = write(fds[1], "x", 1)
-        flua_sigint_hold()
-        let r = flua_wait_input_or_wake(fds[0], -1)
-        flua_sigint_release()
-        #expect(r == 1)
+        try withPromptInput { input, feed in
+            _ = write(feed, "x", 1)
+            flua_sigint_hold()
+            let r = flua_wait_input_or_wake(input, -1)
+            flua_sigint_release()
+            #expect(r == 1)
+        }
     }
 }
 
