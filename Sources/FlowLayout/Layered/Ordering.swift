@@ -206,8 +206,9 @@ struct Ordering {
         if quick { return bestCrossings }
         // polish: sifting passes while they help
         var pass = 0
+        var settled = Array(repeating: false, count: layers.count)
         while bestCrossings > 0 && pass < Ordering.siftingPasses {
-            siftAll(downwards: pass % 2 == 0)
+            siftAll(downwards: pass % 2 == 0, settled: &settled)
             let c = totalCrossings()
             if c >= bestCrossings { break }
             bestCrossings = c
@@ -288,10 +289,21 @@ struct Ordering {
 
     // MARK: Sifting
 
-    /// One sifting pass over every layer, in sweep order.
-    private mutating func siftAll(downwards: Bool) {
+    /// One sifting pass over every layer in sweep order, skipping the layers marked settled:
+    /// their last sifting moved nothing and neither they nor their neighbours have changed
+    /// since, so it would move nothing again. Updates the marks.
+    private mutating func siftAll(downwards: Bool, settled: inout [Bool]) {
         let order = downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed())
-        for l in order where layers[l].count > 1 && !frozen[l] { sift(l) }
+        for l in order where layers[l].count > 1 && !frozen[l] && !settled[l] {
+            let before = layers[l]
+            sift(l)
+            if layers[l] == before {
+                settled[l] = true
+            } else {
+                if l > 0 { settled[l - 1] = false }
+                if l + 1 < layers.count { settled[l + 1] = false }
+            }
+        }
     }
 
     /// Gathers the sorted keys of every vertex of layer `l` towards both neighbouring layers
@@ -374,31 +386,59 @@ struct Ordering {
         _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
         ends: UnsafeBufferPointer<Int>
     ) {
-        var vw = Array(repeating: 0, count: layer.count), wv = vw
+        var balance = Array(repeating: 0, count: layer.count)
         for v in layer {
             guard let from = layer.firstIndex(of: v) else { continue }
             layer.remove(at: from)
-            // v's place is an index into the layer without v
-            for j in 0..<layer.count {
-                let c = pairCrossings(v, layer[j], keys: keys, starts: starts, ends: ends)
-                vw[j] = c.vw
-                wv[j] = c.wv
-            }
-            // the change in crossings from moving v left past layer[j] (v then before it),
-            // or right past it
+            // v's place is an index into the layer without v; balance[j] is how many more
+            // crossings v has with layer[j] when left of it than when right of it
+            balances(of: v, against: layer, into: &balance, keys: keys, starts: starts, ends: ends)
             var best = 0, bestAt = from, change = 0
             for j in stride(from: from - 1, through: 0, by: -1) {
-                change += vw[j] - wv[j]
+                change += balance[j]
                 if change < best { best = change; bestAt = j }
             }
             change = 0
             for j in from..<layer.count {
-                change += wv[j] - vw[j]
+                change -= balance[j]
                 if change < best { best = change; bestAt = j + 1 }
             }
             layer.insert(v, at: bestAt)
         }
     }
+
+    /// For every `w` of `others`: v's crossings with w's segments when v is left of w, less
+    /// those when it is right of it, on both sides. Each pair of keys `a` of v and `b` of w
+    /// adds `+1` when `a > b` and `-1` when `a < b`.
+    private static func balances(
+        of v: Int, against others: [Int], into balance: inout [Int], keys: UnsafeBufferPointer<Int>,
+        starts: UnsafeBufferPointer<Int>, ends: UnsafeBufferPointer<Int>
+    ) {
+        let up0 = starts[2 * v], up1 = ends[2 * v], down0 = starts[2 * v + 1], down1 = ends[2 * v + 1]
+        if up1 - up0 <= 1 && down1 - down0 <= 1 {
+            // at most one segment each way, the common case (dummies, single edges)
+            let hasUp = up1 > up0, hasDown = down1 > down0
+            let a = hasUp ? keys[up0] : 0, c = hasDown ? keys[down0] : 0
+            for (j, w) in others.enumerated() {
+                var sum = 0
+                if hasUp {
+                    for k in starts[2 * w]..<ends[2 * w] { sum += sign(a - keys[k]) }
+                }
+                if hasDown {
+                    for k in starts[2 * w + 1]..<ends[2 * w + 1] { sum += sign(c - keys[k]) }
+                }
+                balance[j] = sum
+            }
+            return
+        }
+        for (j, w) in others.enumerated() {
+            let c = pairCrossings(v, w, keys: keys, starts: starts, ends: ends)
+            balance[j] = c.vw - c.wv
+        }
+    }
+
+    @inline(__always)
+    private static func sign(_ x: Int) -> Int { (x > 0 ? 1 : 0) - (x < 0 ? 1 : 0) }
 }
 
 /// A small seeded generator (SplitMix64) for the shuffled start orders.
