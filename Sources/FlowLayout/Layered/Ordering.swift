@@ -361,7 +361,7 @@ struct Ordering {
     }
 
     @inline(__always)
-    private static func pairCrossings(
+    static func pairCrossings(
         _ v: Int, _ w: Int, keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
         ends: UnsafeBufferPointer<Int>
     ) -> (vw: Int, wv: Int) {
@@ -397,72 +397,13 @@ struct Ordering {
         keyBuffer.withUnsafeBufferPointer { keys in
             keyStart.withUnsafeBufferPointer { starts in
                 keyEnd.withUnsafeBufferPointer { ends in
-                    Ordering.sift(&layer, keys: keys, starts: starts, ends: ends)
+                    LayerSifting.sift(&layer, keys: keys, starts: starts, ends: ends)
                 }
             }
         }
         layers[l] = layer
         for (i, v) in layer.enumerated() { position[v] = i }
     }
-
-    /// Sifting over one layer with its gathered keys (see `gatherKeys`).
-    private static func sift(
-        _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
-        ends: UnsafeBufferPointer<Int>
-    ) {
-        var balance = Array(repeating: 0, count: layer.count)
-        for v in layer {
-            guard let from = layer.firstIndex(of: v) else { continue }
-            layer.remove(at: from)
-            // v's place is an index into the layer without v; balance[j] is how many more
-            // crossings v has with layer[j] when left of it than when right of it
-            balances(of: v, against: layer, into: &balance, keys: keys, starts: starts, ends: ends)
-            var best = 0, bestAt = from, change = 0
-            for j in stride(from: from - 1, through: 0, by: -1) {
-                change += balance[j]
-                if change < best { best = change; bestAt = j }
-            }
-            change = 0
-            for j in from..<layer.count {
-                change -= balance[j]
-                if change < best { best = change; bestAt = j + 1 }
-            }
-            layer.insert(v, at: bestAt)
-        }
-    }
-
-    /// For every `w` of `others`: v's crossings with w's segments when v is left of w, less
-    /// those when it is right of it, on both sides. Each pair of keys `a` of v and `b` of w
-    /// adds `+1` when `a > b` and `-1` when `a < b`.
-    private static func balances(
-        of v: Int, against others: [Int], into balance: inout [Int], keys: UnsafeBufferPointer<Int>,
-        starts: UnsafeBufferPointer<Int>, ends: UnsafeBufferPointer<Int>
-    ) {
-        let up0 = starts[2 * v], up1 = ends[2 * v], down0 = starts[2 * v + 1], down1 = ends[2 * v + 1]
-        if up1 - up0 <= 1 && down1 - down0 <= 1 {
-            // at most one segment each way, the common case (dummies, single edges)
-            let hasUp = up1 > up0, hasDown = down1 > down0
-            let a = hasUp ? keys[up0] : 0, c = hasDown ? keys[down0] : 0
-            for (j, w) in others.enumerated() {
-                var sum = 0
-                if hasUp {
-                    for k in starts[2 * w]..<ends[2 * w] { sum += sign(a - keys[k]) }
-                }
-                if hasDown {
-                    for k in starts[2 * w + 1]..<ends[2 * w + 1] { sum += sign(c - keys[k]) }
-                }
-                balance[j] = sum
-            }
-            return
-        }
-        for (j, w) in others.enumerated() {
-            let c = pairCrossings(v, w, keys: keys, starts: starts, ends: ends)
-            balance[j] = c.vw - c.wv
-        }
-    }
-
-    @inline(__always)
-    private static func sign(_ x: Int) -> Int { (x > 0 ? 1 : 0) - (x < 0 ? 1 : 0) }
 }
 
 /// A small seeded generator (SplitMix64) for the shuffled start orders.
