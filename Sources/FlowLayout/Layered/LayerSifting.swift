@@ -8,8 +8,7 @@
 /// segment each way (dummies, single edges), so each place keeps its vertex's single keys
 /// in a slot beside the layer, and the pass over the slots is straight-line arithmetic;
 /// vertices with more segments on a side are added from the keys afterwards. A vertex
-/// with more segments itself is placed through a table, over every key, of the balance a
-/// single segment at that key has with its segments.
+/// with several segments itself takes one such pass per segment.
 struct LayerSifting {
     /// One place of the layer: the vertex's key above and below with a 1 when it has
     /// exactly one on that side (else 0), and a 1 when it has more than one on a side.
@@ -20,37 +19,18 @@ struct LayerSifting {
     private let keys: UnsafeBufferPointer<Int>
     private let starts: UnsafeBufferPointer<Int>
     private let ends: UnsafeBufferPointer<Int>
-    /// Keys are below this bound.
-    private let keyBound: Int
-    /// Per key `b` on the side above (below): v's keys above `b` less those below it.
-    private var tableUp: [Int], tableDown: [Int]
 
     static func sift(
         _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
         ends: UnsafeBufferPointer<Int>
     ) {
-        var sifting = LayerSifting(keys: keys, starts: starts, ends: ends)
-        sifting.sift(&layer)
+        LayerSifting(keys: keys, starts: starts, ends: ends).sift(&layer)
     }
 
     private init(keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>, ends: UnsafeBufferPointer<Int>) {
         self.keys = keys
         self.starts = starts
         self.ends = ends
-        keyBound = (keys.max() ?? 0) + 1
-        tableUp = Array(repeating: 0, count: keyBound)
-        tableDown = tableUp
-    }
-
-    /// Fills `table` for the sorted keys `keys[lo..<hi]`.
-    private func fill(_ table: inout [Int], _ lo: Int, _ hi: Int) {
-        var below = lo
-        for b in 0..<keyBound {
-            while below < hi && keys[below] < b { below += 1 }
-            var atMost = below
-            while atMost < hi && keys[atMost] == b { atMost += 1 }
-            table[b] = (hi - atMost) - (below - lo)
-        }
     }
 
     private func slot(_ v: Int) -> Slot {
@@ -62,41 +42,50 @@ struct LayerSifting {
         return s
     }
 
-    private mutating func sift(_ layer: inout [Int]) {
+    private func sift(_ layer: inout [Int]) {
         var slots = layer.map(slot)
-        var severalCount = slots.reduce(0) { $0 + $1.several }
+        let severalCount = slots.reduce(0) { $0 + $1.several }
         var balance = Array(repeating: 0, count: layer.count)
         for v in layer {
             guard let from = layer.firstIndex(of: v) else { continue }
-            layer.remove(at: from)
-            let own = slots.remove(at: from)
-            severalCount -= own.several
-            // v's place is an index into the layer without v; balance[j] is how many more
-            // crossings v has with layer[j] when left of it than when right of it
-            balances(of: v, own, layer: layer, slots: slots, severalCount: severalCount, into: &balance)
+            // balance[j] is how many more crossings v has with layer[j] when left of it
+            // than when right of it (balance[from], v against itself, is not used)
+            balances(of: v, slots[from], layer: layer, slots: slots, severalCount: severalCount, into: &balance)
             var best = 0, bestAt = from, change = 0
             for j in stride(from: from - 1, through: 0, by: -1) {
                 change += balance[j]
                 if change < best { best = change; bestAt = j }
             }
             change = 0
-            for j in from..<layer.count {
+            for j in (from + 1)..<max(from + 1, layer.count) {
                 change -= balance[j]
-                if change < best { best = change; bestAt = j + 1 }
+                if change < best { best = change; bestAt = j }
             }
-            layer.insert(v, at: bestAt)
-            slots.insert(own, at: bestAt)
-            severalCount += own.several
+            // only the places between the old and the new one shift
+            LayerSifting.move(&layer, from: from, to: bestAt)
+            LayerSifting.move(&slots, from: from, to: bestAt)
         }
+    }
+
+    /// Moves the element at `from` to `to`, shifting those between by one.
+    private static func move<T>(_ a: inout [T], from: Int, to: Int) {
+        if from == to { return }
+        let x = a[from]
+        if to < from {
+            for i in stride(from: from, to: to, by: -1) { a[i] = a[i - 1] }
+        } else {
+            for i in from..<to { a[i] = a[i + 1] }
+        }
+        a[to] = x
     }
 
     /// Each pair of keys `a` of v and `b` of w on the same side adds `+1` when `a > b` and
     /// `-1` when `a < b`.
-    private mutating func balances(
+    private func balances(
         of v: Int, _ own: Slot, layer: [Int], slots: [Slot], severalCount: Int, into balance: inout [Int]
     ) {
         if own.several == 1 {
-            balancesByTable(of: v, layer: layer, slots: slots, severalCount: severalCount, into: &balance)
+            balancesBySegment(of: v, layer: layer, slots: slots, severalCount: severalCount, into: &balance)
             return
         }
         let a = own.up, c = own.down
@@ -125,27 +114,34 @@ struct LayerSifting {
         }
     }
 
-    /// `balances` for a vertex with more than one key on a side.
-    private mutating func balancesByTable(
+    /// `balances` for a vertex with more than one key on a side: one pass over the slots
+    /// per key of v.
+    private func balancesBySegment(
         of v: Int, layer: [Int], slots: [Slot], severalCount: Int, into balance: inout [Int]
     ) {
-        let useUp = ends[2 * v] > starts[2 * v] ? 1 : 0, useDown = ends[2 * v + 1] > starts[2 * v + 1] ? 1 : 0
-        if useUp == 1 { fill(&tableUp, starts[2 * v], ends[2 * v]) }
-        if useDown == 1 { fill(&tableDown, starts[2 * v + 1], ends[2 * v + 1]) }
-        let up = tableUp, down = tableDown
-        for j in 0..<slots.count {
-            let s = slots[j]
-            balance[j] = useUp * s.hasUp * up[s.up] + useDown * s.hasDown * down[s.down]
+        let up = starts[2 * v]..<ends[2 * v], down = starts[2 * v + 1]..<ends[2 * v + 1]
+        slots.withUnsafeBufferPointer { slots in
+            balance.withUnsafeMutableBufferPointer { balance in
+                for j in 0..<slots.count { balance[j] = 0 }
+                for k in up {
+                    let a = keys[k]
+                    for j in 0..<slots.count { balance[j] += slots[j].hasUp * LayerSifting.sign(a - slots[j].up) }
+                }
+                for k in down {
+                    let c = keys[k]
+                    for j in 0..<slots.count { balance[j] += slots[j].hasDown * LayerSifting.sign(c - slots[j].down) }
+                }
+            }
         }
         if severalCount == 0 { return }
         for j in 0..<slots.count where slots[j].several == 1 {
             let w = layer[j]
             var sum = 0
-            if useUp == 1 && slots[j].hasUp == 0 {
-                for k in starts[2 * w]..<ends[2 * w] { sum += up[keys[k]] }
+            if slots[j].hasUp == 0 {
+                for k in up { for i in starts[2 * w]..<ends[2 * w] { sum += LayerSifting.sign(keys[k] - keys[i]) } }
             }
-            if useDown == 1 && slots[j].hasDown == 0 {
-                for k in starts[2 * w + 1]..<ends[2 * w + 1] { sum += down[keys[k]] }
+            if slots[j].hasDown == 0 {
+                for k in down { for i in starts[2 * w + 1]..<ends[2 * w + 1] { sum += LayerSifting.sign(keys[k] - keys[i]) } }
             }
             balance[j] += sum
         }
