@@ -178,49 +178,100 @@ struct NetworkSimplex {
     }
 
     /// Grows a spanning tree of tight edges; while it does not span, moves the whole tree
-    /// by the smallest slack of an edge leaving it, which makes that edge tight.
+    /// by the smallest slack of an edge leaving it (the first such in index order), which
+    /// makes that edge tight, and grows again from the members (in the order they joined,
+    /// last first) that now have a tight edge out of the tree.
+    ///
+    /// The edges leaving the tree wait in two heaps by slack, and the tree's move is kept
+    /// as one `shift` added to its members' ranks at the end, so a step costs a few heap
+    /// operations rather than a scan of every edge and member.
     private mutating func feasibleTree() {
         var inTree = Array(repeating: false, count: n)
-        inTree[0] = true
-        var members = [0]
+        // place in the order of joining
+        var joined = Array(repeating: 0, count: n)
+        var members = 0
+        // a member's rank is rank[v] + shift
+        var shift = 0
+        // edges from the tree out, with key slack + shift, and into it, key slack - shift
+        var outward = SlackHeap(), inward = SlackHeap()
         var stack: [Int] = []
-        func grow(_ from: [Int]) -> [Int] {
-            var added: [Int] = []
-            stack.append(contentsOf: from)
+        func join(_ v: Int) {
+            inTree[v] = true
+            rank[v] -= shift
+            joined[v] = members
+            members += 1
+        }
+        func currentRank(_ v: Int) -> Int { inTree[v] ? rank[v] + shift : rank[v] }
+        // depth-first along tight edges from `root`, a member; the edges found leaving the
+        // tree are queued, except the root's own when it was a member before (queued then)
+        func grow(from root: Int, queueRootEdges: Bool) {
+            stack.append(root)
             while let v = stack.popLast() {
                 for k in incident(v) {
                     let e = incidentEdges[k]
-                    let w = edges[e].source == v ? edges[e].target : edges[e].source
-                    if !inTree[w] && slack(e) == 0 {
-                        inTree[w] = true
+                    let edge = edges[e]
+                    let w = edge.source == v ? edge.target : edge.source
+                    if inTree[w] { continue }
+                    let s = currentRank(edge.target) - currentRank(edge.source) - edge.minLength
+                    if s == 0 {
+                        join(w)
                         isTree[e] = true
-                        added.append(w)
                         stack.append(w)
+                    } else if v != root || queueRootEdges {
+                        if edge.source == v { outward.push(key: s + shift, edge: e) } else { inward.push(key: s - shift, edge: e) }
                     }
                 }
             }
-            return added
         }
-        members += grow(members)
-        while members.count < n {
-            var best = -1, bestSlack = Int.max
-            for (e, edge) in edges.enumerated() where inTree[edge.source] != inTree[edge.target] {
-                let s = slack(e)
-                if s < bestSlack {
-                    bestSlack = s
-                    best = e
+        func dropStale(_ heap: inout SlackHeap) {
+            while let top = heap.first, inTree[edges[top.edge].source] && inTree[edges[top.edge].target] {
+                heap.removeFirst()
+            }
+        }
+        join(0)
+        grow(from: 0, queueRootEdges: true)
+        var roots: [Int] = []
+        while members < n {
+            dropStale(&outward)
+            dropStale(&inward)
+            let out = outward.first.map { (slack: $0.key - shift, edge: $0.edge) }
+            let into = inward.first.map { (slack: $0.key + shift, edge: $0.edge) }
+            guard out != nil || into != nil else {
+                preconditionFailure("network simplex needs a connected graph")  // invariant: one connected part at a time
+            }
+            let towardsOut = into == nil || (out != nil && (out!.slack, out!.edge) < (into!.slack, into!.edge))
+            // move the tree so that the edge becomes tight: up to meet an edge out of it,
+            // down for one into it
+            shift += towardsOut ? out!.slack : -into!.slack
+            // every edge that is tight now, through the member it leaves from
+            roots.removeAll(keepingCapacity: true)
+            for towards in [true, false] {
+                while true {
+                    if towards { dropStale(&outward) } else { dropStale(&inward) }
+                    guard let top = towards ? outward.first : inward.first,
+                        (towards ? top.key - shift : top.key + shift) == 0
+                    else { break }
+                    let edge = edges[top.edge]
+                    roots.append(towards ? edge.source : edge.target)
+                    if towards { outward.removeFirst() } else { inward.removeFirst() }
                 }
             }
-            precondition(best >= 0, "network simplex needs a connected graph")  // invariant: one connected part at a time
-            let delta = inTree[edges[best].target] ? -bestSlack : bestSlack
-            for v in members { rank[v] += delta }
-            members += grow(members)
+            roots.sort { joined[$0] > joined[$1] }
+            var previous = -1
+            for root in roots where root != previous {
+                previous = root
+                grow(from: root, queueRootEdges: false)
+            }
         }
+        for v in 0..<n { rank[v] += shift }
     }
 
     /// Numbers the subtree of `root` (whose edge towards the tree's root is `parent`) in
     /// post-order from `low`: `lim` is a node's number, `low` the smallest number in its
-    /// subtree, so `v` is below `root` when `low[root] <= lim[v] <= lim[root]`.
+    /// subtree, so `v` is below `root` when `low[root] <= lim[v] <= lim[root]`. A subtree
+    /// that hangs by the same edge and would start at the same number as before is skipped:
+    /// its numbers still hold, unless one of its nodes lies on a path that `update` changed,
+    /// and `walkCuts` clears `low` along those paths.
     private mutating func setRange(_ root: Int, parent: Int, low first: Int) {
         // Hot: runs over a subtree on every pivot. The arrays are read and written through
         // buffer pointers, which keeps reference counting out of the loop.
@@ -249,6 +300,12 @@ struct NetworkSimplex {
                             let e = list[starts[v] + top.next]
                             if !isTree[e] || e == parentEdge[v] { continue }
                             let w = edges[e].source == v ? edges[e].target : edges[e].source
+                            if parentEdge[w] == e && low[w] == counter {
+                                // hangs by the same edge and starts at the same number: the
+                                // subtree is numbered as before (`update` marks the changed paths)
+                                counter = lim[w] + 1
+                                continue
+                            }
                             parentEdge[w] = e
                             low[w] = counter
                             stack.append((w, 0))
@@ -375,6 +432,8 @@ struct NetworkSimplex {
             let e = parentEdge[v]
             let d = edges[e].source == v ? forward : !forward
             cut[e] += d ? value : -value
+            // v's subtree changes (it gains or loses the part below `leaving`): renumber it
+            low[v] = -1
             v = lim[edges[e].source] > lim[edges[e].target] ? edges[e].source : edges[e].target
         }
         return v

@@ -22,6 +22,10 @@ struct Ordering {
     // with the side code (0, 1, 2) of the segment's end at that neighbour.
     private var upStart: [Int] = [], upNeighbour: [Int] = [], upSide: [Int] = []
     private var downStart: [Int] = [], downNeighbour: [Int] = [], downSide: [Int] = []
+    /// The side code at v itself of each segment in v's down list.
+    private var downOwnSide: [Int] = []
+    /// Scratch for counting crossings.
+    private var countKeys: [Int] = [], countTree: [Int] = []
 
     /// Layers whose every vertex has an order key: they keep that order (a group's border).
     private var frozen: [Bool] = []
@@ -47,6 +51,7 @@ struct Ordering {
             for s in graph.down[v] {
                 downNeighbour.append(graph.segments[s].lower)
                 downSide.append(side(graph.segments[s].lowerPort))
+                downOwnSide.append(side(graph.segments[s].upperPort))
             }
         }
         upStart.append(upNeighbour.count)
@@ -99,44 +104,44 @@ struct Ordering {
 
     // MARK: Counting
 
-    /// Crossings between layer `l` and `l + 1`: segments sorted by their upper end, then
-    /// inversions among their lower ends (Barth, Jünger and Mutzel's accumulator counting).
-    private func countCrossings(below l: Int) -> Int {
-        var keys: [(Int, Int)] = []
-        for w in layers[l + 1] {
-            for i in upStart[w]..<upStart[w + 1] {
-                let upperKey = position[upNeighbour[i]] * 3 + upSide[i]
-                keys.append((upperKey, position[w] * 3 + lowerSide(of: i, at: w)))
+    /// Crossings between layer `l` and `l + 1` (Barth, Jünger and Mutzel's accumulator
+    /// counting): the segments' lower keys in the order of their upper keys (ties by lower
+    /// key), then the inversions among them. Walking layer `l` left to right gives that
+    /// order with only each vertex's few segments to sort.
+    private mutating func countCrossings(below l: Int) -> Int {
+        countKeys.removeAll(keepingCapacity: true)
+        for v in layers[l] {
+            let first = countKeys.count
+            for k in downStart[v]..<downStart[v + 1] {
+                // by the side at v first, then by the lower end's key
+                countKeys.append(downOwnSide[k] << 40 | (position[downNeighbour[k]] * 3 + downSide[k]))
             }
+            countKeys.withUnsafeMutableBufferPointer { Ordering.insertionSort($0, first..<$0.count) }
+            for i in first..<countKeys.count { countKeys[i] &= (1 << 40) - 1 }
         }
-        if keys.count < 2 { return 0 }
-        keys.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-        return Ordering.inversions(keys.map(\.1), bound: layers[l + 1].count * 3)
-    }
-
-    /// The side code of the lower end of the segment stored at `upNeighbour[i]` for `w`.
-    private func lowerSide(of i: Int, at w: Int) -> Int {
-        let s = graph.up[w][i - upStart[w]]
-        let port = graph.segments[s].lowerPort
-        return port < 0 ? 0 : port > 0 ? 2 : 1
+        if countKeys.count < 2 { return 0 }
+        return Ordering.inversions(countKeys, bound: layers[l + 1].count * 3, tree: &countTree)
     }
 
     /// Pairs `i < j` with `values[i] > values[j]`, with a Fenwick tree over `0..<bound`.
-    static func inversions(_ values: [Int], bound: Int) -> Int {
-        var tree = Array(repeating: 0, count: bound + 1)
+    static func inversions(_ values: [Int], bound: Int, tree: inout [Int]) -> Int {
+        tree.removeAll(keepingCapacity: true)
+        tree.append(contentsOf: repeatElement(0, count: bound + 1))
         var count = 0, inserted = 0
-        for v in values {
-            var i = v + 1, atMost = 0
-            while i > 0 { atMost += tree[i]; i -= i & -i }
-            count += inserted - atMost
-            i = v + 1
-            while i <= bound { tree[i] += 1; i += i & -i }
-            inserted += 1
+        tree.withUnsafeMutableBufferPointer { tree in
+            for v in values {
+                var i = v + 1, atMost = 0
+                while i > 0 { atMost += tree[i]; i -= i & -i }
+                count += inserted - atMost
+                i = v + 1
+                while i <= bound { tree[i] += 1; i += i & -i }
+                inserted += 1
+            }
         }
         return count
     }
 
-    func totalCrossings() -> Int {
+    mutating func totalCrossings() -> Int {
         var total = 0
         for l in 0..<max(0, layers.count - 1) { total += countCrossings(below: l) }
         return total
@@ -206,8 +211,9 @@ struct Ordering {
         if quick { return bestCrossings }
         // polish: sifting passes while they help
         var pass = 0
+        var settled = Array(repeating: false, count: layers.count)
         while bestCrossings > 0 && pass < Ordering.siftingPasses {
-            siftAll(downwards: pass % 2 == 0)
+            siftAll(downwards: pass % 2 == 0, settled: &settled)
             let c = totalCrossings()
             if c >= bestCrossings { break }
             bestCrossings = c
@@ -288,10 +294,21 @@ struct Ordering {
 
     // MARK: Sifting
 
-    /// One sifting pass over every layer, in sweep order.
-    private mutating func siftAll(downwards: Bool) {
+    /// One sifting pass over every layer in sweep order, skipping the layers marked settled:
+    /// their last sifting moved nothing and neither they nor their neighbours have changed
+    /// since, so it would move nothing again. Updates the marks.
+    private mutating func siftAll(downwards: Bool, settled: inout [Bool]) {
         let order = downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed())
-        for l in order where layers[l].count > 1 && !frozen[l] { sift(l) }
+        for l in order where layers[l].count > 1 && !frozen[l] && !settled[l] {
+            let before = layers[l]
+            sift(l)
+            if layers[l] == before {
+                settled[l] = true
+            } else {
+                if l > 0 { settled[l - 1] = false }
+                if l + 1 < layers.count { settled[l + 1] = false }
+            }
+        }
     }
 
     /// Gathers the sorted keys of every vertex of layer `l` towards both neighbouring layers
@@ -303,11 +320,30 @@ struct Ordering {
             keyStart[2 * v] = keyBuffer.count
             for k in upStart[v]..<upStart[v + 1] { keyBuffer.append(position[upNeighbour[k]] * 3 + upSide[k]) }
             keyEnd[2 * v] = keyBuffer.count
-            keyBuffer[keyStart[2 * v]..<keyEnd[2 * v]].sort()
             keyStart[2 * v + 1] = keyBuffer.count
             for k in downStart[v]..<downStart[v + 1] { keyBuffer.append(position[downNeighbour[k]] * 3 + downSide[k]) }
             keyEnd[2 * v + 1] = keyBuffer.count
-            keyBuffer[keyStart[2 * v + 1]..<keyEnd[2 * v + 1]].sort()
+        }
+        // each vertex's keys sorted in place (a vertex has few: insertion sort)
+        keyBuffer.withUnsafeMutableBufferPointer { keys in
+            for v in layers[l] {
+                Ordering.insertionSort(keys, keyStart[2 * v]..<keyEnd[2 * v])
+                Ordering.insertionSort(keys, keyStart[2 * v + 1]..<keyEnd[2 * v + 1])
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func insertionSort(_ keys: UnsafeMutableBufferPointer<Int>, _ range: Range<Int>) {
+        if range.count < 2 { return }
+        for i in (range.lowerBound + 1)..<range.upperBound {
+            let x = keys[i]
+            var j = i
+            while j > range.lowerBound && keys[j - 1] > x {
+                keys[j] = keys[j - 1]
+                j -= 1
+            }
+            keys[j] = x
         }
     }
 
@@ -325,7 +361,7 @@ struct Ordering {
     }
 
     @inline(__always)
-    private static func pairCrossings(
+    static func pairCrossings(
         _ v: Int, _ w: Int, keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
         ends: UnsafeBufferPointer<Int>
     ) -> (vw: Int, wv: Int) {
@@ -361,43 +397,12 @@ struct Ordering {
         keyBuffer.withUnsafeBufferPointer { keys in
             keyStart.withUnsafeBufferPointer { starts in
                 keyEnd.withUnsafeBufferPointer { ends in
-                    Ordering.sift(&layer, keys: keys, starts: starts, ends: ends)
+                    LayerSifting.sift(&layer, keys: keys, starts: starts, ends: ends)
                 }
             }
         }
         layers[l] = layer
         for (i, v) in layer.enumerated() { position[v] = i }
-    }
-
-    /// Sifting over one layer with its gathered keys (see `gatherKeys`).
-    private static func sift(
-        _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
-        ends: UnsafeBufferPointer<Int>
-    ) {
-        var vw = Array(repeating: 0, count: layer.count), wv = vw
-        for v in layer {
-            guard let from = layer.firstIndex(of: v) else { continue }
-            layer.remove(at: from)
-            // v's place is an index into the layer without v
-            for j in 0..<layer.count {
-                let c = pairCrossings(v, layer[j], keys: keys, starts: starts, ends: ends)
-                vw[j] = c.vw
-                wv[j] = c.wv
-            }
-            // the change in crossings from moving v left past layer[j] (v then before it),
-            // or right past it
-            var best = 0, bestAt = from, change = 0
-            for j in stride(from: from - 1, through: 0, by: -1) {
-                change += vw[j] - wv[j]
-                if change < best { best = change; bestAt = j }
-            }
-            change = 0
-            for j in from..<layer.count {
-                change += wv[j] - vw[j]
-                if change < best { best = change; bestAt = j + 1 }
-            }
-            layer.insert(v, at: bestAt)
-        }
     }
 }
 
