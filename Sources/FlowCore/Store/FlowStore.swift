@@ -179,6 +179,9 @@ public final class FlowStore<Data: FlowNodeData> {
     /// For hosts that keep data per node in an array indexed by slot: the Lua binding keeps
     /// its Node handles this way and moves a removed node's handle out of the array here.
     @exclusivity(unchecked) public var onNodeSlotFreed: ((Int32) -> Void)?
+    /// `onNodeSlotFreed` for edges (see `edgeSlot(_:)`): every edge that leaves the store,
+    /// by any operation, a node's removal taking its edges along included.
+    @exclusivity(unchecked) public var onEdgeSlotFreed: ((Int32) -> Void)?
     @exclusivity(unchecked) var observers: [(id: Int, nodes: ([NodeChange<Data>], [String: Node]) -> Void, edges: ([EdgeChange], [String: FlowEdge]) -> Void)] = []
     /// Values before the first `replace` of each id in the pending batches, kept only while
     /// an observer wants them.
