@@ -24,18 +24,19 @@ extension FlowStoreBinding {
         // canonically (D24), and the handle is keyed by the id's bytes as given
         func ascii(_ b: UnsafeRawBufferPointer) -> Bool { b.allSatisfy { $0 < 0x80 } }
         guard ascii(id), ascii(source), ascii(target) else { return FLUA_FALLBACK }
-        return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
-            let store = box.store
-            let edge = FlowEdge(
-                id: decodeUTF8(id), sourceNodeID: decodeUTF8(source), targetNodeID: decodeUTF8(target),
-                pathType: store.defaultEdgePathType)
-            do {
-                try box.run(L) { _ = try store.addEdge(edge) }
-            } catch {
-                return LuaErrors.code(for: error, L)
-            }
-            box.pushEdge(L, idAt: 3, store: 1)
-            return 1
+        // a strong reference: a callback of the add may close the store, releasing the box
+        let box = Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped).takeUnretainedValue()
+        let store = box.store
+        let edge = FlowEdge(
+            id: decodeUTF8(id), sourceNodeID: decodeUTF8(source), targetNodeID: decodeUTF8(target),
+            pathType: store.defaultEdgePathType)
+        let slot: Int32, runs = box.callbackRuns
+        do {
+            slot = try box.run(L, moving: consume edge) { e throws in try store.add(e) }
+        } catch {
+            return LuaErrors.code(for: error, L)
         }
+        box.pushAdded(.edge, L, slot: slot, idAt: 3, since: runs)
+        return 1
     }
 }
