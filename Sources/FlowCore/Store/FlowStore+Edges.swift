@@ -24,12 +24,12 @@ extension FlowStore {
         if edge.id.isEmpty { throw .invalidValue(op, "edge id must not be empty") }
         let key = edgeTable.keyAndHash(edge.id)
         if edgeTable.lookup(edge.id, key) != nil { throw .duplicateEdge(op, edge.id) }
-        try validateEdge(edge, op)
+        let ends = try validateEdge(edge, op)
         // Everything is checked: the insertion cannot fail. An orthogonal edge is routed
         // after the operation, so it takes the operation's path.
         if isQuietTopLevel && edge.pathType != .orthogonal {
             // Its undo step is the one entry `performChecked` would record.
-            let (id, seq, slot) = insertEdge(consume edge, seq: nil, key: key, emit: false)
+            let (id, seq, slot) = insertEdge(consume edge, seq: nil, key: key, ends: ends, emit: false)
             recordStep("Add Edge", .insertEdge(id, seq: seq))
             return slot
         }
@@ -87,8 +87,10 @@ extension FlowStore {
         }
     }
 
-    /// Checks an edge's bend points, endpoints, handles and parent against the store.
-    func validateEdge(_ e: FlowEdge, _ op: String) throws(FlowError) {
+    /// Checks an edge's bend points, endpoints, handles and parent against the store;
+    /// returns the slots of its source and target nodes.
+    @discardableResult
+    func validateEdge(_ e: FlowEdge, _ op: String) throws(FlowError) -> EdgeEndSlots {
         if !e.points.isEmpty { try Self.validatePoints(e.points, op) }
         if e.look != nil { try validateLook(e, op) }
         // by slot: the nodes are read only when a handle is named
@@ -100,6 +102,7 @@ extension FlowStore {
             guard let parent = nodeTable[p] else { throw .invalidParent(op, "parent node '\(p)' does not exist") }
             if !parent.acceptsChildren { throw .invalidParent(op, "node '\(p)' does not accept children") }
         }
+        return EdgeEndSlots(source: s, target: t)
     }
 
     /// Checks that node `n` declares a handle `h` that an edge may use as `type`.
@@ -150,4 +153,10 @@ extension FlowStore {
         animatedEdgeSet = new
         return true
     }
+}
+
+/// The slots of an edge's source and target nodes.
+struct EdgeEndSlots {
+    var source: Int32
+    var target: Int32
 }

@@ -302,9 +302,13 @@ extension FlowStore {
     }
 
     /// `pInsertEdge` without the journal (as `insertNode`): moves the edge into the store
-    /// and returns its id, sequence number and slot. `key` is `edgeTable.keyAndHash(edge.id)`.
+    /// and returns its id, sequence number and slot. `key` is `edgeTable.keyAndHash(edge.id)`;
+    /// `ends`, the slots of its source and target nodes when the caller has them
+    /// (`validateEdge`), saves looking them up again.
     @inline(__always)
-    func insertEdge(_ edge: consuming FlowEdge, seq: Int?, key: (IDKey, UInt32), emit: Bool) -> (id: String, seq: Int, slot: Int32) {
+    func insertEdge(
+        _ edge: consuming FlowEdge, seq: Int?, key: (IDKey, UInt32), ends: EdgeEndSlots? = nil, emit: Bool
+    ) -> (id: String, seq: Int, slot: Int32) {
         var e = edge
         setFlags(&e)
         e.canonicalizeIDs()  // D24
@@ -313,7 +317,13 @@ extension FlowStore {
         if emit && recordsEdgeEvents { pendingEdgeChanges.append(.add(e)) }
         let id = e.id, source = e.sourceNodeID, target = e.targetNodeID, parent = e.parentID
         let (slot, s) = edgeTable.add(consume e, seq: seq, key: key)
-        indexEdge(slot, source: source, target: target, parent: parent)
+        if let ends {
+            nodeTable.modifyExtra(ends.source) { $0.links.edges.append(slot) }
+            if ends.target != ends.source { nodeTable.modifyExtra(ends.target) { $0.links.edges.append(slot) } }
+            if let p = parent { withLinks(ofNode: p) { $0.childEdges.append(slot) } }
+        } else {
+            indexEdge(slot, source: source, target: target, parent: parent)
+        }
         // Its path bounds are indexed by the first edge query.
         markStale(edge: slot)
         return (id, s, slot)

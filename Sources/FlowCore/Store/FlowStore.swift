@@ -34,7 +34,7 @@ public final class FlowStore<Data: FlowNodeData> {
 
     /// The style sheet: what nodes and edges with each class look like (`setClassStyles`).
     /// Document content: exported, loaded, undone.
-    public internal(set) var classStyles: [String: FlowClass] = [:]
+    @exclusivity(unchecked) public internal(set) var classStyles: [String: FlowClass] = [:]
 
     /// The configuration. Zoom limits are clamped on every set (D12); narrowing them
     /// re-clamps the current zoom and keeps the offset.
@@ -99,7 +99,7 @@ public final class FlowStore<Data: FlowNodeData> {
     /// points they are given, and one without points is drawn as a smoothStep path.
     /// Installing a router resets it and routes nothing yet: routes follow the next changes,
     /// or `routeEdges()`.
-    public var edgeRouter: (any EdgeRouter)? {
+    @exclusivity(unchecked) public var edgeRouter: (any EdgeRouter)? {
         didSet {
             edgeRouter?.reset()
             routerHasState = false
@@ -216,7 +216,7 @@ public final class FlowStore<Data: FlowNodeData> {
     @exclusivity(unchecked) @usableFromInline var writeFailure: FlowError?
     /// What the store may hold at most (a sandbox sets them): a call that leaves it beyond
     /// one is rolled back and fails (`StoreLimits`). Nil: no limits.
-    public var limits: StoreLimits?
+    @exclusivity(unchecked) public var limits: StoreLimits?
 
     /// Whether history is recorded. Turning it off clears the history; turning it on
     /// starts empty.

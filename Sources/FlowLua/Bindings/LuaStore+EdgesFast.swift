@@ -24,8 +24,15 @@ extension FlowStoreBinding {
         // canonically (D24), and the handle is keyed by the id's bytes as given
         func ascii(_ b: UnsafeRawBufferPointer) -> Bool { b.allSatisfy { $0 < 0x80 } }
         guard ascii(id), ascii(source), ascii(target) else { return FLUA_FALLBACK }
-        // a strong reference: a callback of the add may close the store, releasing the box
-        let box = Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped).takeUnretainedValue()
+        return withFastEntryBox(object) { box in addEdgeNow(L, box, id: id, source: source, target: target) }
+    }
+
+    /// The body of `addEdgeFast`, for ids of ASCII bytes.
+    @inline(__always)
+    private static func addEdgeNow(
+        _ L: OpaquePointer, _ box: LuaStoreBox, id: UnsafeRawBufferPointer, source: UnsafeRawBufferPointer,
+        target: UnsafeRawBufferPointer
+    ) -> Int32 {
         let store = box.store
         let edge = FlowEdge(
             id: decodeUTF8(id), sourceNodeID: decodeUTF8(source), targetNodeID: decodeUTF8(target),

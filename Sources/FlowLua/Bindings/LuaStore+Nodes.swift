@@ -355,8 +355,12 @@ extension FlowStoreBinding {
     static let addNodeFast: flua_FastFields = { L, object, fields in
         let L = L.unsafelyUnwrapped
         let f = fields.unsafelyUnwrapped.pointee
-        // a strong reference: a callback of the add may close the store, releasing the box
-        let box = Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped).takeUnretainedValue()
+        return withFastEntryBox(object) { box in addNodeNow(L, box, f) }
+    }
+
+    /// The body of `addNodeFast`.
+    @inline(__always)
+    private static func addNodeNow(_ L: OpaquePointer, _ box: LuaStoreBox, _ f: flua_Fields) -> Int32 {
         let id: String
         if f.given & 1 != 0 {
             let bytes = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
@@ -410,15 +414,15 @@ extension FlowStoreBinding {
         let L = L.unsafelyUnwrapped
         let id = UnsafeRawBufferPointer(start: bytes, count: len)  // the string stays on the stack
         guard isValidUTF8(id) else { return FLUA_FALLBACK }  // the general entry refuses it (D24)
-        // a strong reference: a callback of the move may close the store, releasing the box
-        let box = Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped).takeUnretainedValue()
-        do {
-            guard let moved = try box.run(L, { try box.store.moveNode(utf8: id, to: Point(x, y)) }) else {
-                return FLUA_FALLBACK
+        return withFastEntryBox(object) { box in
+            do {
+                guard let moved = try box.run(L, { try box.store.moveNode(utf8: id, to: Point(x, y)) }) else {
+                    return FLUA_FALLBACK
+                }
+                return moved ? 1 : 0
+            } catch {
+                return LuaErrors.code(for: error, L)
             }
-            return moved ? 1 : 0
-        } catch {
-            return LuaErrors.code(for: error, L)
         }
     }
 

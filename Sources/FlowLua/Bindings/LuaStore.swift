@@ -44,6 +44,9 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// The observer that calls `onNodesChange`/`onEdgesChange`, registered only while one of
     /// them is set: a store nobody listens to records no change events at all.
     var changeObserver: Int?
+    /// Whether a store call may run Lua code: a change callback or a `flow.observe` observer
+    /// is set (see `withFastEntryBox`).
+    var mayCallLua: Bool { changeObserver != nil || observerToken != nil }
     /// The store's name, as `flow.observe` observers get it (`store.name`).
     var name = ""
     /// The batch observer that calls the `flow.observe` observers, registered only while
@@ -356,6 +359,21 @@ func pushGivenID(_ L: OpaquePointer, table: Int32, else id: String) {
 func storeSelf(_ args: LuaArgs) throws(LuaError) -> LuaStoreBox {
     if let u = storeClass.boundSelf(args.L, upvalue: args.upvalue(1)) { return u.takeUnretainedValue() }
     return try storeClass.check(args.L, 1)
+}
+
+/// Runs a fast entry's `body` with the store box `object` points to (the bound store's
+/// block). When a store call may run Lua code (a change callback or a `flow.observe`
+/// observer is set: `mayCallLua`), `body` holds a strong reference, since that code may close
+/// the store, which releases the box; otherwise it borrows the box, saving a retain and a
+/// release (the slow kind: the box has weak references, so a side table) on every call.
+@inline(__always)
+func withFastEntryBox<R>(_ object: UnsafeMutableRawPointer?, _ body: (LuaStoreBox) -> R) -> R {
+    let box = Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)
+    if box._withUnsafeGuaranteedRef({ $0.mayCallLua }) {
+        let strong = box.takeUnretainedValue()
+        return withExtendedLifetime(strong) { body(strong) }
+    }
+    return box._withUnsafeGuaranteedRef(body)
 }
 
 /// Adds `methods` to the methods table of a registered class, each with the class's
