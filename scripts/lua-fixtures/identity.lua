@@ -17,6 +17,18 @@ local function edgeGone(h, id)
     and tostring(h) == "Edge " .. id .. " (removed)" and not h:exists()
 end
 
+-- Sets the change callback `field` of store `st` to one that keeps, for each id added, the
+-- handle `get` (a Store method) gives during the add; returns that table.
+local function watchAdds(st, field, get)
+  local seen = {}
+  st[field] = function(changes)
+    for _, c in ipairs(changes) do
+      if c.type == "add" then seen[c.id] = get(st, c.id) end
+    end
+  end
+  return seen
+end
+
 local s = flow.newStore()
 
 -- removed, then another node takes the slot, then the id comes back
@@ -75,12 +87,7 @@ end
 -- a change callback that asks for the new node's handle during the add gets the one the
 -- add returns (the fast path and the general one, which reads `data`)
 do
-  local seen = {}
-  s.onNodesChange = function(changes)
-    for _, c in ipairs(changes) do
-      if c.type == "add" then seen[c.id] = s:node(c.id) end
-    end
-  end
+  local seen = watchAdds(s, "onNodesChange", s.node)
   local f = s:addNode{id = "cb1", x = 1}
   local g = s:addNode{id = "cb2", data = {k = 1}}
   s.onNodesChange = nil
@@ -182,12 +189,7 @@ do
   local g = flow.newStore()
   g:addNode{id = "a"}
   g:addNode{id = "b"}
-  local seen = {}
-  g.onEdgesChange = function(changes)
-    for _, c in ipairs(changes) do
-      if c.type == "add" then seen[c.id] = g:edge(c.id) end
-    end
-  end
+  local seen = watchAdds(g, "onEdgesChange", g.edge)
   local f = g:addEdge{id = "cb1", sourceNodeID = "a", targetNodeID = "b"}
   local h = g:addEdge{id = "cb2", sourceNodeID = "a", targetNodeID = "b", label = "l"}
   local k = g:connect("b", "a", {id = "cb3"})
@@ -230,34 +232,28 @@ local ids, edgeIDs = {}, {}
 for i = 1, 12 do ids[i] = "r" .. i end
 for i = 1, 16 do edgeIDs[i] = "x" .. i end
 local kept, keptEdges = {}, {}  -- id -> a handle kept alive
+-- the two kinds: a handle by id, the store's list, the ids, the handles kept, how a gone one reads
+local kinds = {
+  {get = s.node, list = s.nodes, ids = ids, kept = kept, gone = function(h, id) return not h:exists() and gone(h, id) end},
+  {get = s.edge, list = s.edges, ids = edgeIDs, kept = keptEdges, gone = edgeGone},
+}
 local function check(step)
-  for _, id in ipairs(ids) do
-    local h = s:node(id)
-    if h then
-      assert(h.id == id, step)
-      if kept[id] then assert(rawequal(h, kept[id]), step .. ": " .. id .. " has a new handle") end
-      if random() < 0.5 then kept[id] = h end
-    elseif kept[id] then
-      assert(not kept[id]:exists() and gone(kept[id], id), step)
+  for _, k in ipairs(kinds) do
+    for _, id in ipairs(k.ids) do
+      local h = k.get(s, id)
+      if h then
+        assert(h.id == id, step)
+        if k.kept[id] then assert(rawequal(h, k.kept[id]), step .. ": " .. id .. " has a new handle") end
+        if random() < 0.5 then k.kept[id] = h end
+      elseif k.kept[id] then
+        assert(k.gone(k.kept[id], id), step)
+      end
     end
-  end
-  for _, id in ipairs(edgeIDs) do
-    local h = s:edge(id)
-    if h then
-      assert(h.id == id, step)
-      if keptEdges[id] then assert(rawequal(h, keptEdges[id]), step .. ": edge " .. id .. " has a new handle") end
-      if random() < 0.5 then keptEdges[id] = h end
-    elseif keptEdges[id] then
-      assert(edgeGone(keptEdges[id], id), step)
+    local list = k.list(s)
+    for i, h in ipairs(list) do
+      if k.kept[h.id] then assert(rawequal(h, k.kept[h.id]), step) end
+      assert(k.list(s)[i].id == h.id, step)
     end
-  end
-  for i, n in ipairs(s:nodes()) do
-    if kept[n.id] then assert(rawequal(n, kept[n.id]), step) end
-    assert(s:nodes()[i].id == n.id, step)
-  end
-  for i, e in ipairs(s:edges()) do
-    if keptEdges[e.id] then assert(rawequal(e, keptEdges[e.id]), step) end
-    assert(s:edges()[i].id == e.id, step)
   end
 end
 local function present(id) return s:node(id) ~= nil end

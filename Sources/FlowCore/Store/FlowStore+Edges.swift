@@ -21,9 +21,7 @@ extension FlowStore {
     @_specialize(exported: true, where Data == JSONValue)
     public func add(_ edge: consuming FlowEdge) throws(FlowError) -> Int32 {
         let op = "addEdge"
-        if edge.id.isEmpty { throw .invalidValue(op, "edge id must not be empty") }
-        let key = edgeTable.keyAndHash(edge.id)
-        if edgeTable.lookup(edge.id, key) != nil { throw .duplicateEdge(op, edge.id) }
+        let key = try edgeTable.newKey(edge.id, op, kind: "edge", duplicate: FlowError.duplicateEdge)
         let ends = try validateEdge(edge, op)
         // Everything is checked: the insertion cannot fail. An orthogonal edge is routed
         // after the operation, so it takes the operation's path.

@@ -175,9 +175,17 @@ extension FlowStore {
     /// Inserts and journals a node; returns its slot.
     @discardableResult
     func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) -> Int32 {
-        let (id, s, slot) = insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit)
-        journal.append(.insertNode(id, seq: s))
-        return slot
+        journaled(insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit), JournalEntry.insertNode)
+    }
+
+    /// Journals an insertion (`entry` of the id and sequence number `insertNode` or
+    /// `insertEdge` returned); returns the slot.
+    @inline(__always)
+    private func journaled(
+        _ inserted: (id: String, seq: Int, slot: Int32), _ entry: (String, Int) -> JournalEntry<Data>
+    ) -> Int32 {
+        journal.append(entry(inserted.id, inserted.seq))
+        return inserted.slot
     }
 
     /// `pInsertNode` without the journal: moves the node into the store and returns its id
@@ -296,9 +304,7 @@ extension FlowStore {
     /// Inserts and journals an edge; returns its slot.
     @discardableResult
     func pInsertEdge(_ edge: FlowEdge, seq: Int? = nil, emit: Bool = true) -> Int32 {
-        let (id, s, slot) = insertEdge(edge, seq: seq, key: edgeTable.keyAndHash(edge.id), emit: emit)
-        journal.append(.insertEdge(id, seq: s))
-        return slot
+        journaled(insertEdge(edge, seq: seq, key: edgeTable.keyAndHash(edge.id), emit: emit), JournalEntry.insertEdge)
     }
 
     /// `pInsertEdge` without the journal (as `insertNode`): moves the edge into the store
