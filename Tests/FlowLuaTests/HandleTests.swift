@@ -190,6 +190,29 @@ import Testing
             local e = s:connect('a', 'b')
             return tostring(e), e:exists()
             """) == "Edge e1 (removed)\tfalse")
+        // the fast entries of addEdge and moveNode, closed by a change callback and by a
+        // flow.observe observer (the entries hold the box while Lua may run)
+        #expect(h.eval("""
+            local s = flow.newStore()
+            s:addNode{id = 'a'} s:addNode{id = 'b'}
+            s.onEdgesChange = function() getmetatable(s).__close(s) end
+            local e = s:addEdge{id = 'x', sourceNodeID = 'a', targetNodeID = 'b'}
+            return tostring(e), e:exists()
+            """) == "Edge x (removed)\tfalse")
+        #expect(h.eval("""
+            local s = flow.newStore()
+            s:addNode{id = 'a'}
+            s.onNodesChange = function() getmetatable(s).__close(s) end
+            return s:moveNode('a', 5, 5), pcall(s.moveNode, s, 'a', 6, 6)
+            """) == "true\tfalse\tattempt to use a closed Store")
+        #expect(h.eval("""
+            local s = flow.newStore()
+            s:addNode{id = 'a'} s:addNode{id = 'b'}
+            local o = flow.observe(function() getmetatable(s).__close(s) end)
+            local e = s:addEdge{id = 'x', sourceNodeID = 'a', targetNodeID = 'b'}
+            o:stop()
+            return tostring(e)
+            """) == "Edge x (removed)")
     }
 
     /// User values replaced with the debug library: the handle reads as closed, never

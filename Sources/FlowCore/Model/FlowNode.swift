@@ -146,6 +146,17 @@ public struct FlowEdge: Hashable, Sendable {
         self.points = points
     }
 
+    /// An edge from node centre to node centre with nothing else set (no handles, parent,
+    /// label, points, classes or style), made without building and testing an empty style:
+    /// what the Lua binding's fast `addEdge` entry adds.
+    package init(id: String, sourceNodeID: String, targetNodeID: String, pathType: EdgePathType) {
+        self.id = canonicalID(id)  // D24
+        self.sourceNodeID = sourceNodeID
+        self.targetNodeID = targetNodeID
+        self.pathType = pathType
+        self.points = []
+    }
+
     /// The edge's classes, in order: later ones win where they disagree.
     public var classes: [String] {
         get { look?.classes ?? [] }

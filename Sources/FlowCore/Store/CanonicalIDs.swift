@@ -8,6 +8,14 @@
 /// binding spells the ids its handles keep with it.
 @inline(__always)
 package func canonicalID(_ id: String) -> String {
+    // the bytes in one buffer (a short id's are copied out of the string): a plain loop
+    // rather than the string's byte iterator, which decodes its storage for every byte
+    if id.utf8.withContiguousStorageIfAvailable({ bytes in !bytes.contains { $0 >= 0x80 } }) == true { return id }
+    return canonicalIDSlow(id)
+}
+
+@inline(never)
+private func canonicalIDSlow(_ id: String) -> String {
     for b in id.utf8 where b >= 0x80 { return String(decoding: id._nfcCodeUnits, as: UTF8.self) }
     return id
 }

@@ -234,6 +234,7 @@ extension FlowStore {
     private func replaceAll(nodes: [Node], edges: [FlowEdge], viewport v: Viewport, classes: [String: FlowClass]) {
         resetInteractionState()
         if let freed = onNodeSlotFreed { nodeTable.forEachSlot(freed) }
+        if let freed = onEdgeSlotFreed { edgeTable.forEachSlot(freed) }
         nodeTable.removeAll()
         edgeTable.removeAll()
         parkedLinks = [:]

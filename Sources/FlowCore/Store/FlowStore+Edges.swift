@@ -10,14 +10,29 @@ extension FlowStore {
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
     public func addEdge(_ edge: FlowEdge) throws(FlowError) -> FlowEdge {
-        try perform("Add Edge") { () throws(FlowError) -> FlowEdge in
-            let op = "addEdge"
-            if edge.id.isEmpty { throw .invalidValue(op, "edge id must not be empty") }
-            if edgeTable.contains(edge.id) { throw .duplicateEdge(op, edge.id) }
-            try validateEdge(edge, op)
-            pInsertEdge(edge)
-            return edgeTable[edge.id]!  // invariant: just inserted
+        let slot = try add(edge)
+        return edgeTable[slot: slot]
+    }
+
+    /// `addEdge(_:)` without handing the edge back: the edge is moved into the store, not
+    /// copied (for callers that do not need it back, like the Lua binding). Returns the
+    /// edge's slot (see `edgeSlot(_:)`).
+    @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
+    public func add(_ edge: consuming FlowEdge) throws(FlowError) -> Int32 {
+        let op = "addEdge"
+        let key = try edgeTable.newKey(edge.id, op, kind: "edge", duplicate: FlowError.duplicateEdge)
+        let ends = try validateEdge(edge, op)
+        // Everything is checked: the insertion cannot fail. An orthogonal edge is routed
+        // after the operation, so it takes the operation's path.
+        if isQuietTopLevel && edge.pathType != .orthogonal {
+            // Its undo step is the one entry `performChecked` would record.
+            let (id, seq, slot) = insertEdge(consume edge, seq: nil, key: key, ends: ends, emit: false)
+            recordStep("Add Edge", .insertEdge(id, seq: seq))
+            return slot
         }
+        let e = copy edge  // the closure captures the copy, so the quiet path can move `edge`
+        return try performChecked("Add Edge") { pInsertEdge(e) }
     }
 
     /// Removes an edge; unknown ids are an error (D5). Undo step "Remove Edge".
@@ -70,28 +85,29 @@ extension FlowStore {
         }
     }
 
-    /// Checks an edge's bend points, endpoints, handles and parent against the store.
-    func validateEdge(_ e: FlowEdge, _ op: String) throws(FlowError) {
+    /// Checks an edge's bend points, endpoints, handles and parent against the store;
+    /// returns the slots of its source and target nodes.
+    @discardableResult
+    func validateEdge(_ e: FlowEdge, _ op: String) throws(FlowError) -> EdgeEndSlots {
         if !e.points.isEmpty { try Self.validatePoints(e.points, op) }
         if e.look != nil { try validateLook(e, op) }
-        guard let s = nodeTable[e.sourceNodeID] else { throw .missingEndpoint(op, "source", e.sourceNodeID) }
-        guard let t = nodeTable[e.targetNodeID] else { throw .missingEndpoint(op, "target", e.targetNodeID) }
-        if let h = e.sourceHandleID, !HandleDeclaration.accepts(h, as: .source, in: s.handles) {
-            guard let decl = s.handle(h) else {
-                throw .invalidHandle(op, "node '\(s.id)' has no handle '\(h)'")
-            }
-            throw .invalidHandle(op, "handle '\(s.id).\(h)' is a \(decl.type.rawValue) handle, not a source")
-        }
-        if let h = e.targetHandleID, !HandleDeclaration.accepts(h, as: .target, in: t.handles) {
-            guard let decl = t.handle(h) else {
-                throw .invalidHandle(op, "node '\(t.id)' has no handle '\(h)'")
-            }
-            throw .invalidHandle(op, "handle '\(t.id).\(h)' is a \(decl.type.rawValue) handle, not a target")
-        }
+        // by slot: the nodes are read only when a handle is named
+        guard let s = nodeTable.lookup(e.sourceNodeID) else { throw .missingEndpoint(op, "source", e.sourceNodeID) }
+        guard let t = nodeTable.lookup(e.targetNodeID) else { throw .missingEndpoint(op, "target", e.targetNodeID) }
+        if let h = e.sourceHandleID { try validateHandle(h, as: .source, of: nodeTable[slot: s], op) }
+        if let h = e.targetHandleID { try validateHandle(h, as: .target, of: nodeTable[slot: t], op) }
         if let p = e.parentID {
             guard let parent = nodeTable[p] else { throw .invalidParent(op, "parent node '\(p)' does not exist") }
             if !parent.acceptsChildren { throw .invalidParent(op, "node '\(p)' does not accept children") }
         }
+        return EdgeEndSlots(source: s, target: t)
+    }
+
+    /// Checks that node `n` declares a handle `h` that an edge may use as `type`.
+    private func validateHandle(_ h: String, as type: HandleType, of n: Node, _ op: String) throws(FlowError) {
+        if HandleDeclaration.accepts(h, as: type, in: n.handles) { return }
+        guard let decl = n.handle(h) else { throw .invalidHandle(op, "node '\(n.id)' has no handle '\(h)'") }
+        throw .invalidHandle(op, "handle '\(n.id).\(h)' is a \(decl.type.rawValue) handle, not a \(type.rawValue)")
     }
 
     /// Checks bend points: at most `FlowEdge.maximumPointCount`, every coordinate finite.
@@ -135,4 +151,10 @@ extension FlowStore {
         animatedEdgeSet = new
         return true
     }
+}
+
+/// The slots of an edge's source and target nodes.
+struct EdgeEndSlots {
+    var source: Int32
+    var target: Int32
 }

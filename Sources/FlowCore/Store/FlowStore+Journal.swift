@@ -85,14 +85,20 @@ extension FlowStore {
     @inline(__always)
     func withFlags(_ e: FlowEdge) -> FlowEdge {
         var e = e
+        setFlags(&e)
+        return e
+    }
+
+    /// Sets the derived flags of an edge from the selection and drop-target state, in place.
+    @inline(__always)
+    func setFlags(_ e: inout FlowEdge) {
         if selectedEdgeSet.isEmpty && dropTargetEdgeID == nil {
-            e.isSelected = false
-            e.isDropTarget = false
-            return e
+            if e.isSelected { e.isSelected = false }
+            if e.isDropTarget { e.isDropTarget = false }
+            return
         }
         e.isSelected = selectedEdgeSet.contains(e.id)
         e.isDropTarget = dropTargetEdgeID == e.id
-        return e
     }
 
     // MARK: Links
@@ -102,7 +108,7 @@ extension FlowStore {
     /// rollback of one), its links are parked under its id and taken back on insertion.
     @inline(__always)
     func withLinks(ofNode id: String, _ body: (inout NodeLinks) -> Void) {
-        if let s = nodeTable.slot(of: id) {
+        if let s = nodeTable.lookup(id) {
             let has = nodeTable.modifyExtra(s) { e -> Bool in
                 body(&e.links)
                 return !e.links.children.isEmpty
@@ -169,9 +175,17 @@ extension FlowStore {
     /// Inserts and journals a node; returns its slot.
     @discardableResult
     func pInsertNode(_ node: Node, seq: Int? = nil, emit: Bool = true) -> Int32 {
-        let (id, s, slot) = insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit)
-        journal.append(.insertNode(id, seq: s))
-        return slot
+        journaled(insertNode(node, seq: seq, key: nodeTable.keyAndHash(node.id), emit: emit), JournalEntry.insertNode)
+    }
+
+    /// Journals an insertion (`entry` of the id and sequence number `insertNode` or
+    /// `insertEdge` returned); returns the slot.
+    @inline(__always)
+    private func journaled(
+        _ inserted: (id: String, seq: Int, slot: Int32), _ entry: (String, Int) -> JournalEntry<Data>
+    ) -> Int32 {
+        journal.append(entry(inserted.id, inserted.seq))
+        return inserted.slot
     }
 
     /// `pInsertNode` without the journal: moves the node into the store and returns its id
@@ -287,17 +301,38 @@ extension FlowStore {
 
     // MARK: Edges
 
-    func pInsertEdge(_ edge: FlowEdge, seq: Int? = nil, emit: Bool = true) {
-        var e = withFlags(edge)
+    /// Inserts and journals an edge; returns its slot.
+    @discardableResult
+    func pInsertEdge(_ edge: FlowEdge, seq: Int? = nil, emit: Bool = true) -> Int32 {
+        journaled(insertEdge(edge, seq: seq, key: edgeTable.keyAndHash(edge.id), emit: emit), JournalEntry.insertEdge)
+    }
+
+    /// `pInsertEdge` without the journal (as `insertNode`): moves the edge into the store
+    /// and returns its id, sequence number and slot. `key` is `edgeTable.keyAndHash(edge.id)`;
+    /// `ends`, the slots of its source and target nodes when the caller has them
+    /// (`validateEdge`), saves looking them up again.
+    @inline(__always)
+    func insertEdge(
+        _ edge: consuming FlowEdge, seq: Int?, key: (IDKey, UInt32), ends: EdgeEndSlots? = nil, emit: Bool
+    ) -> (id: String, seq: Int, slot: Int32) {
+        var e = edge
+        setFlags(&e)
         e.canonicalizeIDs()  // D24
-        let (slot, s) = edgeTable.add(e, seq: seq, key: edgeTable.keyAndHash(e.id))
         if !e.points.isEmpty { bentEdgeCount += 1 }
         if e.pathType == .orthogonal { orthogonalEdgeCount += 1 }
-        indexEdge(e, slot)
+        if emit && recordsEdgeEvents { pendingEdgeChanges.append(.add(e)) }
+        let id = e.id, source = e.sourceNodeID, target = e.targetNodeID, parent = e.parentID
+        let (slot, s) = edgeTable.add(consume e, seq: seq, key: key)
+        if let ends {
+            nodeTable.modifyExtra(ends.source) { $0.links.edges.append(slot) }
+            if ends.target != ends.source { nodeTable.modifyExtra(ends.target) { $0.links.edges.append(slot) } }
+            if let p = parent { withLinks(ofNode: p) { $0.childEdges.append(slot) } }
+        } else {
+            indexEdge(slot, source: source, target: target, parent: parent)
+        }
         // Its path bounds are indexed by the first edge query.
         markStale(edge: slot)
-        journal.append(.insertEdge(e.id, seq: s))
-        if emit && recordsEdgeEvents { pendingEdgeChanges.append(.add(e)) }
+        return (id, s, slot)
     }
 
     @discardableResult
@@ -307,6 +342,7 @@ extension FlowStore {
         pSelectEdge(id, false, emit: false)
         let extra = edgeTable.extra(slot)
         guard let (e, _, seq) = edgeTable.remove(id) else { return nil }
+        onEdgeSlotFreed?(slot)
         if !e.points.isEmpty { bentEdgeCount -= 1 }
         if e.pathType == .orthogonal { orthogonalEdgeCount -= 1 }
         unindexEdge(e, slot)
@@ -332,7 +368,7 @@ extension FlowStore {
             || old.parentID != e.parentID
         {
             unindexEdge(old, slot)
-            indexEdge(e, slot)
+            indexEdge(slot, source: e.sourceNodeID, target: e.targetNodeID, parent: e.parentID)
         }
         markStale(edge: slot)
         journal.append(.replaceEdge(old: old, new: e))
@@ -371,10 +407,11 @@ extension FlowStore {
         if emit && recordsEdgeEvents { pendingEdgeChanges.append(.select(id, selected)) }
     }
 
-    private func indexEdge(_ e: FlowEdge, _ slot: Int32) {
-        withLinks(ofNode: e.sourceNodeID) { $0.edges.append(slot) }
-        if e.targetNodeID != e.sourceNodeID { withLinks(ofNode: e.targetNodeID) { $0.edges.append(slot) } }
-        if let p = e.parentID { withLinks(ofNode: p) { $0.childEdges.append(slot) } }
+    @inline(__always)
+    private func indexEdge(_ slot: Int32, source: String, target: String, parent: String?) {
+        withLinks(ofNode: source) { $0.edges.append(slot) }
+        if target != source { withLinks(ofNode: target) { $0.edges.append(slot) } }
+        if let p = parent { withLinks(ofNode: p) { $0.childEdges.append(slot) } }
     }
 
     private func unindexEdge(_ e: FlowEdge, _ slot: Int32) {

@@ -21,9 +21,7 @@ extension FlowStore {
     @_specialize(exported: true, where Data == JSONValue)
     public func add(_ node: consuming Node) throws(FlowError) -> Int32 {
         let op = "addNode"
-        if node.id.isEmpty { throw .invalidValue(op, "node id must not be empty") }
-        let key = nodeTable.keyAndHash(node.id)
-        if nodeTable.lookup(node.id, key) != nil { throw .duplicateNode(op, node.id) }
+        let key = try nodeTable.newKey(node.id, op, kind: "node", duplicate: FlowError.duplicateNode)
         try validateFields(node, op)
         if let p = node.parentID { try validateParent(p, for: node.id, op) }
         if node.autoSize {

@@ -67,6 +67,17 @@ extension FlowStore {
     @_specialize(exported: true, where Data == JSONValue)
     package func nodeSlot(utf8 bytes: UnsafeRawBufferPointer) -> Int32? { nodeTable.slot(utf8: bytes) }
 
+    /// The slot of edge `id`, or nil when there is none: as `nodeSlot(_:)`, among the
+    /// store's edges (`add(_:)` of an edge returns the new edge's slot, `onEdgeSlotFreed`
+    /// reports freed ones).
+    @inline(__always)
+    public func edgeSlot(_ id: String) -> Int32? { edgeTable.slot(of: id) }
+
+    /// `edgeSlot(_:)` for the id with these UTF-8 bytes (for bindings that hold ids as bytes).
+    @inline(__always)
+    @_specialize(exported: true, where Data == JSONValue)
+    package func edgeSlot(utf8 bytes: UnsafeRawBufferPointer) -> Int32? { edgeTable.slot(utf8: bytes) }
+
     /// The node whose id has these UTF-8 bytes, or nil (for bindings that hold ids as bytes).
     @inline(__always)
     @_specialize(exported: true, where Data == JSONValue)

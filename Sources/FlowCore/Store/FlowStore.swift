@@ -34,7 +34,7 @@ public final class FlowStore<Data: FlowNodeData> {
 
     /// The style sheet: what nodes and edges with each class look like (`setClassStyles`).
     /// Document content: exported, loaded, undone.
-    public internal(set) var classStyles: [String: FlowClass] = [:]
+    @exclusivity(unchecked) public internal(set) var classStyles: [String: FlowClass] = [:]
 
     /// The configuration. Zoom limits are clamped on every set (D12); narrowing them
     /// re-clamps the current zoom and keeps the offset.
@@ -99,7 +99,7 @@ public final class FlowStore<Data: FlowNodeData> {
     /// points they are given, and one without points is drawn as a smoothStep path.
     /// Installing a router resets it and routes nothing yet: routes follow the next changes,
     /// or `routeEdges()`.
-    public var edgeRouter: (any EdgeRouter)? {
+    @exclusivity(unchecked) public var edgeRouter: (any EdgeRouter)? {
         didSet {
             edgeRouter?.reset()
             routerHasState = false
@@ -179,6 +179,9 @@ public final class FlowStore<Data: FlowNodeData> {
     /// For hosts that keep data per node in an array indexed by slot: the Lua binding keeps
     /// its Node handles this way and moves a removed node's handle out of the array here.
     @exclusivity(unchecked) public var onNodeSlotFreed: ((Int32) -> Void)?
+    /// `onNodeSlotFreed` for edges (see `edgeSlot(_:)`): every edge that leaves the store,
+    /// by any operation, a node's removal taking its edges along included.
+    @exclusivity(unchecked) public var onEdgeSlotFreed: ((Int32) -> Void)?
     @exclusivity(unchecked) var observers: [(id: Int, nodes: ([NodeChange<Data>], [String: Node]) -> Void, edges: ([EdgeChange], [String: FlowEdge]) -> Void)] = []
     /// Values before the first `replace` of each id in the pending batches, kept only while
     /// an observer wants them.
@@ -213,7 +216,7 @@ public final class FlowStore<Data: FlowNodeData> {
     @exclusivity(unchecked) @usableFromInline var writeFailure: FlowError?
     /// What the store may hold at most (a sandbox sets them): a call that leaves it beyond
     /// one is rolled back and fails (`StoreLimits`). Nil: no limits.
-    public var limits: StoreLimits?
+    @exclusivity(unchecked) public var limits: StoreLimits?
 
     /// Whether history is recorded. Turning it off clears the history; turning it on
     /// starts empty.

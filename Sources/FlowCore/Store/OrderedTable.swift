@@ -100,6 +100,19 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         find(key.0, key.1) { $0 == id }
     }
 
+    /// The key and hash of the id of an element about to be added (for `lookup` and
+    /// `add`), or the error of operation `op`: an empty id (`kind`, "node" or "edge", names
+    /// it), or `duplicate` for an id already present.
+    @inline(__always)
+    mutating func newKey(
+        _ id: String, _ op: String, kind: String, duplicate: (String, String) -> FlowError
+    ) throws(FlowError) -> (IDKey, UInt32) {
+        if id.isEmpty { throw .invalidValue(op, "\(kind) id must not be empty") }
+        let key = keyAndHash(id)
+        if lookup(id, key) != nil { throw duplicate(op, id) }
+        return key
+    }
+
     /// The key and hash of `id` from its canonical form. Mutating only to work on the table
     /// in place (see `lookup(_:)`).
     @inline(__always)

@@ -184,8 +184,9 @@ extension FlowStoreBinding {
                 t, op: "addEdge", mode: .add, base: nil, nextID: store.nextEdgeID,
                 defaultPathType: store.defaultEdgePathType)
             pushGivenID(args.L, table: 2, else: edge.id)
-            try box.run(args.L) { _ = try store.addEdge(edge) }
-            box.pushEdge(args.L, idAt: -1, store: 1)
+            let idIndex = lua_gettop(args.L), runs = box.callbackRuns
+            let slot = try box.run(args.L, moving: consume edge) { e throws in try store.add(e) }
+            box.pushAdded(.edge, args.L, slot: slot, idAt: idIndex, since: runs)
             return 1
         }
     }
@@ -233,12 +234,14 @@ extension FlowStoreBinding {
                 targetHandleID: th, parentID: parent, pathType: pathType, label: label, points: points,
                 classes: classes, style: style)
             pushGivenID(args.L, table: 4, else: edge.id)
+            let idIndex = lua_gettop(args.L), runs = box.callbackRuns
+            let slot: Int32
             do {
-                try box.run(args.L) { _ = try store.addEdge(edge) }
+                slot = try box.run(args.L, moving: consume edge) { e throws in try store.add(e) }
             } catch let e as FlowError {
                 throw e.reported(as: "connect")
             }
-            box.pushEdge(args.L, idAt: -1, store: 1)
+            box.pushAdded(.edge, args.L, slot: slot, idAt: idIndex, since: runs)
             return 1
         }
     }
@@ -285,7 +288,11 @@ extension FlowStoreBinding {
             guard pushID(L, at: 2) else { throw LuaError.type(2, expected: "string") }
             var len = 0
             let id = UnsafeRawBufferPointer(start: lua_tolstring(L, -1, &len), count: len)
-            if box.store.edge(utf8: id) != nil { box.pushEdge(L, idAt: -1, store: 1) } else { args.pushNil() }
+            if let slot = box.store.edgeSlot(utf8: id) {
+                box.edgeHandles.push(L, slot: slot, idAt: -1, store: 1)
+            } else {
+                args.pushNil()
+            }
             return 1
         }
     }

@@ -24,18 +24,26 @@ extension FlowStoreBinding {
         // canonically (D24), and the handle is keyed by the id's bytes as given
         func ascii(_ b: UnsafeRawBufferPointer) -> Bool { b.allSatisfy { $0 < 0x80 } }
         guard ascii(id), ascii(source), ascii(target) else { return FLUA_FALLBACK }
-        return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
-            let store = box.store
-            let edge = FlowEdge(
-                id: decodeUTF8(id), sourceNodeID: decodeUTF8(source), targetNodeID: decodeUTF8(target),
-                pathType: store.defaultEdgePathType)
-            do {
-                try box.run(L) { _ = try store.addEdge(edge) }
-            } catch {
-                return LuaErrors.code(for: error, L)
-            }
-            box.pushEdge(L, idAt: 3, store: 1)
-            return 1
+        return withFastEntryBox(object) { box in addEdgeNow(L, box, id: id, source: source, target: target) }
+    }
+
+    /// The body of `addEdgeFast`, for ids of ASCII bytes.
+    @inline(__always)
+    private static func addEdgeNow(
+        _ L: OpaquePointer, _ box: LuaStoreBox, id: UnsafeRawBufferPointer, source: UnsafeRawBufferPointer,
+        target: UnsafeRawBufferPointer
+    ) -> Int32 {
+        let store = box.store
+        let edge = FlowEdge(
+            id: decodeUTF8(id), sourceNodeID: decodeUTF8(source), targetNodeID: decodeUTF8(target),
+            pathType: store.defaultEdgePathType)
+        let slot: Int32, runs = box.callbackRuns
+        do {
+            slot = try box.run(L, moving: consume edge) { e throws in try store.add(e) }
+        } catch {
+            return LuaErrors.code(for: error, L)
         }
+        box.pushAdded(.edge, L, slot: slot, idAt: 3, since: runs)
+        return 1
     }
 }

@@ -340,7 +340,7 @@ extension FlowStoreBinding {
             let idSlot = lua_gettop(L)
             let runs = box.callbackRuns
             let slot = try box.run(L, moving: consume node) { n throws in try store.add(n) }
-            box.pushNode(L, slot: slot, idAt: idSlot, store: 1, keepingTable: true, fresh: box.callbackRuns == runs)
+            box.pushAdded(.node, L, slot: slot, idAt: idSlot, since: runs)
             return 1
         }
     }
@@ -355,32 +355,36 @@ extension FlowStoreBinding {
     static let addNodeFast: flua_FastFields = { L, object, fields in
         let L = L.unsafelyUnwrapped
         let f = fields.unsafelyUnwrapped.pointee
-        return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
-            let id: String
-            if f.given & 1 != 0 {
-                let bytes = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
-                guard bytes.allSatisfy({ $0 < 0x80 }) else { return FLUA_FALLBACK }
-                id = decodeUTF8(bytes)
-            } else {
-                id = box.store.nextNodeID()
-                LuaStack(L).push(id)
-                flua_replace(L, 3)
-            }
-            var size = LuaFlowNode.defaultSize
-            if f.given & 8 != 0 { size.width = f.v.2 }
-            if f.given & 16 != 0 { size.height = f.v.3 }
-            let position = Point(f.given & 2 != 0 ? f.v.0 : 0, f.given & 4 != 0 ? f.v.1 : 0)
-            // without a width or a height the node is sized to its title (its id)
-            let node = LuaFlowNode(id: id, position: position, size: size, data: .null, autoSize: f.given & 24 == 0)
-            let slot: Int32, runs = box.callbackRuns
-            do {
-                slot = try box.run(L, moving: consume node) { n throws in try box.store.add(n) }
-            } catch {
-                return LuaErrors.code(for: error, L)
-            }
-            box.pushNode(L, slot: slot, idAt: 3, store: 1, keepingTable: true, fresh: box.callbackRuns == runs)
-            return 1
+        return withFastEntryBox(object) { box in addNodeNow(L, box, f) }
+    }
+
+    /// The body of `addNodeFast`.
+    @inline(__always)
+    private static func addNodeNow(_ L: OpaquePointer, _ box: LuaStoreBox, _ f: flua_Fields) -> Int32 {
+        let id: String
+        if f.given & 1 != 0 {
+            let bytes = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return FLUA_FALLBACK }
+            id = decodeUTF8(bytes)
+        } else {
+            id = box.store.nextNodeID()
+            LuaStack(L).push(id)
+            flua_replace(L, 3)
         }
+        var size = LuaFlowNode.defaultSize
+        if f.given & 8 != 0 { size.width = f.v.2 }
+        if f.given & 16 != 0 { size.height = f.v.3 }
+        let position = Point(f.given & 2 != 0 ? f.v.0 : 0, f.given & 4 != 0 ? f.v.1 : 0)
+        // without a width or a height the node is sized to its title (its id)
+        let node = LuaFlowNode(id: id, position: position, size: size, data: .null, autoSize: f.given & 24 == 0)
+        let slot: Int32, runs = box.callbackRuns
+        do {
+            slot = try box.run(L, moving: consume node) { n throws in try box.store.add(n) }
+        } catch {
+            return LuaErrors.code(for: error, L)
+        }
+        box.pushAdded(.node, L, slot: slot, idAt: 3, since: runs)
+        return 1
     }
 
     static let removeNode: LuaFunction = { L in
@@ -410,7 +414,7 @@ extension FlowStoreBinding {
         let L = L.unsafelyUnwrapped
         let id = UnsafeRawBufferPointer(start: bytes, count: len)  // the string stays on the stack
         guard isValidUTF8(id) else { return FLUA_FALLBACK }  // the general entry refuses it (D24)
-        return Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)._withUnsafeGuaranteedRef { box in
+        return withFastEntryBox(object) { box in
             do {
                 guard let moved = try box.run(L, { try box.store.moveNode(utf8: id, to: Point(x, y)) }) else {
                     return FLUA_FALLBACK
@@ -454,7 +458,7 @@ extension FlowStoreBinding {
             // a canonically equivalent spelling names the node too: its handle has the id
             // the store keeps, whichever spelling made it
             if !ref.id.utf8.elementsEqual(id) { args.push(ref.id) }
-            box.pushNode(L, slot: ref.slot, idAt: -1, store: 1)
+            box.nodeHandles.push(L, slot: ref.slot, idAt: -1, store: 1)
             return 1
         }
     }

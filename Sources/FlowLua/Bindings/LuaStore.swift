@@ -13,16 +13,8 @@ let nodeClass = LuaHandleClass("flow.Node", name: "Node", owner: storeClass)
 let edgeClass = LuaHandleClass("flow.Edge", name: "Edge", owner: storeClass)
 
 /// What a Store userdata holds: the store, the Lua callbacks assigned to its fields, and
-/// the per-store caches of node and edge handles (weak-valued tables, so that
-/// `store:node("a")` is the very userdata `addNode` returned while that one is alive).
-///
-/// Node handles are kept by the node's slot (`FlowStore.nodeSlot`), so making a node's
-/// handle hashes no id in Lua: `nodeHandles[slot + 1]`, an array entry. A node that leaves
-/// the store frees its slot for a later node; its handle, if still alive, moves to
-/// `orphanHandles`, keyed by id, where a later handle for the same id (the node back by
-/// undo, redo or a load, or added again) finds it. The store reports freed slots while it
-/// works (`onNodeSlotFreed`), when no Lua may run, so they are noted (`freedSlots`) and
-/// their handles moved before the next handle is pushed. Edge handles are kept by id.
+/// the per-store caches of Node and Edge handles (`LuaHandleCache`: by the item's slot, so
+/// that `store:node("a")` is the very userdata `addNode` returned while that one is alive).
 public final class LuaStoreBox: CustomStringConvertible {
     public let store: LuaFlowStore
     let context: LuaContext
@@ -32,34 +24,9 @@ public final class LuaStoreBox: CustomStringConvertible {
     package var isClosed = false
     /// An interrupt raised inside a callback, re-raised when the bound call returns.
     var pendingError: Int32 = LUA_NOREF
-    /// Node handles by slot: a weak-valued table, the handle of slot `s` at `s + 1`.
-    var nodeHandles: Int32 = LUA_NOREF
-    /// The size of the array part `nodeHandles` was made with: every slot below it is an
-    /// array entry. The table is remade twice as large when a slot reaches it
-    /// (`growNodeHandles`), so no handle ever goes to its hash part (where integer keys are
-    /// hashed, and a rehash after the collector emptied entries would shrink the array part).
-    var nodeHandleCapacity = 0
-    /// Node handles of ids that are no node of the store now (removed, or never added), by
-    /// id: a weak-valued table.
-    var orphanHandles: Int32 = LUA_NOREF
-    /// Whether `orphanHandles` may hold a live handle. While false, a node's first handle
-    /// is made without looking there.
-    var orphansMayExist = false
-    /// A weak-valued table whose entry 1, a table nothing else refers to, is gone once the
-    /// collector has finished a cycle: `orphanHandles` is scanned for live handles at most
-    /// once per cycle.
-    var collectionMarker: Int32 = LUA_NOREF
-    /// Slots the store freed since the last handle was pushed, each once (`freedMark`).
-    var freedSlots: [Int32] = []
-    /// `!freedSlots.isEmpty`, kept apart: a plain flag is read without the run-time
-    /// exclusivity check that reading the array costs on every push.
-    var hasFreedSlots = false
-    /// Per slot: whether it is in `freedSlots`.
-    var freedMark: [Bool] = []
-    var edgeCache: Int32 = LUA_NOREF
-    /// Registry references to the Node and Edge metatables, for making handles.
-    var nodeMetatable: Int32 = LUA_NOREF
-    var edgeMetatable: Int32 = LUA_NOREF
+    /// The Node handles, by node slot, and the Edge handles, by edge slot.
+    let nodeHandles: LuaHandleCache
+    let edgeHandles: LuaHandleCache
 
     var onNodesChange: LuaCallback?
     var onEdgesChange: LuaCallback?
@@ -77,6 +44,9 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// The observer that calls `onNodesChange`/`onEdgesChange`, registered only while one of
     /// them is set: a store nobody listens to records no change events at all.
     var changeObserver: Int?
+    /// Whether a store call may run Lua code: a change callback or a `flow.observe` observer
+    /// is set (see `withFastEntryBox`).
+    var mayCallLua: Bool { changeObserver != nil || observerToken != nil }
     /// The store's name, as `flow.observe` observers get it (`store.name`).
     var name = ""
     /// The batch observer that calls the `flow.observe` observers, registered only while
@@ -91,15 +61,11 @@ public final class LuaStoreBox: CustomStringConvertible {
         if let limits = SandboxStoreLimits.read(L) { store.limits = limits.store }
         context = LuaContext.of(L)
         self.L = L
-        nodeHandles = LuaStoreBox.makeWeakTable(L)
-        orphanHandles = LuaStoreBox.makeWeakTable(L)
-        collectionMarker = LuaStoreBox.makeWeakTable(L)
-        edgeCache = LuaStoreBox.makeWeakTable(L)
-        store.onNodeSlotFreed = { [weak self] slot in self?.noteFreed(slot) }
-        nodeClass.pushMetatable(L)
-        nodeMetatable = luaL_ref(L, FLUA_REGISTRYINDEX)
-        edgeClass.pushMetatable(L)
-        edgeMetatable = luaL_ref(L, FLUA_REGISTRYINDEX)
+        let nodeHandles = LuaHandleCache(L, nodeClass), edgeHandles = LuaHandleCache(L, edgeClass)
+        self.nodeHandles = nodeHandles
+        self.edgeHandles = edgeHandles
+        store.onNodeSlotFreed = { slot in nodeHandles.noteFreed(slot) }
+        store.onEdgeSlotFreed = { slot in edgeHandles.noteFreed(slot) }
         if context.eventsEnabled {
             let ctx = context
             store.addObserver(
@@ -133,15 +99,6 @@ public final class LuaStoreBox: CustomStringConvertible {
         flua_gc_step(L, Int32(clamping: bytes / 1024))
     }
 
-    private static func makeWeakTable(_ L: OpaquePointer) -> Int32 {
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        LuaStack(L).push("v")
-        lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        return luaL_ref(L, FLUA_REGISTRYINDEX)
-    }
-
     /// Releases every callback and cache (idempotent). Handles raise afterwards.
     func shutdown() {
         detachObservers()
@@ -158,24 +115,11 @@ public final class LuaStoreBox: CustomStringConvertible {
         store.onNodeDoubleTap = nil; store.onEdgeDoubleTap = nil; store.onCanvasDoubleTap = nil
         store.nodeAccessoryPlacement = nil
         store.onNodeSlotFreed = nil
-        if !context.isClosed {
-            let main = context.mainState
-            for ref in [nodeHandles, orphanHandles, collectionMarker, edgeCache, nodeMetatable, edgeMetatable,
-                        pendingError] where ref > 0 {
-                luaL_unref(main, FLUA_REGISTRYINDEX, ref)
-            }
-        }
-        nodeHandles = LUA_NOREF
-        nodeHandleCapacity = 0
-        orphanHandles = LUA_NOREF
-        collectionMarker = LUA_NOREF
-        orphansMayExist = false
-        freedSlots = []
-        hasFreedSlots = false
-        freedMark = []
-        edgeCache = LUA_NOREF
-        nodeMetatable = LUA_NOREF
-        edgeMetatable = LUA_NOREF
+        store.onEdgeSlotFreed = nil
+        let main = context.isClosed ? nil : context.mainState
+        if let main, pendingError > 0 { luaL_unref(main, FLUA_REGISTRYINDEX, pendingError) }
+        nodeHandles.release(main)
+        edgeHandles.release(main)
         pendingError = LUA_NOREF
     }
 
@@ -286,260 +230,75 @@ public final class LuaStoreBox: CustomStringConvertible {
 
     // MARK: Handles
 
-    /// Pushes the Node handle of the id at stack index `id` (a Lua string as `pushID` makes
-    /// it) of this store, whose userdata is at `store`: the one alive for that id, if any.
-    func pushNode(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
+    /// The two kinds of handle a store gives.
+    enum HandleKind { case node, edge }
+
+    /// The handle cache of a kind.
+    @inline(__always)
+    func handles(_ kind: HandleKind) -> LuaHandleCache { kind == .node ? nodeHandles : edgeHandles }
+
+    /// The slot of the node or edge whose id has these bytes, if there is one.
+    @inline(__always)
+    func slot(_ kind: HandleKind, utf8 bytes: UnsafeRawBufferPointer) -> Int32? {
+        kind == .node ? store.nodeSlot(utf8: bytes) : store.edgeSlot(utf8: bytes)
+    }
+
+    /// Pushes the handle of the node or edge whose id is the string at stack index `id` (a
+    /// Lua string as `pushID` makes it) of this store, whose userdata is at `store`: the one
+    /// alive for that id, if any.
+    func pushHandle(_ kind: HandleKind, _ L: OpaquePointer, idAt id: Int32, store: Int32) {
         var len = 0
         let bytes = UnsafeRawBufferPointer(start: lua_tolstring(L, id, &len), count: len)
-        if let slot = self.store.nodeSlot(utf8: bytes) {
-            pushNode(L, slot: slot, idAt: id, store: store)
-        } else {
-            pushOrphan(L, idAt: id, store: store)
-        }
-    }
-
-    /// Pushes the Node handle of `id` (see `pushNode(_:idAt:store:)`).
-    func pushNode(_ L: OpaquePointer, _ id: String, store: Int32) {
-        let store = lua_absindex(L, store)
-        LuaStack(L).push(id)
-        pushNode(L, idAt: lua_gettop(L), store: store)
-        flua_remove(L, -2)
-    }
-
-    /// Pushes the Node handle of the node in `slot`, whose id is the string at stack index
-    /// `id`: the one in `nodeHandles` while it is alive, else the id's orphan (the node's
-    /// handle from before it was last removed), else a new one. `keepingTable` leaves the
-    /// handle table below the handle, for a function whose one result is the handle (the
-    /// call returns only the top value). `fresh`: the node was just added and no Lua ran
-    /// since (`callbackRuns` unchanged), so its slot has no handle: a freed slot's handle
-    /// left `nodeHandles` when the slot was noted and moved.
-    @inline(__always)
-    func pushNode(
-        _ L: OpaquePointer, slot: Int32, idAt id: Int32, store: Int32, keepingTable: Bool = false, fresh: Bool = false
-    ) {
-        let id = lua_absindex(L, id), store = lua_absindex(L, store)
-        guard var table = pushHandleTable(L, nodeHandles, id: id, store: store) else { return }
-        var fresh = fresh
-        if Int(slot) >= nodeHandleCapacity {
-            table = growNodeHandles(L, toHold: slot)
-            fresh = false  // making the table may have run a finaliser, which may have pushed handles
-        }
-        // (Making the handle below may run a finaliser too. One that asks for this very node's
-        // handle gets a second userdata, equal to this one by `==` but not by `rawequal`; the
-        // old id-keyed cache had the same window.)
-        let key = lua_Integer(slot) + 1
-        if fresh || lua_rawgeti(L, table, key) != LUA_TUSERDATA {
-            if !fresh { flua_pop(L, 1) }
-            if !(orphansMayExist && orphansAlive(L) && takeOrphan(L, idAt: id)) {
-                nodeClass.push(L, owner: store, key: id, cache: 0, metatable: nodeMetatable)
-            }
-            lua_pushvalue(L, -1)
-            lua_rawseti(L, table, key)
-        }
-        if !keepingTable { flua_remove(L, table) }
-    }
-
-    /// Moves the handles of freed slots, then pushes the table `ref` (`nodeHandles` or
-    /// `orphanHandles`) and returns its index. There is none once the store was closed (by
-    /// a callback of the call now returning): then it pushes a handle of the id at `id`
-    /// that only says so, and returns nil.
-    @inline(__always)
-    private func pushHandleTable(_ L: OpaquePointer, _ ref: Int32, id: Int32, store: Int32) -> Int32? {
-        if hasFreedSlots { moveFreedHandles(L) }
-        guard lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(ref)) == LUA_TTABLE else {
-            flua_pop(L, 1)
-            nodeClass.push(L, owner: store, key: id, cache: 0, metatable: nodeMetatable)
-            return nil
-        }
-        return lua_gettop(L)
-    }
-
-    /// Replaces the `nodeHandles` table on top of the stack with one whose array part holds
-    /// `slot` (at least twice the old size), with the same entries and metatable; returns
-    /// its index (the same).
-    private func growNodeHandles(_ L: OpaquePointer, toHold slot: Int32) -> Int32 {
-        let old = lua_gettop(L)
-        let capacity = max(64, 2 * nodeHandleCapacity, Int(slot) + 1)
-        lua_createtable(L, Int32(clamping: capacity), 0)
-        let new = lua_gettop(L)
-        if lua_getmetatable(L, old) != 0 { lua_setmetatable(L, new) }
-        var key: lua_Integer = 1
-        while key <= lua_Integer(nodeHandleCapacity) {  // (a range of lua_Integer is not specialised)
-            if lua_rawgeti(L, old, key) != LUA_TNIL { lua_rawseti(L, new, key) } else { flua_pop(L, 1) }
-            key += 1
-        }
-        lua_pushvalue(L, new)
-        lua_rawseti(L, FLUA_REGISTRYINDEX, lua_Integer(nodeHandles))
-        flua_replace(L, old)
-        nodeHandleCapacity = capacity
-        return old
-    }
-
-    /// Pushes the Node handle of the id at stack index `id`, no node of the store: its
-    /// entry in `orphanHandles`, or a new one put there.
-    private func pushOrphan(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
-        let id = lua_absindex(L, id), store = lua_absindex(L, store)
-        guard let table = pushHandleTable(L, orphanHandles, id: id, store: store) else { return }
-        lua_pushvalue(L, id)
-        if lua_rawget(L, table) != LUA_TUSERDATA {
-            flua_pop(L, 1)
-            nodeClass.push(L, owner: store, key: id, cache: 0, metatable: nodeMetatable)
-            lua_pushvalue(L, id)
-            lua_pushvalue(L, -2)
-            lua_rawset(L, table)
-            orphansMayExist = true
-        }
-        flua_remove(L, table)
-    }
-
-    /// Takes the orphan of the id at stack index `id` out of `orphanHandles` and pushes it;
-    /// false, pushing nothing, when there is none.
-    private func takeOrphan(_ L: OpaquePointer, idAt id: Int32) -> Bool {
-        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(orphanHandles))
-        let table = lua_gettop(L)
-        lua_pushvalue(L, id)
-        guard lua_rawget(L, table) == LUA_TUSERDATA else {
-            flua_pop(L, 2)
-            return false
-        }
-        lua_pushvalue(L, id)
-        lua_pushnil(L)
-        lua_rawset(L, table)
-        flua_remove(L, table)
-        return true
-    }
-
-    /// Whether `orphanHandles` may hold a live handle: true until the collector has finished
-    /// a cycle since the last look, then a scan for one (a table whose handles were all
-    /// collected has no entry left to visit). A scan that finds one starts the wait for the
-    /// next cycle; one that finds none sets `orphansMayExist` to false.
-    private func orphansAlive(_ L: OpaquePointer) -> Bool {
-        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(collectionMarker))
-        let marker = lua_gettop(L)
-        if lua_rawgeti(L, marker, 1) != LUA_TNIL {
-            flua_pop(L, 2)
-            return true
-        }
-        flua_pop(L, 1)
-        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(orphanHandles))
-        lua_pushnil(L)
-        if lua_next(L, -2) != 0 {
-            flua_pop(L, 3)  // key, value, table
-            lua_createtable(L, 0, 0)
-            lua_rawseti(L, marker, 1)
-            flua_pop(L, 1)
-            return true
-        }
-        flua_pop(L, 2)  // table, marker
-        orphansMayExist = false
-        return false
-    }
-
-    /// Called by the store when a node leaves `slot` (see `FlowStore.onNodeSlotFreed`). No Lua
-    /// may run here: the slot is only noted, and `moveFreedHandles` moves its handle.
-    private func noteFreed(_ slot: Int32) {
-        guard !isClosed else { return }
-        let i = Int(slot)
-        if i >= freedMark.count { freedMark.append(contentsOf: repeatElement(false, count: i + 1 - freedMark.count)) }
-        if freedMark[i] { return }
-        freedMark[i] = true
-        freedSlots.append(slot)
-        hasFreedSlots = true
-    }
-
-    /// Moves the handles of freed slots (alive, still in `nodeHandles`) to `orphanHandles`.
-    /// Runs before any handle is pushed, so that `nodeHandles` only ever yields the handle
-    /// of the node now in a slot.
-    private func moveFreedHandles(_ L: OpaquePointer) {
-        defer {
-            freedSlots.removeAll(keepingCapacity: true)
-            hasFreedSlots = false
-        }
-        let capacity = nodeHandleCapacity
-        var moved = false
-        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(nodeHandles))
-        lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(orphanHandles))
-        let handles = lua_gettop(L) - 1, orphans = handles + 1
-        let usable = lua_type(L, handles) == LUA_TTABLE && lua_type(L, orphans) == LUA_TTABLE
-            && lua_checkstack(L, 4) != 0
-        // Only raw table operations below: no Lua runs, so no slot is freed meanwhile.
-        freedSlots.withUnsafeBufferPointer { slots in
-            freedMark.withUnsafeMutableBufferPointer { mark in
-                for s in slots {
-                    mark[Int(s)] = false
-                    guard usable, Int(s) < capacity else { continue }
-                    let key = lua_Integer(s) + 1
-                    if lua_rawgeti(L, handles, key) == LUA_TUSERDATA {
-                        if lua_getiuservalue(L, -1, 2) == LUA_TSTRING {
-                            lua_pushvalue(L, -2)
-                            lua_rawset(L, orphans)
-                            moved = true
-                        } else {
-                            flua_pop(L, 1)
-                        }
-                        lua_pushnil(L)
-                        lua_rawseti(L, handles, key)
-                    }
-                    flua_pop(L, 1)
-                }
-            }
-        }
-        if moved { orphansMayExist = true }
-        flua_pop(L, 2)
-    }
-
-    /// Pushes the Edge handle of the id at stack index `id` (see `pushNode(_:idAt:store:)`).
-    @inline(__always)
-    func pushEdge(_ L: OpaquePointer, idAt id: Int32, store: Int32) {
-        pushHandle(edgeClass, L, id: id, store: store, cache: edgeCache, metatable: edgeMetatable)
-    }
-
-    /// Pushes the Edge handle of `id` (see `pushNode(_:idAt:store:)`).
-    func pushEdge(_ L: OpaquePointer, _ id: String, store: Int32) {
-        pushHandle(edgeClass, L, id, store: store, cache: edgeCache, metatable: edgeMetatable)
+        handles(kind).push(L, slot: slot(kind, utf8: bytes), idAt: id, store: store)
     }
 
     /// `pushHandle` for an id given as a Swift string.
-    private func pushHandle(
-        _ cls: LuaHandleClass<LuaStoreBox>, _ L: OpaquePointer, _ id: String, store: Int32, cache: Int32,
-        metatable: Int32
-    ) {
+    func pushHandle(_ kind: HandleKind, _ L: OpaquePointer, _ id: String, store: Int32) {
         let store = lua_absindex(L, store)
         LuaStack(L).push(id)
-        pushHandle(cls, L, id: lua_gettop(L), store: store, cache: cache, metatable: metatable)
+        pushHandle(kind, L, idAt: lua_gettop(L), store: store)
         flua_remove(L, -2)
     }
 
+    /// Pushes the handle of the node or edge a Store method (the store userdata at 1) just
+    /// added to `slot`, its id at stack index `id`, leaving the handle table below it (for a
+    /// function whose one result is the handle). `runs` is `callbackRuns` from before the
+    /// add: when no Lua ran since, the slot is the item's and has no handle yet (no look-up,
+    /// no read); else a callback may have changed the store, and the id is looked up.
     @inline(__always)
-    private func pushHandle(
-        _ cls: LuaHandleClass<LuaStoreBox>, _ L: OpaquePointer, id: Int32, store: Int32, cache: Int32,
-        metatable: Int32
-    ) {
-        let id = lua_absindex(L, id), store = lua_absindex(L, store)
-        // no cache once the store was closed (by a callback of the call now returning): the
-        // handle then only says so
-        let cached = lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(cache)) == LUA_TTABLE
-        cls.push(L, owner: store, key: id, cache: cached ? lua_gettop(L) : 0, metatable: metatable)
-        flua_remove(L, -2)  // the cache
+    func pushAdded(_ kind: HandleKind, _ L: OpaquePointer, slot: Int32, idAt id: Int32, since runs: Int) {
+        if callbackRuns == runs {
+            handles(kind).push(L, slot: slot, idAt: id, store: 1, keepingTable: true, fresh: true)
+        } else {
+            pushHandle(kind, L, idAt: id, store: 1)
+        }
     }
 
-    func pushNodes(_ L: OpaquePointer, _ ids: [String], store: Int32) {
+    /// Pushes the Node handle of the id at stack index `id` (see `pushHandle`).
+    func pushNode(_ L: OpaquePointer, idAt id: Int32, store: Int32) { pushHandle(.node, L, idAt: id, store: store) }
+
+    /// Pushes the Node handle of `id` (see `pushHandle`).
+    func pushNode(_ L: OpaquePointer, _ id: String, store: Int32) { pushHandle(.node, L, id, store: store) }
+
+    /// Pushes the Edge handle of the id at stack index `id` (see `pushHandle`).
+    func pushEdge(_ L: OpaquePointer, idAt id: Int32, store: Int32) { pushHandle(.edge, L, idAt: id, store: store) }
+
+    /// Pushes the Edge handle of `id` (see `pushHandle`).
+    func pushEdge(_ L: OpaquePointer, _ id: String, store: Int32) { pushHandle(.edge, L, id, store: store) }
+
+    /// Pushes an array of the handles of `ids`.
+    func pushHandles(_ kind: HandleKind, _ L: OpaquePointer, _ ids: [String], store: Int32) {
         let store = lua_absindex(L, store)
         lua_createtable(L, Int32(clamping: ids.count), 0)
         for (i, id) in ids.enumerated() {
-            pushNode(L, id, store: store)
+            pushHandle(kind, L, id, store: store)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
     }
 
-    func pushEdges(_ L: OpaquePointer, _ ids: [String], store: Int32) {
-        let store = lua_absindex(L, store)
-        lua_createtable(L, Int32(clamping: ids.count), 0)
-        for (i, id) in ids.enumerated() {
-            pushEdge(L, id, store: store)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
-        }
-    }
+    func pushNodes(_ L: OpaquePointer, _ ids: [String], store: Int32) { pushHandles(.node, L, ids, store: store) }
+
+    func pushEdges(_ L: OpaquePointer, _ ids: [String], store: Int32) { pushHandles(.edge, L, ids, store: store) }
 }
 
 extension LuaStackAccess {
@@ -600,6 +359,21 @@ func pushGivenID(_ L: OpaquePointer, table: Int32, else id: String) {
 func storeSelf(_ args: LuaArgs) throws(LuaError) -> LuaStoreBox {
     if let u = storeClass.boundSelf(args.L, upvalue: args.upvalue(1)) { return u.takeUnretainedValue() }
     return try storeClass.check(args.L, 1)
+}
+
+/// Runs a fast entry's `body` with the store box `object` points to (the bound store's
+/// block). When a store call may run Lua code (a change callback or a `flow.observe`
+/// observer is set: `mayCallLua`), `body` holds a strong reference, since that code may close
+/// the store, which releases the box; otherwise it borrows the box, saving a retain and a
+/// release (the slow kind: the box has weak references, so a side table) on every call.
+@inline(__always)
+func withFastEntryBox<R>(_ object: UnsafeMutableRawPointer?, _ body: (LuaStoreBox) -> R) -> R {
+    let box = Unmanaged<LuaStoreBox>.fromOpaque(object.unsafelyUnwrapped)
+    if box._withUnsafeGuaranteedRef({ $0.mayCallLua }) {
+        let strong = box.takeUnretainedValue()
+        return withExtendedLifetime(strong) { body(strong) }
+    }
+    return box._withUnsafeGuaranteedRef(body)
 }
 
 /// Adds `methods` to the methods table of a registered class, each with the class's

@@ -6,7 +6,7 @@ import CLuaShims
 ///
 ///     let nodeClass = LuaHandleClass("flow.Node", name: "Node", owner: storeClass)
 ///     nodeClass.register(L, methods: [...], getters: [...], readOnlyHints: [...], tostring: f)
-///     nodeClass.push(L, owner: 1, key: idIndex, cache: cacheIndex)
+///     nodeClass.push(L, owner: 1, key: idIndex)
 ///     let h = try nodeClass.check(L, 1)      // h.key: the id's bytes; try h.owner(): the box
 ///
 /// A handle userdata has an empty block and no `__gc`/`__close`: making one is a userdata
@@ -74,20 +74,14 @@ public struct LuaHandleClass<Owner: AnyObject>: Sendable {
 
     // MARK: Pushing
 
-    /// Pushes the handle of the key at stack index `key` (a Lua string) of the owner
-    /// userdata at `owner`: the one in the weak-valued table at `cache` (key -> handle)
-    /// while it is alive, else a new one, remembered there (`cache` 0: none, always a new
-    /// one). The one place that makes handle userdata. Indices are absolute (positive).
-    /// `metatable` is a registry reference (`luaL_ref`) to the class's metatable that the
-    /// caller keeps (an integer key: a cheaper look-up than the light userdata one), or 0
-    /// to look it up by its light userdata key.
+    /// Pushes a new handle of the key at stack index `key` (a Lua string) of the owner
+    /// userdata at `owner`. The one place that makes handle userdata; keeping one handle per
+    /// key is the caller's (the store binding's `LuaHandleCache`). Indices are absolute
+    /// (positive). `metatable` is a registry reference (`luaL_ref`) to the class's metatable
+    /// that the caller keeps (an integer key: a cheaper look-up than the light userdata
+    /// one), or 0 to look it up by its light userdata key.
     @inline(__always)
-    public func push(_ L: OpaquePointer, owner: Int32, key: Int32, cache: Int32, metatable: Int32 = 0) {
-        if cache != 0 {
-            lua_pushvalue(L, key)
-            if lua_rawget(L, cache) == LUA_TUSERDATA { return }
-            flua_pop(L, 1)
-        }
+    public func push(_ L: OpaquePointer, owner: Int32, key: Int32, metatable: Int32 = 0) {
         _ = lua_newuserdatauv(L, 0, 2)
         if metatable > 0 {
             lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(metatable))
@@ -99,11 +93,6 @@ public struct LuaHandleClass<Owner: AnyObject>: Sendable {
         lua_setiuservalue(L, -2, 1)
         lua_pushvalue(L, key)
         lua_setiuservalue(L, -2, 2)
-        if cache != 0 {
-            lua_pushvalue(L, key)
-            lua_pushvalue(L, -2)
-            lua_rawset(L, cache)
-        }
     }
 
     /// Pushes the class's metatable (nil when it is not registered in this state).
