@@ -232,7 +232,7 @@ extension FlowStore {
 
     /// Swaps in new content: every index rebuilt, interaction state and history cleared.
     private func replaceAll(nodes: [Node], edges: [FlowEdge], viewport v: Viewport, classes: [String: FlowClass]) {
-        resetInteractionState()
+        interaction.resetInteractionState()
         if let freed = onNodeSlotFreed { nodeTable.forEachSlot(freed) }
         nodeTable.removeAll()
         edgeTable.removeAll()

@@ -453,7 +453,7 @@ extension FlowStore {
             viewport: viewport, focusedTarget: focusedTarget, hoveredNodeID: hoveredNodeID,
             dropTargetNodeID: dropTargetNodeID, dropTargetEdgeID: dropTargetEdgeID,
             animatedEdges: animatedEdgeSet, connectionDraft: connectionDraft,
-            activeInteraction: activeInteraction, interaction: interactionSnapshot)
+            activeInteraction: activeInteraction, interaction: interaction.snapshot)
     }
 
     func restore(_ aux: AuxState) {
@@ -465,7 +465,7 @@ extension FlowStore {
         animatedEdgeSet = aux.animatedEdges
         connectionDraft = aux.connectionDraft
         activeInteraction = aux.activeInteraction
-        restoreInteraction(aux.interaction)
+        interaction.restore(aux.interaction)
     }
 
     /// Runs one public operation: nested calls join the outer one; at the top level the
@@ -525,7 +525,7 @@ extension FlowStore {
     @inline(__always)
     var isQuietTopLevel: Bool {
         depth == 0 && journal.isEmpty && !recordsNodeEvents && !recordsEdgeEvents
-            && dragSession == nil && nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty && !routesLive
+            && interaction.isIdle && !routesLive
             && actionRecorder == nil && limits == nil
     }
 

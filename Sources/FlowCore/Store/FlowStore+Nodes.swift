@@ -103,7 +103,7 @@ extension FlowStore {
         }
         // Everything is checked: the move cannot fail.
         return try performChecked("Move") { () -> Bool in
-            cancelNodeAnimations(of: id)
+            interaction.cancelNodeAnimations(of: id)
             let target = snapping.snapped(position)
             let delta = target - nodeTable[slot: slot].position
             if delta == .zero { return false }
@@ -210,7 +210,7 @@ extension FlowStore {
     var holdsReferences: Bool {
         focusedTarget != nil || hoveredNodeID != nil || dropTargetNodeID != nil || dropTargetEdgeID != nil
             || !animatedEdgeSet.isEmpty || connectionDraft != nil || activeInteraction != nil
-            || dragSession != nil || lastTap != nil || !nodeAnimations.isEmpty || !nodeAnimationOrigins.isEmpty
+            || interaction.holdsReferences
     }
 
     /// Clears every non-document reference to nodes or edges that are going away (D11).
@@ -246,8 +246,8 @@ extension FlowStore {
             case .selectingRect: break
             }
         }
-        forgetInteractionReferences(nodes: nodes, edges: edges)
-        cancelNodeAnimations(nodes)
+        interaction.forgetInteractionReferences(nodes: nodes, edges: edges)
+        interaction.cancelNodeAnimations(nodes)
     }
 
     // MARK: Validation

@@ -1,0 +1,100 @@
+// Completing moves and resizes made elsewhere, resizing and text editing
+// (store-semantics §4.6, §4.7 with D6, D7): store operations, with the interaction state
+// they set (`activeInteraction`) kept by the store. Node drag sessions are the interaction
+// engine's (FlowInteraction+Drag.swift).
+
+extension FlowStore {
+    // MARK: Completing moves and resizes made elsewhere
+
+    /// Records one undo step "Move" from the given start positions to the current ones
+    /// (for moves that were not recorded, e.g. drag updates of a drag that is not ended).
+    /// Undo restores the starts exactly (no re-snapping, D6). No events. Returns whether a
+    /// step was recorded. Throws for unknown ids or non-finite points.
+    @discardableResult
+    public func completeMoveNodes(from starts: [String: Point]) throws(FlowError) -> Bool {
+        try perform("Move") { () throws(FlowError) -> Bool in
+            let op = "completeMoveNodes"
+            for (id, p) in starts.sorted(by: { $0.key < $1.key }) {
+                _ = try requireNode(id, op)
+                try requireFinite(p, op, "start position")
+            }
+            var changes: [(start: Node, final: Node, event: NodeEvent)] = []
+            for id in nodeOrder(starts.keys) {
+                guard let current = nodeTable[id], let p = starts[id], p != current.position else { continue }
+                var start = current
+                start.position = p
+                changes.append((start, current, .none))
+            }
+            journalNetChange(changes)
+            return !changes.isEmpty
+        }
+    }
+
+    /// Records one undo step "Resize" from the given start frames to the current ones. No
+    /// events; undo and redo emit `replace`/`position`/`dimensions` for what they restore.
+    /// Returns whether a step was recorded.
+    @discardableResult
+    public func completeResizeNodes(from starts: [String: Rect]) throws(FlowError) -> Bool {
+        try perform("Resize") { () throws(FlowError) -> Bool in
+            let op = "completeResizeNodes"
+            for (id, r) in starts.sorted(by: { $0.key < $1.key }) {
+                _ = try requireNode(id, op)
+                try requireFinite(r.origin, op, "start frame")
+                try requireSize(r.size, op)
+            }
+            var changes: [(start: Node, final: Node, event: NodeEvent)] = []
+            for id in nodeOrder(starts.keys) {
+                guard let current = nodeTable[id], let r = starts[id], r != current.frame else { continue }
+                var start = current
+                start.position = r.origin
+                start.size = r.size
+                changes.append((start, current, .none))
+            }
+            journalNetChange(changes)
+            return !changes.isEmpty
+        }
+    }
+
+    // MARK: Resizing and text editing (interaction state only)
+
+    /// Marks nodes as being resized (`activeInteraction = .resizingNodes`). An empty list
+    /// ends a resize interaction. Throws for unknown ids. Returns whether anything changed.
+    @discardableResult
+    public func beginResizeNodes(_ ids: [String]) throws(FlowError) -> Bool {
+        for id in ids { _ = try requireNode(id, "beginResizeNodes") }
+        if ids.isEmpty { return endResizeNodes() }
+        let new = FlowActiveInteraction.resizingNodes(nodeOrder(Set(ids)))
+        defer { activeInteraction = new }
+        return activeInteraction != new
+    }
+
+    /// Ends a resize interaction. Returns false when none was active.
+    @discardableResult
+    public func endResizeNodes() -> Bool {
+        guard case .resizingNodes = activeInteraction else { return false }
+        activeInteraction = nil
+        return true
+    }
+
+    /// Starts editing the text of a node: focuses it and sets `activeInteraction =
+    /// .editingText`. Throws for an unknown id.
+    @discardableResult
+    public func beginTextEditing(nodeID: String) throws(FlowError) -> Bool {
+        _ = try requireNode(nodeID, "beginTextEditing")
+        let changed = focusedTarget != .node(nodeID) || activeInteraction != .editingText(nodeID)
+        focusedTarget = .node(nodeID)
+        activeInteraction = .editingText(nodeID)
+        return changed
+    }
+
+    /// Ends text editing (of `nodeID` only, when given); focus is kept. Returns false when
+    /// no such editing was active. Throws for an unknown id.
+    @discardableResult
+    public func endTextEditing(nodeID: String? = nil) throws(FlowError) -> Bool {
+        if let nodeID { _ = try requireNode(nodeID, "endTextEditing") }
+        guard case .editingText(let editing) = activeInteraction else { return false }
+        if let nodeID, nodeID != editing { return false }
+        activeInteraction = nil
+        return true
+    }
+}
