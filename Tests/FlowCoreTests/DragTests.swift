@@ -26,7 +26,7 @@ import Testing
         #expect(try s.interaction.beginNodeDrag("a"))
         #expect(s.interaction.isNodeDragging)
         #expect(s.interaction.draggedNodeIDs == ["a", "b"])
-        #expect(s.activeInteraction == .draggingNodes(["a", "b"]))
+        #expect(s.interaction.activeInteraction == .draggingNodes(["a", "b"]))
         #expect(try s.interaction.updateNodeDrag(translation: Point(31, -9)))
         #expect(s.node("a")?.position == Point(20, 0))
         #expect(s.node("a")?.position.y.sign == .plus)  // never -0
@@ -35,7 +35,7 @@ import Testing
         #expect(steps(s) == before)  // updates record nothing
         #expect(s.interaction.endNodeDrag())
         #expect(log.take().isEmpty)
-        #expect(!s.interaction.isNodeDragging && s.activeInteraction == nil)
+        #expect(!s.interaction.isNodeDragging && s.interaction.activeInteraction == nil)
         #expect(steps(s) == before + 1)
         #expect(s.undoActionName == "Move")
         #expect(s.checkInvariants().isEmpty)
@@ -209,7 +209,7 @@ import Testing
         try s.interaction.beginNodeDrag("a")
         try s.interaction.updateNodeDrag(translation: Point(50, 50))
         try s.removeNode("b")
-        #expect(!s.interaction.isNodeDragging && s.activeInteraction == nil)
+        #expect(!s.interaction.isNodeDragging && s.interaction.activeInteraction == nil)
         #expect(s.node("a")?.position == Point(50, 50))
         #expect(s.checkInvariants().isEmpty)
         try s.undo()  // the removal, with the moves made so far
@@ -301,24 +301,24 @@ import Testing
         let s = Store()
         try s.addNode(node("a"))
         try s.addNode(node("b"))
-        #expect(try s.beginResizeNodes(["b", "a"]))
-        #expect(s.activeInteraction == .resizingNodes(["a", "b"]))
-        #expect(throws: FlowError.self) { try s.beginResizeNodes(["a", "x"]) }
-        #expect(s.activeInteraction == .resizingNodes(["a", "b"]))
-        #expect(try s.beginResizeNodes([]))
-        #expect(s.activeInteraction == nil)
-        #expect(!s.endResizeNodes())
-        try s.beginResizeNodes(["a"])
-        #expect(s.endResizeNodes())
+        #expect(try s.interaction.beginResizeNodes(["b", "a"]))
+        #expect(s.interaction.activeInteraction == .resizingNodes(["a", "b"]))
+        #expect(throws: FlowError.self) { try s.interaction.beginResizeNodes(["a", "x"]) }
+        #expect(s.interaction.activeInteraction == .resizingNodes(["a", "b"]))
+        #expect(try s.interaction.beginResizeNodes([]))
+        #expect(s.interaction.activeInteraction == nil)
+        #expect(!s.interaction.endResizeNodes())
+        try s.interaction.beginResizeNodes(["a"])
+        #expect(s.interaction.endResizeNodes())
 
-        #expect(try s.beginTextEditing(nodeID: "a"))
-        #expect(s.activeInteraction == .editingText("a") && s.focusedTarget == .node("a"))
-        #expect(try s.endTextEditing(nodeID: "b") == false)
-        #expect(s.activeInteraction == .editingText("a"))
-        #expect(try s.endTextEditing())
-        #expect(s.activeInteraction == nil && s.focusedTarget == .node("a"))  // focus kept
-        #expect(throws: FlowError.self) { try s.beginTextEditing(nodeID: "x") }
-        #expect(throws: FlowError.self) { try s.endTextEditing(nodeID: "x") }
+        #expect(try s.interaction.beginTextEditing(nodeID: "a"))
+        #expect(s.interaction.activeInteraction == .editingText("a") && s.focusedTarget == .node("a"))
+        #expect(try s.interaction.endTextEditing(nodeID: "b") == false)
+        #expect(s.interaction.activeInteraction == .editingText("a"))
+        #expect(try s.interaction.endTextEditing())
+        #expect(s.interaction.activeInteraction == nil && s.focusedTarget == .node("a"))  // focus kept
+        #expect(throws: FlowError.self) { try s.interaction.beginTextEditing(nodeID: "x") }
+        #expect(throws: FlowError.self) { try s.interaction.endTextEditing(nodeID: "x") }
         #expect(!s.canUndo || s.undoActionName == "Add")
     }
 

@@ -265,14 +265,14 @@ import Testing
         let log = EventLog(s)
         try s.interaction.pointerDown(at: scr(-10, -10), modifiers: .shift)
         try s.interaction.pointerMove(to: scr(60, 10))
-        #expect(s.interaction.pointerGesture == .selectingRect && s.activeInteraction == .selectingRect)
+        #expect(s.interaction.pointerGesture == .selectingRect && s.interaction.activeInteraction == .selectingRect)
         #expect(s.interaction.selectionRect == Rect(-10, -10, 70, 20))
         #expect(s.selectedNodeIDs == ["a"])  // live
         #expect(log.take() == ["N[select(a,true), select(c,false)]"])
         try s.interaction.pointerMove(to: scr(210, 30))
         #expect(s.selectedNodeIDs == ["a", "b"] && s.selectedEdgeIDs == ["e"])
         try s.interaction.pointerUp(at: scr(210, 30))
-        #expect(s.interaction.selectionRect == nil && s.activeInteraction == nil)
+        #expect(s.interaction.selectionRect == nil && s.interaction.activeInteraction == nil)
         #expect(s.selectedNodeIDs == ["a", "b"])
         #expect(s.viewport.offset == Point(10, 20))
         // pointerCancel keeps the selection made so far.
@@ -325,13 +325,13 @@ import Testing
         try s.interaction.pointerDown(at: Point(50, 55))
         try s.interaction.pointerMove(to: Point(50, 120))
         #expect(s.interaction.pointerGesture == .connecting)
-        #expect(s.connectionDraft?.currentPoint == Point(50, 120) && s.connectionDraft?.targetNodeID == nil)
+        #expect(s.interaction.connectionDraft?.currentPoint == Point(50, 120) && s.interaction.connectionDraft?.targetNodeID == nil)
         #expect(s.selectedNodeIDs == ["a"])
         try s.interaction.pointerMove(to: Point(60, 170))
-        #expect(s.connectionDraft?.targetNodeID == "d" && s.connectionDraft?.targetHandleID == "target")
+        #expect(s.interaction.connectionDraft?.targetNodeID == "d" && s.interaction.connectionDraft?.targetHandleID == "target")
         try s.interaction.pointerUp(at: Point(55, 190))
         #expect(proposals == [ConnectionProposal(sourceNodeID: "a", sourceHandleID: "source", targetNodeID: "d", targetHandleID: "target")])
-        #expect(s.connectionDraft == nil && s.activeInteraction == nil)
+        #expect(s.interaction.connectionDraft == nil && s.interaction.activeInteraction == nil)
         // From a target handle the proposal is turned around.
         try drag(s, from: Point(50, 195), to: Point(50, 60))
         #expect(proposals.last == ConnectionProposal(sourceNodeID: "a", sourceHandleID: "source", targetNodeID: "d", targetHandleID: "target"))
@@ -344,11 +344,11 @@ import Testing
         s.onConnect = { _ in calls += 1 }
         s.onConnectionRejected = { _ in calls += 1 }
         try drag(s, from: Point(50, 50), to: Point(400, 400))
-        #expect(calls == 0 && s.connectionDraft == nil && s.interaction.pointerGesture == nil)
+        #expect(calls == 0 && s.interaction.connectionDraft == nil && s.interaction.pointerGesture == nil)
         try s.interaction.pointerDown(at: Point(50, 50))
         try s.interaction.pointerMove(to: Point(50, 190))
         #expect(s.interaction.pointerCancel())
-        #expect(calls == 0 && s.connectionDraft == nil)
+        #expect(calls == 0 && s.interaction.connectionDraft == nil)
     }
 
     @Test func withoutAHandlerTheStoreAddsTheEdgeAsOneStep() throws {

@@ -48,7 +48,7 @@ extension FlowInteraction {
             var starts: [String: Point] = [:]
             for nid in ids { starts[nid] = store.node(nid)?.position }
             dragSession = DragSession(nodeIDs: ids, startPositions: starts, rootIDs: roots)
-            store.activeInteraction = .draggingNodes(ids)
+            activeInteraction = .draggingNodes(ids)
             return true
         }
     }
@@ -141,7 +141,7 @@ extension FlowInteraction {
     /// Ends the session without touching positions.
     func closeDragSession() {
         dragSession = nil
-        if case .draggingNodes = store.activeInteraction { store.activeInteraction = nil }
+        if case .draggingNodes = activeInteraction { activeInteraction = nil }
     }
 
     /// Called when nodes of the session leave the store: the session ends, and the moves

@@ -138,7 +138,7 @@ extension FlowInteraction {
         store.perform("Move") { () -> Void in
             switch press.gesture {
             case .movingNodes: cancelNodeDrag()
-            case .connecting: store.cancelConnection()
+            case .connecting: cancelConnection()
             case .selectingRect: endSelectionRect()
             case .pressed, .panning, .ignored: break
             }
@@ -176,8 +176,8 @@ extension FlowInteraction {
         case .movingNodes:
             changed = try updateNodeDrag(translation: p - press.start) || changed
         case .connecting:
-            if store.connectionDraft != nil {
-                try store.updateConnection(to: store.screenToCanvas(p))
+            if connectionDraft != nil {
+                try updateConnection(to: store.screenToCanvas(p))
                 changed = true
             }
         case .panning:
@@ -199,15 +199,15 @@ extension FlowInteraction {
         let c = store.screenToCanvas(press.start)
         let selectionEnabled = store.configuration.selectionEnabled
         if let h = store.hitTestHandle(at: c) {
-            store.cancelConnection()
+            cancelConnection()
             if selectionEnabled {
-                try store.beginConnection(nodeID: h.nodeID, handleID: h.handleID)
+                try beginConnection(nodeID: h.nodeID, handleID: h.handleID)
             } else if let info = store.handleInfo(nodeID: h.nodeID, handleID: h.handleID) {
                 // Selection by pointer is off: the same draft, without selecting the node.
-                store.connectionDraft = ConnectionDraft(
+                connectionDraft = ConnectionDraft(
                     sourceNodeID: h.nodeID, sourceHandleID: h.handleID, sourceHandleType: info.type,
                     sourceHandlePosition: info.position, currentPoint: info.point)
-                store.activeInteraction = .connecting(sourceNodeID: h.nodeID, sourceHandleID: h.handleID)
+                activeInteraction = .connecting(sourceNodeID: h.nodeID, sourceHandleID: h.handleID)
             }
             return .connecting
         }
@@ -247,8 +247,8 @@ extension FlowInteraction {
             case .movingNodes:
                 changed = endNodeDrag() || changed
             case .connecting:
-                if store.connectionDraft != nil {
-                    try store.endConnection()
+                if connectionDraft != nil {
+                    try endConnection()
                     changed = true
                 }
             case .selectingRect:

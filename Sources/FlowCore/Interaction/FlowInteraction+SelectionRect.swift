@@ -4,7 +4,7 @@
 extension FlowInteraction {
     /// Starts drawing a selection rectangle (`activeInteraction = .selectingRect`).
     public func beginSelectionRect() {
-        store.activeInteraction = .selectingRect
+        activeInteraction = .selectingRect
     }
 
     /// Stores the rectangle being drawn (canvas coordinates, standardized). It does not
@@ -20,8 +20,8 @@ extension FlowInteraction {
     public func endSelectionRect() -> Bool {
         var changed = selectionRect != nil
         selectionRect = nil
-        if store.activeInteraction == .selectingRect {
-            store.activeInteraction = nil
+        if activeInteraction == .selectingRect {
+            activeInteraction = nil
             changed = true
         }
         return changed

@@ -6,6 +6,8 @@
 /// The interaction state saved when an operation starts and put back when it is rolled
 /// back. The virtual clock and the double-tap detector that runs on it are not part of it.
 struct InteractionSnapshot {
+    var activeInteraction: FlowActiveInteraction?
+    var connectionDraft: ConnectionDraft?
     var dragSession: DragSession?
     var selectionRect: Rect?
     var viewportAnimation: ViewportAnimation
@@ -26,14 +28,34 @@ extension FlowInteraction {
 
     /// Whether engine state names a node or an edge (see `FlowStore.holdsReferences`).
     var holdsReferences: Bool {
-        dragSession != nil || lastTap != nil || !nodeAnimations.isEmpty || !nodeAnimationOrigins.isEmpty
+        connectionDraft != nil || activeInteraction != nil || dragSession != nil || lastTap != nil || !nodeAnimations.isEmpty || !nodeAnimationOrigins.isEmpty
     }
 
     /// Called when nodes or edges leave the store: interaction state that refers to them
-    /// (drag sessions, selection rectangles, gestures) lets go of them. A drag session that
+    /// lets go of them. A connection draft from a leaving node ends, one aimed at a leaving
+    /// node loses its target; an active interaction that names one ends. A drag session that
     /// contains a leaving node ends, and the moves it made are recorded by the operation
     /// that removes the nodes; a pending double tap on a leaving item is forgotten.
     func forgetInteractionReferences(nodes: Set<String>, edges: Set<String>) {
+        if var draft = connectionDraft {
+            if nodes.contains(draft.sourceNodeID) {
+                connectionDraft = nil
+                if case .connecting = activeInteraction { activeInteraction = nil }
+            } else if let t = draft.targetNodeID, nodes.contains(t) {
+                draft.targetNodeID = nil
+                draft.targetHandleID = nil
+                connectionDraft = draft
+            }
+        }
+        if let a = activeInteraction {
+            switch a {
+            case .draggingNodes(let ids), .resizingNodes(let ids):
+                if ids.contains(where: nodes.contains) { activeInteraction = nil }
+            case .connecting(let s, _): if nodes.contains(s) { activeInteraction = nil }
+            case .editingText(let id): if nodes.contains(id) { activeInteraction = nil }
+            case .selectingRect: break
+            }
+        }
         if let session = dragSession, session.nodeIDs.contains(where: nodes.contains) {
             abandonDrag()
         }
@@ -78,9 +100,11 @@ extension FlowInteraction {
         store.placeUnrecorded(origins)
     }
 
-    /// Called by `load`: every animation, gesture and drag session ends without events,
+    /// Called by `load`: every animation, gesture, edit and drag session ends without events,
     /// and the dash phase restarts at 0. The virtual clock keeps its time.
     func resetInteractionState() {
+        activeInteraction = nil
+        connectionDraft = nil
         dragSession = nil
         selectionRect = nil
         viewportAnimation = ViewportAnimation()
@@ -120,7 +144,7 @@ extension FlowInteraction {
         }
         for id in nodeAnimationOrigins.keys { positions[id] = store.node(id)?.position }
         return InteractionSnapshot(
-            dragSession: dragSession, selectionRect: selectionRect, viewportAnimation: viewportAnimation,
+            activeInteraction: activeInteraction, connectionDraft: connectionDraft, dragSession: dragSession, selectionRect: selectionRect, viewportAnimation: viewportAnimation,
             nodeAnimations: nodeAnimations, nodeAnimationOrigins: nodeAnimationOrigins,
             edgeDashPhase: edgeDashPhase, pointerPress: pointerPress, unrecordedPositions: positions)
     }
@@ -128,6 +152,8 @@ extension FlowInteraction {
     /// Puts the interaction state back after a rollback (which already restored everything
     /// the journal recorded), including the positions that were not recorded.
     func restore(_ snapshot: InteractionSnapshot) {
+        activeInteraction = snapshot.activeInteraction
+        connectionDraft = snapshot.connectionDraft
         dragSession = snapshot.dragSession
         selectionRect = snapshot.selectionRect
         viewportAnimation = snapshot.viewportAnimation

@@ -3,13 +3,14 @@
 // Which state lives where (docs/store.md, "Store and interaction engine"):
 //
 // - `FlowStore` holds the document (nodes, edges, class styles), its indexes, the
-//   selection, focus, hover and drop-target flags, animated edges, the connection draft and
-//   `activeInteraction` (non-document state that names nodes and is restored with the
-//   document on rollback), the viewport, the history and the events.
-// - `FlowInteraction` (this type) owns what a gesture or an animation is in the middle
-//   of: the drag session, the pointer press and the last tap, the selection rectangle
-//   being drawn, viewport and node animations, the dash phase, the virtual clock and the
-//   callbacks that report gestures (double taps) or shape them (accessory placement).
+//   selection and focus, the hover and drop-target flags and the animated edges (state
+//   that shows on the nodes and edges it names, restored with the document on rollback),
+//   the viewport, the history and the events.
+// - `FlowInteraction` (this type) owns what a gesture, an edit or an animation is in the
+//   middle of: `activeInteraction`, the drag session, the connection draft, the pointer
+//   press and the last tap, the selection rectangle being drawn, viewport and node
+//   animations, the dash phase, the virtual clock and the callbacks that report gestures
+//   (double taps) or shape them (accessory placement).
 //
 // The engine's facets (FlowInteraction+*.swift) change the document only through the
 // store's public API and the store's engine surface (FlowStore+EngineSurface.swift): moves
@@ -60,6 +61,19 @@ public struct FlowInteraction<Data: FlowNodeData> {
         get { store.interactionState.selectionRect }
         nonmutating set { store.interactionState.selectionRect = newValue }
         nonmutating _modify { yield &store.interactionState.selectionRect }
+    }
+    /// The connection being dragged, if any (canvas coordinates, D9;
+    /// FlowInteraction+Connections.swift).
+    public internal(set) var connectionDraft: ConnectionDraft? {
+        get { store.interactionState.connectionDraft }
+        nonmutating set { store.interactionState.connectionDraft = newValue }
+        nonmutating _modify { yield &store.interactionState.connectionDraft }
+    }
+    /// The gesture or edit in progress.
+    public internal(set) var activeInteraction: FlowActiveInteraction? {
+        get { store.interactionState.activeInteraction }
+        nonmutating set { store.interactionState.activeInteraction = newValue }
+        nonmutating _modify { yield &store.interactionState.activeInteraction }
     }
 
     // MARK: Animation state
@@ -139,6 +153,10 @@ struct InteractionState<Data: FlowNodeData> {
     var lastTap: RecordedTap?
     /// The rubber-band rectangle in canvas coordinates while one is drawn.
     var selectionRect: Rect?
+    /// The connection being dragged, if any.
+    var connectionDraft: ConnectionDraft?
+    /// The gesture or edit in progress.
+    var activeInteraction: FlowActiveInteraction?
 
     // MARK: Animation state
 

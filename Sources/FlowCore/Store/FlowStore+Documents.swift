@@ -255,8 +255,6 @@ extension FlowStore {
         dropTargetNodeID = nil
         dropTargetEdgeID = nil
         animatedEdgeSet = []
-        connectionDraft = nil
-        activeInteraction = nil
         pendingNodeChanges = []
         pendingEdgeChanges = []
         replacedNodes = [:]

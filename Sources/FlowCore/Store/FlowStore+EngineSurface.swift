@@ -1,9 +1,10 @@
 // The store's surface for the interaction engine (FlowInteraction+*.swift): the few
 // internal calls, beyond the public API, through which a gesture or an animation changes the
-// document. Nothing else of the store's internals is for the engine; besides these it may
-// use `perform` (so that a gesture call is one operation), `nodeOrder`, `configuration`,
-// `snapping`, and set the viewport, `activeInteraction`, `connectionDraft` and the hovered
-// node (`setHover`), which the store keeps.
+// document. Nothing else of the store's internals is for the engine; besides these it reads
+// the selection sets and uses `perform` (so that a gesture call is one operation),
+// `nodeOrder`, the `require…` checks, `snapping`, `hoverNode(atScreenPoint:)`, and sets
+// the viewport and `focusedTarget` directly (as the store's own calls do, without an
+// operation of their own).
 //
 // How a gesture becomes one undo step: the intermediate updates of a drag (and the frames
 // of a node animation) change positions through the primitives, so indexes and events stay
@@ -16,9 +17,9 @@
 //
 // Positions moved without a record stay consistent with the history in four ways: an
 // operation that moves such a node at once (or removes it) first records the moves so far
-// (the engine's `abandonDrag`, `stopNodeAnimations`); undoing a node replacement reverts only the fields
-// it changed; undo and redo first drop a drag in progress and running node animations
-// (`discardUnrecordedChanges`); a rolled-back operation puts them back
+// (the engine's `abandonDrag`, `stopNodeAnimations`); undoing a node replacement reverts
+// only the fields it changed; undo and redo first drop a drag in progress and running node
+// animations (`discardUnrecordedChanges`); a rolled-back operation puts them back
 // (`FlowInteraction.restore`).
 
 extension FlowStore {
@@ -99,6 +100,15 @@ extension FlowStore {
     var hasAnimatedEdges: Bool { !animatedEdgeSet.isEmpty }
 
     // MARK: Document queries of gestures
+
+    /// Whether an edge for the proposal could exist: both handles declared with the right
+    /// types.
+    func isStructurallyValid(_ p: ConnectionProposal) -> Bool {
+        guard let s = handleInfo(nodeID: p.sourceNodeID, handleID: p.sourceHandleID),
+            let t = handleInfo(nodeID: p.targetNodeID, handleID: p.targetHandleID)
+        else { return false }
+        return (p.sourceHandleID == nil || s.type == .source) && (p.targetHandleID == nil || t.type == .target)
+    }
 
     /// The container a dropped node lands in: the front-most node that accepts children,
     /// is not dragged, contains the centre of `n` (half-open) and is a valid parent.

@@ -40,8 +40,6 @@ struct AuxState {
     var dropTargetNodeID: String?
     var dropTargetEdgeID: String?
     var animatedEdges: Set<String>
-    var connectionDraft: ConnectionDraft?
-    var activeInteraction: FlowActiveInteraction?
     var interaction: InteractionSnapshot
 }
 
@@ -452,8 +450,7 @@ extension FlowStore {
         AuxState(
             viewport: viewport, focusedTarget: focusedTarget, hoveredNodeID: hoveredNodeID,
             dropTargetNodeID: dropTargetNodeID, dropTargetEdgeID: dropTargetEdgeID,
-            animatedEdges: animatedEdgeSet, connectionDraft: connectionDraft,
-            activeInteraction: activeInteraction, interaction: interaction.snapshot)
+            animatedEdges: animatedEdgeSet, interaction: interaction.snapshot)
     }
 
     func restore(_ aux: AuxState) {
@@ -463,8 +460,6 @@ extension FlowStore {
         setDropNode(aux.dropTargetNodeID)
         setDropEdge(aux.dropTargetEdgeID)
         animatedEdgeSet = aux.animatedEdges
-        connectionDraft = aux.connectionDraft
-        activeInteraction = aux.activeInteraction
         interaction.restore(aux.interaction)
     }
 

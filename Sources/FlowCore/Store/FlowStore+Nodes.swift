@@ -209,8 +209,7 @@ extension FlowStore {
     /// clears. False in the common case, where removals skip building its sets.
     var holdsReferences: Bool {
         focusedTarget != nil || hoveredNodeID != nil || dropTargetNodeID != nil || dropTargetEdgeID != nil
-            || !animatedEdgeSet.isEmpty || connectionDraft != nil || activeInteraction != nil
-            || interaction.holdsReferences
+            || !animatedEdgeSet.isEmpty || interaction.holdsReferences
     }
 
     /// Clears every non-document reference to nodes or edges that are going away (D11).
@@ -227,25 +226,6 @@ extension FlowStore {
         if let d = dropTargetNodeID, nodes.contains(d) { setDropNode(nil) }
         if let d = dropTargetEdgeID, edges.contains(d) { setDropEdge(nil) }
         animatedEdgeSet.subtract(edges)
-        if var draft = connectionDraft {
-            if nodes.contains(draft.sourceNodeID) {
-                connectionDraft = nil
-                if case .connecting = activeInteraction { activeInteraction = nil }
-            } else if let t = draft.targetNodeID, nodes.contains(t) {
-                draft.targetNodeID = nil
-                draft.targetHandleID = nil
-                connectionDraft = draft
-            }
-        }
-        if let a = activeInteraction {
-            switch a {
-            case .draggingNodes(let ids), .resizingNodes(let ids):
-                if ids.contains(where: nodes.contains) { activeInteraction = nil }
-            case .connecting(let s, _): if nodes.contains(s) { activeInteraction = nil }
-            case .editingText(let id): if nodes.contains(id) { activeInteraction = nil }
-            case .selectingRect: break
-            }
-        }
         interaction.forgetInteractionReferences(nodes: nodes, edges: edges)
         interaction.cancelNodeAnimations(nodes)
     }

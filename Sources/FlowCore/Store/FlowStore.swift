@@ -128,10 +128,6 @@ public final class FlowStore<Data: FlowNodeData> {
     /// The edge highlighted as a drop target.
     @exclusivity(unchecked) public internal(set) var dropTargetEdgeID: String?
     @exclusivity(unchecked) var animatedEdgeSet: Set<String> = []
-    /// The connection being dragged, if any (canvas coordinates, D9).
-    @exclusivity(unchecked) public internal(set) var connectionDraft: ConnectionDraft?
-    /// The gesture or edit in progress.
-    @exclusivity(unchecked) public internal(set) var activeInteraction: FlowActiveInteraction?
 
     // MARK: The interaction engine
 

@@ -1,7 +1,6 @@
-// Completing moves and resizes made elsewhere, resizing and text editing
-// (store-semantics §4.6, §4.7 with D6, D7): store operations, with the interaction state
-// they set (`activeInteraction`) kept by the store. Node drag sessions are the interaction
-// engine's (FlowInteraction+Drag.swift).
+// Completing moves and resizes made elsewhere (store-semantics §4.6, §4.7 with D6, D7):
+// store operations that record, as one undo step, what a host moved or resized without a
+// record. Node drag sessions are the interaction engine's (FlowInteraction+Drag.swift).
 
 extension FlowStore {
     // MARK: Completing moves and resizes made elsewhere
@@ -53,48 +52,5 @@ extension FlowStore {
             journalNetChange(changes)
             return !changes.isEmpty
         }
-    }
-
-    // MARK: Resizing and text editing (interaction state only)
-
-    /// Marks nodes as being resized (`activeInteraction = .resizingNodes`). An empty list
-    /// ends a resize interaction. Throws for unknown ids. Returns whether anything changed.
-    @discardableResult
-    public func beginResizeNodes(_ ids: [String]) throws(FlowError) -> Bool {
-        for id in ids { _ = try requireNode(id, "beginResizeNodes") }
-        if ids.isEmpty { return endResizeNodes() }
-        let new = FlowActiveInteraction.resizingNodes(nodeOrder(Set(ids)))
-        defer { activeInteraction = new }
-        return activeInteraction != new
-    }
-
-    /// Ends a resize interaction. Returns false when none was active.
-    @discardableResult
-    public func endResizeNodes() -> Bool {
-        guard case .resizingNodes = activeInteraction else { return false }
-        activeInteraction = nil
-        return true
-    }
-
-    /// Starts editing the text of a node: focuses it and sets `activeInteraction =
-    /// .editingText`. Throws for an unknown id.
-    @discardableResult
-    public func beginTextEditing(nodeID: String) throws(FlowError) -> Bool {
-        _ = try requireNode(nodeID, "beginTextEditing")
-        let changed = focusedTarget != .node(nodeID) || activeInteraction != .editingText(nodeID)
-        focusedTarget = .node(nodeID)
-        activeInteraction = .editingText(nodeID)
-        return changed
-    }
-
-    /// Ends text editing (of `nodeID` only, when given); focus is kept. Returns false when
-    /// no such editing was active. Throws for an unknown id.
-    @discardableResult
-    public func endTextEditing(nodeID: String? = nil) throws(FlowError) -> Bool {
-        if let nodeID { _ = try requireNode(nodeID, "endTextEditing") }
-        guard case .editingText(let editing) = activeInteraction else { return false }
-        if let nodeID, nodeID != editing { return false }
-        activeInteraction = nil
-        return true
     }
 }
