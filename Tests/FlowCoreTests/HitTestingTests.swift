@@ -257,18 +257,18 @@ import Testing
     @Test func dropTargetFollowsTheAcceptResult() throws {
         let s = try straight()
         var seen: [DropEvent] = []
-        #expect(try s.dragOver(at: Point(50, 25)) { seen.append($0); return true })
+        #expect(try s.interaction.dragOver(at: Point(50, 25)) { seen.append($0); return true })
         #expect(s.dropTargetNodeID == "a" && s.hoveredNodeID == "a" && s.node("a")?.isDropTarget == true)
-        #expect(try s.dragOver(at: Point(200, 25)) { seen.append($0); return true } )
+        #expect(try s.interaction.dragOver(at: Point(200, 25)) { seen.append($0); return true } )
         #expect(s.dropTargetNodeID == nil && s.dropTargetEdgeID == "e" && s.hoveredNodeID == nil)
-        #expect(try s.dragOver(at: Point(200, 25)) { _ in false } == false)
+        #expect(try s.interaction.dragOver(at: Point(200, 25)) { _ in false } == false)
         #expect(s.dropTargetEdgeID == nil)
         #expect(seen.map(\.target) == [.node("a"), .edge("e")])
-        try s.dragOver(at: Point(50, 25)) { _ in true }
-        #expect(try s.drop(at: Point(50, 25)) { $0.target == .node("a") })
+        try s.interaction.dragOver(at: Point(50, 25)) { _ in true }
+        #expect(try s.interaction.drop(at: Point(50, 25)) { $0.target == .node("a") })
         #expect(s.dropTargetNodeID == nil && s.hoveredNodeID == "a")
         var exited = false
-        s.dragExit { exited = true }
+        s.interaction.dragExit { exited = true }
         #expect(exited && s.hoveredNodeID == nil)
         try s.setDropTargetEdge("e")
         try s.removeEdge("e")

@@ -2,9 +2,10 @@
 // internal calls, beyond the public API, through which a gesture or an animation changes the
 // document. Nothing else of the store's internals is for the engine; besides these it reads
 // the selection sets and uses `perform` (so that a gesture call is one operation),
-// `nodeOrder`, the `require…` checks, `snapping`, `hoverNode(atScreenPoint:)`, and sets
-// the viewport and `focusedTarget` directly (as the store's own calls do, without an
-// operation of their own).
+// `nodeOrder`, the `require…` checks, `snapping`, and sets the viewport, `focusedTarget`
+// and the hover and drop-target flags (`hoverNode(atScreenPoint:)`, `setHover`,
+// `setDropNode`, `setDropEdge`) directly, as the store's own calls do, without an operation
+// of their own.
 //
 // How a gesture becomes one undo step: the intermediate updates of a drag (and the frames
 // of a node animation) change positions through the primitives, so indexes and events stay
