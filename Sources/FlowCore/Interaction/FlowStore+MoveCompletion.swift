@@ -17,13 +17,7 @@ extension FlowStore {
                 _ = try requireNode(id, op)
                 try requireFinite(p, op, "start position")
             }
-            var changes: [(start: Node, final: Node, event: NodeEvent)] = []
-            for id in nodeOrder(starts.keys) {
-                guard let current = nodeTable[id], let p = starts[id], p != current.position else { continue }
-                var start = current
-                start.position = p
-                changes.append((start, current, .none))
-            }
+            let changes = moveChanges(from: starts)
             journalNetChange(changes)
             return !changes.isEmpty
         }

@@ -56,16 +56,20 @@ extension FlowStore {
     /// early, so the current operation records the moves and undo restores the starts.
     func recordUnrecordedMoves(from starts: [String: Point]) {
         guard !starts.isEmpty else { return }
-        perform("Move") { () -> Void in
-            var changes: [(start: Node, final: Node, event: NodeEvent)] = []
-            for id in nodeOrder(starts.keys) {
-                guard let current = nodeTable[id], let p = starts[id], p != current.position else { continue }
-                var start = current
-                start.position = p
-                changes.append((start, current, .none))
-            }
-            journalNetChange(changes)
+        perform("Move") { () -> Void in journalNetChange(moveChanges(from: starts)) }
+    }
+
+    /// The moves, without events, of each node of `starts` from that position to where it
+    /// is now, in store order; nodes that are gone or still there are left out.
+    func moveChanges(from starts: [String: Point]) -> [(start: Node, final: Node, event: NodeEvent)] {
+        var changes: [(start: Node, final: Node, event: NodeEvent)] = []
+        for id in nodeOrder(starts.keys) {
+            guard let current = nodeTable[id], let p = starts[id], p != current.position else { continue }
+            var start = current
+            start.position = p
+            changes.append((start, current, .none))
         }
+        return changes
     }
 
     /// The journal position now, for `dropJournal(since:)` and `discardHistory(since:)`.
