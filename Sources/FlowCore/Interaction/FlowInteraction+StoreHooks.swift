@@ -28,7 +28,7 @@ extension FlowInteraction {
 
     /// Whether engine state names a node or an edge (see `FlowStore.holdsReferences`).
     var holdsReferences: Bool {
-        connectionDraft != nil || activeInteraction != nil || dragSession != nil || lastTap != nil || !nodeAnimations.isEmpty || !nodeAnimationOrigins.isEmpty
+        connectionDraft != nil || activeInteraction != nil || lastTap != nil || !isIdle
     }
 
     /// Called when nodes or edges leave the store: interaction state that refers to them
