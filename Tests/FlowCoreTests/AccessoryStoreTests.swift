@@ -17,7 +17,7 @@ import Testing
         _ at: Point, _ placement: AccessoryPlacement? = nil, size: Size? = nil, canvas: Size? = nil,
         spacing: Double = 8, margin: Double = 8
     ) throws -> (center: Point, placement: AccessoryPlacement) {
-        try pointStore(at).accessoryPosition(
+        try pointStore(at).interaction.accessoryPosition(
             for: .node("p"), size: size ?? accessory, canvasSize: canvas ?? self.canvas,
             placement: placement, spacing: spacing, margin: margin)
     }
@@ -49,14 +49,14 @@ import Testing
         try s.addNode(node("n", 160, 135, 80, 30))  // centre (200, 150) → screen (400, 300)
         try s.setViewport(Viewport(offset: .zero, zoom: 2))
         func at(_ p: AccessoryPlacement) throws -> Point {
-            try s.accessoryPosition(for: .node("n"), size: accessory, canvasSize: canvas, placement: p).center
+            try s.interaction.accessoryPosition(for: .node("n"), size: accessory, canvasSize: canvas, placement: p).center
         }
         #expect(try at(.top) == Point(400, 222))
         #expect(try at(.bottom) == Point(400, 378))
         #expect(try at(.leading) == Point(212, 300))
         #expect(try at(.trailing) == Point(588, 300))
         try s.moveNode("n", to: Point(160, 25))  // centre (200, 40) → screen (400, 80)
-        let r = try s.accessoryPosition(for: .node("n"), size: accessory, canvasSize: canvas)
+        let r = try s.interaction.accessoryPosition(for: .node("n"), size: accessory, canvasSize: canvas)
         #expect(r.center == Point(400, 158) && r.placement == .bottom)
     }
 
@@ -67,26 +67,26 @@ import Testing
         var e = edge("e", "a", "b")
         e.pathType = .straight
         try s.addEdge(e)
-        let r = try s.accessoryPosition(for: .edge("e"), size: accessory, canvasSize: canvas)
+        let r = try s.interaction.accessoryPosition(for: .edge("e"), size: accessory, canvasSize: canvas)
         #expect(r.center == Point(400, 252) && r.placement == .top)
-        #expect(try s.accessoryPosition(for: .edge("e"), size: accessory, canvasSize: canvas, placement: .leading).center == Point(292, 300))
-        #expect(throws: FlowError.self) { try s.accessoryPosition(for: .edge("x"), size: accessory, canvasSize: canvas) }
-        #expect(throws: FlowError.self) { try s.accessoryPosition(for: .node("x"), size: accessory, canvasSize: canvas) }
-        #expect(throws: FlowError.self) { try s.accessoryPosition(for: .node("a"), size: Size(-1, 5), canvasSize: canvas) }
+        #expect(try s.interaction.accessoryPosition(for: .edge("e"), size: accessory, canvasSize: canvas, placement: .leading).center == Point(292, 300))
+        #expect(throws: FlowError.self) { try s.interaction.accessoryPosition(for: .edge("x"), size: accessory, canvasSize: canvas) }
+        #expect(throws: FlowError.self) { try s.interaction.accessoryPosition(for: .node("x"), size: accessory, canvasSize: canvas) }
+        #expect(throws: FlowError.self) { try s.interaction.accessoryPosition(for: .node("a"), size: Size(-1, 5), canvasSize: canvas) }
     }
 
     @Test func placementCallback() throws {
         let s = try pointStore(Point(400, 300))
         var calls = 0
-        s.nodeAccessoryPlacement = { _ in calls += 1; return .bottom }
-        #expect(try s.accessoryPosition(for: .node("p"), size: accessory, canvasSize: canvas).center == Point(400, 348))
-        #expect(try s.accessoryPosition(for: .node("p"), size: accessory, canvasSize: canvas, placement: .top).center == Point(400, 252))
+        s.interaction.nodeAccessoryPlacement = { _ in calls += 1; return .bottom }
+        #expect(try s.interaction.accessoryPosition(for: .node("p"), size: accessory, canvasSize: canvas).center == Point(400, 348))
+        #expect(try s.interaction.accessoryPosition(for: .node("p"), size: accessory, canvasSize: canvas, placement: .top).center == Point(400, 252))
         #expect(calls == 1)  // an explicit placement wins without asking
-        s.nodeAccessoryPlacement = { _ in nil }
-        #expect(try s.accessoryPosition(for: .node("p"), size: accessory, canvasSize: canvas).placement == .top)
+        s.interaction.nodeAccessoryPlacement = { _ in nil }
+        #expect(try s.interaction.accessoryPosition(for: .node("p"), size: accessory, canvasSize: canvas).placement == .top)
         struct Bad: Error {}
-        s.nodeAccessoryPlacement = { _ in throw Bad() }
-        #expect(try s.accessoryPosition(for: .node("p"), size: accessory, canvasSize: canvas).placement == .top)
+        s.interaction.nodeAccessoryPlacement = { _ in throw Bad() }
+        #expect(try s.interaction.accessoryPosition(for: .node("p"), size: accessory, canvasSize: canvas).placement == .top)
     }
 
     @Test func accessoriesOnlyForExactlyOneSelectedItem() throws {
@@ -96,17 +96,17 @@ import Testing
         var e = edge("e", "a", "b")
         e.pathType = .straight
         try s.addEdge(e)
-        s.nodeAccessoryPlacement = { n in n.id == "a" ? .trailing : nil }
-        #expect(try s.accessories(size: accessory, canvasSize: canvas).isEmpty)
+        s.interaction.nodeAccessoryPlacement = { n in n.id == "a" ? .trailing : nil }
+        #expect(try s.interaction.accessories(size: accessory, canvasSize: canvas).isEmpty)
         try s.selectNode("a")
-        let one = try s.accessories(size: accessory, canvasSize: canvas)
+        let one = try s.interaction.accessories(size: accessory, canvasSize: canvas)
         #expect(one.count == 1)
         #expect(one.first?.anchor == .node("a") && one.first?.placement == .trailing)
         #expect(one.first?.center == Point(300 + 50 + 100 + 8, 300))
         try s.selectEdge("e", exclusive: false)
-        #expect(try s.accessories(size: accessory, canvasSize: canvas).isEmpty)
+        #expect(try s.interaction.accessories(size: accessory, canvasSize: canvas).isEmpty)
         try s.selectEdge("e")
-        let edgeOne = try s.accessories(size: accessory, canvasSize: canvas)
+        let edgeOne = try s.interaction.accessories(size: accessory, canvasSize: canvas)
         #expect(edgeOne.first?.anchor == .edge("e") && edgeOne.first?.center == Point(400, 252))
         #expect(s.checkInvariants().isEmpty)
     }

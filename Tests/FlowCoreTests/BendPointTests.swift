@@ -451,9 +451,9 @@ import Testing
 
     @Test func setNodePositionsMovesPointsOnlyForOneCommonDelta() throws {
         let s = try Self.groupStore()
-        try s.setNodePositions([("a", Point(20, 10)), ("b", Point(310, 300))])
+        try s.interaction.setNodePositions([("a", Point(20, 10)), ("b", Point(310, 300))])
         #expect(s.edge("e1")?.points == [Point(110, 200)])
-        try s.setNodePositions([("a", Point(0, 0)), ("b", Point(0, 0))])
+        try s.interaction.setNodePositions([("a", Point(0, 0)), ("b", Point(0, 0))])
         #expect(s.edge("e1")?.points == [Point(110, 200)])
     }
 
@@ -487,12 +487,12 @@ import Testing
         try s.selectNode("a")
         try s.selectNode("b", exclusive: false)
         let log = EventLog(s)
-        #expect(try s.beginNodeDrag("a"))
-        #expect(try s.updateNodeDrag(translation: Point(10, 20)))
+        #expect(try s.interaction.beginNodeDrag("a"))
+        #expect(try s.interaction.updateNodeDrag(translation: Point(10, 20)))
         #expect(s.edge("e1")?.points == [Point(100, 200)])  // frames leave them
-        #expect(try s.updateNodeDrag(translation: Point(30, 40)))
+        #expect(try s.interaction.updateNodeDrag(translation: Point(30, 40)))
         _ = log.take()
-        #expect(s.endNodeDrag())
+        #expect(s.interaction.endNodeDrag())
         #expect(s.edge("e1")?.points == [Point(130, 240)])
         #expect(s.edge("e2")?.points == [Point(400, 50)])
         #expect(log.take() == ["E[replace(e1)]"])
@@ -500,9 +500,9 @@ import Testing
         #expect(s.edge("e1")?.points == [Point(100, 200)])
         #expect(s.node("a")?.position == Point(10, 10))
         // A cancelled drag records nothing and leaves the points.
-        #expect(try s.beginNodeDrag("a"))
-        #expect(try s.updateNodeDrag(translation: Point(10, 20)))
-        #expect(s.cancelNodeDrag())
+        #expect(try s.interaction.beginNodeDrag("a"))
+        #expect(try s.interaction.updateNodeDrag(translation: Point(10, 20)))
+        #expect(s.interaction.cancelNodeDrag())
         #expect(s.edge("e1")?.points == [Point(100, 200)])
         #expect(s.checkInvariants() == [])
     }
@@ -511,30 +511,30 @@ import Testing
         let s = try Self.groupStore()
         try s.selectNode("a")
         try s.selectNode("b", exclusive: false)
-        #expect(try s.beginNodeDrag("a"))
-        try s.transaction { try s.updateNodeDrag(translation: Point(10, 0)) }
+        #expect(try s.interaction.beginNodeDrag("a"))
+        try s.transaction { try s.interaction.updateNodeDrag(translation: Point(10, 0)) }
         #expect(s.edge("e1")?.points == [Point(100, 200)])
-        #expect(try s.updateNodeDrag(translation: Point(30, 0)))
-        #expect(s.endNodeDrag())
+        #expect(try s.interaction.updateNodeDrag(translation: Point(30, 0)))
+        #expect(s.interaction.endNodeDrag())
         #expect(s.edge("e1")?.points == [Point(130, 200)])
         // The whole drag inside one transaction: once as well.
         try s.transaction {
-            _ = try s.beginNodeDrag("a")
-            _ = try s.updateNodeDrag(translation: Point(5, 0))
-            _ = try s.updateNodeDrag(translation: Point(10, 0))
-            _ = s.endNodeDrag()
+            _ = try s.interaction.beginNodeDrag("a")
+            _ = try s.interaction.updateNodeDrag(translation: Point(5, 0))
+            _ = try s.interaction.updateNodeDrag(translation: Point(10, 0))
+            _ = s.interaction.endNodeDrag()
         }
         #expect(s.edge("e1")?.points == [Point(140, 200)])
     }
 
     @Test func anAnimatedMoveMovesThePointsWhenItSettles() throws {
         let s = try Self.groupStore()
-        try s.setNodePositions([("a", Point(110, 10)), ("b", Point(400, 300))], animation: .easeInOut(duration: 0.1))
-        try s.tick(1.0 / 30)
+        try s.interaction.setNodePositions([("a", Point(110, 10)), ("b", Point(400, 300))], animation: .easeInOut(duration: 0.1))
+        try s.interaction.tick(1.0 / 30)
         #expect(s.edge("e1")?.points == [Point(100, 200)])
         var ticks = 0
-        while s.isAnimating && ticks < 100 {
-            try s.tick(1.0 / 30)
+        while s.interaction.isAnimating && ticks < 100 {
+            try s.interaction.tick(1.0 / 30)
             ticks += 1
         }
         #expect(s.node("a")?.position == Point(110, 10))

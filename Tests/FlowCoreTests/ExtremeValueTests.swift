@@ -38,13 +38,13 @@ import Testing
             c.maxZoom = number(&rng)
             s.configuration = c
         case 9:
-            try s.pointerDown(at: point(&rng))
-            try s.pointerMove(to: point(&rng))
-            try s.pointerUp(at: point(&rng))
+            try s.interaction.pointerDown(at: point(&rng))
+            try s.interaction.pointerMove(to: point(&rng))
+            try s.interaction.pointerUp(at: point(&rng))
         case 10:
             let spring = FlowAnimation.spring(response: number(&rng), dampingFraction: number(&rng))
-            try s.setNodePositions([(id, point(&rng))], animation: spring)
-            for _ in 0..<200 where try s.tick(1.0 / 60) {}
+            try s.interaction.setNodePositions([(id, point(&rng))], animation: spring)
+            for _ in 0..<200 where try s.interaction.tick(1.0 / 60) {}
         case 11:
             if ids.count >= 2 { _ = try s.addEdge(FlowEdge(id: s.nextEdgeID(), sourceNodeID: ids[0], targetNodeID: id)) }
         case 12: try s.updateNodeSize(id, to: Size(number(&rng), number(&rng)))

@@ -150,15 +150,15 @@ import Testing
 
     @Test func dragFromSourceAddsTheEdgeWithoutAHandler() throws {
         let s = try twoNodes()
-        try s.beginConnection(nodeID: "a", handleID: "source")
-        #expect(s.connectionDraft?.currentPoint == Point(50, 50))
+        try s.interaction.beginConnection(nodeID: "a", handleID: "source")
+        #expect(s.interaction.connectionDraft?.currentPoint == Point(50, 50))
         #expect(s.selectedNodeIDs == ["a"])
-        #expect(throws: FlowError.self) { try s.beginConnection(nodeID: "b", handleID: "target") }
-        let t = try s.updateConnection(to: Point(55, 190))
+        #expect(throws: FlowError.self) { try s.interaction.beginConnection(nodeID: "b", handleID: "target") }
+        let t = try s.interaction.updateConnection(to: Point(55, 190))
         #expect(t?.nodeID == "b" && t?.handleID == "target")
-        #expect(try s.endConnection())
+        #expect(try s.interaction.endConnection())
         #expect(s.edges.map { "\($0.id) \($0.sourceNodeID).\($0.sourceHandleID!)->\($0.targetNodeID).\($0.targetHandleID!)" } == ["e1 a.source->b.target"])
-        #expect(s.connectionDraft == nil && s.activeInteraction == nil)
+        #expect(s.interaction.connectionDraft == nil && s.interaction.activeInteraction == nil)
         try s.undo()
         #expect(s.edgeCount == 0)
     }
@@ -167,9 +167,9 @@ import Testing
         let s = try twoNodes()
         var got: ConnectionProposal?
         s.onConnect = { got = $0 }
-        try s.beginConnection(nodeID: "b", handleID: "target")
-        try s.updateConnection(to: Point(50, 60))
-        #expect(try s.endConnection())
+        try s.interaction.beginConnection(nodeID: "b", handleID: "target")
+        try s.interaction.updateConnection(to: Point(50, 60))
+        #expect(try s.interaction.endConnection())
         #expect(got == ConnectionProposal(sourceNodeID: "a", sourceHandleID: "source", targetNodeID: "b", targetHandleID: "target"))
         #expect(s.edgeCount == 0)
     }
@@ -178,12 +178,12 @@ import Testing
         let s = try twoNodes()
         var rejected: ConnectionProposal?
         s.onConnectionRejected = { rejected = $0 }
-        try s.beginConnection(nodeID: "a", handleID: "source")
-        #expect(try s.endConnection(targetNodeID: "a", targetHandleID: "target") == false)
+        try s.interaction.beginConnection(nodeID: "a", handleID: "source")
+        #expect(try s.interaction.endConnection(targetNodeID: "a", targetHandleID: "target") == false)
         #expect(rejected?.targetNodeID == "a")
         s.connectionValidator = { _ in true }
-        try s.beginConnection(nodeID: "a", handleID: "source")
-        #expect(try s.endConnection(targetNodeID: "a", targetHandleID: "target"))
+        try s.interaction.beginConnection(nodeID: "a", handleID: "source")
+        #expect(try s.interaction.endConnection(targetNodeID: "a", targetHandleID: "target"))
         #expect(s.edgeCount == 1)
     }
 
@@ -192,23 +192,23 @@ import Testing
         var calls = 0
         s.onConnect = { _ in calls += 1 }
         s.onConnectionRejected = { _ in calls += 1 }
-        try s.beginConnection(nodeID: "a", handleID: "source")
-        try s.updateConnection(to: Point(500, 500))
-        #expect(try s.endConnection() == false)
-        #expect(calls == 0 && s.connectionDraft == nil)
-        #expect(throws: FlowError.self) { try s.endConnection() }
-        #expect(throws: FlowError.self) { try s.updateConnection(to: .zero) }
-        #expect(s.cancelConnection() == false)
+        try s.interaction.beginConnection(nodeID: "a", handleID: "source")
+        try s.interaction.updateConnection(to: Point(500, 500))
+        #expect(try s.interaction.endConnection() == false)
+        #expect(calls == 0 && s.interaction.connectionDraft == nil)
+        #expect(throws: FlowError.self) { try s.interaction.endConnection() }
+        #expect(throws: FlowError.self) { try s.interaction.updateConnection(to: .zero) }
+        #expect(s.interaction.cancelConnection() == false)
     }
 
     @Test func removingTheSourceDropsTheDraft() throws {
         let s = try twoNodes()
-        try s.beginConnection(nodeID: "a", handleID: "source")
-        try s.updateConnection(to: Point(50, 195))
+        try s.interaction.beginConnection(nodeID: "a", handleID: "source")
+        try s.interaction.updateConnection(to: Point(50, 195))
         try s.removeNode("b")
-        #expect(s.connectionDraft?.targetNodeID == nil)
+        #expect(s.interaction.connectionDraft?.targetNodeID == nil)
         try s.removeNode("a")
-        #expect(s.connectionDraft == nil && s.activeInteraction == nil)
+        #expect(s.interaction.connectionDraft == nil && s.interaction.activeInteraction == nil)
     }
 }
 
@@ -257,18 +257,18 @@ import Testing
     @Test func dropTargetFollowsTheAcceptResult() throws {
         let s = try straight()
         var seen: [DropEvent] = []
-        #expect(try s.dragOver(at: Point(50, 25)) { seen.append($0); return true })
+        #expect(try s.interaction.dragOver(at: Point(50, 25)) { seen.append($0); return true })
         #expect(s.dropTargetNodeID == "a" && s.hoveredNodeID == "a" && s.node("a")?.isDropTarget == true)
-        #expect(try s.dragOver(at: Point(200, 25)) { seen.append($0); return true } )
+        #expect(try s.interaction.dragOver(at: Point(200, 25)) { seen.append($0); return true } )
         #expect(s.dropTargetNodeID == nil && s.dropTargetEdgeID == "e" && s.hoveredNodeID == nil)
-        #expect(try s.dragOver(at: Point(200, 25)) { _ in false } == false)
+        #expect(try s.interaction.dragOver(at: Point(200, 25)) { _ in false } == false)
         #expect(s.dropTargetEdgeID == nil)
         #expect(seen.map(\.target) == [.node("a"), .edge("e")])
-        try s.dragOver(at: Point(50, 25)) { _ in true }
-        #expect(try s.drop(at: Point(50, 25)) { $0.target == .node("a") })
+        try s.interaction.dragOver(at: Point(50, 25)) { _ in true }
+        #expect(try s.interaction.drop(at: Point(50, 25)) { $0.target == .node("a") })
         #expect(s.dropTargetNodeID == nil && s.hoveredNodeID == "a")
         var exited = false
-        s.dragExit { exited = true }
+        s.interaction.dragExit { exited = true }
         #expect(exited && s.hoveredNodeID == nil)
         try s.setDropTargetEdge("e")
         try s.removeEdge("e")

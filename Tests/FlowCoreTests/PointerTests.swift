@@ -24,10 +24,10 @@ import Testing
     func scr(_ x: Double, _ y: Double) -> Point { Point(x * 2 + 10, y * 2 + 20) }
 
     func drag(_ s: Store, from a: Point, to b: Point, modifiers: PointerModifiers = []) throws {
-        try s.pointerDown(at: a, modifiers: modifiers)
-        try s.pointerMove(to: Point((a.x + b.x) / 2, (a.y + b.y) / 2))
-        try s.pointerMove(to: b)
-        try s.pointerUp(at: b)
+        try s.interaction.pointerDown(at: a, modifiers: modifiers)
+        try s.interaction.pointerMove(to: Point((a.x + b.x) / 2, (a.y + b.y) / 2))
+        try s.interaction.pointerMove(to: b)
+        try s.interaction.pointerUp(at: b)
     }
 
     // MARK: Taps
@@ -35,96 +35,96 @@ import Testing
     @Test func tapSelectsAndCommandTapToggles() throws {
         let s = try store()
         let log = EventLog(s)
-        #expect(try s.tap(at: scr(50, 25)))
+        #expect(try s.interaction.tap(at: scr(50, 25)))
         #expect(s.selectedNodeIDs == ["a"] && s.focusedTarget == .node("a"))
-        #expect(try s.tap(at: scr(250, 25), modifiers: .command))
+        #expect(try s.interaction.tap(at: scr(250, 25), modifiers: .command))
         #expect(s.selectedNodeIDs == ["a", "b"])
-        try s.tap(at: scr(50, 25), modifiers: .command)
+        try s.interaction.tap(at: scr(50, 25), modifiers: .command)
         #expect(s.selectedNodeIDs == ["b"])
         #expect(log.take() == ["N[select(a,true)]", "N[select(b,true)]", "N[select(a,false)]"])
-        try s.tap(at: scr(150, 27))  // on the edge, between the nodes
+        try s.interaction.tap(at: scr(150, 27))  // on the edge, between the nodes
         #expect(s.selectedNodeIDs.isEmpty && s.selectedEdgeIDs == ["e"])
         #expect(log.take() == ["N[select(b,false)]", "E[select(e,true)]"])
-        try s.tap(at: scr(500, 500), modifiers: .command)  // toggle on canvas: nothing
+        try s.interaction.tap(at: scr(500, 500), modifiers: .command)  // toggle on canvas: nothing
         #expect(s.selectedEdgeIDs == ["e"])
-        #expect(try s.tap(at: scr(500, 500)))
+        #expect(try s.interaction.tap(at: scr(500, 500)))
         #expect(s.selectedEdgeIDs.isEmpty && s.focusedTarget == nil)
-        try s.advanceClock(by: 1)  // not a double tap
-        #expect(try s.tap(at: scr(500, 500)) == false)
+        try s.interaction.advanceClock(by: 1)  // not a double tap
+        #expect(try s.interaction.tap(at: scr(500, 500)) == false)
         #expect(!s.canUndo || s.undoActionName != "Move")
         #expect(s.checkInvariants().isEmpty)
     }
 
     @Test func lessThanThreePointsIsATap() throws {
         let s = try store()
-        try s.pointerDown(at: scr(50, 25))
-        #expect(s.pointerGesture == .pressed)
-        #expect(try s.pointerMove(to: scr(50, 25) + Point(2, 2)) == false)
-        #expect(try s.pointerUp(at: scr(50, 25) + Point(2.9, 0)))
+        try s.interaction.pointerDown(at: scr(50, 25))
+        #expect(s.interaction.pointerGesture == .pressed)
+        #expect(try s.interaction.pointerMove(to: scr(50, 25) + Point(2, 2)) == false)
+        #expect(try s.interaction.pointerUp(at: scr(50, 25) + Point(2.9, 0)))
         #expect(s.selectedNodeIDs == ["a"] && s.node("a")?.position == .zero)
-        #expect(s.pointerGesture == nil)
+        #expect(s.interaction.pointerGesture == nil)
         // Exactly 3 points is a drag: the node moves by 1.5 canvas units.
-        try s.pointerDown(at: scr(50, 25))
-        try s.pointerUp(at: scr(50, 25) + Point(3, 0))
+        try s.interaction.pointerDown(at: scr(50, 25))
+        try s.interaction.pointerUp(at: scr(50, 25) + Point(3, 0))
         #expect(s.node("a")?.position == Point(1.5, 0))
     }
 
     @Test func doubleTapsWithTheVirtualClock() throws {
         let s = try store { $0.selectionEnabled = false }
         var nodes: [String] = [], edges: [String] = [], canvas: [Point] = []
-        s.onNodeDoubleTap = { nodes.append($0) }
-        s.onEdgeDoubleTap = { edges.append($0) }
-        s.onCanvasDoubleTap = { canvas.append($0) }
-        try s.tap(at: scr(50, 25))
-        try s.advanceClock(by: 0.29)
-        #expect(try s.tap(at: scr(60, 30)))
+        s.interaction.onNodeDoubleTap = { nodes.append($0) }
+        s.interaction.onEdgeDoubleTap = { edges.append($0) }
+        s.interaction.onCanvasDoubleTap = { canvas.append($0) }
+        try s.interaction.tap(at: scr(50, 25))
+        try s.interaction.advanceClock(by: 0.29)
+        #expect(try s.interaction.tap(at: scr(60, 30)))
         #expect(nodes == ["a"])
         #expect(s.selectedNodeIDs.isEmpty)  // selection disabled, double taps still fire
-        try s.tap(at: scr(50, 25))
-        try s.advanceClock(by: 0.3)
-        #expect(try s.tap(at: scr(50, 25)) == false)  // 0.3 s is too late (strict)
+        try s.interaction.tap(at: scr(50, 25))
+        try s.interaction.advanceClock(by: 0.3)
+        #expect(try s.interaction.tap(at: scr(50, 25)) == false)  // 0.3 s is too late (strict)
         #expect(nodes == ["a"])
         // That late tap started a new sequence: a quick one now completes it.
-        try s.tap(at: scr(50, 25))
+        try s.interaction.tap(at: scr(50, 25))
         #expect(nodes == ["a", "a"])
         // A third tap starts a new sequence.
-        try s.tap(at: scr(50, 25))
+        try s.interaction.tap(at: scr(50, 25))
         #expect(nodes == ["a", "a"])
-        try s.tap(at: scr(50, 25))
+        try s.interaction.tap(at: scr(50, 25))
         #expect(nodes == ["a", "a", "a"])
         // Three steps of 0.1 s are not less than 0.3 s.
-        try s.tap(at: scr(50, 25))
-        for _ in 0..<3 { try s.advanceClock(by: 0.1) }
-        try s.tap(at: scr(50, 25))
+        try s.interaction.tap(at: scr(50, 25))
+        for _ in 0..<3 { try s.interaction.advanceClock(by: 0.1) }
+        try s.interaction.tap(at: scr(50, 25))
         #expect(nodes == ["a", "a", "a"])
-        #expect(abs(s.clock - 0.89) < 1e-12)
+        #expect(abs(s.interaction.clock - 0.89) < 1e-12)
         // Another target, or a command tap in between, breaks the sequence.
-        try s.tap(at: scr(250, 25))
-        try s.tap(at: scr(50, 25))
-        try s.tap(at: scr(50, 25), modifiers: .command)
-        try s.tap(at: scr(50, 25))
+        try s.interaction.tap(at: scr(250, 25))
+        try s.interaction.tap(at: scr(50, 25))
+        try s.interaction.tap(at: scr(50, 25), modifiers: .command)
+        try s.interaction.tap(at: scr(50, 25))
         #expect(nodes == ["a", "a", "a"])
         // Edges and the canvas (the canvas point of the second tap).
-        try s.tap(at: scr(150, 25))
-        try s.tap(at: scr(160, 25))
+        try s.interaction.tap(at: scr(150, 25))
+        try s.interaction.tap(at: scr(160, 25))
         #expect(edges == ["e"])
-        try s.tap(at: scr(500, 500))
-        try s.advanceClock(by: 0.1)
-        try s.tap(at: scr(600, 400))
+        try s.interaction.tap(at: scr(500, 500))
+        try s.interaction.advanceClock(by: 0.1)
+        try s.interaction.tap(at: scr(600, 400))
         #expect(canvas == [Point(600, 400)])
-        #expect(throws: FlowError.self) { try s.advanceClock(by: -1) }
+        #expect(throws: FlowError.self) { try s.interaction.advanceClock(by: -1) }
         #expect(s.checkInvariants().isEmpty)
     }
 
     @Test func doubleTapCallbacksRunAfterTheTapsEventsAndMayUseTheStore() throws {
         let s = try store()
         let log = EventLog(s)
-        s.onNodeDoubleTap = { id in
+        s.interaction.onNodeDoubleTap = { id in
             try? s.removeNode(id)
             _ = try? s.undo()
         }
-        try s.tap(at: scr(50, 25))
-        try s.tap(at: scr(50, 25))
+        try s.interaction.tap(at: scr(50, 25))
+        try s.interaction.tap(at: scr(50, 25))
         #expect(log.take() == ["N[select(a,true)]", "N[remove(a)]", "E[remove(e)]", "N[add(a), select(a,true)]", "E[add(e)]"])
     }
 
@@ -139,21 +139,21 @@ import Testing
         #expect(s.selectedEdgeIDs.isEmpty && s.focusedTarget == nil)
         #expect(log.take() == ["N[select(a,true)]", "N[select(b,true)]", "E[select(e,true)]", "E[select(e,false)]"])
         // Pressing a selected node keeps the selection and focuses it; toggle does nothing.
-        #expect(try s.beginNodeDragFromPointer("b", mode: .toggle) == false)
-        #expect(!s.isNodeDragging)
-        #expect(try s.beginNodeDragFromPointer("b", mode: .replace))
+        #expect(try s.interaction.beginNodeDragFromPointer("b", mode: .toggle) == false)
+        #expect(!s.interaction.isNodeDragging)
+        #expect(try s.interaction.beginNodeDragFromPointer("b", mode: .replace))
         #expect(s.selectedNodeIDs == ["a", "b"] && s.focusedTarget == .node("b"))
-        #expect(s.draggedNodeIDs == ["a", "b"])
-        s.cancelNodeDrag()
+        #expect(s.interaction.draggedNodeIDs == ["a", "b"])
+        s.interaction.cancelNodeDrag()
         try s.updateNode("c") { $0.isDraggable = false }
-        #expect(try s.beginNodeDragFromPointer("c", mode: .replace) == false)
+        #expect(try s.interaction.beginNodeDragFromPointer("c", mode: .replace) == false)
         #expect(s.selectedNodeIDs == ["c"])  // still selected
         #expect(s.selectCanvasFromPointer(mode: .toggle) == false)
         #expect(s.selectCanvasFromPointer(mode: .replace))
         #expect(s.selectedNodeIDs.isEmpty && s.focusedTarget == nil)
         #expect(s.selectCanvasFromPointer(mode: .replace) == false)
         #expect(throws: FlowError.self) { try s.selectNodeFromPointer("zz", mode: .replace) }
-        #expect(throws: FlowError.self) { try s.beginNodeDragFromPointer("zz", mode: .toggle) }
+        #expect(throws: FlowError.self) { try s.interaction.beginNodeDragFromPointer("zz", mode: .toggle) }
     }
 
     // MARK: Dragging nodes
@@ -164,12 +164,12 @@ import Testing
         let before = StoreState(s)
         let count = s.undoLog.count
         let log = EventLog(s)
-        try s.pointerDown(at: scr(50, 25))
-        try s.pointerMove(to: scr(50, 25) + Point(40, 20))
-        #expect(s.pointerGesture == .movingNodes)
+        try s.interaction.pointerDown(at: scr(50, 25))
+        try s.interaction.pointerMove(to: scr(50, 25) + Point(40, 20))
+        #expect(s.interaction.pointerGesture == .movingNodes)
         #expect(log.take() == ["N[select(a,true), select(c,false), position(a (20, 10))]"])
-        try s.pointerMove(to: scr(50, 25) + Point(100, 0))
-        #expect(try s.pointerUp(at: scr(50, 25) + Point(100, 60)))
+        try s.interaction.pointerMove(to: scr(50, 25) + Point(100, 0))
+        #expect(try s.interaction.pointerUp(at: scr(50, 25) + Point(100, 60)))
         #expect(s.node("a")?.position == Point(50, 30))
         #expect(s.undoLog.count == count + 1 && s.undoActionName == "Move")
         try s.undo()
@@ -202,15 +202,15 @@ import Testing
     @Test func pointerCancelRestoresADragAndRecordsNothing() throws {
         let s = try store()
         let count = s.undoLog.count
-        try s.pointerDown(at: scr(50, 25))
-        try s.pointerMove(to: scr(80, 25))
+        try s.interaction.pointerDown(at: scr(50, 25))
+        try s.interaction.pointerMove(to: scr(80, 25))
         let log = EventLog(s)
-        #expect(s.pointerCancel())
+        #expect(s.interaction.pointerCancel())
         #expect(log.take() == ["N[position(a (0, 0))]"])
         #expect(s.node("a")?.position == .zero && s.undoLog.count == count)
-        #expect(s.pointerGesture == nil && !s.isNodeDragging)
-        #expect(try s.pointerUp(at: scr(80, 25)) == false)  // the pointer is up
-        #expect(!s.pointerCancel())
+        #expect(s.interaction.pointerGesture == nil && !s.interaction.isNodeDragging)
+        #expect(try s.interaction.pointerUp(at: scr(80, 25)) == false)  // the pointer is up
+        #expect(!s.interaction.pointerCancel())
     }
 
     @Test func nonDraggableAndCommandDrags() throws {
@@ -220,10 +220,10 @@ import Testing
         #expect(s.selectedNodeIDs == ["a"] && s.node("a")?.position == .zero)
         try s.selectNode("c")
         let state = StoreState(s), viewport = s.viewport
-        try s.pointerDown(at: scr(250, 25), modifiers: .command)
-        try s.pointerMove(to: scr(290, 45))
-        #expect(s.pointerGesture == .ignored)
-        try s.pointerUp(at: scr(290, 45))
+        try s.interaction.pointerDown(at: scr(250, 25), modifiers: .command)
+        try s.interaction.pointerMove(to: scr(290, 45))
+        #expect(s.interaction.pointerGesture == .ignored)
+        try s.interaction.pointerUp(at: scr(290, 45))
         #expect(StoreState(s) == state && s.viewport == viewport)
     }
 
@@ -241,17 +241,17 @@ import Testing
         #expect(s.viewport.offset == Point(50, 18))
         #expect(StoreState(s) == state)
         // The pan covers the whole way from the press, also what moved before it was a drag.
-        try s.pointerDown(at: Point(900, 900))
-        try s.pointerMove(to: Point(902, 900))
-        try s.pointerMove(to: Point(910, 900))
-        try s.pointerUp(at: Point(910, 900))
+        try s.interaction.pointerDown(at: Point(900, 900))
+        try s.interaction.pointerMove(to: Point(902, 900))
+        try s.interaction.pointerMove(to: Point(910, 900))
+        try s.interaction.pointerUp(at: Point(910, 900))
         #expect(s.viewport.offset == Point(60, 18))
         try s.pan(by: Point(-10, 0))
         // pointerCancel keeps the pan made so far.
-        try s.pointerDown(at: Point(900, 900))
-        try s.pointerMove(to: Point(880, 900))
-        #expect(s.pointerGesture == .panning)
-        s.pointerCancel()
+        try s.interaction.pointerDown(at: Point(900, 900))
+        try s.interaction.pointerMove(to: Point(880, 900))
+        #expect(s.interaction.pointerGesture == .panning)
+        s.interaction.pointerCancel()
         #expect(s.viewport.offset == Point(30, 18))
         s.configuration.panEnabled = false
         try drag(s, from: Point(900, 900), to: Point(800, 800))
@@ -263,23 +263,23 @@ import Testing
         let s = try store()
         try s.selectNode("c")
         let log = EventLog(s)
-        try s.pointerDown(at: scr(-10, -10), modifiers: .shift)
-        try s.pointerMove(to: scr(60, 10))
-        #expect(s.pointerGesture == .selectingRect && s.activeInteraction == .selectingRect)
-        #expect(s.selectionRect == Rect(-10, -10, 70, 20))
+        try s.interaction.pointerDown(at: scr(-10, -10), modifiers: .shift)
+        try s.interaction.pointerMove(to: scr(60, 10))
+        #expect(s.interaction.pointerGesture == .selectingRect && s.interaction.activeInteraction == .selectingRect)
+        #expect(s.interaction.selectionRect == Rect(-10, -10, 70, 20))
         #expect(s.selectedNodeIDs == ["a"])  // live
         #expect(log.take() == ["N[select(a,true), select(c,false)]"])
-        try s.pointerMove(to: scr(210, 30))
+        try s.interaction.pointerMove(to: scr(210, 30))
         #expect(s.selectedNodeIDs == ["a", "b"] && s.selectedEdgeIDs == ["e"])
-        try s.pointerUp(at: scr(210, 30))
-        #expect(s.selectionRect == nil && s.activeInteraction == nil)
+        try s.interaction.pointerUp(at: scr(210, 30))
+        #expect(s.interaction.selectionRect == nil && s.interaction.activeInteraction == nil)
         #expect(s.selectedNodeIDs == ["a", "b"])
         #expect(s.viewport.offset == Point(10, 20))
         // pointerCancel keeps the selection made so far.
-        try s.pointerDown(at: scr(-10, 280), modifiers: .shift)
-        try s.pointerMove(to: scr(20, 320))
-        s.pointerCancel()
-        #expect(s.selectedNodeIDs == ["c"] && s.selectionRect == nil)
+        try s.interaction.pointerDown(at: scr(-10, 280), modifiers: .shift)
+        try s.interaction.pointerMove(to: scr(20, 320))
+        s.interaction.pointerCancel()
+        #expect(s.selectedNodeIDs == ["c"] && s.interaction.selectionRect == nil)
         // shift+drag starting on a node drags it.
         try drag(s, from: scr(20, 325), to: scr(30, 325), modifiers: .shift)  // away from its handles
         #expect(s.node("c")?.position == Point(10, 300))
@@ -297,10 +297,10 @@ import Testing
 
     @Test func selectionDisabledLeavesProgrammaticSelection() throws {
         let s = try store { $0.selectionEnabled = false }
-        try s.tap(at: scr(50, 25))
+        try s.interaction.tap(at: scr(50, 25))
         #expect(s.selectedNodeIDs.isEmpty)
         try s.selectNode("b")  // D3: programmatic calls still work
-        try s.tap(at: scr(500, 500))
+        try s.interaction.tap(at: scr(500, 500))
         #expect(s.selectedNodeIDs == ["b"])
         try drag(s, from: scr(50, 25), to: scr(60, 25))  // moves without selecting
         #expect(s.node("a")?.position == Point(10, 0) && s.selectedNodeIDs == ["b"])  // 20 screen points
@@ -322,16 +322,16 @@ import Testing
         var rejected = 0
         s.onConnect = { proposals.append($0) }
         s.onConnectionRejected = { _ in rejected += 1 }
-        try s.pointerDown(at: Point(50, 55))
-        try s.pointerMove(to: Point(50, 120))
-        #expect(s.pointerGesture == .connecting)
-        #expect(s.connectionDraft?.currentPoint == Point(50, 120) && s.connectionDraft?.targetNodeID == nil)
+        try s.interaction.pointerDown(at: Point(50, 55))
+        try s.interaction.pointerMove(to: Point(50, 120))
+        #expect(s.interaction.pointerGesture == .connecting)
+        #expect(s.interaction.connectionDraft?.currentPoint == Point(50, 120) && s.interaction.connectionDraft?.targetNodeID == nil)
         #expect(s.selectedNodeIDs == ["a"])
-        try s.pointerMove(to: Point(60, 170))
-        #expect(s.connectionDraft?.targetNodeID == "d" && s.connectionDraft?.targetHandleID == "target")
-        try s.pointerUp(at: Point(55, 190))
+        try s.interaction.pointerMove(to: Point(60, 170))
+        #expect(s.interaction.connectionDraft?.targetNodeID == "d" && s.interaction.connectionDraft?.targetHandleID == "target")
+        try s.interaction.pointerUp(at: Point(55, 190))
         #expect(proposals == [ConnectionProposal(sourceNodeID: "a", sourceHandleID: "source", targetNodeID: "d", targetHandleID: "target")])
-        #expect(s.connectionDraft == nil && s.activeInteraction == nil)
+        #expect(s.interaction.connectionDraft == nil && s.interaction.activeInteraction == nil)
         // From a target handle the proposal is turned around.
         try drag(s, from: Point(50, 195), to: Point(50, 60))
         #expect(proposals.last == ConnectionProposal(sourceNodeID: "a", sourceHandleID: "source", targetNodeID: "d", targetHandleID: "target"))
@@ -344,11 +344,11 @@ import Testing
         s.onConnect = { _ in calls += 1 }
         s.onConnectionRejected = { _ in calls += 1 }
         try drag(s, from: Point(50, 50), to: Point(400, 400))
-        #expect(calls == 0 && s.connectionDraft == nil && s.pointerGesture == nil)
-        try s.pointerDown(at: Point(50, 50))
-        try s.pointerMove(to: Point(50, 190))
-        #expect(s.pointerCancel())
-        #expect(calls == 0 && s.connectionDraft == nil)
+        #expect(calls == 0 && s.interaction.connectionDraft == nil && s.interaction.pointerGesture == nil)
+        try s.interaction.pointerDown(at: Point(50, 50))
+        try s.interaction.pointerMove(to: Point(50, 190))
+        #expect(s.interaction.pointerCancel())
+        #expect(calls == 0 && s.interaction.connectionDraft == nil)
     }
 
     @Test func withoutAHandlerTheStoreAddsTheEdgeAsOneStep() throws {
@@ -368,17 +368,17 @@ import Testing
 
     @Test func hoverScrollAndMagnify() throws {
         let s = try store()
-        #expect(try s.pointerMove(to: scr(50, 25)))  // no press: hover only
+        #expect(try s.interaction.pointerMove(to: scr(50, 25)))  // no press: hover only
         #expect(s.hoveredNodeID == "a" && s.node("a")?.isHovered == true)
-        #expect(s.pointerGesture == nil && s.selectedNodeIDs.isEmpty)
-        #expect(try s.pointerMove(to: scr(60, 25)) == false)
+        #expect(s.interaction.pointerGesture == nil && s.selectedNodeIDs.isEmpty)
+        #expect(try s.interaction.pointerMove(to: scr(60, 25)) == false)
         #expect(try s.hover(at: scr(250, 25)))
         #expect(s.hoveredNodeID == "b")
         #expect(try s.hover(at: scr(500, 500)))
         #expect(s.hoveredNodeID == nil)
         try s.hover(at: scr(50, 25))
         #expect(s.hoverExit() && s.hoveredNodeID == nil)
-        #expect(try s.pointerUp(at: .zero) == false)
+        #expect(try s.interaction.pointerUp(at: .zero) == false)
 
         #expect(try s.scroll(by: Point(3.5, -2)))
         #expect(s.viewport.offset == Point(13.5, 18))
@@ -388,17 +388,17 @@ import Testing
         s.configuration.zoomEnabled = false
         #expect(try s.scroll(by: Point(1, 1)) == false)
         #expect(try s.magnify(by: 0.5, at: .zero) == false)
-        #expect(throws: FlowError.self) { try s.pointerDown(at: Point(.nan, 0)) }
+        #expect(throws: FlowError.self) { try s.interaction.pointerDown(at: Point(.nan, 0)) }
         #expect(s.checkInvariants().isEmpty)
     }
 
     @Test func removingTheDraggedNodeMidGesture() throws {
         let s = try store()
-        try s.pointerDown(at: scr(50, 25))
-        try s.pointerMove(to: scr(80, 25))
+        try s.interaction.pointerDown(at: scr(50, 25))
+        try s.interaction.pointerMove(to: scr(80, 25))
         try s.removeNode("a")
-        #expect(try s.pointerMove(to: scr(90, 25)) == false)
-        #expect(try s.pointerUp(at: scr(90, 25)))
+        #expect(try s.interaction.pointerMove(to: scr(90, 25)) == false)
+        #expect(try s.interaction.pointerUp(at: scr(90, 25)))
         #expect(s.checkInvariants().isEmpty)
         try s.undo()
         #expect(s.node("a")?.position == .zero)
@@ -416,7 +416,7 @@ import Testing
         switch Int.random(in: 0..<26, using: &rng) {
         case 22: if let id = pick() { _ = try? s.ungroupNode(id) }
         case 23: _ = s.deleteSelection()
-        case 24: if let id = pick() { _ = try? s.setNodePositions([(id, Point(coord(), coord()))]) }
+        case 24: if let id = pick() { _ = try? s.interaction.setNodePositions([(id, Point(coord(), coord()))]) }
         case 25:
             // A transaction that fails after a few steps changes nothing.
             struct Abort: Error {}
@@ -439,21 +439,21 @@ import Testing
         case 5:
             let ids = (0..<Int.random(in: 1...3, using: &rng)).compactMap { _ in pick() }
             let animation: FlowAnimation = Int.random(in: 0..<2, using: &rng) == 0 ? .default : .easeInOut(duration: 0.2)
-            _ = try? s.setNodePositions(ids.map { ($0, Point(coord(), coord())) }, animation: animation)
-        case 6, 7: for _ in 0..<Int.random(in: 1...20, using: &rng) { _ = try? s.tick(1.0 / 60) }
-        case 8: try? s.pointerDown(at: screen(), modifiers: mods.randomElement(using: &rng)!)
-        case 9, 10: _ = try? s.pointerMove(to: screen())
-        case 11: _ = try? s.pointerUp(at: screen())
-        case 12: _ = s.pointerCancel()
-        case 13: _ = try? s.tap(at: screen(), modifiers: mods.randomElement(using: &rng)!)
-        case 14: if let id = pick() { _ = try? s.beginNodeDrag(id) }
-        case 15: _ = try? s.updateNodeDrag(translation: screen())
-        case 16: _ = Int.random(in: 0..<2, using: &rng) == 0 ? s.endNodeDrag() : s.cancelNodeDrag()
+            _ = try? s.interaction.setNodePositions(ids.map { ($0, Point(coord(), coord())) }, animation: animation)
+        case 6, 7: for _ in 0..<Int.random(in: 1...20, using: &rng) { _ = try? s.interaction.tick(1.0 / 60) }
+        case 8: try? s.interaction.pointerDown(at: screen(), modifiers: mods.randomElement(using: &rng)!)
+        case 9, 10: _ = try? s.interaction.pointerMove(to: screen())
+        case 11: _ = try? s.interaction.pointerUp(at: screen())
+        case 12: _ = s.interaction.pointerCancel()
+        case 13: _ = try? s.interaction.tap(at: screen(), modifiers: mods.randomElement(using: &rng)!)
+        case 14: if let id = pick() { _ = try? s.interaction.beginNodeDrag(id) }
+        case 15: _ = try? s.interaction.updateNodeDrag(translation: screen())
+        case 16: _ = Int.random(in: 0..<2, using: &rng) == 0 ? s.interaction.endNodeDrag() : s.interaction.cancelNodeDrag()
         case 17: _ = try? s.undo()
         case 18: _ = try? s.redo()
         case 19: if let a = pick(), let b = pick() { _ = try? s.addEdge(edge(s.nextEdgeID(), a, b)) }
         case 20: _ = try? s.selectInRect(Rect(coord(), coord(), coord(), coord()))
-        default: _ = try? s.advanceClock(by: 0.1)
+        default: _ = try? s.interaction.advanceClock(by: 0.1)
         }
     }
 
@@ -486,9 +486,9 @@ import Testing
             Self.randomStep(s, &rng)
             #expect(s.checkInvariants().isEmpty)
         }
-        s.pointerCancel()
-        s.cancelNodeDrag()
-        while try s.tick(1.0 / 60) {}
+        s.interaction.pointerCancel()
+        s.interaction.cancelNodeDrag()
+        while try s.interaction.tick(1.0 / 60) {}
         while try s.redo() {}  // steps the sequence itself undid come back first
         let final = DocumentState(s)
         while try s.undo() {}

@@ -49,21 +49,21 @@ import Testing
         try s.addNode(node("a", 0, 0, 100, 50, z: 1))
         try s.addNode(node("b", 400, 300, 100, 50))
         try s.selectNode("a")
-        let m = try s.miniMap(canvasSize: Size(800, 600))
+        let m = try s.interaction.miniMap(canvasSize: Size(800, 600))
         let direct = MiniMapGeometry(
             nodes: [.init(frame: Rect(400, 300, 100, 50)), .init(frame: Rect(0, 0, 100, 50), isSelected: true)],
             viewport: s.viewport, canvasSize: Size(800, 600))
         #expect(m == direct)  // back to front: b (z 0) before a (z 1)
 
         let target = Point(150, 100)
-        #expect(try s.miniMapPan(to: target, canvasSize: Size(800, 600)))
+        #expect(try s.interaction.miniMapPan(to: target, canvasSize: Size(800, 600)))
         let centre = s.screenToCanvas(Point(400, 300))
         let wanted = m.canvasPoint(forMiniMapPoint: target)
         #expect(abs(centre.x - wanted.x) < 1e-9 && abs(centre.y - wanted.y) < 1e-9)
         s.configuration.panEnabled = false
         let v = s.viewport
-        #expect(try s.miniMapPan(to: .zero, canvasSize: Size(800, 600)) == false)
+        #expect(try s.interaction.miniMapPan(to: .zero, canvasSize: Size(800, 600)) == false)
         #expect(s.viewport == v)
-        #expect(throws: FlowError.self) { try s.miniMap(canvasSize: Size(800, 600), size: .zero) }
+        #expect(throws: FlowError.self) { try s.interaction.miniMap(canvasSize: Size(800, 600), size: .zero) }
     }
 }

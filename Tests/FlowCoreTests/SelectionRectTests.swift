@@ -100,13 +100,13 @@ import Testing
 
     @Test func rectangleInteraction() throws {
         let s = try store()
-        s.beginSelectionRect()
-        #expect(s.activeInteraction == .selectingRect)
-        try s.updateSelectionRect(Rect(10, 10, -20, -5))
-        #expect(s.selectionRect == Rect(-10, 5, 20, 5))
+        s.interaction.beginSelectionRect()
+        #expect(s.interaction.activeInteraction == .selectingRect)
+        try s.interaction.updateSelectionRect(Rect(10, 10, -20, -5))
+        #expect(s.interaction.selectionRect == Rect(-10, 5, 20, 5))
         #expect(s.selectedNodeIDs.isEmpty)  // drawing alone does not select
-        #expect(s.endSelectionRect())
-        #expect(s.selectionRect == nil && s.activeInteraction == nil)
-        #expect(!s.endSelectionRect())
+        #expect(s.interaction.endSelectionRect())
+        #expect(s.interaction.selectionRect == nil && s.interaction.activeInteraction == nil)
+        #expect(!s.interaction.endSelectionRect())
     }
 }

@@ -111,11 +111,11 @@ import Testing
     @Test func loadClearsInteractionStateAndHistory() throws {
         let s = try sample()
         try s.setHoveredNode("b")
-        try s.beginConnection(nodeID: "a", handleID: "source")
+        try s.interaction.beginConnection(nodeID: "a", handleID: "source")
         try s.setEdgeAnimated("e1", true)
         let text = try s.export()
         try s.load(json: text)
-        #expect(s.selectedNodeIDs.isEmpty && s.hoveredNodeID == nil && s.connectionDraft == nil)
+        #expect(s.selectedNodeIDs.isEmpty && s.hoveredNodeID == nil && s.interaction.connectionDraft == nil)
         #expect(s.animatedEdgeIDs.isEmpty && s.focusedTarget == nil && !s.canUndo)
         #expect(s.nextNodeID() == "n1")
     }

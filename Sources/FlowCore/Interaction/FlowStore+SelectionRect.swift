@@ -44,31 +44,6 @@ extension FlowStore {
         return (nodes, edges)
     }
 
-    /// Starts drawing a selection rectangle (`activeInteraction = .selectingRect`).
-    public func beginSelectionRect() {
-        activeInteraction = .selectingRect
-    }
-
-    /// Stores the rectangle being drawn (canvas coordinates, standardized). It does not
-    /// select by itself; call `selectInRect` for that.
-    public func updateSelectionRect(_ rect: Rect) throws(FlowError) {
-        try requireFiniteRect(rect, "updateSelectionRect")
-        selectionRect = rect.standardized
-    }
-
-    /// Stops drawing: the rectangle is cleared, and a `.selectingRect` interaction ends.
-    /// The selection stays. Returns whether a rectangle or interaction was active.
-    @discardableResult
-    public func endSelectionRect() -> Bool {
-        var changed = selectionRect != nil
-        selectionRect = nil
-        if activeInteraction == .selectingRect {
-            activeInteraction = nil
-            changed = true
-        }
-        return changed
-    }
-
     func requireFiniteRect(_ r: Rect, _ op: String) throws(FlowError) {
         guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else {
             throw .invalidValue(op, "rectangle must be finite numbers")

@@ -93,9 +93,9 @@ extension FlowStore {
         return Viewport(offset: offset, zoom: zoom)
     }
 
-    /// Stops viewport animations (only the offset ones, and the zoom anchor link, when
-    /// `offsetOnly`).
+    /// Stops the interaction engine's viewport animations (only the offset ones, and the
+    /// zoom anchor link, when `offsetOnly`): the viewport is set at once.
     func cancelViewportAnimations(offsetOnly: Bool = false) {
-        stopViewportAnimations(offsetOnly: offsetOnly)
+        interaction.stopViewportAnimations(offsetOnly: offsetOnly)
     }
 }

@@ -232,7 +232,7 @@ extension FlowStore {
 
     /// Swaps in new content: every index rebuilt, interaction state and history cleared.
     private func replaceAll(nodes: [Node], edges: [FlowEdge], viewport v: Viewport, classes: [String: FlowClass]) {
-        resetInteractionState()
+        interaction.resetInteractionState()
         if let freed = onNodeSlotFreed { nodeTable.forEachSlot(freed) }
         if let freed = onEdgeSlotFreed { edgeTable.forEachSlot(freed) }
         nodeTable.removeAll()
@@ -256,8 +256,6 @@ extension FlowStore {
         dropTargetNodeID = nil
         dropTargetEdgeID = nil
         animatedEdgeSet = []
-        connectionDraft = nil
-        activeInteraction = nil
         pendingNodeChanges = []
         pendingEdgeChanges = []
         replacedNodes = [:]

@@ -89,7 +89,7 @@ extension FlowStore {
         case .edge(let id)? where edgeTable[id] == nil: problems.append("focused edge '\(id)' does not exist")
         default: break
         }
-        problems.append(contentsOf: interactionProblems())
+        problems.append(contentsOf: interaction.interactionProblems())
         return problems
     }
 

@@ -40,8 +40,6 @@ struct AuxState {
     var dropTargetNodeID: String?
     var dropTargetEdgeID: String?
     var animatedEdges: Set<String>
-    var connectionDraft: ConnectionDraft?
-    var activeInteraction: FlowActiveInteraction?
     var interaction: InteractionSnapshot
 }
 
@@ -489,8 +487,7 @@ extension FlowStore {
         AuxState(
             viewport: viewport, focusedTarget: focusedTarget, hoveredNodeID: hoveredNodeID,
             dropTargetNodeID: dropTargetNodeID, dropTargetEdgeID: dropTargetEdgeID,
-            animatedEdges: animatedEdgeSet, connectionDraft: connectionDraft,
-            activeInteraction: activeInteraction, interaction: interactionSnapshot)
+            animatedEdges: animatedEdgeSet, interaction: interaction.snapshot)
     }
 
     func restore(_ aux: AuxState) {
@@ -500,9 +497,7 @@ extension FlowStore {
         setDropNode(aux.dropTargetNodeID)
         setDropEdge(aux.dropTargetEdgeID)
         animatedEdgeSet = aux.animatedEdges
-        connectionDraft = aux.connectionDraft
-        activeInteraction = aux.activeInteraction
-        restoreInteraction(aux.interaction)
+        interaction.restore(aux.interaction)
     }
 
     /// Runs one public operation: nested calls join the outer one; at the top level the
@@ -562,7 +557,7 @@ extension FlowStore {
     @inline(__always)
     var isQuietTopLevel: Bool {
         depth == 0 && journal.isEmpty && !recordsNodeEvents && !recordsEdgeEvents
-            && dragSession == nil && nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty && !routesLive
+            && interaction.isIdle && !routesLive
             && actionRecorder == nil && limits == nil
     }
 

@@ -101,7 +101,7 @@ extension FlowStore {
         }
         // Everything is checked: the move cannot fail.
         return try performChecked("Move") { () -> Bool in
-            cancelNodeAnimations(of: id)
+            interaction.cancelNodeAnimations(of: id)
             let target = snapping.snapped(position)
             let delta = target - nodeTable[slot: slot].position
             if delta == .zero { return false }
@@ -207,8 +207,7 @@ extension FlowStore {
     /// clears. False in the common case, where removals skip building its sets.
     var holdsReferences: Bool {
         focusedTarget != nil || hoveredNodeID != nil || dropTargetNodeID != nil || dropTargetEdgeID != nil
-            || !animatedEdgeSet.isEmpty || connectionDraft != nil || activeInteraction != nil
-            || dragSession != nil || lastTap != nil || !nodeAnimations.isEmpty || !nodeAnimationOrigins.isEmpty
+            || !animatedEdgeSet.isEmpty || interaction.holdsReferences
     }
 
     /// Clears every non-document reference to nodes or edges that are going away (D11).
@@ -225,27 +224,8 @@ extension FlowStore {
         if let d = dropTargetNodeID, nodes.contains(d) { setDropNode(nil) }
         if let d = dropTargetEdgeID, edges.contains(d) { setDropEdge(nil) }
         animatedEdgeSet.subtract(edges)
-        if var draft = connectionDraft {
-            if nodes.contains(draft.sourceNodeID) {
-                connectionDraft = nil
-                if case .connecting = activeInteraction { activeInteraction = nil }
-            } else if let t = draft.targetNodeID, nodes.contains(t) {
-                draft.targetNodeID = nil
-                draft.targetHandleID = nil
-                connectionDraft = draft
-            }
-        }
-        if let a = activeInteraction {
-            switch a {
-            case .draggingNodes(let ids), .resizingNodes(let ids):
-                if ids.contains(where: nodes.contains) { activeInteraction = nil }
-            case .connecting(let s, _): if nodes.contains(s) { activeInteraction = nil }
-            case .editingText(let id): if nodes.contains(id) { activeInteraction = nil }
-            case .selectingRect: break
-            }
-        }
-        forgetInteractionReferences(nodes: nodes, edges: edges)
-        cancelNodeAnimations(nodes)
+        interaction.forgetInteractionReferences(nodes: nodes, edges: edges)
+        interaction.cancelNodeAnimations(nodes)
     }
 
     // MARK: Validation

@@ -43,14 +43,14 @@ extension FlowStore {
     /// dragged node goes back, a connection is dropped, the pointer is up), so the step
     /// undone is one the gesture did not change and later pointer input starts afresh.
     private func endPointerGesture() {
-        if pointerPress != nil { pointerCancel() }
+        interaction.pointerCancel()
     }
 
     /// Applies the inverse of a step's entries and returns the entries that reverse that.
     private func replay(_ name: String, _ stepEntries: [JournalEntry<Data>]) -> [JournalEntry<Data>] {
         isReplaying = true
         let inverse: [JournalEntry<Data>] = perform(name) { () -> [JournalEntry<Data>] in
-            discardUnrecordedChanges()
+            interaction.discardUnrecordedChanges()
             let mark = journal.count
             let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
             for e in stepEntries.reversed() { applyInverse(e, emit: true) }

@@ -110,7 +110,10 @@ public final class FlowStore<Data: FlowNodeData> {
     /// Upper bound of how far outside a node frame a custom handle area reaches.
     @exclusivity(unchecked) var customHandleReach = 0.0
 
-    // MARK: Interaction state (not document content)
+    // MARK: Selection, focus and pointer flags (not document content)
+    //
+    // Non-document state that names nodes and edges: rollback restores it with the
+    // document (`AuxState`), and removals clear what refers to removed items.
 
     @exclusivity(unchecked) var selectedNodeSet: Set<String> = []
     @exclusivity(unchecked) var selectedEdgeSet: Set<String> = []
@@ -125,40 +128,18 @@ public final class FlowStore<Data: FlowNodeData> {
     /// The edge highlighted as a drop target.
     @exclusivity(unchecked) public internal(set) var dropTargetEdgeID: String?
     @exclusivity(unchecked) var animatedEdgeSet: Set<String> = []
-    /// The connection being dragged, if any (canvas coordinates, D9).
-    @exclusivity(unchecked) public internal(set) var connectionDraft: ConnectionDraft?
-    /// The gesture or edit in progress.
-    @exclusivity(unchecked) public internal(set) var activeInteraction: FlowActiveInteraction?
 
-    // MARK: Interaction state (drag, gestures, animations)
+    // MARK: The interaction engine
 
-    /// The node drag in progress (FlowStore+Drag.swift).
-    @exclusivity(unchecked) var dragSession: DragSession?
-    /// The rubber-band rectangle in canvas coordinates while one is drawn.
-    @exclusivity(unchecked) public internal(set) var selectionRect: Rect?
-    /// Running viewport animations (FlowStore+Animation.swift).
-    @exclusivity(unchecked) var viewportAnimation = ViewportAnimation()
-    /// Running node position animations, by node id.
-    @exclusivity(unchecked) var nodeAnimations: [String: NodeAnimation] = [:]
-    /// Positions of the animated nodes before their animations started; the undo step of
-    /// the animation is recorded from these when the last one settles.
-    @exclusivity(unchecked) var nodeAnimationOrigins: [String: Point] = [:]
-    /// Phase of the dash pattern of animated edges, advanced by `tick`.
-    @exclusivity(unchecked) public internal(set) var edgeDashPhase = 0.0
-    /// The pointer press being tracked, nil while the pointer is up (FlowStore+Pointer.swift).
-    @exclusivity(unchecked) var pointerPress: PointerPress?
-    /// The last tap that may start a double tap.
-    @exclusivity(unchecked) var lastTap: RecordedTap?
-    /// Virtual time in seconds, advanced only by `advanceClock(by:)`.
-    @exclusivity(unchecked) public internal(set) var clock = 0.0
-    /// Receives the id of a node tapped twice within 0.3 s of clock time.
-    @exclusivity(unchecked) public var onNodeDoubleTap: ((String) -> Void)?
-    /// Receives the id of an edge tapped twice within 0.3 s of clock time.
-    @exclusivity(unchecked) public var onEdgeDoubleTap: ((String) -> Void)?
-    /// Receives the canvas point of the second of two taps on empty canvas.
-    @exclusivity(unchecked) public var onCanvasDoubleTap: ((Point) -> Void)?
-    /// The preferred accessory side of a node; a nil result or an error means `.top`.
-    @exclusivity(unchecked) public var nodeAccessoryPlacement: ((Node) throws -> AccessoryPlacement?)?
+    /// The gestures and animations that drive this store: pointer input, node drags, the
+    /// selection rectangle, viewport and node animations, double taps and accessory
+    /// placement (`FlowInteraction`). The store calls it only through its store hooks.
+    public var interaction: FlowInteraction<Data> {
+        @inline(__always) get { FlowInteraction(store: self) }
+    }
+    /// The interaction engine's state, kept here for it: only `FlowInteraction` reads or
+    /// writes it (the store, through the engine's store hooks).
+    @exclusivity(unchecked) var interactionState = InteractionState<Data>()
 
     // MARK: Callbacks
 

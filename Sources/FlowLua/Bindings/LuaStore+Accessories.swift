@@ -26,7 +26,7 @@ extension FlowStoreBinding {
             let placement = try t.optionalEnumValue("placement", AccessoryPlacement.self, in: op)
             let spacing = try t.optionalNumber("spacing", default: 8), margin = try t.optionalNumber("margin", default: 8)
             let r = try box.run(args.L) {
-                try box.store.accessoryPosition(
+                try box.store.interaction.accessoryPosition(
                     for: anchor, size: size, canvasSize: canvas, placement: placement, spacing: spacing, margin: margin)
             }
             args.pushTable(fields: 3)
@@ -43,7 +43,7 @@ extension FlowStoreBinding {
             let t = try args.table(2)
             try t.rejectUnknownKeys(["size", "canvasSize"])
             let size = try t.size("size"), canvas = try t.size("canvasSize")
-            let list = try box.run(args.L) { try box.store.accessories(size: size, canvasSize: canvas) }
+            let list = try box.run(args.L) { try box.store.interaction.accessories(size: size, canvasSize: canvas) }
             args.pushTable(array: Int32(list.count))
             for (i, a) in list.enumerated() {
                 args.pushTable(fields: 5)

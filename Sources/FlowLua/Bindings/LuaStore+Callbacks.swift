@@ -83,19 +83,19 @@ extension LuaStoreBox {
             guard let self else { return }
             self.invoke(self.onConnectionRejected) { s in FlowStoreBinding.push(s, proposal: p); return 1 }
         }
-        store.onNodeDoubleTap = onNodeDoubleTap == nil ? nil : { [weak self] id in
+        store.interaction.onNodeDoubleTap = onNodeDoubleTap == nil ? nil : { [weak self] id in
             guard let self else { return }
             self.invoke(self.onNodeDoubleTap) { s in s.push(id); return 1 }
         }
-        store.onEdgeDoubleTap = onEdgeDoubleTap == nil ? nil : { [weak self] id in
+        store.interaction.onEdgeDoubleTap = onEdgeDoubleTap == nil ? nil : { [weak self] id in
             guard let self else { return }
             self.invoke(self.onEdgeDoubleTap) { s in s.push(id); return 1 }
         }
-        store.onCanvasDoubleTap = onCanvasDoubleTap == nil ? nil : { [weak self] p in
+        store.interaction.onCanvasDoubleTap = onCanvasDoubleTap == nil ? nil : { [weak self] p in
             guard let self else { return }
             self.invoke(self.onCanvasDoubleTap) { s in s.push(p); return 1 }
         }
-        store.nodeAccessoryPlacement = nodeAccessoryPlacement == nil ? nil : { [weak self] n in
+        store.interaction.nodeAccessoryPlacement = nodeAccessoryPlacement == nil ? nil : { [weak self] n in
             guard let self else { return nil }
             guard self.invoke(self.nodeAccessoryPlacement, results: 1, { s in
                 storeClass.pushCached(s.L, self)  // the Store userdata the handle keeps

@@ -26,7 +26,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let id = try args.id(2), handle = try args.optionalID(3)
-            try box.run(args.L) { try box.store.beginConnection(nodeID: id, handleID: handle) }
+            try box.run(args.L) { try box.store.interaction.beginConnection(nodeID: id, handleID: handle) }
             args.push(true)
             return 1
         }
@@ -37,7 +37,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let p = try args.point(2).point
-            args.push(try box.store.updateConnection(to: p) != nil)
+            args.push(try box.store.interaction.updateConnection(to: p) != nil)
             return 1
         }
     }
@@ -47,7 +47,7 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let node = try args.optionalID(2), handle = try args.optionalID(3)
             args.push(try box.runAtomic(args.L, "endConnection", callbacks: box.hasInteractionHandlers) {
-                try box.store.endConnection(targetNodeID: node, targetHandleID: handle)
+                try box.store.interaction.endConnection(targetNodeID: node, targetHandleID: handle)
             })
             return 1
         }
@@ -55,14 +55,14 @@ extension FlowStoreBinding {
 
     static let cancelConnection: LuaFunction = { L in
         luaGuarded(L) { args in
-            args.push(try storeSelf(args).store.cancelConnection())
+            args.push(try storeSelf(args).store.interaction.cancelConnection())
             return 1
         }
     }
 
     static let connectionDraft: LuaFunction = { L in
         luaGuarded(L) { args in
-            guard let d = try args.object(1, storeClass).store.connectionDraft else {
+            guard let d = try args.object(1, storeClass).store.interaction.connectionDraft else {
                 args.pushNil()
                 return 1
             }

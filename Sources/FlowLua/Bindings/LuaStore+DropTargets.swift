@@ -55,9 +55,9 @@ extension FlowStoreBinding {
         let handled = box.onDrop != nil
         return try box.runAtomic(L, drop ? "drop" : "dragOver", callbacks: handled) {
             if drop {
-                return try box.store.drop(at: p) { e in handled && callOnDrop(box, "performed", e, payload: payload) }
+                return try box.store.interaction.drop(at: p) { e in handled && callOnDrop(box, "performed", e, payload: payload) }
             }
-            return try box.store.dragOver(at: p) { e in handled && callOnDrop(box, "updated", e, payload: payload) }
+            return try box.store.interaction.dragOver(at: p) { e in handled && callOnDrop(box, "updated", e, payload: payload) }
         }
     }
 
@@ -79,7 +79,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             try box.runAtomic(args.L, "dragExit", callbacks: box.onDrop != nil) {
-                box.store.dragExit {
+                box.store.interaction.dragExit {
                     if box.onDrop != nil { _ = callOnDrop(box, "exited", nil, payload: LUA_REFNIL) }
                 }
             }

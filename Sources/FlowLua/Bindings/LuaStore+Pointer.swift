@@ -33,7 +33,7 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let (p, next) = try args.point(2)
             let m = try modifiers(args, next)
-            try box.runAtomic(args.L, "pointerDown", callbacks: box.hasInteractionHandlers) { try box.store.pointerDown(at: p, modifiers: m) }
+            try box.runAtomic(args.L, "pointerDown", callbacks: box.hasInteractionHandlers) { try box.store.interaction.pointerDown(at: p, modifiers: m) }
             args.push(true)
             return 1
         }
@@ -43,7 +43,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let p = try args.point(2).point
-            args.push(try box.run(args.L) { try box.store.pointerMove(to: p) })
+            args.push(try box.run(args.L) { try box.store.interaction.pointerMove(to: p) })
             return 1
         }
     }
@@ -52,7 +52,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let p = try args.point(2).point
-            args.push(try box.runAtomic(args.L, "pointerUp", callbacks: box.hasInteractionHandlers) { try box.store.pointerUp(at: p) })
+            args.push(try box.runAtomic(args.L, "pointerUp", callbacks: box.hasInteractionHandlers) { try box.store.interaction.pointerUp(at: p) })
             return 1
         }
     }
@@ -60,7 +60,7 @@ extension FlowStoreBinding {
     static let pointerCancel: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            args.push(try box.run(args.L) { box.store.pointerCancel() })
+            args.push(try box.run(args.L) { box.store.interaction.pointerCancel() })
             return 1
         }
     }
@@ -70,7 +70,7 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let (p, next) = try args.point(2)
             let m = try modifiers(args, next)
-            args.push(try box.runAtomic(args.L, "tap", callbacks: box.hasInteractionHandlers) { try box.store.tap(at: p, modifiers: m) })
+            args.push(try box.runAtomic(args.L, "tap", callbacks: box.hasInteractionHandlers) { try box.store.interaction.tap(at: p, modifiers: m) })
             return 1
         }
     }
@@ -106,7 +106,7 @@ extension FlowStoreBinding {
     static let advanceClock: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            try box.store.advanceClock(by: try args.number(2))
+            try box.store.interaction.advanceClock(by: try args.number(2))
             args.push(true)
             return 1
         }
@@ -114,7 +114,7 @@ extension FlowStoreBinding {
 
     static let clock: LuaFunction = { L in
         luaGuarded(L) { args in
-            args.push(try args.object(1, storeClass).store.clock)
+            args.push(try args.object(1, storeClass).store.interaction.clock)
             return 1
         }
     }

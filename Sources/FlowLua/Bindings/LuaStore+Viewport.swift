@@ -65,7 +65,7 @@ extension FlowStoreBinding {
 
     static let isAnimating: LuaFunction = { L in
         luaGuarded(L) { args in
-            args.push(try args.object(1, storeClass).store.isAnimating)
+            args.push(try args.object(1, storeClass).store.interaction.isAnimating)
             return 1
         }
     }
@@ -80,7 +80,7 @@ extension FlowStoreBinding {
                 offset: Point(try t.optionalNumber("x", default: cur.offset.x), try t.optionalNumber("y", default: cur.offset.y)),
                 zoom: try t.optionalNumber("zoom", default: cur.zoom))
             let a = try animation(args, 3, op: "setViewport")
-            args.push(try box.store.setViewport(v, animation: a))
+            args.push(try box.store.interaction.setViewport(v, animation: a))
             return 1
         }
     }
@@ -100,7 +100,7 @@ extension FlowStoreBinding {
             var anchor = Point.zero, next: Int32 = 3
             if !args.isNoneOrNil(3) { (anchor, next) = try args.point(3) }
             let a = try animation(args, next, op: "zoom")
-            args.push(try box.store.zoom(by: factor, anchor: anchor, animation: a))
+            args.push(try box.store.interaction.zoom(by: factor, anchor: anchor, animation: a))
             return 1
         }
     }
@@ -111,7 +111,7 @@ extension FlowStoreBinding {
             let (size, next) = try args.size(2)
             let padding = try args.optionalNumber(next, default: 50)
             let a = try animation(args, next + 1, op: "fitToContent")
-            args.push(try box.store.fitToContent(canvasSize: size, padding: padding, animation: a))
+            args.push(try box.store.interaction.fitToContent(canvasSize: size, padding: padding, animation: a))
             return 1
         }
     }
@@ -172,7 +172,7 @@ extension FlowStoreBinding {
                 positions.sort { (order[$0.0] ?? Int.max, $0.0) < (order[$1.0] ?? Int.max, $1.0) }
             }
             let a = try animation(args, 3, op: "setNodePositions")
-            args.push(try box.run(args.L) { try box.store.setNodePositions(positions, animation: a) })
+            args.push(try box.run(args.L) { try box.store.interaction.setNodePositions(positions, animation: a) })
             return 1
         }
     }
@@ -181,7 +181,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let dt = try args.number(2)
-            args.push(try box.run(args.L) { try box.store.tick(dt) })
+            args.push(try box.run(args.L) { try box.store.interaction.tick(dt) })
             return 1
         }
     }

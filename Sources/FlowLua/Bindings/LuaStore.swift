@@ -112,8 +112,8 @@ public final class LuaStoreBox: CustomStringConvertible {
         onConnectionRejected = nil; onNodeDoubleTap = nil; onEdgeDoubleTap = nil
         onCanvasDoubleTap = nil; onDrop = nil; nodeAccessoryPlacement = nil
         store.onConnect = nil; store.connectionValidator = nil; store.onConnectionRejected = nil
-        store.onNodeDoubleTap = nil; store.onEdgeDoubleTap = nil; store.onCanvasDoubleTap = nil
-        store.nodeAccessoryPlacement = nil
+        store.interaction.onNodeDoubleTap = nil; store.interaction.onEdgeDoubleTap = nil; store.interaction.onCanvasDoubleTap = nil
+        store.interaction.nodeAccessoryPlacement = nil
         store.onNodeSlotFreed = nil
         store.onEdgeSlotFreed = nil
         let main = context.isClosed ? nil : context.mainState

@@ -1,9 +1,13 @@
-// Hooks through which the store's document operations tell the interaction state (drag
-// sessions, animations, gestures) what happened. Implemented by the interaction facet.
+// The hooks through which the store's document operations tell the interaction engine
+// (drag sessions, animations, gestures) what happened. These are the only calls the store
+// makes into the engine, besides the engine's public API that undo uses to cancel a
+// gesture (`pointerCancel`) and viewport setters use to stop viewport animations.
 
 /// The interaction state saved when an operation starts and put back when it is rolled
 /// back. The virtual clock and the double-tap detector that runs on it are not part of it.
 struct InteractionSnapshot {
+    var activeInteraction: FlowActiveInteraction?
+    var connectionDraft: ConnectionDraft?
     var dragSession: DragSession?
     var selectionRect: Rect?
     var viewportAnimation: ViewportAnimation
@@ -16,12 +20,42 @@ struct InteractionSnapshot {
     var unrecordedPositions: [String: Point]
 }
 
-extension FlowStore {
+extension FlowInteraction {
+    /// Whether no drag session is open and no node animation runs or waits to be recorded:
+    /// then no node has moved without a record, and the store's quiet fast path may run.
+    @inline(__always)
+    var isIdle: Bool { store.interactionState.isIdle }
+
+    /// Whether engine state names a node or an edge (see `FlowStore.holdsReferences`).
+    var holdsReferences: Bool {
+        connectionDraft != nil || activeInteraction != nil || lastTap != nil || !isIdle
+    }
+
     /// Called when nodes or edges leave the store: interaction state that refers to them
-    /// (drag sessions, selection rectangles, gestures) lets go of them. A drag session that
+    /// lets go of them. A connection draft from a leaving node ends, one aimed at a leaving
+    /// node loses its target; an active interaction that names one ends. A drag session that
     /// contains a leaving node ends, and the moves it made are recorded by the operation
     /// that removes the nodes; a pending double tap on a leaving item is forgotten.
     func forgetInteractionReferences(nodes: Set<String>, edges: Set<String>) {
+        if var draft = connectionDraft {
+            if nodes.contains(draft.sourceNodeID) {
+                connectionDraft = nil
+                if case .connecting = activeInteraction { activeInteraction = nil }
+            } else if let t = draft.targetNodeID, nodes.contains(t) {
+                draft.targetNodeID = nil
+                draft.targetHandleID = nil
+                connectionDraft = draft
+            }
+        }
+        if let a = activeInteraction {
+            switch a {
+            case .draggingNodes(let ids), .resizingNodes(let ids):
+                if ids.contains(where: nodes.contains) { activeInteraction = nil }
+            case .connecting(let s, _): if nodes.contains(s) { activeInteraction = nil }
+            case .editingText(let id): if nodes.contains(id) { activeInteraction = nil }
+            case .selectingRect: break
+            }
+        }
         if let session = dragSession, session.nodeIDs.contains(where: nodes.contains) {
             abandonDrag()
         }
@@ -39,7 +73,7 @@ extension FlowStore {
     /// them ends; what either moved so far is recorded by the current operation.
     func cancelNodeAnimations(_ ids: some Sequence<String>) {
         // The common case (nothing animating, no drag) costs nothing.
-        if nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty && dragSession == nil { return }
+        if isIdle { return }
         let ids = Set(ids)
         stopNodeAnimations(ids)
         abandonDrag(ifItMoves: ids)
@@ -48,7 +82,7 @@ extension FlowStore {
     /// `cancelNodeAnimations` for one node, without building a set when nothing runs.
     @inline(__always)
     func cancelNodeAnimations(of id: String) {
-        if nodeAnimations.isEmpty && nodeAnimationOrigins.isEmpty && dragSession == nil { return }
+        if isIdle { return }
         cancelNodeAnimations(CollectionOfOne(id))
     }
 
@@ -63,16 +97,14 @@ extension FlowStore {
         let origins = nodeAnimationOrigins
         nodeAnimations = [:]
         nodeAnimationOrigins = [:]
-        for id in nodeOrder(origins.keys) {
-            guard var n = nodeTable[id], let o = origins[id], n.position != o else { continue }
-            n.position = o
-            pReplaceNode(n, event: .none)
-        }
+        store.placeUnrecorded(origins)
     }
 
-    /// Called by `load`: every animation, gesture and drag session ends without events,
+    /// Called by `load`: every animation, gesture, edit and drag session ends without events,
     /// and the dash phase restarts at 0. The virtual clock keeps its time.
     func resetInteractionState() {
+        activeInteraction = nil
+        connectionDraft = nil
         dragSession = nil
         selectionRect = nil
         viewportAnimation = ViewportAnimation()
@@ -89,37 +121,39 @@ extension FlowStore {
     func interactionProblems() -> [String] {
         var problems: [String] = []
         if let session = dragSession {
-            for id in session.nodeIDs where nodeTable[id] == nil { problems.append("dragged node '\(id)' does not exist") }
+            for id in session.nodeIDs where store.node(id) == nil { problems.append("dragged node '\(id)' does not exist") }
             for id in session.nodeIDs where session.startPositions[id] == nil {
                 problems.append("dragged node '\(id)' has no start position")
             }
         }
         for id in nodeAnimations.keys.sorted() {
-            if nodeTable[id] == nil { problems.append("animated node '\(id)' does not exist") }
+            if store.node(id) == nil { problems.append("animated node '\(id)' does not exist") }
             if nodeAnimationOrigins[id] == nil { problems.append("animated node '\(id)' has no origin") }
         }
-        for id in nodeAnimationOrigins.keys.sorted() where nodeTable[id] == nil {
+        for id in nodeAnimationOrigins.keys.sorted() where store.node(id) == nil {
             problems.append("animation origin of node '\(id)', which does not exist")
         }
         return problems
     }
 
     /// The interaction state now (saved by every operation, for its rollback).
-    var interactionSnapshot: InteractionSnapshot {
+    var snapshot: InteractionSnapshot {
         var positions: [String: Point] = [:]
         if let session = dragSession {
-            for id in session.nodeIDs { positions[id] = nodeTable[id]?.position }
+            for id in session.nodeIDs { positions[id] = store.node(id)?.position }
         }
-        for id in nodeAnimationOrigins.keys { positions[id] = nodeTable[id]?.position }
+        for id in nodeAnimationOrigins.keys { positions[id] = store.node(id)?.position }
         return InteractionSnapshot(
-            dragSession: dragSession, selectionRect: selectionRect, viewportAnimation: viewportAnimation,
+            activeInteraction: activeInteraction, connectionDraft: connectionDraft, dragSession: dragSession, selectionRect: selectionRect, viewportAnimation: viewportAnimation,
             nodeAnimations: nodeAnimations, nodeAnimationOrigins: nodeAnimationOrigins,
             edgeDashPhase: edgeDashPhase, pointerPress: pointerPress, unrecordedPositions: positions)
     }
 
     /// Puts the interaction state back after a rollback (which already restored everything
     /// the journal recorded), including the positions that were not recorded.
-    func restoreInteraction(_ snapshot: InteractionSnapshot) {
+    func restore(_ snapshot: InteractionSnapshot) {
+        activeInteraction = snapshot.activeInteraction
+        connectionDraft = snapshot.connectionDraft
         dragSession = snapshot.dragSession
         selectionRect = snapshot.selectionRect
         viewportAnimation = snapshot.viewportAnimation
@@ -128,12 +162,8 @@ extension FlowStore {
         edgeDashPhase = snapshot.edgeDashPhase
         pointerPress = snapshot.pointerPress
         guard !snapshot.unrecordedPositions.isEmpty else { return }
-        let mark = journal.count
-        for id in nodeOrder(snapshot.unrecordedPositions.keys) {
-            guard var n = nodeTable[id], let p = snapshot.unrecordedPositions[id], n.position != p else { continue }
-            n.position = p
-            pReplaceNode(n, event: .none)
-        }
-        journal.removeSubrange(mark...)
+        let mark = store.journalMark
+        store.placeUnrecorded(snapshot.unrecordedPositions)
+        store.dropJournal(since: mark)
     }
 }

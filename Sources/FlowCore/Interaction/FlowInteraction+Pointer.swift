@@ -1,6 +1,6 @@
-// Pointer input: the selection calls a canvas makes (store-semantics §4.5) and the gesture
-// state machine that turns presses, moves and releases in screen coordinates into them
-// (§11 with D3, D16; lua-api §7 and §14).
+// Pointer input: the gesture state machine of the interaction engine, which turns presses,
+// moves and releases in screen coordinates into the store's selection, drag, connection and
+// viewport calls (store-semantics §11 with D3, D16; lua-api §7 and §14).
 
 /// Modifier keys held during a pointer press or tap.
 public struct PointerModifiers: OptionSet, Hashable, Sendable {
@@ -52,51 +52,13 @@ struct RecordedTap {
     var elapsed: Double
 }
 
-extension FlowStore {
+extension FlowInteraction {
     /// Longest clock time between two taps of a double tap (strictly less counts).
     public static var doubleTapInterval: Double { 0.3 }
     /// Movement (screen points) from which a press becomes a drag instead of a tap.
     public static var dragThreshold: Double { 3 }
 
-    // MARK: Selection calls made by pointer input
-
-    /// A click on a node: `replace` selects it alone; `toggle` deselects it when selected,
-    /// else adds it. Returns whether the selection or focus changed. Throws for an unknown id.
-    @discardableResult
-    public func selectNodeFromPointer(_ id: String, mode: FlowSelectionMode) throws(FlowError) -> Bool {
-        try perform("Select") { () throws(FlowError) -> Bool in
-            _ = try requireNode(id, "selectNodeFromPointer")
-            switch mode {
-            case .replace: return try selectNode(id)
-            case .toggle:
-                return selectedNodeSet.contains(id) ? try deselectNode(id) : try selectNode(id, exclusive: false)
-            }
-        }
-    }
-
-    /// A click on an edge, like `selectNodeFromPointer`.
-    @discardableResult
-    public func selectEdgeFromPointer(_ id: String, mode: FlowSelectionMode) throws(FlowError) -> Bool {
-        try perform("Select") { () throws(FlowError) -> Bool in
-            _ = try requireEdge(id, "selectEdgeFromPointer")
-            switch mode {
-            case .replace: return try selectEdge(id)
-            case .toggle:
-                return selectedEdgeSet.contains(id) ? try deselectEdge(id) : try selectEdge(id, exclusive: false)
-            }
-        }
-    }
-
-    /// A click on empty canvas: `replace` clears the selection and the focus; `toggle` does
-    /// nothing. Returns whether anything changed.
-    @discardableResult
-    public func selectCanvasFromPointer(mode: FlowSelectionMode) -> Bool {
-        guard mode == .replace else { return false }
-        return perform("Select") { () -> Bool in
-            let cleared = clearSelection()
-            return clearFocus() || cleared
-        }
-    }
+    // MARK: Drags started by pointer input
 
     /// The start of a drag on a node: with `replace`, a selected node keeps the selection
     /// (and gets the focus), another node is selected alone; then a drag session begins.
@@ -104,10 +66,11 @@ extension FlowStore {
     /// draggable, which is still selected). Throws for an unknown id.
     @discardableResult
     public func beginNodeDragFromPointer(_ id: String, mode: FlowSelectionMode) throws(FlowError) -> Bool {
-        try perform("Move") { () throws(FlowError) -> Bool in
-            _ = try requireNode(id, "beginNodeDragFromPointer")
+        let store = store
+        return try store.perform("Move") { () throws(FlowError) -> Bool in
+            _ = try store.requireNode(id, "beginNodeDragFromPointer")
             guard mode == .replace else { return false }
-            if selectedNodeSet.contains(id) { try focusNode(id) } else { try selectNode(id) }
+            if store.selectedNodeSet.contains(id) { try store.focusNode(id) } else { try store.selectNode(id) }
             try beginNodeDrag(id)
             return isNodeDragging
         }
@@ -121,7 +84,7 @@ extension FlowStore {
     /// Presses the pointer at the screen point `p`. Nothing happens until it moves 3 points
     /// or is released. A press while the pointer is already down cancels the first one.
     public func pointerDown(at p: Point, modifiers: PointerModifiers = []) throws(FlowError) {
-        try requireFinite(p, "pointerDown", "point")
+        try store.requireFinite(p, "pointerDown", "point")
         if pointerPress != nil { pointerCancel() }
         pointerPress = PointerPress(start: p, last: p, modifiers: modifiers)
     }
@@ -134,9 +97,9 @@ extension FlowStore {
     /// multi-selection is disabled). Returns whether anything changed.
     @discardableResult
     public func pointerMove(to p: Point) throws(FlowError) -> Bool {
-        try requireFinite(p, "pointerMove", "point")
-        guard pointerPress != nil else { return hoverNode(atScreenPoint: p) }
-        return try perform("Move") { () throws(FlowError) -> Bool in try dragPointer(to: p) }
+        try store.requireFinite(p, "pointerMove", "point")
+        guard pointerPress != nil else { return store.hoverNode(atScreenPoint: p) }
+        return try store.perform("Move") { () throws(FlowError) -> Bool in try dragPointer(to: p) }
     }
 
     /// Releases the pointer at the screen point `p`. A press that moved less than 3 points
@@ -146,7 +109,7 @@ extension FlowStore {
     /// Returns false when the pointer was not pressed.
     @discardableResult
     public func pointerUp(at p: Point) throws(FlowError) -> Bool {
-        try requireFinite(p, "pointerUp", "point")
+        try store.requireFinite(p, "pointerUp", "point")
         guard pointerPress != nil else { return false }
         _ = try releasePointer(at: p)
         return true
@@ -164,34 +127,6 @@ extension FlowStore {
         return try releasePointer(at: p)
     }
 
-    /// Hovers the pointer at the screen point `p`: the front-most node under it becomes the
-    /// hovered node (none over empty canvas). Returns whether the hovered node changed.
-    @discardableResult
-    public func hover(at p: Point) throws(FlowError) -> Bool {
-        try requireFinite(p, "hover", "point")
-        return hoverNode(atScreenPoint: p)
-    }
-
-    /// Clears the hovered node (the pointer left the canvas). Returns whether one was set.
-    @discardableResult
-    public func hoverExit() -> Bool {
-        defer { setHover(nil) }
-        return hoveredNodeID != nil
-    }
-
-    /// A scroll: pans by exactly `delta` screen points. False when panning is disabled.
-    @discardableResult
-    public func scroll(by delta: Point) throws(FlowError) -> Bool {
-        try pan(by: delta)
-    }
-
-    /// A pinch: zooms by `factor` around the screen point `p`. False when zooming is
-    /// disabled.
-    @discardableResult
-    public func magnify(by factor: Double, at p: Point) throws(FlowError) -> Bool {
-        try zoom(by: factor, anchor: p)
-    }
-
     /// Ends any gesture; the pointer is up afterwards. A node drag moves the nodes back and
     /// records nothing; a connection is cancelled without callbacks; a selection rectangle
     /// keeps the selection made so far; a pan keeps the pan made so far. Returns false when
@@ -200,7 +135,7 @@ extension FlowStore {
     public func pointerCancel() -> Bool {
         guard let press = pointerPress else { return false }
         pointerPress = nil
-        perform("Move") { () -> Void in
+        store.perform("Move") { () -> Void in
             switch press.gesture {
             case .movingNodes: cancelNodeDrag()
             case .connecting: cancelConnection()
@@ -220,28 +155,21 @@ extension FlowStore {
         lastTap?.elapsed += seconds
     }
 
-    // MARK: Internals
-
-    private func hoverNode(atScreenPoint p: Point) -> Bool {
-        let id = hitTestNode(at: screenToCanvas(p))?.id
-        defer { setHover(id) }
-        return hoveredNodeID != id
-    }
-
     /// The move part of the state machine (call inside `perform`).
     private func dragPointer(to p: Point) throws(FlowError) -> Bool {
         guard var press = pointerPress else { return false }
+        let store = store
         var changed = false
         if press.gesture == .pressed {
             guard p.distance(to: press.start) >= Self.dragThreshold else {
                 pointerPress?.last = p
                 return false
             }
-            let before = (selectedNodeSet, selectedEdgeSet, focusedTarget)
+            let before = (store.selectedNodeSet, store.selectedEdgeSet, store.focusedTarget)
             let gesture = try startDrag(&press)
             press.gesture = gesture
             press.last = press.start  // a pan follows the pointer from where it was pressed
-            changed = before != (selectedNodeSet, selectedEdgeSet, focusedTarget)
+            changed = before != (store.selectedNodeSet, store.selectedEdgeSet, store.focusedTarget)
             pointerPress = press
         }
         switch press.gesture {
@@ -249,15 +177,15 @@ extension FlowStore {
             changed = try updateNodeDrag(translation: p - press.start) || changed
         case .connecting:
             if connectionDraft != nil {
-                try updateConnection(to: screenToCanvas(p))
+                try updateConnection(to: store.screenToCanvas(p))
                 changed = true
             }
         case .panning:
-            changed = try pan(by: p - press.last) || changed
+            changed = try store.pan(by: p - press.last) || changed
         case .selectingRect:
-            let rect = Rect(corner: press.rectOrigin, corner: screenToCanvas(p))
+            let rect = Rect(corner: press.rectOrigin, corner: store.screenToCanvas(p))
             try updateSelectionRect(rect)
-            changed = try selectInRect(rect) || changed
+            changed = try store.selectInRect(rect) || changed
         case .pressed, .ignored:
             break
         }
@@ -267,12 +195,14 @@ extension FlowStore {
 
     /// Decides what a drag does from where it started, and starts it.
     private func startDrag(_ press: inout PointerPress) throws(FlowError) -> PointerGesture {
-        let c = screenToCanvas(press.start)
-        if let h = hitTestHandle(at: c) {
+        let store = store
+        let c = store.screenToCanvas(press.start)
+        let selectionEnabled = store.configuration.selectionEnabled
+        if let h = store.hitTestHandle(at: c) {
             cancelConnection()
-            if configuration.selectionEnabled {
+            if selectionEnabled {
                 try beginConnection(nodeID: h.nodeID, handleID: h.handleID)
-            } else if let info = handleInfo(nodeID: h.nodeID, handleID: h.handleID) {
+            } else if let info = store.handleInfo(nodeID: h.nodeID, handleID: h.handleID) {
                 // Selection by pointer is off: the same draft, without selecting the node.
                 connectionDraft = ConnectionDraft(
                     sourceNodeID: h.nodeID, sourceHandleID: h.handleID, sourceHandleType: info.type,
@@ -281,15 +211,14 @@ extension FlowStore {
             }
             return .connecting
         }
-        if let n = hitTestNode(at: c) {
+        if let n = store.hitTestNode(at: c) {
             if press.modifiers.contains(.command) { return .ignored }
-            if configuration.selectionEnabled {
+            if selectionEnabled {
                 return try beginNodeDragFromPointer(n.id, mode: .replace) ? .movingNodes : .ignored
             }
             return try beginNodeDrag(n.id) ? .movingNodes : .ignored
         }
-        if press.modifiers.contains(.shift) && configuration.selectionEnabled
-            && configuration.multiSelectionEnabled
+        if press.modifiers.contains(.shift) && selectionEnabled && store.configuration.multiSelectionEnabled
         {
             beginSelectionRect()
             press.rectOrigin = c
@@ -302,16 +231,17 @@ extension FlowStore {
     /// whether anything changed.
     private func releasePointer(at p: Point) throws(FlowError) -> Bool {
         var tapped: (target: TapTarget, canvasPoint: Point, additive: Bool)?
-        let changed = try perform(releaseStepName(at: p)) { () throws(FlowError) -> Bool in
+        let store = store
+        let changed = try store.perform(releaseStepName(at: p)) { () throws(FlowError) -> Bool in
             var changed = try dragPointer(to: p)
             guard let press = pointerPress else { return changed }
             pointerPress = nil
             switch press.gesture {
             case .pressed:
-                let c = screenToCanvas(press.start)
+                let c = store.screenToCanvas(press.start)
                 let target = tapTarget(at: c)
                 tapped = (target, c, press.modifiers.contains(.command))
-                if configuration.selectionEnabled {
+                if store.configuration.selectionEnabled {
                     changed = try tapSelect(target, mode: press.modifiers.contains(.command) ? .toggle : .replace)
                 }
             case .movingNodes:
@@ -341,22 +271,22 @@ extension FlowStore {
         switch press.gesture {
         case .connecting: return "Add Edge"
         case .pressed where p.distance(to: press.start) >= Self.dragThreshold:
-            return hitTestHandle(at: screenToCanvas(press.start)) != nil ? "Add Edge" : "Move"
+            return store.hitTestHandle(at: store.screenToCanvas(press.start)) != nil ? "Add Edge" : "Move"
         default: return "Move"
         }
     }
 
     private func tapTarget(at c: Point) -> TapTarget {
-        if let n = hitTestNode(at: c) { return .node(n.id) }
-        if let e = hitTestEdge(at: c) { return .edge(e.id) }
+        if let n = store.hitTestNode(at: c) { return .node(n.id) }
+        if let e = store.hitTestEdge(at: c) { return .edge(e.id) }
         return .canvas
     }
 
     private func tapSelect(_ target: TapTarget, mode: FlowSelectionMode) throws(FlowError) -> Bool {
         switch target {
-        case .node(let id): return try selectNodeFromPointer(id, mode: mode)
-        case .edge(let id): return try selectEdgeFromPointer(id, mode: mode)
-        case .canvas: return selectCanvasFromPointer(mode: mode)
+        case .node(let id): return try store.selectNodeFromPointer(id, mode: mode)
+        case .edge(let id): return try store.selectEdgeFromPointer(id, mode: mode)
+        case .canvas: return store.selectCanvasFromPointer(mode: mode)
         }
     }
 

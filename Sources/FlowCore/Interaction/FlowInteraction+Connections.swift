@@ -1,15 +1,20 @@
-extension FlowStore {
+// The connection workflow (store-semantics §4.8 with D9, D18): the interaction engine holds
+// the draft while a connection is dragged out of a handle; the store validates the proposal
+// and, without an `onConnect` handler, adds the edge.
+
+extension FlowInteraction {
     /// Starts dragging a connection out of a handle (nil: the node centre, as a source).
     /// Selects the node exclusively; the draft's current point starts at the handle point.
     /// Throws while a draft exists, or for an unknown node or handle.
     public func beginConnection(nodeID: String, handleID: String?) throws(FlowError) {
         let op = "beginConnection"
         if connectionDraft != nil { throw .invalidState(op, "a connection is already in progress") }
-        _ = try requireNode(nodeID, op)
-        guard let info = handleInfo(nodeID: nodeID, handleID: handleID) else {
+        let store = store
+        _ = try store.requireNode(nodeID, op)
+        guard let info = store.handleInfo(nodeID: nodeID, handleID: handleID) else {
             throw .invalidHandle(op, "node '\(nodeID)' has no handle '\(handleID ?? "")'")
         }
-        try selectNode(nodeID)
+        try store.selectNode(nodeID)
         connectionDraft = ConnectionDraft(
             sourceNodeID: nodeID, sourceHandleID: handleID, sourceHandleType: info.type,
             sourceHandlePosition: info.position, currentPoint: info.point)
@@ -24,8 +29,8 @@ extension FlowStore {
         guard var draft = connectionDraft else {
             throw .invalidState("updateConnection", "no connection is in progress")
         }
-        try requireFinite(p, "updateConnection", "point")
-        let hit = findNearestHandle(
+        try store.requireFinite(p, "updateConnection", "point")
+        let hit = store.findNearestHandle(
             at: p, excludingNodeID: draft.sourceNodeID, type: draft.sourceHandleType.opposite)
         draft.currentPoint = p
         draft.targetNodeID = hit?.nodeID
@@ -44,10 +49,11 @@ extension FlowStore {
     public func endConnection(targetNodeID: String? = nil, targetHandleID: String? = nil) throws(FlowError) -> Bool {
         let op = "endConnection"
         guard let draft = connectionDraft else { throw .invalidState(op, "no connection is in progress") }
+        let store = store
         let target: (String, String?)
         if let t = targetNodeID {
-            _ = try requireNode(t, op)
-            if handleInfo(nodeID: t, handleID: targetHandleID) == nil {
+            _ = try store.requireNode(t, op)
+            if store.handleInfo(nodeID: t, handleID: targetHandleID) == nil {
                 throw .invalidHandle(op, "node '\(t)' has no handle '\(targetHandleID ?? "")'")
             }
             target = (t, targetHandleID)
@@ -68,20 +74,21 @@ extension FlowStore {
                 targetNodeID: draft.sourceNodeID, targetHandleID: draft.sourceHandleID)
         }
         endDraft()
-        let valid = isStructurallyValid(proposal) && (connectionValidator?(proposal) ?? (proposal.sourceNodeID != proposal.targetNodeID))
+        let valid = store.isStructurallyValid(proposal)
+            && (store.connectionValidator?(proposal) ?? (proposal.sourceNodeID != proposal.targetNodeID))
         guard valid else {
-            onConnectionRejected?(proposal)
+            store.onConnectionRejected?(proposal)
             return false
         }
-        if let onConnect {
+        if let onConnect = store.onConnect {
             onConnect(proposal)
         } else {
-            try addEdge(
+            try store.addEdge(
                 FlowEdge(
-                    id: nextEdgeID(), sourceNodeID: proposal.sourceNodeID,
+                    id: store.nextEdgeID(), sourceNodeID: proposal.sourceNodeID,
                     sourceHandleID: proposal.sourceHandleID, targetNodeID: proposal.targetNodeID,
                     targetHandleID: proposal.targetHandleID,
-                    pathType: configuration.defaultEdgePathType))
+                    pathType: store.defaultEdgePathType))
         }
         return true
     }
@@ -97,14 +104,5 @@ extension FlowStore {
     private func endDraft() {
         connectionDraft = nil
         if case .connecting = activeInteraction { activeInteraction = nil }
-    }
-
-    /// Whether an edge for the proposal could exist: both handles declared with the right
-    /// types.
-    func isStructurallyValid(_ p: ConnectionProposal) -> Bool {
-        guard let s = handleInfo(nodeID: p.sourceNodeID, handleID: p.sourceHandleID),
-            let t = handleInfo(nodeID: p.targetNodeID, handleID: p.targetHandleID)
-        else { return false }
-        return (p.sourceHandleID == nil || s.type == .source) && (p.targetHandleID == nil || t.type == .target)
     }
 }

@@ -1,4 +1,5 @@
-// Accessory placement through the store (store-semantics §12, lua-api §9).
+// Accessory placement (store-semantics §12, lua-api §9): where the interaction engine puts
+// accessory views next to a node or an edge, asking `nodeAccessoryPlacement` for a side.
 
 /// What an accessory view is attached to.
 public enum AccessoryAnchor: Hashable, Sendable {
@@ -6,7 +7,7 @@ public enum AccessoryAnchor: Hashable, Sendable {
     case edge(String)
 }
 
-extension FlowStore {
+extension FlowInteraction {
     /// Where an accessory of `size` goes next to a node or an edge, in screen coordinates,
     /// on a canvas of `canvasSize`: its centre, and the side actually used after flipping
     /// away from a clipped side. A node anchors at its centre with its size times the zoom;
@@ -19,24 +20,26 @@ extension FlowStore {
         placement: AccessoryPlacement? = nil, spacing: Double = 8, margin: Double = 8
     ) throws(FlowError) -> (center: Point, placement: AccessoryPlacement) {
         let op = "accessoryPosition"
-        try requireSize(size, op)
-        try requireSize(canvasSize, op)
+        let store = store
+        try store.requireSize(size, op)
+        try store.requireSize(canvasSize, op)
         guard spacing.isFinite, margin.isFinite else {
             throw .invalidValue(op, "spacing and margin must be finite numbers")
         }
         let center: Point, anchorSize: Size, side: AccessoryPlacement
         switch anchor {
         case .node(let id):
-            let n = try requireNode(id, op)
-            center = canvasToScreen(n.frame.center)
-            anchorSize = Size(n.size.width * viewport.zoom, n.size.height * viewport.zoom)
+            let n = try store.requireNode(id, op)
+            center = store.canvasToScreen(n.frame.center)
+            let zoom = store.viewport.zoom
+            anchorSize = Size(n.size.width * zoom, n.size.height * zoom)
             side = placement ?? preferredAccessoryPlacement(of: n)
         case .edge(let id):
-            let e = try requireEdge(id, op)
-            guard let g = edgeGeometry(of: e) else {
+            let e = try store.requireEdge(id, op)
+            guard let g = store.edgeGeometry(of: e) else {
                 throw .invalidHandle(op, "the handles of edge '\(id)' cannot be resolved")
             }
-            center = canvasToScreen(g.labelPosition)
+            center = store.canvasToScreen(g.labelPosition)
             anchorSize = .zero
             side = placement ?? .top
         }
@@ -51,13 +54,14 @@ extension FlowStore {
         size: Size, canvasSize: Size
     ) throws(FlowError) -> [(anchor: AccessoryAnchor, center: Point, placement: AccessoryPlacement)] {
         let op = "accessories"
-        try requireSize(size, op)
-        try requireSize(canvasSize, op)
-        guard selectedNodeSet.count + selectedEdgeSet.count == 1 else { return [] }
+        let store = store
+        try store.requireSize(size, op)
+        try store.requireSize(canvasSize, op)
+        guard store.selectedNodeSet.count + store.selectedEdgeSet.count == 1 else { return [] }
         let anchor: AccessoryAnchor
-        if let id = selectedNodeSet.first {
+        if let id = store.selectedNodeSet.first {
             anchor = .node(id)
-        } else if let id = selectedEdgeSet.first, let e = edgeTable[id], edgeGeometry(of: e) != nil {
+        } else if let id = store.selectedEdgeSet.first, let e = store.edge(id), store.edgeGeometry(of: e) != nil {
             anchor = .edge(id)
         } else {
             return []

@@ -1,18 +1,19 @@
-// The minimap through the store (store-semantics §9).
+// The minimap (store-semantics §9): its layout from the store's nodes and viewport, and
+// the pan a click in it makes.
 
-extension FlowStore {
+extension FlowInteraction {
     /// The minimap layout of the current nodes (back to front, selected ones highlighted)
     /// and viewport, for a canvas of `canvasSize` and a minimap of `size`.
     public func miniMap(
         canvasSize: Size, size: Size = MiniMapGeometry.defaultSize
     ) throws(FlowError) -> MiniMapGeometry {
         try requireMiniMapSizes(canvasSize, size, "miniMap")
-        let drawOrder = nodeTable.elements.enumerated().sorted { a, b in
+        let drawOrder = store.nodes.enumerated().sorted { a, b in
             a.element.zIndex != b.element.zIndex ? a.element.zIndex < b.element.zIndex : a.offset < b.offset
         }
         return MiniMapGeometry(
             nodes: drawOrder.map { MiniMapGeometry.Node(frame: $0.element.frame, isSelected: $0.element.isSelected) },
-            viewport: viewport, canvasSize: canvasSize, size: size)
+            viewport: store.viewport, canvasSize: canvasSize, size: size)
     }
 
     /// A click or drag at `miniMapPoint` in the minimap: pans so that the canvas point
@@ -23,20 +24,21 @@ extension FlowStore {
         to miniMapPoint: Point, canvasSize: Size, size: Size = MiniMapGeometry.defaultSize
     ) throws(FlowError) -> Bool {
         let op = "miniMapPan"
+        let store = store
         try requireMiniMapSizes(canvasSize, size, op)
-        try requireFinite(miniMapPoint, op, "point")
-        guard configuration.panEnabled else { return false }
+        try store.requireFinite(miniMapPoint, op, "point")
+        guard store.configuration.panEnabled else { return false }
         // The world bounds only depend on the union of the node frames.
-        let nodes = nodeCount > 0 ? [MiniMapGeometry.Node(frame: nodeBounds())] : []
-        let geometry = MiniMapGeometry(nodes: nodes, viewport: viewport, canvasSize: canvasSize, size: size)
+        let nodes = store.nodeCount > 0 ? [MiniMapGeometry.Node(frame: store.nodeBounds())] : []
+        let geometry = MiniMapGeometry(nodes: nodes, viewport: store.viewport, canvasSize: canvasSize, size: size)
         let delta = geometry.panDelta(forMiniMapPoint: miniMapPoint)
         guard delta.x.isFinite, delta.y.isFinite else { return false }
-        return try pan(by: delta)
+        return try store.pan(by: delta)
     }
 
     private func requireMiniMapSizes(_ canvasSize: Size, _ size: Size, _ op: String) throws(FlowError) {
-        try requireSize(canvasSize, op)
-        try requireSize(size, op)
+        try store.requireSize(canvasSize, op)
+        try store.requireSize(size, op)
         guard size.width > 0, size.height > 0 else {
             throw .invalidValue(op, "minimap size must be positive")
         }

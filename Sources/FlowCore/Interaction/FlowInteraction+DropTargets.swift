@@ -1,3 +1,6 @@
+// External drags (store-semantics §10): the interaction engine follows a drag from outside
+// the canvas and sets the store's hover and drop-target flags from what it is over.
+
 /// What an external drag is over.
 public enum DropTarget: Hashable, Sendable {
     case node(String)
@@ -11,13 +14,14 @@ public struct DropEvent: Hashable, Sendable {
     public var target: DropTarget
 }
 
-extension FlowStore {
+extension FlowInteraction {
     /// What a drop at the screen point `p` would land on: the node under it, else the edge,
     /// else the canvas.
     public func dropEvent(at p: Point) -> DropEvent {
-        let c = screenToCanvas(p)
-        if let n = hitTestNode(at: c) { return DropEvent(canvasPoint: c, target: .node(n.id)) }
-        if let e = hitTestEdge(at: c) { return DropEvent(canvasPoint: c, target: .edge(e.id)) }
+        let store = store
+        let c = store.screenToCanvas(p)
+        if let n = store.hitTestNode(at: c) { return DropEvent(canvasPoint: c, target: .node(n.id)) }
+        if let e = store.hitTestEdge(at: c) { return DropEvent(canvasPoint: c, target: .edge(e.id)) }
         return DropEvent(canvasPoint: c, target: .canvas)
     }
 
@@ -26,7 +30,8 @@ extension FlowStore {
     /// drop target, else there is none. Returns what `accept` returned.
     @discardableResult
     public func dragOver(at p: Point, accept: (DropEvent) -> Bool) throws(FlowError) -> Bool {
-        try requireFinite(p, "dragOver", "point")
+        let store = store
+        try store.requireFinite(p, "dragOver", "point")
         let event = dropEvent(at: p)
         var nodeID: String?, edgeID: String?
         switch event.target {
@@ -34,11 +39,11 @@ extension FlowStore {
         case .edge(let id): edgeID = id
         case .canvas: break
         }
-        setHover(nodeID)
+        store.setHover(nodeID)
         let accepted = accept(event)
         // The handler may have changed the store; only keep targets that still exist.
-        setDropNode(accepted ? nodeID.flatMap { nodeTable.contains($0) ? $0 : nil } : nil)
-        setDropEdge(accepted ? edgeID.flatMap { edgeTable.contains($0) ? $0 : nil } : nil)
+        store.setDropNode(accepted ? nodeID.flatMap { store.node($0) != nil ? $0 : nil } : nil)
+        store.setDropEdge(accepted ? edgeID.flatMap { store.edge($0) != nil ? $0 : nil } : nil)
         return accepted
     }
 
@@ -46,18 +51,20 @@ extension FlowStore {
     /// is kept) and `perform` decides the result.
     @discardableResult
     public func drop(at p: Point, perform: (DropEvent) -> Bool) throws(FlowError) -> Bool {
-        try requireFinite(p, "drop", "point")
+        let store = store
+        try store.requireFinite(p, "drop", "point")
         let event = dropEvent(at: p)
-        setDropNode(nil)
-        setDropEdge(nil)
+        store.setDropNode(nil)
+        store.setDropEdge(nil)
         return perform(event)
     }
 
     /// The drag left the canvas: hover and both drop targets are cleared, then `exited` runs.
     public func dragExit(_ exited: () -> Void) {
-        setHover(nil)
-        setDropNode(nil)
-        setDropEdge(nil)
+        let store = store
+        store.setHover(nil)
+        store.setDropNode(nil)
+        store.setDropEdge(nil)
         exited()
     }
 }

@@ -1,5 +1,7 @@
-// The store's animation API (store-semantics §4.10, §14 with D14; lua-api §5, §14). Time
-// moves only through `tick(_:)`; there is no wall clock.
+// The animation API of the interaction engine (store-semantics §4.10, §14 with D14;
+// lua-api §5, §14): viewport and node animations, which set the store's viewport and move
+// nodes unrecorded until they settle. Time moves only through `tick(_:)`; there is no wall
+// clock.
 
 /// The running viewport animations: offset x and y, zoom, and the anchor that ties the
 /// offset to the zoom during an anchored zoom or an animated fit.
@@ -31,13 +33,13 @@ struct NodeAnimation {
     var target: Point { Point(x.target, y.target) }
 }
 
-extension FlowStore {
+extension FlowInteraction {
     /// Whether a viewport or node animation is running. Animated (dashed) edges do not
     /// count, so `while try store.tick(1.0 / 60) {}` ends.
     public var isAnimating: Bool { viewportAnimation.isRunning || !nodeAnimations.isEmpty }
 
     /// Ids of the nodes whose position is animating, in store order.
-    public var animatingNodeIDs: [String] { nodeOrder(nodeAnimations.keys) }
+    public var animatingNodeIDs: [String] { store.nodeOrder(nodeAnimations.keys) }
 
     // MARK: Viewport
 
@@ -46,13 +48,15 @@ extension FlowStore {
     /// animations are retargeted. Returns whether the viewport is animating (or changed).
     @discardableResult
     public func setViewport(_ v: Viewport, animation: FlowAnimation?) throws(FlowError) -> Bool {
-        guard let animation else { return try setViewport(v) }
+        let store = store
+        guard let animation else { return try store.setViewport(v) }
         let op = "setViewport"
         guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {
             throw .invalidValue(op, "offset must be finite and zoom a positive number")
         }
         try validate(animation, op)
-        let target = Viewport(offset: v.offset, zoom: configuration.clampZoom(v.zoom))
+        let target = Viewport(offset: v.offset, zoom: store.configuration.clampZoom(v.zoom))
+        let viewport = store.viewport
         viewportAnimation.link = nil
         animate(&viewportAnimation.x, from: viewport.offset.x, to: target.offset.x, animation)
         animate(&viewportAnimation.y, from: viewport.offset.y, to: target.offset.y, animation)
@@ -66,13 +70,15 @@ extension FlowStore {
     /// `animation` zooms at once.
     @discardableResult
     public func zoom(by factor: Double, anchor: Point, animation: FlowAnimation?) throws(FlowError) -> Bool {
-        guard let animation else { return try zoom(by: factor, anchor: anchor) }
+        let store = store
+        guard let animation else { return try store.zoom(by: factor, anchor: anchor) }
         let op = "zoom"
         guard factor.isFinite, factor > 0 else { throw .invalidValue(op, "factor must be a positive number") }
-        try requireFinite(anchor, op, "anchor")
+        try store.requireFinite(anchor, op, "anchor")
         try validate(animation, op)
-        guard configuration.zoomEnabled, viewport.zoom > 0 else { return false }
-        let target = configuration.clampZoom(viewport.zoom * factor)
+        let viewport = store.viewport
+        guard store.configuration.zoomEnabled, viewport.zoom > 0 else { return false }
+        let target = store.configuration.clampZoom(viewport.zoom * factor)
         startLinkedZoom(
             to: target, link: ZoomLink(anchor: anchor, initialOffset: viewport.offset, initialZoom: viewport.zoom),
             animation)
@@ -86,11 +92,12 @@ extension FlowStore {
     public func fitToContent(
         canvasSize: Size, padding: Double = 50, animation: FlowAnimation?
     ) throws(FlowError) -> Bool {
-        guard let animation else { return try fitToContent(canvasSize: canvasSize, padding: padding) }
+        let store = store
+        guard let animation else { return try store.fitToContent(canvasSize: canvasSize, padding: padding) }
         let op = "fitToContent"
         try validate(animation, op)
-        guard let target = try fitTarget(canvasSize: canvasSize, padding: padding, op) else { return false }
-        let z0 = viewport.zoom, o0 = viewport.offset
+        guard let target = try store.fitTarget(canvasSize: canvasSize, padding: padding, op) else { return false }
+        let z0 = store.viewport.zoom, o0 = store.viewport.offset
         let ratio = z0 > 0 ? target.zoom / z0 : 1
         if abs(ratio - 1) < 1e-9 {
             return try setViewport(target, animation: animation)
@@ -109,9 +116,9 @@ extension FlowStore {
         viewportAnimation.x = nil
         viewportAnimation.y = nil
         viewportAnimation.link = link
-        animate(&viewportAnimation.zoom, from: viewport.zoom, to: zoom, animation)
+        animate(&viewportAnimation.zoom, from: store.viewport.zoom, to: zoom, animation)
         if viewportAnimation.zoom == nil {
-            if let landing = link.landing { viewport.offset = landing }
+            if let landing = link.landing { store.viewport.offset = landing }
             viewportAnimation.link = nil
         }
     }
@@ -160,20 +167,19 @@ extension FlowStore {
         _ positions: [(String, Point)], animation: FlowAnimation? = nil
     ) throws(FlowError) -> Bool {
         let op = "setNodePositions"
+        let store = store
         for (id, p) in positions {
-            _ = try requireNode(id, op)
-            try requireFinite(p, op, "position")
+            _ = try store.requireNode(id, op)
+            try store.requireFinite(p, op, "position")
         }
         guard let animation else {
-            return perform("Move") { () -> Bool in
+            return store.perform("Move") { () -> Bool in
                 cancelNodeAnimations(positions.map(\.0))
-                let targets = nodeTargets(positions) { nodeTable[$0]?.position }
+                let targets = nodeTargets(positions) { store.node($0)?.position }
                 var moved = false
-                for id in nodeOrder(targets.keys) {
-                    guard var n = nodeTable[id], let p = targets[id], p != n.position else { continue }
-                    n.position = p
-                    pReplaceNode(n, event: .position)
-                    moved = true
+                for id in store.nodeOrder(targets.keys) {
+                    guard let p = targets[id] else { continue }
+                    if store.moveUnrecorded(id, to: p, event: .position) { moved = true }
                 }
                 return moved
             }
@@ -182,10 +188,10 @@ extension FlowStore {
         // A drag that moves these nodes ends first (its moves become their own step), so
         // the animation starts from recorded positions.
         abandonDrag(ifItMoves: Set(positions.map(\.0)))
-        let targets = nodeTargets(positions) { id in nodeAnimations[id]?.target ?? nodeTable[id]?.position }
+        let targets = nodeTargets(positions) { id in nodeAnimations[id]?.target ?? store.node(id)?.position }
         var started = false
-        for id in nodeOrder(targets.keys) {
-            guard let n = nodeTable[id], let p = targets[id] else { continue }
+        for id in store.nodeOrder(targets.keys) {
+            guard let n = store.node(id), let p = targets[id] else { continue }
             if var running = nodeAnimations[id] {
                 running.x.retarget(p.x)
                 running.y.retarget(p.y)
@@ -212,11 +218,11 @@ extension FlowStore {
         func current(_ id: String) -> Point? { result[id] ?? base(id) }
         for (id, p) in positions {
             guard let from = current(id) else { continue }
-            let target = configuration.snapped(p)
+            let target = store.snapping.snapped(p)
             let delta = target - from
             result[id] = target
             if delta == .zero { continue }
-            for d in descendantIDs(of: id) {
+            for d in store.descendantIDs(of: id) {
                 if let q = current(d) { result[d] = q + delta }
             }
         }
@@ -231,7 +237,7 @@ extension FlowStore {
         let idSet = Set(ids)
         guard !idSet.isEmpty else { return }
         let affected = Set(nodeAnimationOrigins.keys).union(nodeAnimations.keys).filter { id in
-            idSet.contains(id) || hasAncestor(id, in: idSet)
+            idSet.contains(id) || store.hasAncestor(id, in: idSet)
         }
         guard !affected.isEmpty else { return }
         var origins: [String: Point] = [:]
@@ -239,7 +245,7 @@ extension FlowStore {
             nodeAnimations[id] = nil
             if let o = nodeAnimationOrigins.removeValue(forKey: id) { origins[id] = o }
         }
-        recordUnrecordedMoves(from: origins)
+        store.recordUnrecordedMoves(from: origins)
     }
 
     // MARK: Time
@@ -255,8 +261,8 @@ extension FlowStore {
         let step = min(dt, PropertyAnimation.maximumSpringStep)
         tickViewport(step)
         if !nodeAnimations.isEmpty || !nodeAnimationOrigins.isEmpty { tickNodes(step) }
-        if !animatedEdgeSet.isEmpty {
-            let period = configuration.edgeStyle.animatedDashPattern.reduce(0, +)
+        if store.hasAnimatedEdges {
+            let period = store.configuration.edgeStyle.animatedDashPattern.reduce(0, +)
             var phase = edgeDashPhase + dt * 30
             if period > 0, period.isFinite { phase = phase.truncatingRemainder(dividingBy: period) }
             edgeDashPhase = phase
@@ -266,26 +272,27 @@ extension FlowStore {
 
     private func tickViewport(_ dt: Double) {
         guard viewportAnimation.isRunning else { return }
+        let store = store
         var a = viewportAnimation
         if var x = a.x {
             x.tick(dt)
-            viewport.offset.x = x.current
+            store.viewport.offset.x = x.current
             a.x = x.settled ? nil : x
         }
         if var y = a.y {
             y.tick(dt)
-            viewport.offset.y = y.current
+            store.viewport.offset.y = y.current
             a.y = y.settled ? nil : y
         }
         if var z = a.zoom {
             z.tick(dt)
-            let zoom = configuration.clampZoom(z.current)
-            viewport.zoom = zoom
+            let zoom = store.configuration.clampZoom(z.current)
+            store.viewport.zoom = zoom
             if let link = a.link {
-                viewport.offset = link.anchor - (link.anchor - link.initialOffset) * (zoom / link.initialZoom)
+                store.viewport.offset = link.anchor - (link.anchor - link.initialOffset) * (zoom / link.initialZoom)
             }
             if z.settled {
-                if let landing = a.link?.landing { viewport.offset = landing }
+                if let landing = a.link?.landing { store.viewport.offset = landing }
                 a.link = nil
                 a.zoom = nil
             } else {
@@ -298,32 +305,29 @@ extension FlowStore {
     /// One frame of the node animations (no events, no undo); when the last one settles,
     /// the whole animation becomes one "Move" step with its `position` events.
     private func tickNodes(_ dt: Double) {
-        perform("Move") { () -> Void in
-            for id in Array(nodeAnimations.keys) where nodeTable[id] == nil { nodeAnimations[id] = nil }
-            let mark = journal.count
-            for id in nodeOrder(nodeAnimations.keys) {
-                guard var a = nodeAnimations[id], var n = nodeTable[id] else { continue }
+        let store = store
+        store.perform("Move") { () -> Void in
+            for id in Array(nodeAnimations.keys) where store.node(id) == nil { nodeAnimations[id] = nil }
+            let mark = store.journalMark
+            for id in store.nodeOrder(nodeAnimations.keys) {
+                guard var a = nodeAnimations[id], store.node(id) != nil else { continue }
                 a.x.tick(dt)
                 a.y.tick(dt)
                 nodeAnimations[id] = a.settled ? nil : a
-                let p = Point(a.x.current, a.y.current)
-                if p != n.position {
-                    n.position = p
-                    pReplaceNode(n, event: .none)
-                }
+                _ = store.moveUnrecorded(id, to: Point(a.x.current, a.y.current), event: .none)
             }
-            discardHistory(since: mark)
+            store.discardHistory(since: mark)
             guard nodeAnimations.isEmpty else { return }
             let origins = nodeAnimationOrigins
             nodeAnimationOrigins = [:]
             var changes: [(start: Node, final: Node, event: NodeEvent)] = []
-            for id in nodeOrder(origins.keys) {
-                guard let current = nodeTable[id], let o = origins[id] else { continue }
+            for id in store.nodeOrder(origins.keys) {
+                guard let current = store.node(id), let o = origins[id] else { continue }
                 var start = current
                 start.position = o
                 changes.append((start, current, .position))
             }
-            journalNetChange(changes)
+            store.journalNetChange(changes)
         }
     }
 }
