@@ -5,8 +5,10 @@
 /// sifting passes: each vertex of a layer in turn is taken out and put back at the place
 /// where it crosses least with both neighbouring layers (Matuszewski, Schönfeld and
 /// Molitor's sifting, one layer at a time). The order with the fewest crossings seen in any
-/// run is kept. Every tie goes by the current position and every start order is derived
-/// from the input order, so the result depends on the input alone.
+/// run is kept; then, on graphs whose layers are narrow enough, each long edge is moved as a
+/// whole (`ChainSifting`) and sifting polishes again. Every tie goes by the current position
+/// and every start order is derived from the input order, so the result depends on the input
+/// alone.
 struct Ordering {
     /// Sweeps in a row without a real improvement (0.5 %) before a run stops.
     static let patience = 8
@@ -176,6 +178,29 @@ struct Ordering {
         layers = best
         setPositions()
         if !thorough && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
+        if ChainSifting.work(graph, layers) <= ChainSifting.workBound { siftChains() }
+    }
+
+    /// Moves each long edge as a whole (`ChainSifting`), then polishes by sifting; again
+    /// while that removes crossings, at most `ChainSifting.rounds` times. An order that
+    /// ends with no fewer crossings is undone.
+    private mutating func siftChains() {
+        var crossings = totalCrossings()
+        for _ in 0..<ChainSifting.rounds where crossings > 0 {
+            let before = layers
+            var moved = false
+            for chain in graph.chains where chain.count > 3 {
+                if ChainSifting.place(chain, graph: graph, layers: &layers, position: &position) { moved = true }
+            }
+            if !moved { return }
+            let c = improve(sweeps: 0, quick: false)
+            if c >= crossings {
+                layers = before
+                setPositions()
+                return
+            }
+            crossings = c
+        }
     }
 
     /// Barycentre sweeps with sifting until `sweeps` rounds or four without improvement;
