@@ -30,6 +30,8 @@ struct NetworkSimplex {
     private var nodeAtLim: [Int] = []
     /// The depth-first stack of `setRange`, kept to reuse its storage.
     private var rangeStack: [(node: Int, next: Int)] = []
+    /// `setRange`'s copy of the post-order it renumbers, as it was before.
+    private var oldOrder: [Int] = []
     /// The tree's edges, and each tree edge's place in that list.
     private var treeList: [Int] = []
     private var treeIndex: [Int]
@@ -269,9 +271,11 @@ struct NetworkSimplex {
     /// Numbers the subtree of `root` (whose edge towards the tree's root is `parent`) in
     /// post-order from `low`: `lim` is a node's number, `low` the smallest number in its
     /// subtree, so `v` is below `root` when `low[root] <= lim[v] <= lim[root]`. A subtree
-    /// that hangs by the same edge and would start at the same number as before is skipped:
-    /// its numbers still hold, unless one of its nodes lies on a path that `update` changed,
-    /// and `walkCuts` clears `low` along those paths.
+    /// that hangs by the same edge as before is not walked again: its order inside is the
+    /// same, so its numbers only move by where it now starts (nothing to do when that is
+    /// where it started). That holds unless one of its nodes lies on a path that `update`
+    /// changed, and `walkCuts` clears `low` along those paths. `root`'s subtree must hold
+    /// the same nodes as before (or be numbered for the first time).
     private mutating func setRange(_ root: Int, parent: Int, low first: Int) {
         // Hot: runs over a subtree on every pivot. The arrays are read and written through
         // buffer pointers, which keeps reference counting out of the loop.
@@ -279,6 +283,11 @@ struct NetworkSimplex {
         var stack = rangeStack
         rangeStack = []
         stack.removeAll(keepingCapacity: true)
+        // the old post-order of the subtree, read when a subtree moves as a block
+        var old = oldOrder
+        oldOrder = []
+        old.removeAll(keepingCapacity: true)
+        if lim[root] >= first { old.append(contentsOf: nodeAtLim[first...lim[root]]) }
         parentEdge.withUnsafeMutableBufferPointer { parentEdge in
             low.withUnsafeMutableBufferPointer { low in
                 lim.withUnsafeMutableBufferPointer { lim in
@@ -300,10 +309,19 @@ struct NetworkSimplex {
                             let e = list[starts[v] + top.next]
                             if !isTree[e] || e == parentEdge[v] { continue }
                             let w = edges[e].source == v ? edges[e].target : edges[e].source
-                            if parentEdge[w] == e && low[w] == counter {
-                                // hangs by the same edge and starts at the same number: the
-                                // subtree is numbered as before (`update` marks the changed paths)
-                                counter = lim[w] + 1
+                            if parentEdge[w] == e && low[w] >= 0 {
+                                // hangs by the same edge and unmarked: the subtree keeps its
+                                // order, shifted to start at `counter`
+                                let from = low[w], to = lim[w], d = counter - from
+                                if d != 0 {
+                                    for l in from...to {
+                                        let x = old[l - first]
+                                        low[x] += d
+                                        lim[x] += d
+                                        nodeAtLim[l + d] = x
+                                    }
+                                }
+                                counter = to + d + 1
                                 continue
                             }
                             parentEdge[w] = e
@@ -315,6 +333,7 @@ struct NetworkSimplex {
             }
         }
         rangeStack = stack
+        oldOrder = old
     }
 
     private mutating func computeCutValues() {
