@@ -32,6 +32,16 @@ import Testing
             guard let memory = host.sandboxMemory else { return false }
             return ok && (memory.limit == 0 || memory.used < memory.limit)
         }
+
+        /// `code` fails with an error that `matches`, and the host goes on afterwards.
+        func expectContained(
+            _ code: String, _ matches: (String) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            let r = run(code)
+            #expect(r.results == nil, sourceLocation: sourceLocation)
+            #expect(r.error.map(matches) == true, "\(r.error ?? "-")", sourceLocation: sourceLocation)
+            #expect(stillWorks(), sourceLocation: sourceLocation)
+        }
     }
 
     @Test func theLibrariesAreCutDown() {
@@ -83,10 +93,7 @@ import Testing
     ])
     func memoryBombsHitTheCap(code: String) {
         let s = Sandboxed(SandboxLimits(memory: 4 << 20, instructions: 0, seconds: 0, patternSteps: 0))
-        let r = s.run(code)
-        #expect(r.results == nil)
-        #expect(r.error == "sandbox: memory limit exceeded (4194304 bytes)")
-        #expect(s.stillWorks())
+        s.expectContained(code) { $0 == "sandbox: memory limit exceeded (4194304 bytes)" }
     }
 
     @Test func caughtMemoryErrorsDoNotLiftTheCap() {
@@ -105,11 +112,7 @@ import Testing
         "local s = flow.newStore() s.onNodesChange = function() while true do end end s:addNode{id = 'a'} while true do end",
     ])
     func loopsHitTheInstructionLimit(code: String) {
-        let s = Sandboxed()
-        let r = s.run(code)
-        #expect(r.results == nil)
-        #expect(r.error?.hasSuffix("sandbox: instruction limit exceeded (2000000 instructions)") == true)
-        #expect(s.stillWorks())
+        Sandboxed().expectContained(code) { $0.hasSuffix("sandbox: instruction limit exceeded (2000000 instructions)") }
     }
 
     @Test func aLoopHitsTheTimeLimit() {
@@ -127,10 +130,7 @@ import Testing
     ])
     func deepRecursionIsContained(code: String, expected: String) {
         let s = Sandboxed(SandboxLimits(memory: 16 << 20, instructions: 0, seconds: 0, patternSteps: 0))
-        let r = s.run(code)
-        #expect(r.results == nil)
-        #expect(r.error?.contains(expected) == true, "\(r.error ?? "-")")
-        #expect(s.stillWorks())
+        s.expectContained(code) { $0.contains(expected) }
     }
 
     @Test(arguments: [
@@ -143,11 +143,7 @@ import Testing
         "return (string.rep('(', 1e4) .. 'x'):find('%b()%b()%b()')",
     ])
     func patternBlowupsAreRefused(code: String) {
-        let s = Sandboxed()
-        let r = s.run(code)
-        #expect(r.results == nil)
-        #expect(r.error?.contains("pattern too costly for the sandbox") == true, "\(r.error ?? "-")")
-        #expect(s.stillWorks())
+        Sandboxed().expectContained(code) { $0.contains("pattern too costly for the sandbox") }
     }
 
     @Test func everydayPatternsStillWork() {

@@ -5,14 +5,19 @@ import Testing
 /// raise (half value errors from the store, half argument errors) and reports its resident
 /// memory after the first 200,000 and at the end.
 @Suite("Memory") struct MemoryTests {
+    /// A Lua function `rss()`: the process's resident memory in KB, from /proc.
+    static let rss = """
+        local function rss()
+          local f = assert(io.open("/proc/self/status"))
+          local kb = f:read("a"):match("VmRSS:%s*(%d+)")
+          f:close()
+          return tonumber(kb)
+        end
+
+        """
+
     @Test func oneMillionRaisedErrorsKeepMemoryFlat() throws {
-        let script = """
-            local function rss()
-              local f = assert(io.open("/proc/self/status"))
-              local kb = f:read("a"):match("VmRSS:%s*(%d+)")
-              f:close()
-              return tonumber(kb)
-            end
+        let script = Self.rss + """
             local s = flow.newStore()
             s:addNode{id = "a"}
             local function burn(n)
@@ -40,13 +45,7 @@ import Testing
     /// A store holds memory outside Lua's accounting; the collector is told about it
     /// (issue #25), so a loop that makes stores and drops them stays small.
     @Test func storesMadeInALoopAreCollected() throws {
-        let script = """
-            local function rss()
-              local f = assert(io.open("/proc/self/status"))
-              local kb = f:read("a"):match("VmRSS:%s*(%d+)")
-              f:close()
-              return tonumber(kb)
-            end
+        let script = Self.rss + """
             collectgarbage()
             collectgarbage()
             local before = rss()
