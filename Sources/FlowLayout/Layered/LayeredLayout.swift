@@ -8,9 +8,11 @@ public enum LayeredLayout {
     static let sweeps = 24
     /// Start orders of crossing reduction: eight, each taken all the way on small graphs
     /// (where that is cheap); on larger ones four, compared after barycentre sweeps alone,
-    /// and only the best taken all the way.
-    static func crossingStarts(vertices: Int) -> (starts: Int, thorough: Bool) {
-        vertices <= 150 ? (8, true) : (4, false)
+    /// and only the best taken all the way. Graphs of up to a thousand vertices (dummies
+    /// included) then get `Ordering.kicks` rounds of iterated sifting; larger ones would
+    /// pay too much for what it gains.
+    static func crossingStarts(vertices: Int) -> (starts: Int, thorough: Bool, kicks: Int) {
+        (vertices <= 150 ? 8 : 4, vertices <= 150, vertices <= 1_000 ? Ordering.kicks : 0)
     }
 
     public static func layout(_ graph: LayoutGraph, options: LayoutOptions) -> LayoutResult {
@@ -234,7 +236,7 @@ public enum LayeredLayout {
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
         var ordering = Ordering(graph: proper)
         let plan = crossingStarts(vertices: proper.count)
-        ordering.minimizeCrossings(starts: plan.starts, sweeps: sweeps, thorough: plan.thorough)
+        ordering.minimizeCrossings(starts: plan.starts, sweeps: sweeps, thorough: plan.thorough, kicks: plan.kicks)
         let x = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
             edgeSpacing: options.edgeSpacing

@@ -30,7 +30,7 @@ struct Ordering {
     private var countKeys: [Int] = [], countTree: [Int] = []
 
     /// Layers whose every vertex has an order key: they keep that order (a group's border).
-    private var frozen: [Bool] = []
+    private(set) var frozen: [Bool] = []
 
     // Scratch for one layer's sorted neighbour keys, by vertex.
     private var keyStart: [Int], keyEnd: [Int]
@@ -110,7 +110,7 @@ struct Ordering {
     /// counting): the segments' lower keys in the order of their upper keys (ties by lower
     /// key), then the inversions among them. Walking layer `l` left to right gives that
     /// order with only each vertex's few segments to sort.
-    private mutating func countCrossings(below l: Int) -> Int {
+    mutating func countCrossings(below l: Int) -> Int {
         countKeys.removeAll(keepingCapacity: true)
         for v in layers[l] {
             let first = countKeys.count
@@ -155,7 +155,7 @@ struct Ordering {
     /// shuffles) and keeps the best order found. With `thorough`, every start gets the
     /// whole treatment (sweeps with transposition, then sifting); otherwise the starts only
     /// get barycentre sweeps, which are cheap, and the best of them the whole treatment.
-    mutating func minimizeCrossings(starts: Int, sweeps: Int, thorough: Bool) {
+    mutating func minimizeCrossings(starts: Int, sweeps: Int, thorough: Bool, kicks: Int = 0) {
         guard layers.count > 1 else { return }
         let first = layers
         var best = layers, bestCrossings = Int.max
@@ -179,6 +179,13 @@ struct Ordering {
         setPositions()
         if !thorough && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
         if ChainSifting.work(graph, layers) <= ChainSifting.workBound { siftChains() }
+        if kicks > 0 { iterateSifting(kicks: kicks) }
+    }
+
+    /// Puts layer `l` in `order` (the same vertices).
+    mutating func setLayer(_ l: Int, _ order: [Int]) {
+        layers[l] = order
+        for (i, v) in order.enumerated() { position[v] = i }
     }
 
     /// Moves each long edge as a whole (`ChainSifting`), then polishes by sifting; again
@@ -416,7 +423,7 @@ struct Ordering {
     }
 
     /// Moves each vertex of layer `l`, in turn, to the place where it crosses least.
-    private mutating func sift(_ l: Int) {
+    mutating func sift(_ l: Int) {
         gatherKeys(l)
         var layer = layers[l]
         keyBuffer.withUnsafeBufferPointer { keys in
