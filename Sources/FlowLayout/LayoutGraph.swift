@@ -42,16 +42,27 @@ public struct LayoutGraph: Sendable {
         /// The size of the edge's label (zero for none): a labelled edge spans at least two
         /// layers and its label gets a place of that size on the layer in between.
         public var labelSize: Size
+        /// Whether a long edge may run across its layers towards the straight line between
+        /// its ends (false: its bend points keep one line per dummy, for edges drawn with
+        /// orthogonal steps).
+        public var straight: Bool
+        /// Whether the edge is drawn with the plain Bézier curve, whose control points
+        /// reach out along the handle sides by a share of the edge's whole length: such an
+        /// edge between neighbouring layers that runs far sideways gets one bend point in
+        /// its middle, so it is drawn as the curve through points, which does not bulge.
+        public var curved: Bool
 
         public init(
             source: Int, target: Int, sourcePort: Double = 0, targetPort: Double = 0,
-            labelSize: Size = Size(0, 0)
+            labelSize: Size = Size(0, 0), straight: Bool = true, curved: Bool = false
         ) {
+            self.curved = curved
             self.source = source
             self.target = target
             self.sourcePort = sourcePort
             self.targetPort = targetPort
             self.labelSize = labelSize
+            self.straight = straight
         }
 
         var hasLabel: Bool { labelSize.width > 0 && labelSize.height > 0 }

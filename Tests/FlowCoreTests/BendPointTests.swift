@@ -181,6 +181,13 @@ import Testing
             from: Point(0, 0), sourcePosition: .bottom, through: [Point(0, 20)], to: Point(0, 400),
             targetPosition: .top)
         #expect(Self.pieces(short)[0].controls[0] == Point(0, 10))
+        // A flat first piece reaches no further along the side than its first point does
+        // (0.4 of the chord would be 120 below a point 30 below), nor a flat last piece.
+        let flat = BezierPath().path(
+            from: Point(0, 0), sourcePosition: .bottom, through: [Point(300, 30)], to: Point(600, 60),
+            targetPosition: .top)
+        #expect(Self.pieces(flat)[0].controls[0] == Point(0, 30))
+        #expect(Self.pieces(flat)[1].controls[1] == Point(600, 30))
         // Centre handles leave along the chord.
         let centred = BezierPath().path(
             from: Point(0, 0), sourcePosition: .center, through: [Point(30, 40)], to: Point(60, 0),

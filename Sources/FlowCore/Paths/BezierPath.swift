@@ -5,8 +5,9 @@
 /// With bend points: a smooth curve through every point (`SmoothCurve`), one cubic piece
 /// between each two of source, points and target. It leaves the source along its handle
 /// side, with the first control point `c = max(min(50, d/2), 0.4·d)` away for a first
-/// piece of chord `d`, and enters the target the same way (a `center` handle: along the
-/// chord). The label sits halfway along the curve by length.
+/// piece of chord `d`, but no further along that side than the first point is (so a flat
+/// first piece does not bulge out past it), and enters the target the same way (a
+/// `center` handle: along the chord). The label sits halfway along the curve by length.
 public struct BezierPath: EdgePathCalculator {
     public init() {}
 
@@ -32,7 +33,11 @@ public struct BezierPath: EdgePathCalculator {
         }
         func control(_ end: Point, _ side: HandlePosition, _ next: Point) -> Point? {
             guard side != .center else { return nil }
-            return end + side.direction * SmoothCurve.handleReach(end.distance(to: next), minimum: 50, factor: 0.4)
+            var reach = SmoothCurve.handleReach(end.distance(to: next), minimum: 50, factor: 0.4)
+            // not past the next point along the handle side: a flat piece would bulge out
+            let along = (next.x - end.x) * side.direction.x + (next.y - end.y) * side.direction.y
+            if along > 0 { reach = min(reach, along) }
+            return end + side.direction * reach
         }
         let curve = SmoothCurve.segments(
             through: [source] + points + [target], startControl: control(source, sourcePosition, first),

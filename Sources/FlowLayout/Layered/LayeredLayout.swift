@@ -237,10 +237,10 @@ public enum LayeredLayout {
         var ordering = Ordering(graph: proper)
         let plan = crossingStarts(vertices: proper.count)
         ordering.minimizeCrossings(starts: plan.starts, sweeps: sweeps, thorough: plan.thorough, kicks: plan.kicks)
-        let x = Coordinates(
+        let coordinates = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
-            edgeSpacing: options.edgeSpacing
-        ).assign()
+            edgeSpacing: options.edgeSpacing)
+        let x = coordinates.assign()
 
         // Layers stacked with their deepest vertex; vertices centred in their layer.
         var layerDepth = Array(repeating: 0.0, count: proper.layerCount)
@@ -257,6 +257,11 @@ public enum LayeredLayout {
         let centres = (0..<nodes.count).map { v in
             Point(x[v], layerTop[proper.layer[v]] + layerDepth[proper.layer[v]] / 2)
         }
+        let straightRoutes = StraightRoutes(
+            graph: proper, layers: ordering.layers, x: x, bandTop: layerTop,
+            bandBottom: (0..<proper.layerCount).map { layerTop[$0] + layerDepth[$0] },
+            separation: coordinates.separation)
+        let crossing = straightRoutes.place(straight: edges.map { graph.edges[$0].straight })
         var points: [[Point]] = []
         var labelCentres: [Point?] = []
         for (i, chain) in proper.chains.enumerated() {
@@ -264,9 +269,10 @@ public enum LayeredLayout {
             for d in chain.dropFirst().dropLast() {
                 let l = proper.layer[d]
                 let top = layerTop[l], bottom = layerTop[l] + layerDepth[l]
-                route.append(Point(x[d], top))
-                if bottom > top { route.append(Point(x[d], bottom)) }
+                route.append(Point(crossing.top[d], top))
+                if bottom > top { route.append(Point(crossing.bottom[d], bottom)) }
             }
+            if graph.edges[edges[i]].curved, let middle = straightRoutes.middle(of: i) { route.append(middle) }
             if reversed[i] { route.reverse() }
             points.append(route)
             let lv = proper.labelVertex[i]

@@ -1,0 +1,95 @@
+import FlowCore
+
+/// Long edges drawn as straight as their layers let them. Coordinates keep a long edge's
+/// dummies in one line across the layers (`Coordinates` weighs the runs between dummies
+/// most), so the edge drops straight down and makes its whole sideways run in the first and
+/// last gap. Here each dummy may leave that line: where the edge crosses the top and the
+/// bottom of the dummy's layer, it moves towards the straight line between the edge's ends
+/// (or its label), as far as the dummy's neighbours in the layer allow with their spacing.
+///
+/// Only where the edge crosses each layer's top and bottom moves, and never past a
+/// neighbour, so every layer keeps its order at both lines: the drawn crossings between
+/// layers stay exactly the same, no route enters a node, and the drawing keeps its width.
+/// Edges are taken in order, each against its neighbours as already placed, so the result
+/// depends on the input alone.
+struct StraightRoutes {
+    let graph: ProperGraph
+    let layers: [[Int]]
+    let x: [Double]
+    /// Where each layer's band starts and ends across the layers.
+    let bandTop: [Double], bandBottom: [Double]
+    let separation: (Int, Int) -> Double
+
+    /// For every vertex, where its route crosses the top and the bottom of its layer (a
+    /// real vertex, or a dummy of an edge not straightened, keeps its `x` at both).
+    /// `straight[i]` says whether edge `i` may run across its layers.
+    func place(straight: [Bool]) -> (top: [Double], bottom: [Double]) {
+        var top = x, bottom = x
+        var position = Array(repeating: 0, count: graph.count)
+        for layer in layers { for (i, v) in layer.enumerated() { position[v] = i } }
+        for (i, chain) in graph.chains.enumerated() where straight[i] && chain.count > 2 {
+            // anchors: the ends and the label's vertex, which keep their places
+            var anchors = [0]
+            if graph.labelVertex[i] >= 0, let k = chain.firstIndex(of: graph.labelVertex[i]) { anchors.append(k) }
+            anchors.append(chain.count - 1)
+            for (a, b) in zip(anchors, anchors.dropFirst()) where b - a > 1 {
+                let from = exit(chain[a], segment: graph.down[chain[a]].first { graph.segments[$0].lower == chain[a + 1] })
+                let to = entry(chain[b], segment: graph.up[chain[b]].first { graph.segments[$0].upper == chain[b - 1] })
+                for d in chain[(a + 1)..<b] {
+                    let l = graph.layer[d], p = position[d]
+                    let left = p > 0 ? layers[l][p - 1] : nil
+                    let right = p + 1 < layers[l].count ? layers[l][p + 1] : nil
+                    func corridor(_ at: [Double]) -> ClosedRange<Double> {
+                        let low = left.map { at[$0] + separation($0, d) } ?? -Double.infinity
+                        let high = right.map { at[$0] - separation(d, $0) } ?? Double.infinity
+                        // the dummy's own place always fits; keep it when rounding says otherwise
+                        return min(low, x[d])...max(high, x[d])
+                    }
+                    top[d] = line(from, to, at: bandTop[l]).clamped(to: corridor(top))
+                    bottom[d] = line(from, to, at: bandBottom[l]).clamped(to: corridor(bottom))
+                }
+            }
+        }
+        return (top, bottom)
+    }
+
+    /// The bend point in the middle of edge `i` when it joins neighbouring layers and runs
+    /// so far sideways that the plain Bézier curve (control points `max(50, 0.4·d)` out
+    /// along the handle sides, `d` the edge's length) would reach more than one and a half
+    /// times past its other end.
+    func middle(of i: Int) -> Point? {
+        let chain = graph.chains[i]
+        guard chain.count == 2 else { return nil }
+        let s = graph.down[chain[0]].first { graph.segments[$0].lower == chain[1] }
+        let a = exit(chain[0], segment: s), b = entry(chain[1], segment: s)
+        let reach = max(50, 0.4 * a.distance(to: b))
+        return reach > 1.5 * (b.y - a.y) ? (a + b) * 0.5 : nil
+    }
+
+    /// Where an edge leaves vertex `v` downwards: the bottom of its box, at its port.
+    private func exit(_ v: Int, segment: Int?) -> Point {
+        let port = segment.map { graph.segments[$0].upperPort } ?? 0
+        return Point(x[v] + port * graph.breadth[v], centre(v) + graph.depth[v] / 2)
+    }
+
+    /// Where an edge enters vertex `v` from above: the top of its box, at its port.
+    private func entry(_ v: Int, segment: Int?) -> Point {
+        let port = segment.map { graph.segments[$0].lowerPort } ?? 0
+        return Point(x[v] + port * graph.breadth[v], centre(v) - graph.depth[v] / 2)
+    }
+
+    private func centre(_ v: Int) -> Double {
+        (bandTop[graph.layer[v]] + bandBottom[graph.layer[v]]) / 2
+    }
+
+    /// The x of the line from `a` to `b` at height `y`.
+    private func line(_ a: Point, _ b: Point, at y: Double) -> Double {
+        b.y == a.y ? a.x : a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y)
+    }
+}
+
+extension Double {
+    fileprivate func clamped(to range: ClosedRange<Double>) -> Double {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
+}

@@ -1,0 +1,97 @@
+import FlowCore
+import FlowLayout
+import TestSupport
+import Testing
+
+/// Long edges run as straight as their layers allow, and flat curved edges get a middle
+/// point (docs/layout.md, step 7): the nodes and the drawn crossings stay the same, routes
+/// get shorter, and no route passes through a node.
+@Suite struct StraightRouteTests {
+    /// `count` nodes of varied breadth; edges from each node to one to four layers further on
+    /// in a hidden order, so many edges are long.
+    private func graph(count: Int, seed: UInt64, straight: Bool) -> LayoutGraph {
+        var r = SplitMix64(seed: seed)
+        var g = LayoutGraph()
+        for _ in 0..<count { g.nodes.append(.init(width: Double(40 + r.next() % 60), height: 36)) }
+        for v in 1..<count {
+            for _ in 0..<2 {
+                let u = Int(r.next() % UInt64(v))
+                g.edges.append(.init(source: u, target: v, straight: straight))
+            }
+        }
+        return g
+    }
+
+    /// The routes as drawn: from the bottom of the upper end through the bend points to
+    /// the top of the lower end (as flowbench draws them).
+    private func drawing(_ g: LayoutGraph, _ r: LayoutResult) -> (routes: [DrawnCrossings.Route], boxes: [Rect]) {
+        let boxes = (0..<g.nodes.count).map { Rect(origin: r.positions[$0], size: Size(g.nodes[$0].width, g.nodes[$0].height)) }
+        let routes = g.edges.enumerated().map { i, e in
+            let a = boxes[e.source], b = boxes[e.target]
+            let start = Point(a.origin.x + a.size.width / 2, a.origin.y + a.size.height)
+            let end = Point(b.origin.x + b.size.width / 2, b.origin.y)
+            return DrawnCrossings.Route(source: e.source, target: e.target, points: [start] + r.edgePoints[i] + [end])
+        }
+        return (routes, boxes)
+    }
+
+    private func length(_ routes: [DrawnCrossings.Route]) -> Double {
+        routes.reduce(0) { sum, r in zip(r.points, r.points.dropFirst()).reduce(sum) { $0 + $1.0.distance(to: $1.1) } }
+    }
+
+    /// Whether the segment from `p` to `q` passes through the inside of `box`.
+    private func enters(_ p: Point, _ q: Point, _ box: Rect) -> Bool {
+        // sampled finely enough for these sizes: a step of at most one unit
+        let steps = max(1, Int(p.distance(to: q)))
+        return (0...steps).contains { k in
+            let t = Double(k) / Double(steps)
+            let x = p.x + (q.x - p.x) * t, y = p.y + (q.y - p.y) * t
+            return x > box.origin.x + 0.5 && x < box.origin.x + box.size.width - 0.5
+                && y > box.origin.y + 0.5 && y < box.origin.y + box.size.height - 0.5
+        }
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func straightRoutesKeepNodesAndCrossings(seed: UInt64) {
+        let options = LayoutOptions(nodeSpacing: 18, layerSpacing: 36)
+        let lined = graph(count: 60, seed: seed, straight: false)
+        let straight = graph(count: 60, seed: seed, straight: true)
+        let a = LayeredLayout.layout(lined, options: options)
+        let b = LayeredLayout.layout(straight, options: options)
+        #expect(a.positions == b.positions)
+        let da = drawing(lined, a), db = drawing(straight, b)
+        #expect(DrawnCrossings.count(routes: da.routes, boxes: da.boxes) == DrawnCrossings.count(routes: db.routes, boxes: db.boxes))
+        #expect(length(db.routes) < length(da.routes))
+        for (i, route) in db.routes.enumerated() {
+            // the bend points only: the ends are on the boxes' borders
+            let bends = b.edgePoints[i]
+            for (p, q) in zip(bends, bends.dropFirst()) {
+                for (v, box) in db.boxes.enumerated() where v != route.source && v != route.target {
+                    let inside = enters(p, q, box)
+                    #expect(!inside, "edge \(i) enters node \(v)")
+                }
+            }
+        }
+    }
+
+    @Test func flatCurvedEdgesBendInTheMiddle() {
+        // a parent above the first of six children: its edge to the last runs far sideways
+        var g = LayoutGraph()
+        for _ in 0..<7 { g.nodes.append(.init(width: 72, height: 36)) }
+        for v in 1..<7 { g.edges.append(.init(source: 0, target: v, curved: true)) }
+        let options = LayoutOptions(nodeSpacing: 18, layerSpacing: 36)
+        let r = LayeredLayout.layout(g, options: options)
+        for (i, e) in g.edges.enumerated() {
+            let a = r.positions[e.source], b = r.positions[e.target]
+            let start = Point(a.x + 36, a.y + 36), end = Point(b.x + 36, b.y)
+            let flat = max(50, 0.4 * start.distance(to: end)) > 1.5 * (end.y - start.y)
+            #expect(r.edgePoints[i] == (flat ? [(start + end) * 0.5] : []), "edge \(i)")
+        }
+        let bent = r.edgePoints.filter { !$0.isEmpty }.count
+        #expect(bent > 0 && bent < g.edges.count)
+        // not for edges drawn another way
+        for i in g.edges.indices { g.edges[i].curved = false }
+        let plain = LayeredLayout.layout(g, options: options).edgePoints.filter { !$0.isEmpty }.count
+        #expect(plain == 0)
+    }
+}
