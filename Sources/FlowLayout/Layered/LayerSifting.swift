@@ -25,8 +25,8 @@ struct LayerSifting {
     /// (`Int32.min`), so a vertex without such a key counts 0 in a pass.
     private var upExceeded: [Int32] = [], upUndercut: [Int32] = []
     private var downExceeded: [Int32] = [], downUndercut: [Int32] = []
-    /// Places whose vertex has more than one key on a side.
-    private var several: [Bool] = []
+    /// The vertices (by index into `vertices`) with more than one key on a side.
+    private var several: [Int] = []
 
     static func sift(
         _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
@@ -47,7 +47,7 @@ struct LayerSifting {
         vertices = layer
         order = (0..<layer.count).map { Int32($0) }
         placeOf = Array(0..<layer.count)
-        for v in layer {
+        for (i, v) in layer.enumerated() {
             let up = ends[2 * v] - starts[2 * v], down = ends[2 * v + 1] - starts[2 * v + 1]
             let upKey = Int32(up == 1 ? keys[starts[2 * v]] : 0)
             let downKey = Int32(down == 1 ? keys[starts[2 * v + 1]] : 0)
@@ -55,19 +55,18 @@ struct LayerSifting {
             upUndercut.append(up == 1 ? upKey : .min)
             downExceeded.append(down == 1 ? downKey : .max)
             downUndercut.append(down == 1 ? downKey : .min)
-            several.append(up > 1 || down > 1)
+            if up > 1 || down > 1 { several.append(i) }
         }
     }
 
     private mutating func sift() {
         let count = vertices.count
-        let severalCount = several.count(where: { $0 })
         var balance = [Int32](repeating: 0, count: count)
         for i in 0..<count {
             let v = vertices[i], from = placeOf[i]
             // balance[j] is how many more crossings v has with the vertex at j when left of
             // it than when right of it (balance[from], v against itself, is not used)
-            balances(of: v, severalCount: severalCount, into: &balance)
+            balances(of: v, into: &balance)
             var best = 0, bestAt = from, change = 0
             for j in stride(from: from - 1, through: 0, by: -1) {
                 change += Int(balance[j])
@@ -90,7 +89,6 @@ struct LayerSifting {
         LayerSifting.move(&upUndercut, from: from, to: to)
         LayerSifting.move(&downExceeded, from: from, to: to)
         LayerSifting.move(&downUndercut, from: from, to: to)
-        LayerSifting.move(&several, from: from, to: to)
         for p in min(from, to)...max(from, to) { placeOf[Int(order[p])] = p }
     }
 
@@ -107,8 +105,8 @@ struct LayerSifting {
 
     /// Each pair of keys `a` of v and `b` of the vertex at a place, on the same side, adds
     /// `+1` to that place when `a > b` and `-1` when `a < b`: one pass over the places'
-    /// single keys per key of v, then the places with several keys on a side.
-    private func balances(of v: Int, severalCount: Int, into balance: inout [Int32]) {
+    /// single keys per key of v, then the vertices with several keys on a side.
+    private func balances(of v: Int, into balance: inout [Int32]) {
         let up = starts[2 * v]..<ends[2 * v], down = starts[2 * v + 1]..<ends[2 * v + 1]
         balance.withUnsafeMutableBufferPointer { balance in
             balance.update(repeating: 0)
@@ -123,21 +121,29 @@ struct LayerSifting {
                 }
             }
         }
-        if severalCount == 0 { return }
-        for j in 0..<several.count where several[j] {
-            let w = vertices[Int(order[j])]
+        for i in several {
+            let w = vertices[i]
             var sum = 0
-            if ends[2 * w] - starts[2 * w] != 1 {
-                for k in up { for i in starts[2 * w]..<ends[2 * w] { sum += LayerSifting.sign(keys[k] - keys[i]) } }
-            }
-            if ends[2 * w + 1] - starts[2 * w + 1] != 1 {
-                for k in down {
-                    for i in starts[2 * w + 1]..<ends[2 * w + 1] { sum += LayerSifting.sign(keys[k] - keys[i]) }
-                }
-            }
-            balance[j] += Int32(sum)
+            if ends[2 * w] - starts[2 * w] != 1 { sum += signs(up, starts[2 * w]..<ends[2 * w]) }
+            if ends[2 * w + 1] - starts[2 * w + 1] != 1 { sum += signs(down, starts[2 * w + 1]..<ends[2 * w + 1]) }
+            balance[placeOf[i]] += Int32(sum)
         }
     }
+
+    /// The sum of `sign(a - b)` over the keys `a` in `first` and `b` in `second`.
+    @inline(__always)
+    private func signs(_ first: Range<Int>, _ second: Range<Int>) -> Int {
+        var sum = 0
+        for k in first {
+            let a = keys[k]
+            for i in second { sum = sum &+ LayerSifting.sign(a &- keys[i]) }
+        }
+        return sum
+    }
+
+    /// -1, 0 or 1 (the form of a difference's sign that compiles without branches).
+    @inline(__always)
+    private static func sign(_ x: Int) -> Int { (x > 0 ? 1 : 0) &- (x < 0 ? 1 : 0) }
 
     /// The pass for one key `a`: +1 where it exceeds the place's single key, -1 where it
     /// undercuts it. Wrapping arithmetic and no branches, so the loop vectorises.
@@ -150,7 +156,4 @@ struct LayerSifting {
             balance[j] = balance[j] &+ (a > exceeded[j] ? 1 : 0) &- (a < undercut[j] ? 1 : 0)
         }
     }
-
-    @inline(__always)
-    private static func sign(_ x: Int) -> Int { (x > 0 ? 1 : 0) - (x < 0 ? 1 : 0) }
 }
