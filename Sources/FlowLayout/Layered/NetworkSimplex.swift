@@ -35,6 +35,8 @@ struct NetworkSimplex {
     /// The tree's edges, and each tree edge's place in that list.
     private var treeList: [Int] = []
     private var treeIndex: [Int]
+    /// The cut values by place in `treeList`, for the leaving edge.
+    private var leastCut = LeastCut([])
 
     init(nodeCount: Int, edges: [Edge]) {
         n = nodeCount
@@ -106,6 +108,7 @@ struct NetworkSimplex {
         nodeAtLim = Array(repeating: 0, count: n + 1)
         setRange(0, parent: -1, low: 1)
         computeCutValues()
+        leastCut = LeastCut(treeList.map { cut[$0] })
         var iterations = 0
         while iterations < maxIterations, let leaving = leaveEdge() {
             guard let entering = enterEdge(leaving) else { break }
@@ -362,16 +365,12 @@ struct NetworkSimplex {
         return value
     }
 
-    /// The tree edge with the most negative cut value (the first such in tree order). A
-    /// full scan costs as much as the rest of a pivot and saves most of the pivots a partial
-    /// search needs: 3,800 instead of 15,000 on a 5,000-node graph.
+    /// The tree edge with the most negative cut value (the first such in tree order). The
+    /// least over all tree edges saves most of the pivots a partial search needs: 3,800
+    /// instead of 15,000 on a 5,000-node graph.
     private func leaveEdge() -> Int? {
-        var best = -1, bestCut = 0
-        for e in treeList where cut[e] < bestCut {
-            best = e
-            bestCut = cut[e]
-        }
-        return best >= 0 ? best : nil
+        let least = leastCut.least
+        return least.value < 0 ? treeList[least.place] : nil
     }
 
     /// The non-tree edge with the least slack that reconnects the part below `leaving` to
@@ -435,6 +434,7 @@ struct NetworkSimplex {
         isTree[entering] = true
         treeList[treeIndex[leaving]] = entering
         treeIndex[entering] = treeIndex[leaving]
+        leastCut.set(treeIndex[entering], -value)
         setRange(top, parent: parentEdge[top], low: low[top])
     }
 
@@ -451,6 +451,7 @@ struct NetworkSimplex {
             let e = parentEdge[v]
             let d = edges[e].source == v ? forward : !forward
             cut[e] += d ? value : -value
+            leastCut.set(treeIndex[e], cut[e])
             // v's subtree changes (it gains or loses the part below `leaving`): renumber it
             low[v] = -1
             v = lim[edges[e].source] > lim[edges[e].target] ? edges[e].source : edges[e].target
