@@ -37,6 +37,8 @@ struct NetworkSimplex {
     private var treeIndex: [Int]
     /// The cut values by place in `treeList`, for the leaving edge.
     private var leastCut = LeastCut([])
+    /// The entering-edge search, with its own view of the edges.
+    private let enteringSearch: EnteringEdge
 
     init(nodeCount: Int, edges: [Edge]) {
         n = nodeCount
@@ -63,6 +65,7 @@ struct NetworkSimplex {
         low = Array(repeating: 0, count: nodeCount)
         lim = Array(repeating: 0, count: nodeCount)
         treeIndex = Array(repeating: -1, count: edges.count)
+        enteringSearch = EnteringEdge(nodeCount: nodeCount, edges: edges)
     }
 
     /// Computes the ranks; `maxIterations` bounds the pivots (the ranks are feasible, if not
@@ -374,43 +377,13 @@ struct NetworkSimplex {
     }
 
     /// The non-tree edge with the least slack that reconnects the part below `leaving` to
-    /// the rest, crossing in the direction that `leaving` did. The smaller of the two parts is
-    /// searched.
+    /// the rest, crossing the other way from `leaving` (`EnteringEdge`).
     private func enterEdge(_ leaving: Int) -> Int? {
-        let edges = self.edges, isTree = self.isTree, starts = incidentStart, list = incidentEdges
-        let lim = self.lim, nodeAtLim = self.nodeAtLim, rank = self.rank
         let u = edges[leaving].source, v = edges[leaving].target
         // the lower end of the tree edge roots the part cut off
         let below = lim[u] < lim[v] ? u : v
-        // true: candidates go from inside that part to outside
-        let outwards = below == v
-        let lo = low[below], hi = lim[below]
-        let searchInside = 2 * (hi - lo + 1) <= n
-        var best = -1, bestSlack = Int.max
-        func consider(_ x: Int) {
-            for k in starts[x]..<starts[x + 1] {
-                let e = list[k]
-                if isTree[e] { continue }
-                let edge = edges[e]
-                // the end of the edge at x must be on x's side, the other end across
-                let atX = outwards == searchInside ? edge.source : edge.target
-                let other = outwards == searchInside ? edge.target : edge.source
-                if atX == x && (lo <= lim[other] && lim[other] <= hi) != searchInside {
-                    let s = rank[edge.target] - rank[edge.source] - edge.minLength
-                    if s < bestSlack || (s == bestSlack && e < best) {
-                        bestSlack = s
-                        best = e
-                    }
-                }
-            }
-        }
-        if searchInside {
-            for l in lo...hi { consider(nodeAtLim[l]) }
-        } else {
-            for l in 1..<lo { consider(nodeAtLim[l]) }
-            if hi < n { for l in (hi + 1)...n { consider(nodeAtLim[l]) } }
-        }
-        return best >= 0 ? best : nil
+        return enteringSearch.search(
+            lo: low[below], hi: lim[below], outwards: below == v, lim: lim, nodeAtLim: nodeAtLim, rank: rank)
     }
 
     /// Replaces `leaving` by `entering` in the tree: the part below `leaving` moves so that
