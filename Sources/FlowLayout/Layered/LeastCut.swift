@@ -29,7 +29,10 @@ struct LeastCut {
         value[place] = newValue
         var node = (size + place) / 2
         while node >= 1 {
+            let old = winner[node]
             winner[node] = pick(2 * node, 2 * node + 1)
+            // the nodes above see only this node's winner and its value: both unchanged
+            if winner[node] == old && old != place { return }
             node /= 2
         }
     }
