@@ -340,22 +340,37 @@ struct Ordering {
     /// (index `2v` above, `2v + 1` below). The neighbouring layers do not change while `l`
     /// is reordered, so the keys hold for the whole pass.
     private mutating func gatherKeys(_ l: Int) {
-        keyBuffer.removeAll(keepingCapacity: true)
-        for v in layers[l] {
-            keyStart[2 * v] = keyBuffer.count
-            for k in upStart[v]..<upStart[v + 1] { keyBuffer.append(position[upNeighbour[k]] * 3 + upSide[k]) }
-            keyEnd[2 * v] = keyBuffer.count
-            keyStart[2 * v + 1] = keyBuffer.count
-            for k in downStart[v]..<downStart[v + 1] { keyBuffer.append(position[downNeighbour[k]] * 3 + downSide[k]) }
-            keyEnd[2 * v + 1] = keyBuffer.count
-        }
-        // each vertex's keys sorted in place (a vertex has few: insertion sort)
-        keyBuffer.withUnsafeMutableBufferPointer { keys in
-            for v in layers[l] {
-                Ordering.insertionSort(keys, keyStart[2 * v]..<keyEnd[2 * v])
-                Ordering.insertionSort(keys, keyStart[2 * v + 1]..<keyEnd[2 * v + 1])
+        // Hot: the arrays are read through locals (no reloads through self), and the keys
+        // are written by index, each vertex's sorted while they are in cache
+        let layer = layers[l], position = self.position
+        let upStart = self.upStart, upNeighbour = self.upNeighbour, upSide = self.upSide
+        let downStart = self.downStart, downNeighbour = self.downNeighbour, downSide = self.downSide
+        var count = 0
+        for v in layer { count += upStart[v + 1] - upStart[v] + downStart[v + 1] - downStart[v] }
+        var keys = keyBuffer, starts = keyStart, ends = keyEnd
+        (keyBuffer, keyStart, keyEnd) = ([], [], [])
+        if keys.count < count { keys.append(contentsOf: repeatElement(0, count: count - keys.count)) }
+        keys.withUnsafeMutableBufferPointer { keys in
+            var next = 0
+            for v in layer {
+                starts[2 * v] = next
+                for k in upStart[v]..<upStart[v + 1] {
+                    keys[next] = position[upNeighbour[k]] &* 3 &+ upSide[k]
+                    next += 1
+                }
+                ends[2 * v] = next
+                starts[2 * v + 1] = next
+                for k in downStart[v]..<downStart[v + 1] {
+                    keys[next] = position[downNeighbour[k]] &* 3 &+ downSide[k]
+                    next += 1
+                }
+                ends[2 * v + 1] = next
+                // a vertex has few keys: insertion sort
+                Ordering.insertionSort(keys, starts[2 * v]..<ends[2 * v])
+                Ordering.insertionSort(keys, starts[2 * v + 1]..<next)
             }
         }
+        (keyBuffer, keyStart, keyEnd) = (keys, starts, ends)
     }
 
     @inline(__always)
