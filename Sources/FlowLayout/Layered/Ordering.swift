@@ -295,20 +295,11 @@ struct Ordering {
                 guard layers[l].count > 1 else { continue }
                 gatherKeys(l)
                 var layer = layers[l]
-                for i in 0..<(layer.count - 1) {
-                    let v = layer[i], w = layer[i + 1]
-                    let c = pairCrossings(v, w)
-                    if c.vw == 0 { continue }
-                    if c.wv < c.vw || (ties && c.wv == c.vw) {
-                        layer[i] = w
-                        layer[i + 1] = v
-                        if c.wv < c.vw {
-                            improved = true
-                            dirty[l] = true
-                            if l > 0 { dirty[l - 1] = true }
-                            if l + 1 < layers.count { dirty[l + 1] = true }
-                        }
-                    }
+                if transpose(&layer, ties: ties) {
+                    improved = true
+                    dirty[l] = true
+                    if l > 0 { dirty[l - 1] = true }
+                    if l + 1 < layers.count { dirty[l + 1] = true }
                 }
                 layers[l] = layer
                 for (i, v) in layer.enumerated() { position[v] = i }
@@ -387,17 +378,26 @@ struct Ordering {
         }
     }
 
-    /// Crossings between the segments of `v` and `w` (both sides) with `v` left of `w`, and
-    /// with `w` left of `v`.
-    @inline(__always)
-    private func pairCrossings(_ v: Int, _ w: Int) -> (vw: Int, wv: Int) {
+    /// One pass of swaps of neighbours over `layer`, with the keys gathered; returns whether
+    /// a swap lowered the crossings.
+    private func transpose(_ layer: inout [Int], ties: Bool) -> Bool {
+        var improved = false
         keyBuffer.withUnsafeBufferPointer { keys in
             keyStart.withUnsafeBufferPointer { starts in
                 keyEnd.withUnsafeBufferPointer { ends in
-                    Ordering.pairCrossings(v, w, keys: keys, starts: starts, ends: ends)
+                    for i in 0..<(layer.count - 1) {
+                        let v = layer[i], w = layer[i + 1]
+                        let c = Ordering.pairCrossings(v, w, keys: keys, starts: starts, ends: ends)
+                        if c.vw == 0 { continue }
+                        if c.wv < c.vw || (ties && c.wv == c.vw) {
+                            layer.swapAt(i, i + 1)
+                            if c.wv < c.vw { improved = true }
+                        }
+                    }
                 }
             }
         }
+        return improved
     }
 
     @inline(__always)
@@ -417,7 +417,17 @@ struct Ordering {
                 continue
             }
             // v left of w crosses where a key of v exceeds one of w; the other way round
-            // where it is smaller
+            // where it is smaller. Few pairs: each compared, without branches.
+            if (a1 - a0) * (b1 - b0) <= 64 {
+                for i in a0..<a1 {
+                    let x = keys[i]
+                    for j in b0..<b1 {
+                        vw = vw &+ Ordering.less(keys[j], x)
+                        wv = wv &+ Ordering.less(x, keys[j])
+                    }
+                }
+                continue
+            }
             var j = b0, jj = b0
             for i in a0..<a1 {
                 let x = keys[i]
@@ -429,6 +439,11 @@ struct Ordering {
         }
         return (vw, wv)
     }
+
+    /// 1 when `x < y`, else 0, from the sign bit of `x - y` (keys are small: no overflow),
+    /// which compiles without a branch.
+    @inline(__always)
+    private static func less(_ x: Int, _ y: Int) -> Int { Int(bitPattern: UInt(bitPattern: x &- y) >> 63) }
 
     /// Moves each vertex of layer `l`, in turn, to the place where it crosses least.
     private mutating func sift(_ l: Int) {
