@@ -7,8 +7,8 @@
 /// Placing `v` costs a pass over the rest of the layer per key of `v`. Most vertices have
 /// at most one segment each way (dummies, single edges), so each place keeps its vertex's
 /// single key on each side in flat arrays beside the layer, and a pass is straight-line
-/// comparisons over them (which the compiler vectorises); vertices with more segments on a
-/// side are added from the keys afterwards.
+/// comparisons over them (which the compiler vectorises); the keys of vertices with more
+/// segments on a side are copied into rows of their own, and a pass over those follows.
 struct LayerSifting {
     private let keys: UnsafeBufferPointer<Int>
     private let starts: UnsafeBufferPointer<Int>
@@ -25,8 +25,8 @@ struct LayerSifting {
     /// (`Int32.min`), so a vertex without such a key counts 0 in a pass.
     private var upExceeded: [Int32] = [], upUndercut: [Int32] = []
     private var downExceeded: [Int32] = [], downUndercut: [Int32] = []
-    /// The vertices (by index into `vertices`) with more than one key on a side.
-    private var several: [Int] = []
+    /// The keys on each side of the vertices with more than one key there.
+    private var upSeveral = SeveralKeys(), downSeveral = SeveralKeys()
 
     static func sift(
         _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
@@ -55,7 +55,8 @@ struct LayerSifting {
             upUndercut.append(up == 1 ? upKey : .min)
             downExceeded.append(down == 1 ? downKey : .max)
             downUndercut.append(down == 1 ? downKey : .min)
-            if up > 1 || down > 1 { several.append(i) }
+            if up > 1 { upSeveral.add(i, keys[starts[2 * v]..<ends[2 * v]]) }
+            if down > 1 { downSeveral.add(i, keys[starts[2 * v + 1]..<ends[2 * v + 1]]) }
         }
     }
 
@@ -120,30 +121,10 @@ struct LayerSifting {
                     for k in down { LayerSifting.add(Int32(keys[k]), exceeded, undercut, to: balance) }
                 }
             }
-        }
-        for i in several {
-            let w = vertices[i]
-            var sum = 0
-            if ends[2 * w] - starts[2 * w] != 1 { sum += signs(up, starts[2 * w]..<ends[2 * w]) }
-            if ends[2 * w + 1] - starts[2 * w + 1] != 1 { sum += signs(down, starts[2 * w + 1]..<ends[2 * w + 1]) }
-            balance[placeOf[i]] += Int32(sum)
+            for k in up { upSeveral.addSigns(of: keys[k], to: balance, placeOf: placeOf) }
+            for k in down { downSeveral.addSigns(of: keys[k], to: balance, placeOf: placeOf) }
         }
     }
-
-    /// The sum of `sign(a - b)` over the keys `a` in `first` and `b` in `second`.
-    @inline(__always)
-    private func signs(_ first: Range<Int>, _ second: Range<Int>) -> Int {
-        var sum = 0
-        for k in first {
-            let a = keys[k]
-            for i in second { sum = sum &+ LayerSifting.sign(a &- keys[i]) }
-        }
-        return sum
-    }
-
-    /// -1, 0 or 1 (the form of a difference's sign that compiles without branches).
-    @inline(__always)
-    private static func sign(_ x: Int) -> Int { (x > 0 ? 1 : 0) &- (x < 0 ? 1 : 0) }
 
     /// The pass for one key `a`: +1 where it exceeds the place's single key, -1 where it
     /// undercuts it. Wrapping arithmetic and no branches, so the loop vectorises.
@@ -155,5 +136,38 @@ struct LayerSifting {
         for j in 0..<balance.count {
             balance[j] = balance[j] &+ (a > exceeded[j] ? 1 : 0) &- (a < undercut[j] ? 1 : 0)
         }
+    }
+
+    /// The keys on one side of the vertices with more than one key there, a row each.
+    private struct SeveralKeys {
+        /// The rows' keys one after another.
+        private var keys: [Int] = []
+        /// Where each row ends (it starts where the one before ends).
+        private var rowEnd: [Int] = []
+        /// Each row's vertex, by index into the layer as given.
+        private var owner: [Int] = []
+
+        mutating func add(_ vertex: Int, _ rowKeys: Slice<UnsafeBufferPointer<Int>>) {
+            keys.append(contentsOf: rowKeys)
+            rowEnd.append(keys.count)
+            owner.append(vertex)
+        }
+
+        /// Adds to the balance at each row's place the sum of `sign(a - b)` over its keys `b`.
+        func addSigns(of a: Int, to balance: UnsafeMutableBufferPointer<Int32>, placeOf: [Int]) {
+            var t = 0
+            for r in 0..<owner.count {
+                var sum = 0
+                while t < rowEnd[r] {
+                    sum = sum &+ SeveralKeys.sign(a &- keys[t])
+                    t += 1
+                }
+                balance[placeOf[owner[r]]] &+= Int32(sum)
+            }
+        }
+
+        /// -1, 0 or 1 (the form of a difference's sign that compiles without branches).
+        @inline(__always)
+        private static func sign(_ x: Int) -> Int { (x > 0 ? 1 : 0) &- (x < 0 ? 1 : 0) }
     }
 }
