@@ -111,18 +111,24 @@ struct Ordering {
     /// key), then the inversions among them. Walking layer `l` left to right gives that
     /// order with only each vertex's few segments to sort.
     private mutating func countCrossings(below l: Int) -> Int {
-        countKeys.removeAll(keepingCapacity: true)
+        // Hot: the arrays are read through locals (no reloads through self)
+        let position = self.position, downStart = self.downStart, downNeighbour = self.downNeighbour
+        let downSide = self.downSide, downOwnSide = self.downOwnSide
+        var keys = countKeys
+        countKeys = []
+        keys.removeAll(keepingCapacity: true)
         for v in layers[l] {
-            let first = countKeys.count
+            let first = keys.count
             for k in downStart[v]..<downStart[v + 1] {
                 // by the side at v first, then by the lower end's key
-                countKeys.append(downOwnSide[k] << 40 | (position[downNeighbour[k]] * 3 + downSide[k]))
+                keys.append(downOwnSide[k] << 40 | (position[downNeighbour[k]] &* 3 &+ downSide[k]))
             }
-            countKeys.withUnsafeMutableBufferPointer { Ordering.insertionSort($0, first..<$0.count) }
-            for i in first..<countKeys.count { countKeys[i] &= (1 << 40) - 1 }
+            if keys.count - first > 1 { keys.withUnsafeMutableBufferPointer { Ordering.insertionSort($0, first..<$0.count) } }
+            for i in first..<keys.count { keys[i] &= (1 << 40) - 1 }
         }
-        if countKeys.count < 2 { return 0 }
-        return Ordering.inversions(countKeys, bound: layers[l + 1].count * 3, tree: &countTree)
+        countKeys = keys
+        if keys.count < 2 { return 0 }
+        return Ordering.inversions(keys, bound: layers[l + 1].count * 3, tree: &countTree)
     }
 
     /// Pairs `i < j` with `values[i] > values[j]`, with a Fenwick tree over `0..<bound`.
