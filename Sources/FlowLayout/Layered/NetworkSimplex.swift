@@ -294,45 +294,47 @@ struct NetworkSimplex {
         oldOrder = []
         old.removeAll(keepingCapacity: true)
         if lim[root] >= first { old.append(contentsOf: nodeAtLim[first...lim[root]]) }
-        parentEdge.withUnsafeMutableBufferPointer { parentEdge in
-            low.withUnsafeMutableBufferPointer { low in
-                lim.withUnsafeMutableBufferPointer { lim in
-                    nodeAtLim.withUnsafeMutableBufferPointer { nodeAtLim in
-                        var counter = first
-                        parentEdge[root] = parent
-                        low[root] = counter
-                        stack.append((root, 0))
-                        while let top = stack.last {
-                            let v = top.node
-                            if top.next == starts[v + 1] - starts[v] {
-                                lim[v] = counter
-                                nodeAtLim[counter] = v
-                                counter += 1
-                                stack.removeLast()
-                                continue
-                            }
-                            stack[stack.count - 1].next += 1
-                            let e = list[starts[v] + top.next]
-                            if !isTree[e] || e == parentEdge[v] { continue }
-                            let w = edges[e].source == v ? edges[e].target : edges[e].source
-                            if parentEdge[w] == e && low[w] >= 0 {
-                                // hangs by the same edge and unmarked: the subtree keeps its
-                                // order, shifted to start at `counter`
-                                let from = low[w], to = lim[w], d = counter - from
-                                if d != 0 {
-                                    for l in from...to {
-                                        let x = old[l - first]
-                                        low[x] += d
-                                        lim[x] += d
-                                        nodeAtLim[l + d] = x
-                                    }
+        old.withUnsafeBufferPointer { old in
+            parentEdge.withUnsafeMutableBufferPointer { parentEdge in
+                low.withUnsafeMutableBufferPointer { low in
+                    lim.withUnsafeMutableBufferPointer { lim in
+                        nodeAtLim.withUnsafeMutableBufferPointer { nodeAtLim in
+                            var counter = first
+                            parentEdge[root] = parent
+                            low[root] = counter
+                            stack.append((root, 0))
+                            while let top = stack.last {
+                                let v = top.node
+                                if top.next == starts[v + 1] - starts[v] {
+                                    lim[v] = counter
+                                    nodeAtLim[counter] = v
+                                    counter += 1
+                                    stack.removeLast()
+                                    continue
                                 }
-                                counter = to + d + 1
-                                continue
+                                stack[stack.count - 1].next += 1
+                                let e = list[starts[v] + top.next]
+                                if !isTree[e] || e == parentEdge[v] { continue }
+                                let w = edges[e].source == v ? edges[e].target : edges[e].source
+                                if parentEdge[w] == e && low[w] >= 0 {
+                                    // hangs by the same edge and unmarked: the subtree keeps its
+                                    // order, shifted to start at `counter`
+                                    let from = low[w], to = lim[w], d = counter - from
+                                    if d != 0 {
+                                        for l in from...to {
+                                            let x = old[l &- first]
+                                            low[x] &+= d
+                                            lim[x] &+= d
+                                            nodeAtLim[l &+ d] = x
+                                        }
+                                    }
+                                    counter = to + d + 1
+                                    continue
+                                }
+                                parentEdge[w] = e
+                                low[w] = counter
+                                stack.append((w, 0))
                             }
-                            parentEdge[w] = e
-                            low[w] = counter
-                            stack.append((w, 0))
                         }
                     }
                 }
