@@ -2,7 +2,7 @@
 /// taken out and put back at the place where it crosses least with both neighbouring
 /// layers, which stay as they are. Works on the keys `Ordering.gatherKeys` collects: for
 /// vertex `v`, its segments' keys on the layer above are `keys[starts[2v]..<ends[2v]]` and
-/// below `keys[starts[2v + 1]..<ends[2v + 1]]`, each sorted.
+/// below `keys[starts[2v + 1]..<ends[2v + 1]]` (in any order: only pairs of keys count).
 ///
 /// Placing `v` costs a pass over the rest of the layer per key of `v`. Most vertices have
 /// at most one segment each way (dummies, single edges), so each place keeps its vertex's

@@ -32,25 +32,32 @@ struct Ordering {
     /// Layers whose every vertex has an order key: they keep that order (a group's border).
     private var frozen: [Bool] = []
 
-    // Scratch for one layer's sorted neighbour keys, by vertex.
-    private var keyStart: [Int], keyEnd: [Int]
+    // Each vertex's neighbour keys (unsorted), in places of their own: those towards the
+    // layer above at keyBuffer[keyStart[2v]..<keyEnd[2v]], below at index 2v + 1. Each
+    // segment's key at its lower end sits at its index in `upNeighbour`, the one at its
+    // upper end after all those, at `above` plus its index in `downNeighbour`.
+    private var keyStart: [Int] = [], keyEnd: [Int] = []
     private var keyBuffer: [Int] = []
+    /// For each segment by its index in `upNeighbour`, its index in `downNeighbour`, and the
+    /// other way round: where the key at its other end is.
+    private var upPartner: [Int] = [], downPartner: [Int] = []
 
     init(graph: ProperGraph) {
         self.graph = graph
         position = Array(repeating: 0, count: graph.count)
         layers = Array(repeating: [], count: graph.layerCount)
-        keyStart = Array(repeating: 0, count: 2 * graph.count)
-        keyEnd = Array(repeating: 0, count: 2 * graph.count)
         func side(_ port: Double) -> Int { port < 0 ? 0 : port > 0 ? 2 : 1 }
+        var upSlot = Array(repeating: 0, count: graph.segments.count), downSlot = upSlot
         for v in 0..<graph.count {
             upStart.append(upNeighbour.count)
             for s in graph.up[v] {
+                upSlot[s] = upNeighbour.count
                 upNeighbour.append(graph.segments[s].upper)
                 upSide.append(side(graph.segments[s].upperPort))
             }
             downStart.append(downNeighbour.count)
             for s in graph.down[v] {
+                downSlot[s] = downNeighbour.count
                 downNeighbour.append(graph.segments[s].lower)
                 downSide.append(side(graph.segments[s].lowerPort))
                 downOwnSide.append(side(graph.segments[s].upperPort))
@@ -58,6 +65,20 @@ struct Ordering {
         }
         upStart.append(upNeighbour.count)
         downStart.append(downNeighbour.count)
+        upPartner = Array(repeating: 0, count: upNeighbour.count)
+        downPartner = Array(repeating: 0, count: downNeighbour.count)
+        for s in 0..<graph.segments.count {
+            upPartner[upSlot[s]] = downSlot[s]
+            downPartner[downSlot[s]] = upSlot[s]
+        }
+        let above = upNeighbour.count
+        for v in 0..<graph.count {
+            keyStart.append(upStart[v])
+            keyStart.append(above + downStart[v])
+            keyEnd.append(upStart[v + 1])
+            keyEnd.append(above + downStart[v + 1])
+        }
+        keyBuffer = Array(repeating: 0, count: above + downNeighbour.count)
         layers = depthFirstOrder()
         frozen = layers.map { layer in
             !layer.isEmpty && layer.allSatisfy { $0 < graph.realCount && graph.orderKey.count > $0 && graph.orderKey[$0] != nil }
@@ -292,14 +313,16 @@ struct Ordering {
     /// Swaps neighbours within every layer while that lowers the crossings with both
     /// neighbouring layers; with `ties`, also when it keeps them equal (which lets an order
     /// walk across a plateau). Repeats while anything improved, a bounded number of times.
+    /// Every layer's keys are gathered once; a swap then moves the keys at the swapped
+    /// vertices' neighbours, so they stay up to date.
     private mutating func transposeAll(ties: Bool, maxPasses: Int = 12) {
+        for l in 0..<layers.count { gatherKeys(l) }
         var dirty = Array(repeating: true, count: layers.count)
         for _ in 0..<maxPasses {
             var improved = false
             for l in 0..<layers.count where dirty[l] && !frozen[l] {
                 dirty[l] = false
                 guard layers[l].count > 1 else { continue }
-                gatherKeys(l)
                 var layer = layers[l]
                 if transpose(&layer, ties: ties) {
                     improved = true
@@ -333,41 +356,26 @@ struct Ordering {
         }
     }
 
-    /// Gathers the sorted keys of every vertex of layer `l` towards both neighbouring layers
-    /// (index `2v` above, `2v + 1` below). The neighbouring layers do not change while `l`
-    /// is reordered, so the keys hold for the whole pass.
+    /// Gathers the keys of every vertex of layer `l` towards both neighbouring layers, each
+    /// segment's in its place (see `keyBuffer`), unsorted. The neighbouring layers do not
+    /// change while `l` is sifted, so the keys hold for the whole pass.
     private mutating func gatherKeys(_ l: Int) {
         // Hot: the arrays are read through locals (no reloads through self), and the keys
-        // are written by index, each vertex's sorted while they are in cache
-        let layer = layers[l], position = self.position
+        // are written by index
+        let layer = layers[l], position = self.position, above = upNeighbour.count
         let upStart = self.upStart, upNeighbour = self.upNeighbour, upSide = self.upSide
         let downStart = self.downStart, downNeighbour = self.downNeighbour, downSide = self.downSide
-        var count = 0
-        for v in layer { count += upStart[v + 1] - upStart[v] + downStart[v + 1] - downStart[v] }
-        var keys = keyBuffer, starts = keyStart, ends = keyEnd
-        (keyBuffer, keyStart, keyEnd) = ([], [], [])
-        if keys.count < count { keys.append(contentsOf: repeatElement(0, count: count - keys.count)) }
+        var keys = keyBuffer
+        keyBuffer = []
         keys.withUnsafeMutableBufferPointer { keys in
-            var next = 0
             for v in layer {
-                starts[2 * v] = next
-                for k in upStart[v]..<upStart[v + 1] {
-                    keys[next] = position[upNeighbour[k]] &* 3 &+ upSide[k]
-                    next += 1
-                }
-                ends[2 * v] = next
-                starts[2 * v + 1] = next
+                for k in upStart[v]..<upStart[v + 1] { keys[k] = position[upNeighbour[k]] &* 3 &+ upSide[k] }
                 for k in downStart[v]..<downStart[v + 1] {
-                    keys[next] = position[downNeighbour[k]] &* 3 &+ downSide[k]
-                    next += 1
+                    keys[above + k] = position[downNeighbour[k]] &* 3 &+ downSide[k]
                 }
-                ends[2 * v + 1] = next
-                // a vertex has few keys: insertion sort
-                Ordering.insertionSort(keys, starts[2 * v]..<ends[2 * v])
-                Ordering.insertionSort(keys, starts[2 * v + 1]..<next)
             }
         }
-        (keyBuffer, keyStart, keyEnd) = (keys, starts, ends)
+        keyBuffer = keys
     }
 
     @inline(__always)
@@ -385,18 +393,27 @@ struct Ordering {
     }
 
     /// One pass of swaps of neighbours over `layer`, with the keys gathered; returns whether
-    /// a swap lowered the crossings.
-    private func transpose(_ layer: inout [Int], ties: Bool) -> Bool {
+    /// a swap lowered the crossings. A swap moves one vertex a place right and the other a
+    /// place left, so the keys at their neighbours' ends of their segments move by 3.
+    private mutating func transpose(_ layer: inout [Int], ties: Bool) -> Bool {
         var improved = false
-        keyBuffer.withUnsafeBufferPointer { keys in
+        let upStart = self.upStart, downStart = self.downStart, above = upNeighbour.count
+        let upPartner = self.upPartner, downPartner = self.downPartner
+        func move(_ v: Int, by d: Int, _ keys: UnsafeMutableBufferPointer<Int>) {
+            for k in upStart[v]..<upStart[v + 1] { keys[above + upPartner[k]] &+= d }
+            for k in downStart[v]..<downStart[v + 1] { keys[downPartner[k]] &+= d }
+        }
+        keyBuffer.withUnsafeMutableBufferPointer { keys in
             keyStart.withUnsafeBufferPointer { starts in
                 keyEnd.withUnsafeBufferPointer { ends in
                     for i in 0..<(layer.count - 1) {
                         let v = layer[i], w = layer[i + 1]
-                        let c = Ordering.pairCrossings(v, w, keys: keys, starts: starts, ends: ends)
+                        let c = Ordering.pairCrossings(v, w, keys: UnsafeBufferPointer(keys), starts: starts, ends: ends)
                         if c.vw == 0 { continue }
                         if c.wv < c.vw || (ties && c.wv == c.vw) {
                             layer.swapAt(i, i + 1)
+                            move(v, by: 3, keys)
+                            move(w, by: -3, keys)
                             if c.wv < c.vw { improved = true }
                         }
                     }
@@ -434,13 +451,14 @@ struct Ordering {
                 }
                 continue
             }
-            var j = b0, jj = b0
-            for i in a0..<a1 {
-                let x = keys[i]
-                while j < b1 && keys[j] < x { j += 1 }
-                while jj < b1 && keys[jj] <= x { jj += 1 }
-                vw += j - b0
-                wv += b1 - jj
+            // many pairs: a merge over both sorted
+            let first = keys[a0..<a1].sorted(), second = keys[b0..<b1].sorted()
+            var j = 0, jj = 0
+            for x in first {
+                while j < second.count && second[j] < x { j += 1 }
+                while jj < second.count && second[jj] <= x { jj += 1 }
+                vw += j
+                wv += second.count - jj
             }
         }
         return (vw, wv)
