@@ -282,7 +282,7 @@ struct Ordering {
     private mutating func sortLayer(_ l: Int, above: Bool, ties: Bool) {
         if frozen[l] { return }
         let layer = layers[l]
-        var movable: [(v: Int, key: Double, old: Int)] = []
+        var movable: [(v: Int, key: Double)] = []
         movable.reserveCapacity(layer.count)
         var fixed = Array(repeating: false, count: layer.count)
         for (i, v) in layer.enumerated() {
@@ -295,9 +295,11 @@ struct Ordering {
             for k in start..<end {
                 sum += above ? position[upNeighbour[k]] * 3 + upSide[k] : position[downNeighbour[k]] * 3 + downSide[k]
             }
-            movable.append((v, Double(sum) / Double(end - start), i))
+            movable.append((v, Double(sum) / Double(end - start)))
         }
-        movable.sort { $0.key != $1.key ? $0.key < $1.key : (ties ? $0.old > $1.old : $0.old < $1.old) }
+        // equal keys keep their order (the sort is stable), or take the reverse with `ties`
+        if ties { movable.reverse() }
+        movable.sort { $0.key < $1.key }
         var next = 0
         var result = layer
         for i in 0..<layer.count where !fixed[i] {
