@@ -30,6 +30,9 @@ struct NetworkSimplex {
     private var nodeAtLim: [Int] = []
     /// The depth-first stack of `setRange`, kept to reuse its storage.
     private var rangeStack: [(node: Int, next: Int)] = []
+    /// The tree's edges at each node: those of `v` are
+    /// `treeEdges[incidentStart[v]..<incidentStart[v] + treeDegree[v]]` (in no order).
+    private var treeEdges: [Int] = [], treeDegree: [Int] = []
     /// `setRange`'s copy of the post-order it renumbers, as it was before.
     private var oldOrder: [Int] = []
     /// The tree's edges, and each tree edge's place in that list.
@@ -107,6 +110,9 @@ struct NetworkSimplex {
         }
         feasibleTree()
         treeList = (0..<edges.count).filter { isTree[$0] }
+        treeEdges = Array(repeating: 0, count: incidentEdges.count)
+        treeDegree = Array(repeating: 0, count: n)
+        for e in treeList { addTreeEdge(e) }
         for (i, e) in treeList.enumerated() { treeIndex[e] = i }
         nodeAtLim = Array(repeating: 0, count: n + 1)
         setRange(0, parent: -1, low: 1)
@@ -285,7 +291,7 @@ struct NetworkSimplex {
     private mutating func setRange(_ root: Int, parent: Int, low first: Int) {
         // Hot: runs over a subtree on every pivot. The arrays are read and written through
         // buffer pointers, which keeps reference counting out of the loop.
-        let starts = incidentStart, list = incidentEdges, edges = self.edges, isTree = self.isTree
+        let starts = incidentStart, treeEdges = self.treeEdges, treeDegree = self.treeDegree, edges = self.edges
         var stack = rangeStack
         rangeStack = []
         stack.removeAll(keepingCapacity: true)
@@ -305,7 +311,7 @@ struct NetworkSimplex {
                             stack.append((root, 0))
                             while let top = stack.last {
                                 let v = top.node
-                                if top.next == starts[v + 1] - starts[v] {
+                                if top.next == treeDegree[v] {
                                     lim[v] = counter
                                     nodeAtLim[counter] = v
                                     counter += 1
@@ -313,8 +319,8 @@ struct NetworkSimplex {
                                     continue
                                 }
                                 stack[stack.count - 1].next += 1
-                                let e = list[starts[v] + top.next]
-                                if !isTree[e] || e == parentEdge[v] { continue }
+                                let e = treeEdges[starts[v] + top.next]
+                                if e == parentEdge[v] { continue }
                                 let w = edges[e].source == v ? edges[e].target : edges[e].source
                                 if parentEdge[w] == e && low[w] >= 0 {
                                     // hangs by the same edge and unmarked: the subtree keeps its
@@ -407,10 +413,29 @@ struct NetworkSimplex {
         cut[leaving] = 0
         isTree[leaving] = false
         isTree[entering] = true
+        removeTreeEdge(leaving)
+        addTreeEdge(entering)
         treeList[treeIndex[leaving]] = entering
         treeIndex[entering] = treeIndex[leaving]
         leastCut.set(treeIndex[entering], -value)
         setRange(top, parent: parentEdge[top], low: low[top])
+    }
+
+    private mutating func addTreeEdge(_ e: Int) {
+        for x in [edges[e].source, edges[e].target] {
+            treeEdges[incidentStart[x] + treeDegree[x]] = e
+            treeDegree[x] += 1
+        }
+    }
+
+    private mutating func removeTreeEdge(_ e: Int) {
+        for x in [edges[e].source, edges[e].target] {
+            let first = incidentStart[x], last = first + treeDegree[x] - 1
+            var j = first
+            while treeEdges[j] != e { j += 1 }
+            treeEdges[j] = treeEdges[last]
+            treeDegree[x] -= 1
+        }
     }
 
     /// Adds `delta` to the rank of every node of the subtree below `root`.
