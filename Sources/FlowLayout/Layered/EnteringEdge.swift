@@ -55,11 +55,13 @@ struct EnteringEdge {
         let start = self.start, middle = self.middle, edge = self.edge, other = self.other
         let minLength = self.minLength
         var best = -1, bestSlack = Int.max
+        // `lo <= l && l <= hi` in one comparison
+        let width = UInt(bitPattern: hi &- lo)
         func consider(_ x: Int) {
             let rows = leaving ? start[x]..<middle[x] : middle[x]..<start[x + 1]
             for k in rows {
                 let y = other[k]
-                if (lo <= lim[y] && lim[y] <= hi) == searchInside { continue }
+                if (UInt(bitPattern: lim[y] &- lo) <= width) == searchInside { continue }
                 let e = edge[k]
                 let s = (leaving ? rank[y] - rank[x] : rank[x] - rank[y]) - minLength[e]
                 if s < bestSlack || (s == bestSlack && e < best) {
