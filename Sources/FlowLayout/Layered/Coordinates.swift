@@ -125,17 +125,18 @@ struct Coordinates {
         for layer in order { for (i, v) in layer.enumerated() { position[v] = i } }
 
         var root = Array(0..<n), align = Array(0..<n)
+        var neighbours: [(u: Int, s: Int)] = []
         for i in 1..<max(1, order.count) {
             var r = -1
             for v in order[i] {
                 let segs = downwards ? graph.up[v] : graph.down[v]
                 if segs.isEmpty { continue }
-                var neighbours: [(u: Int, s: Int)] = segs.map { s in
-                    (downwards ? graph.segments[s].upper : graph.segments[s].lower, s)
-                }
+                neighbours.removeAll(keepingCapacity: true)
+                for s in segs { neighbours.append((downwards ? graph.segments[s].upper : graph.segments[s].lower, s)) }
                 neighbours.sort { position[$0.u] != position[$1.u] ? position[$0.u] < position[$1.u] : $0.s < $1.s }
                 let d = neighbours.count
-                for m in Set([(d - 1) / 2, d / 2]).sorted() where align[v] == v {
+                // the median, or both medians in order
+                for m in (d - 1) / 2...d / 2 where align[v] == v {
                     let (u, s) = neighbours[m]
                     if !marked[s] && r < position[u] {
                         align[u] = v
@@ -148,35 +149,53 @@ struct Coordinates {
         }
 
         // Block graph: for each vertex with a neighbour before it in its layer, the block of
-        // that neighbour must end at least the separation before this vertex's block.
-        var predecessors = Array(repeating: [(Int, Double)](), count: n)
-        var successorCount = Array(repeating: 0, count: n)
-        var successors = Array(repeating: [Int](), count: n)
+        // that neighbour (`before`) must end at least the separation before this vertex's
+        // block (`after`).
+        var before: [Int] = [], after: [Int] = [], gap: [Double] = []
         for layer in order where layer.count > 1 {
             for i in 1..<layer.count {
-                let a = root[layer[i - 1]], b = root[layer[i]]
-                predecessors[b].append((a, separation(layer[i - 1], layer[i])))
-                successors[a].append(b)
-                successorCount[b] += 1
+                before.append(root[layer[i - 1]])
+                after.append(root[layer[i]])
+                gap.append(separation(layer[i - 1], layer[i]))
             }
         }
+        let into = Coordinates.rows(after, count: n), outOf = Coordinates.rows(before, count: n)
+        var waiting = (0..<n).map { into.start[$0 + 1] - into.start[$0] }
         var x = Array(repeating: 0.0, count: n)
         var queue: [Int] = []
-        for v in 0..<n where root[v] == v && successorCount[v] == 0 { queue.append(v) }
+        for v in 0..<n where root[v] == v && waiting[v] == 0 { queue.append(v) }
         var head = 0
         while head < queue.count {
             let b = queue[head]
             head += 1
             var value = 0.0
-            for (a, sep) in predecessors[b] { value = max(value, x[a] + sep) }
+            for k in into.start[b]..<into.start[b + 1] {
+                let e = into.row[k]
+                value = max(value, x[before[e]] + gap[e])
+            }
             x[b] = value
-            for c in successors[b] {
-                successorCount[c] -= 1
-                if successorCount[c] == 0 { queue.append(c) }
+            for k in outOf.start[b]..<outOf.start[b + 1] {
+                let c = after[outOf.row[k]]
+                waiting[c] -= 1
+                if waiting[c] == 0 { queue.append(c) }
             }
         }
         var result = Array(repeating: 0.0, count: n)
         for v in 0..<n { result[v] = leftwards ? x[root[v]] : -x[root[v]] }
         return result
+    }
+
+    /// The indices of `keys` grouped by key (each below `count`), in index order: those with
+    /// key `k` are `row[start[k]..<start[k + 1]]`.
+    private static func rows(_ keys: [Int], count: Int) -> (start: [Int], row: [Int]) {
+        var start = Array(repeating: 0, count: count + 1)
+        for k in keys { start[k + 1] += 1 }
+        for k in 0..<count { start[k + 1] += start[k] }
+        var next = start, row = Array(repeating: 0, count: keys.count)
+        for (i, k) in keys.enumerated() {
+            row[next[k]] = i
+            next[k] += 1
+        }
+        return (start, row)
     }
 }

@@ -2,74 +2,99 @@
 /// taken out and put back at the place where it crosses least with both neighbouring
 /// layers, which stay as they are. Works on the keys `Ordering.gatherKeys` collects: for
 /// vertex `v`, its segments' keys on the layer above are `keys[starts[2v]..<ends[2v]]` and
-/// below `keys[starts[2v + 1]..<ends[2v + 1]]`, each sorted.
+/// below `keys[starts[2v + 1]..<ends[2v + 1]]` (in any order: only pairs of keys count).
 ///
-/// Placing `v` costs a pass over the rest of the layer. Most vertices have at most one
-/// segment each way (dummies, single edges), so each place keeps its vertex's single keys
-/// in a slot beside the layer, and the pass over the slots is straight-line arithmetic;
-/// vertices with more segments on a side are added from the keys afterwards. A vertex
-/// with several segments itself takes one such pass per segment.
+/// Placing `v` costs a pass over the rest of the layer per key of `v`. Most vertices have
+/// at most one segment each way (dummies, single edges), so each place keeps its vertex's
+/// single key on each side in flat arrays beside the layer, and a pass is straight-line
+/// comparisons over them (which the compiler vectorises); the keys of vertices with more
+/// segments on a side are copied into rows of their own, and a pass over those follows.
 struct LayerSifting {
-    /// One place of the layer: the vertex's key above and below with a 1 when it has
-    /// exactly one on that side (else 0), and a 1 when it has more than one on a side.
-    private struct Slot {
-        var up = 0, hasUp = 0, down = 0, hasDown = 0, several = 0
-    }
-
     private let keys: UnsafeBufferPointer<Int>
     private let starts: UnsafeBufferPointer<Int>
     private let ends: UnsafeBufferPointer<Int>
+
+    /// The layer as given.
+    private let vertices: [Int]
+    /// The vertices by place, as indices into `vertices`.
+    private var order: [Int32]
+    /// Where each vertex (by index into `vertices`) is now.
+    private var placeOf: [Int]
+    /// Each place's single key on a side, stored twice: as a bound that a key exceeds
+    /// (`Int32.max` when the vertex has no single key there) and one that a key undercuts
+    /// (`Int32.min`), so a vertex without such a key counts 0 in a pass.
+    private var upExceeded: [Int32] = [], upUndercut: [Int32] = []
+    private var downExceeded: [Int32] = [], downUndercut: [Int32] = []
+    /// The keys on each side of the vertices with more than one key there.
+    private var upSeveral = SeveralKeys(), downSeveral = SeveralKeys()
 
     static func sift(
         _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
         ends: UnsafeBufferPointer<Int>
     ) {
-        LayerSifting(keys: keys, starts: starts, ends: ends).sift(&layer)
+        var sifting = LayerSifting(layer, keys: keys, starts: starts, ends: ends)
+        sifting.sift()
+        layer = sifting.order.map { layer[Int($0)] }
     }
 
-    private init(keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>, ends: UnsafeBufferPointer<Int>) {
+    private init(
+        _ layer: [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
+        ends: UnsafeBufferPointer<Int>
+    ) {
         self.keys = keys
         self.starts = starts
         self.ends = ends
+        vertices = layer
+        order = (0..<layer.count).map { Int32($0) }
+        placeOf = Array(0..<layer.count)
+        for (i, v) in layer.enumerated() {
+            let up = ends[2 * v] - starts[2 * v], down = ends[2 * v + 1] - starts[2 * v + 1]
+            let upKey = Int32(up == 1 ? keys[starts[2 * v]] : 0)
+            let downKey = Int32(down == 1 ? keys[starts[2 * v + 1]] : 0)
+            upExceeded.append(up == 1 ? upKey : .max)
+            upUndercut.append(up == 1 ? upKey : .min)
+            downExceeded.append(down == 1 ? downKey : .max)
+            downUndercut.append(down == 1 ? downKey : .min)
+            if up > 1 { upSeveral.add(i, keys[starts[2 * v]..<ends[2 * v]]) }
+            if down > 1 { downSeveral.add(i, keys[starts[2 * v + 1]..<ends[2 * v + 1]]) }
+        }
     }
 
-    private func slot(_ v: Int) -> Slot {
-        var s = Slot()
-        let up = ends[2 * v] - starts[2 * v], down = ends[2 * v + 1] - starts[2 * v + 1]
-        if up == 1 { s.up = keys[starts[2 * v]]; s.hasUp = 1 }
-        if down == 1 { s.down = keys[starts[2 * v + 1]]; s.hasDown = 1 }
-        s.several = up > 1 || down > 1 ? 1 : 0
-        return s
-    }
-
-    private func sift(_ layer: inout [Int]) {
-        var slots = layer.map(slot)
-        let severalCount = slots.reduce(0) { $0 + $1.several }
-        var balance = Array(repeating: 0, count: layer.count)
-        for v in layer {
-            guard let from = layer.firstIndex(of: v) else { continue }
-            // balance[j] is how many more crossings v has with layer[j] when left of it
-            // than when right of it (balance[from], v against itself, is not used)
-            balances(of: v, slots[from], layer: layer, slots: slots, severalCount: severalCount, into: &balance)
+    private mutating func sift() {
+        let count = vertices.count
+        var balance = [Int32](repeating: 0, count: count)
+        for i in 0..<count {
+            let v = vertices[i], from = placeOf[i]
+            // balance[j] is how many more crossings v has with the vertex at j when left of
+            // it than when right of it (balance[from], v against itself, is not used)
+            balances(of: v, into: &balance)
             var best = 0, bestAt = from, change = 0
             for j in stride(from: from - 1, through: 0, by: -1) {
-                change += balance[j]
+                change += Int(balance[j])
                 if change < best { best = change; bestAt = j }
             }
             change = 0
-            for j in (from + 1)..<max(from + 1, layer.count) {
-                change -= balance[j]
+            for j in (from + 1)..<max(from + 1, count) {
+                change -= Int(balance[j])
                 if change < best { best = change; bestAt = j }
             }
-            // only the places between the old and the new one shift
-            LayerSifting.move(&layer, from: from, to: bestAt)
-            LayerSifting.move(&slots, from: from, to: bestAt)
+            move(from: from, to: bestAt)
         }
+    }
+
+    /// Moves the vertex at place `from` to `to`; only the places between shift.
+    private mutating func move(from: Int, to: Int) {
+        if from == to { return }
+        LayerSifting.move(&order, from: from, to: to)
+        LayerSifting.move(&upExceeded, from: from, to: to)
+        LayerSifting.move(&upUndercut, from: from, to: to)
+        LayerSifting.move(&downExceeded, from: from, to: to)
+        LayerSifting.move(&downUndercut, from: from, to: to)
+        for p in min(from, to)...max(from, to) { placeOf[Int(order[p])] = p }
     }
 
     /// Moves the element at `from` to `to`, shifting those between by one.
     private static func move<T>(_ a: inout [T], from: Int, to: Int) {
-        if from == to { return }
         let x = a[from]
         if to < from {
             for i in stride(from: from, to: to, by: -1) { a[i] = a[i - 1] }
@@ -79,74 +104,70 @@ struct LayerSifting {
         a[to] = x
     }
 
-    /// Each pair of keys `a` of v and `b` of w on the same side adds `+1` when `a > b` and
-    /// `-1` when `a < b`.
-    private func balances(
-        of v: Int, _ own: Slot, layer: [Int], slots: [Slot], severalCount: Int, into balance: inout [Int]
-    ) {
-        if own.several == 1 {
-            balancesBySegment(of: v, layer: layer, slots: slots, severalCount: severalCount, into: &balance)
-            return
-        }
-        let a = own.up, c = own.down
-        let useUp = own.hasUp, useDown = own.hasDown
-        slots.withUnsafeBufferPointer { slots in
-            balance.withUnsafeMutableBufferPointer { balance in
-                for j in 0..<slots.count {
-                    let s = slots[j]
-                    balance[j] = useUp * s.hasUp * LayerSifting.sign(a - s.up)
-                        + useDown * s.hasDown * LayerSifting.sign(c - s.down)
-                }
-            }
-        }
-        if severalCount == 0 { return }
-        // the places whose vertex has more than one key on a side
-        for j in 0..<slots.count where slots[j].several == 1 {
-            let w = layer[j]
-            var sum = 0
-            if useUp == 1 && slots[j].hasUp == 0 {
-                for k in starts[2 * w]..<ends[2 * w] { sum += LayerSifting.sign(a - keys[k]) }
-            }
-            if useDown == 1 && slots[j].hasDown == 0 {
-                for k in starts[2 * w + 1]..<ends[2 * w + 1] { sum += LayerSifting.sign(c - keys[k]) }
-            }
-            balance[j] += sum
-        }
-    }
-
-    /// `balances` for a vertex with more than one key on a side: one pass over the slots
-    /// per key of v.
-    private func balancesBySegment(
-        of v: Int, layer: [Int], slots: [Slot], severalCount: Int, into balance: inout [Int]
-    ) {
+    /// Each pair of keys `a` of v and `b` of the vertex at a place, on the same side, adds
+    /// `+1` to that place when `a > b` and `-1` when `a < b`: one pass over the places'
+    /// single keys per key of v, then the vertices with several keys on a side.
+    private func balances(of v: Int, into balance: inout [Int32]) {
         let up = starts[2 * v]..<ends[2 * v], down = starts[2 * v + 1]..<ends[2 * v + 1]
-        slots.withUnsafeBufferPointer { slots in
-            balance.withUnsafeMutableBufferPointer { balance in
-                for j in 0..<slots.count { balance[j] = 0 }
-                for k in up {
-                    let a = keys[k]
-                    for j in 0..<slots.count { balance[j] += slots[j].hasUp * LayerSifting.sign(a - slots[j].up) }
-                }
-                for k in down {
-                    let c = keys[k]
-                    for j in 0..<slots.count { balance[j] += slots[j].hasDown * LayerSifting.sign(c - slots[j].down) }
+        balance.withUnsafeMutableBufferPointer { balance in
+            balance.update(repeating: 0)
+            upExceeded.withUnsafeBufferPointer { exceeded in
+                upUndercut.withUnsafeBufferPointer { undercut in
+                    for k in up { LayerSifting.add(Int32(keys[k]), exceeded, undercut, to: balance) }
                 }
             }
-        }
-        if severalCount == 0 { return }
-        for j in 0..<slots.count where slots[j].several == 1 {
-            let w = layer[j]
-            var sum = 0
-            if slots[j].hasUp == 0 {
-                for k in up { for i in starts[2 * w]..<ends[2 * w] { sum += LayerSifting.sign(keys[k] - keys[i]) } }
+            downExceeded.withUnsafeBufferPointer { exceeded in
+                downUndercut.withUnsafeBufferPointer { undercut in
+                    for k in down { LayerSifting.add(Int32(keys[k]), exceeded, undercut, to: balance) }
+                }
             }
-            if slots[j].hasDown == 0 {
-                for k in down { for i in starts[2 * w + 1]..<ends[2 * w + 1] { sum += LayerSifting.sign(keys[k] - keys[i]) } }
-            }
-            balance[j] += sum
+            for k in up { upSeveral.addSigns(of: keys[k], to: balance, placeOf: placeOf) }
+            for k in down { downSeveral.addSigns(of: keys[k], to: balance, placeOf: placeOf) }
         }
     }
 
+    /// The pass for one key `a`: +1 where it exceeds the place's single key, -1 where it
+    /// undercuts it. Wrapping arithmetic and no branches, so the loop vectorises.
     @inline(__always)
-    private static func sign(_ x: Int) -> Int { (x > 0 ? 1 : 0) - (x < 0 ? 1 : 0) }
+    private static func add(
+        _ a: Int32, _ exceeded: UnsafeBufferPointer<Int32>, _ undercut: UnsafeBufferPointer<Int32>,
+        to balance: UnsafeMutableBufferPointer<Int32>
+    ) {
+        for j in 0..<balance.count {
+            balance[j] = balance[j] &+ (a > exceeded[j] ? 1 : 0) &- (a < undercut[j] ? 1 : 0)
+        }
+    }
+
+    /// The keys on one side of the vertices with more than one key there, a row each.
+    private struct SeveralKeys {
+        /// The rows' keys one after another.
+        private var keys: [Int] = []
+        /// Where each row ends (it starts where the one before ends).
+        private var rowEnd: [Int] = []
+        /// Each row's vertex, by index into the layer as given.
+        private var owner: [Int] = []
+
+        mutating func add(_ vertex: Int, _ rowKeys: Slice<UnsafeBufferPointer<Int>>) {
+            keys.append(contentsOf: rowKeys)
+            rowEnd.append(keys.count)
+            owner.append(vertex)
+        }
+
+        /// Adds to the balance at each row's place the sum of `sign(a - b)` over its keys `b`.
+        func addSigns(of a: Int, to balance: UnsafeMutableBufferPointer<Int32>, placeOf: [Int]) {
+            var t = 0
+            for r in 0..<owner.count {
+                var sum = 0
+                while t < rowEnd[r] {
+                    sum = sum &+ SeveralKeys.sign(a &- keys[t])
+                    t += 1
+                }
+                balance[placeOf[owner[r]]] &+= Int32(sum)
+            }
+        }
+
+        /// -1, 0 or 1 (the form of a difference's sign that compiles without branches).
+        @inline(__always)
+        private static func sign(_ x: Int) -> Int { (x > 0 ? 1 : 0) &- (x < 0 ? 1 : 0) }
+    }
 }

@@ -32,25 +32,32 @@ struct Ordering {
     /// Layers whose every vertex has an order key: they keep that order (a group's border).
     private(set) var frozen: [Bool] = []
 
-    // Scratch for one layer's sorted neighbour keys, by vertex.
-    private var keyStart: [Int], keyEnd: [Int]
+    // Each vertex's neighbour keys (unsorted), in places of their own: those towards the
+    // layer above at keyBuffer[keyStart[2v]..<keyEnd[2v]], below at index 2v + 1. Each
+    // segment's key at its lower end sits at its index in `upNeighbour`, the one at its
+    // upper end after all those, at `above` plus its index in `downNeighbour`.
+    private var keyStart: [Int] = [], keyEnd: [Int] = []
     private var keyBuffer: [Int] = []
+    /// For each segment by its index in `upNeighbour`, its index in `downNeighbour`, and the
+    /// other way round: where the key at its other end is.
+    private var upPartner: [Int] = [], downPartner: [Int] = []
 
     init(graph: ProperGraph) {
         self.graph = graph
         position = Array(repeating: 0, count: graph.count)
         layers = Array(repeating: [], count: graph.layerCount)
-        keyStart = Array(repeating: 0, count: 2 * graph.count)
-        keyEnd = Array(repeating: 0, count: 2 * graph.count)
         func side(_ port: Double) -> Int { port < 0 ? 0 : port > 0 ? 2 : 1 }
+        var upSlot = Array(repeating: 0, count: graph.segments.count), downSlot = upSlot
         for v in 0..<graph.count {
             upStart.append(upNeighbour.count)
             for s in graph.up[v] {
+                upSlot[s] = upNeighbour.count
                 upNeighbour.append(graph.segments[s].upper)
                 upSide.append(side(graph.segments[s].upperPort))
             }
             downStart.append(downNeighbour.count)
             for s in graph.down[v] {
+                downSlot[s] = downNeighbour.count
                 downNeighbour.append(graph.segments[s].lower)
                 downSide.append(side(graph.segments[s].lowerPort))
                 downOwnSide.append(side(graph.segments[s].upperPort))
@@ -58,6 +65,20 @@ struct Ordering {
         }
         upStart.append(upNeighbour.count)
         downStart.append(downNeighbour.count)
+        upPartner = Array(repeating: 0, count: upNeighbour.count)
+        downPartner = Array(repeating: 0, count: downNeighbour.count)
+        for s in 0..<graph.segments.count {
+            upPartner[upSlot[s]] = downSlot[s]
+            downPartner[downSlot[s]] = upSlot[s]
+        }
+        let above = upNeighbour.count
+        for v in 0..<graph.count {
+            keyStart.append(upStart[v])
+            keyStart.append(above + downStart[v])
+            keyEnd.append(upStart[v + 1])
+            keyEnd.append(above + downStart[v + 1])
+        }
+        keyBuffer = Array(repeating: 0, count: above + downNeighbour.count)
         layers = depthFirstOrder()
         frozen = layers.map { layer in
             !layer.isEmpty && layer.allSatisfy { $0 < graph.realCount && graph.orderKey.count > $0 && graph.orderKey[$0] != nil }
@@ -111,18 +132,24 @@ struct Ordering {
     /// key), then the inversions among them. Walking layer `l` left to right gives that
     /// order with only each vertex's few segments to sort.
     mutating func countCrossings(below l: Int) -> Int {
-        countKeys.removeAll(keepingCapacity: true)
+        // Hot: the arrays are read through locals (no reloads through self)
+        let position = self.position, downStart = self.downStart, downNeighbour = self.downNeighbour
+        let downSide = self.downSide, downOwnSide = self.downOwnSide
+        var keys = countKeys
+        countKeys = []
+        keys.removeAll(keepingCapacity: true)
         for v in layers[l] {
-            let first = countKeys.count
+            let first = keys.count
             for k in downStart[v]..<downStart[v + 1] {
                 // by the side at v first, then by the lower end's key
-                countKeys.append(downOwnSide[k] << 40 | (position[downNeighbour[k]] * 3 + downSide[k]))
+                keys.append(downOwnSide[k] << 40 | (position[downNeighbour[k]] &* 3 &+ downSide[k]))
             }
-            countKeys.withUnsafeMutableBufferPointer { Ordering.insertionSort($0, first..<$0.count) }
-            for i in first..<countKeys.count { countKeys[i] &= (1 << 40) - 1 }
+            if keys.count - first > 1 { keys.withUnsafeMutableBufferPointer { Ordering.insertionSort($0, first..<$0.count) } }
+            for i in first..<keys.count { keys[i] &= (1 << 40) - 1 }
         }
-        if countKeys.count < 2 { return 0 }
-        return Ordering.inversions(countKeys, bound: layers[l + 1].count * 3, tree: &countTree)
+        countKeys = keys
+        if keys.count < 2 { return 0 }
+        return Ordering.inversions(keys, bound: layers[l + 1].count * 3, tree: &countTree)
     }
 
     /// Pairs `i < j` with `values[i] > values[j]`, with a Fenwick tree over `0..<bound`.
@@ -262,7 +289,7 @@ struct Ordering {
     private mutating func sortLayer(_ l: Int, above: Bool, ties: Bool) {
         if frozen[l] { return }
         let layer = layers[l]
-        var movable: [(v: Int, key: Double, old: Int)] = []
+        var movable: [(v: Int, key: Double)] = []
         movable.reserveCapacity(layer.count)
         var fixed = Array(repeating: false, count: layer.count)
         for (i, v) in layer.enumerated() {
@@ -275,9 +302,11 @@ struct Ordering {
             for k in start..<end {
                 sum += above ? position[upNeighbour[k]] * 3 + upSide[k] : position[downNeighbour[k]] * 3 + downSide[k]
             }
-            movable.append((v, Double(sum) / Double(end - start), i))
+            movable.append((v, Double(sum) / Double(end - start)))
         }
-        movable.sort { $0.key != $1.key ? $0.key < $1.key : (ties ? $0.old > $1.old : $0.old < $1.old) }
+        // equal keys keep their order (the sort is stable), or take the reverse with `ties`
+        if ties { movable.reverse() }
+        movable.sort { $0.key < $1.key }
         var next = 0
         var result = layer
         for i in 0..<layer.count where !fixed[i] {
@@ -293,29 +322,22 @@ struct Ordering {
     /// Swaps neighbours within every layer while that lowers the crossings with both
     /// neighbouring layers; with `ties`, also when it keeps them equal (which lets an order
     /// walk across a plateau). Repeats while anything improved, a bounded number of times.
+    /// Every layer's keys are gathered once; a swap then moves the keys at the swapped
+    /// vertices' neighbours, so they stay up to date.
     private mutating func transposeAll(ties: Bool, maxPasses: Int = 12) {
+        for l in 0..<layers.count { gatherKeys(l) }
         var dirty = Array(repeating: true, count: layers.count)
         for _ in 0..<maxPasses {
             var improved = false
             for l in 0..<layers.count where dirty[l] && !frozen[l] {
                 dirty[l] = false
                 guard layers[l].count > 1 else { continue }
-                gatherKeys(l)
                 var layer = layers[l]
-                for i in 0..<(layer.count - 1) {
-                    let v = layer[i], w = layer[i + 1]
-                    let c = pairCrossings(v, w)
-                    if c.vw == 0 { continue }
-                    if c.wv < c.vw || (ties && c.wv == c.vw) {
-                        layer[i] = w
-                        layer[i + 1] = v
-                        if c.wv < c.vw {
-                            improved = true
-                            dirty[l] = true
-                            if l > 0 { dirty[l - 1] = true }
-                            if l + 1 < layers.count { dirty[l + 1] = true }
-                        }
-                    }
+                if transpose(&layer, ties: ties) {
+                    improved = true
+                    dirty[l] = true
+                    if l > 0 { dirty[l - 1] = true }
+                    if l + 1 < layers.count { dirty[l + 1] = true }
                 }
                 layers[l] = layer
                 for (i, v) in layer.enumerated() { position[v] = i }
@@ -343,26 +365,26 @@ struct Ordering {
         }
     }
 
-    /// Gathers the sorted keys of every vertex of layer `l` towards both neighbouring layers
-    /// (index `2v` above, `2v + 1` below). The neighbouring layers do not change while `l`
-    /// is reordered, so the keys hold for the whole pass.
+    /// Gathers the keys of every vertex of layer `l` towards both neighbouring layers, each
+    /// segment's in its place (see `keyBuffer`), unsorted. The neighbouring layers do not
+    /// change while `l` is sifted, so the keys hold for the whole pass.
     private mutating func gatherKeys(_ l: Int) {
-        keyBuffer.removeAll(keepingCapacity: true)
-        for v in layers[l] {
-            keyStart[2 * v] = keyBuffer.count
-            for k in upStart[v]..<upStart[v + 1] { keyBuffer.append(position[upNeighbour[k]] * 3 + upSide[k]) }
-            keyEnd[2 * v] = keyBuffer.count
-            keyStart[2 * v + 1] = keyBuffer.count
-            for k in downStart[v]..<downStart[v + 1] { keyBuffer.append(position[downNeighbour[k]] * 3 + downSide[k]) }
-            keyEnd[2 * v + 1] = keyBuffer.count
-        }
-        // each vertex's keys sorted in place (a vertex has few: insertion sort)
-        keyBuffer.withUnsafeMutableBufferPointer { keys in
-            for v in layers[l] {
-                Ordering.insertionSort(keys, keyStart[2 * v]..<keyEnd[2 * v])
-                Ordering.insertionSort(keys, keyStart[2 * v + 1]..<keyEnd[2 * v + 1])
+        // Hot: the arrays are read through locals (no reloads through self), and the keys
+        // are written by index
+        let layer = layers[l], position = self.position, above = upNeighbour.count
+        let upStart = self.upStart, upNeighbour = self.upNeighbour, upSide = self.upSide
+        let downStart = self.downStart, downNeighbour = self.downNeighbour, downSide = self.downSide
+        var keys = keyBuffer
+        keyBuffer = []
+        keys.withUnsafeMutableBufferPointer { keys in
+            for v in layer {
+                for k in upStart[v]..<upStart[v + 1] { keys[k] = position[upNeighbour[k]] &* 3 &+ upSide[k] }
+                for k in downStart[v]..<downStart[v + 1] {
+                    keys[above + k] = position[downNeighbour[k]] &* 3 &+ downSide[k]
+                }
             }
         }
+        keyBuffer = keys
     }
 
     @inline(__always)
@@ -379,17 +401,35 @@ struct Ordering {
         }
     }
 
-    /// Crossings between the segments of `v` and `w` (both sides) with `v` left of `w`, and
-    /// with `w` left of `v`.
-    @inline(__always)
-    private func pairCrossings(_ v: Int, _ w: Int) -> (vw: Int, wv: Int) {
-        keyBuffer.withUnsafeBufferPointer { keys in
+    /// One pass of swaps of neighbours over `layer`, with the keys gathered; returns whether
+    /// a swap lowered the crossings. A swap moves one vertex a place right and the other a
+    /// place left, so the keys at their neighbours' ends of their segments move by 3.
+    private mutating func transpose(_ layer: inout [Int], ties: Bool) -> Bool {
+        var improved = false
+        let upStart = self.upStart, downStart = self.downStart, above = upNeighbour.count
+        let upPartner = self.upPartner, downPartner = self.downPartner
+        func move(_ v: Int, by d: Int, _ keys: UnsafeMutableBufferPointer<Int>) {
+            for k in upStart[v]..<upStart[v + 1] { keys[above + upPartner[k]] &+= d }
+            for k in downStart[v]..<downStart[v + 1] { keys[downPartner[k]] &+= d }
+        }
+        keyBuffer.withUnsafeMutableBufferPointer { keys in
             keyStart.withUnsafeBufferPointer { starts in
                 keyEnd.withUnsafeBufferPointer { ends in
-                    Ordering.pairCrossings(v, w, keys: keys, starts: starts, ends: ends)
+                    for i in 0..<(layer.count - 1) {
+                        let v = layer[i], w = layer[i + 1]
+                        let c = Ordering.pairCrossings(v, w, keys: UnsafeBufferPointer(keys), starts: starts, ends: ends)
+                        if c.vw == 0 { continue }
+                        if c.wv < c.vw || (ties && c.wv == c.vw) {
+                            layer.swapAt(i, i + 1)
+                            move(v, by: 3, keys)
+                            move(w, by: -3, keys)
+                            if c.wv < c.vw { improved = true }
+                        }
+                    }
                 }
             }
         }
+        return improved
     }
 
     @inline(__always)
@@ -409,18 +449,34 @@ struct Ordering {
                 continue
             }
             // v left of w crosses where a key of v exceeds one of w; the other way round
-            // where it is smaller
-            var j = b0, jj = b0
-            for i in a0..<a1 {
-                let x = keys[i]
-                while j < b1 && keys[j] < x { j += 1 }
-                while jj < b1 && keys[jj] <= x { jj += 1 }
-                vw += j - b0
-                wv += b1 - jj
+            // where it is smaller. Few pairs: each compared, without branches.
+            if (a1 - a0) * (b1 - b0) <= 64 {
+                for i in a0..<a1 {
+                    let x = keys[i]
+                    for j in b0..<b1 {
+                        vw = vw &+ Ordering.less(keys[j], x)
+                        wv = wv &+ Ordering.less(x, keys[j])
+                    }
+                }
+                continue
+            }
+            // many pairs: a merge over both sorted
+            let first = keys[a0..<a1].sorted(), second = keys[b0..<b1].sorted()
+            var j = 0, jj = 0
+            for x in first {
+                while j < second.count && second[j] < x { j += 1 }
+                while jj < second.count && second[jj] <= x { jj += 1 }
+                vw += j
+                wv += second.count - jj
             }
         }
         return (vw, wv)
     }
+
+    /// 1 when `x < y`, else 0, from the sign bit of `x - y` (keys are small: no overflow),
+    /// which compiles without a branch.
+    @inline(__always)
+    private static func less(_ x: Int, _ y: Int) -> Int { Int(bitPattern: UInt(bitPattern: x &- y) >> 63) }
 
     /// Moves each vertex of layer `l`, in turn, to the place where it crosses least.
     mutating func sift(_ l: Int) {
