@@ -138,7 +138,7 @@ enum ChainSifting {
     /// those doing both (they do not cross it), each less its value at the first places.
     private static func segmentCosts(
         _ j: Int, _ lo: [Int], _ hi: [Int], g: ProperGraph, vertex: (Int, Int) -> Int, index: (Int) -> Int
-    ) -> (Int, Int) -> Int {
+    ) -> SegmentCosts {
         let n = hi[j] - lo[j] + 1, m = hi[j + 1] - lo[j + 1] + 1
         var a = Array(repeating: 0, count: n), b = Array(repeating: 0, count: m)
         // both[q * m + r]: segments starting in the upper window left of q and ending left of r,
@@ -167,6 +167,13 @@ enum ChainSifting {
             if q > 0 && r > 0 { c -= both[(q - 1) * m + r - 1] }
             both[q * m + r] = c
         } }
-        return { q, r in a[q] + b[r] - 2 * both[q * m + r] }
+        return SegmentCosts(a: a, b: b, both: both, m: m)
+    }
+
+    /// `A(q) + B(r) - 2·G(q, r)` for window places `q` and `r` (see `segmentCosts`).
+    private struct SegmentCosts {
+        let a: [Int], b: [Int], both: [Int], m: Int
+
+        func callAsFunction(_ q: Int, _ r: Int) -> Int { a[q] + b[r] - 2 * both[q * m + r] }
     }
 }
