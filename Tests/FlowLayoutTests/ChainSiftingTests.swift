@@ -69,4 +69,34 @@ import Testing
         }
         #expect(checked > 0)
     }
+
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func windowedMovesAreBestWithinTheirWindows(seed: UInt64) {
+        var (g, layers) = graph(seed: seed)
+        var position = positions(layers, count: g.count)
+        var checked = 0
+        for chain in g.chains where chain.count == 4 {
+            let before = crossings(g, position)
+            let (d0, d1) = (chain[1], chain[2])
+            let (p0, p1) = (position[d0], position[d1])
+            let moved = ChainSifting.place(chain, graph: g, layers: &layers, position: &position, window: 1)
+            let after = crossings(g, position)
+            #expect(moved ? after < before : after == before)
+            #expect(abs(position[d0] - p0) <= 1 && abs(position[d1] - p1) <= 1)
+            // every other pair of places within one of where they were crosses at least as often
+            var original = layers
+            original[g.layer[d0]].removeAll { $0 == d0 }
+            original[g.layer[d1]].removeAll { $0 == d1 }
+            for q0 in max(0, p0 - 1)...min(original[g.layer[d0]].count, p0 + 1) {
+                for q1 in max(0, p1 - 1)...min(original[g.layer[d1]].count, p1 + 1) {
+                    var trial = original
+                    trial[g.layer[d0]].insert(d0, at: q0)
+                    trial[g.layer[d1]].insert(d1, at: q1)
+                    #expect(crossings(g, positions(trial, count: g.count)) >= after)
+                }
+            }
+            checked += 1
+        }
+        #expect(checked > 0)
+    }
 }

@@ -205,7 +205,11 @@ struct Ordering {
         layers = best
         setPositions()
         if !thorough && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
-        if ChainSifting.work(graph, layers) <= ChainSifting.workBound { siftChains() }
+        if ChainSifting.work(graph, layers) <= ChainSifting.workBound {
+            siftChains()
+        } else if graph.count > ChainSifting.windowedFrom {
+            siftChains(window: ChainSifting.window, passes: ChainSifting.windowedPasses)
+        }
         if kicks > 0 { iterateSifting(kicks: kicks) }
     }
 
@@ -215,19 +219,20 @@ struct Ordering {
         for (i, v) in order.enumerated() { position[v] = i }
     }
 
-    /// Moves each long edge as a whole (`ChainSifting`), then polishes by sifting; again
+    /// Moves each long edge as a whole (`ChainSifting`, each dummy within `window` places
+    /// of where it is, if given), then polishes by at most `passes` sifting passes; again
     /// while that removes crossings, at most `ChainSifting.rounds` times. An order that
     /// ends with no fewer crossings is undone.
-    private mutating func siftChains() {
+    private mutating func siftChains(window: Int? = nil, passes: Int = Ordering.siftingPasses) {
         var crossings = totalCrossings()
         for _ in 0..<ChainSifting.rounds where crossings > 0 {
             let before = layers
             var moved = false
             for chain in graph.chains where chain.count > 3 {
-                if ChainSifting.place(chain, graph: graph, layers: &layers, position: &position) { moved = true }
+                if ChainSifting.place(chain, graph: graph, layers: &layers, position: &position, window: window) { moved = true }
             }
             if !moved { return }
-            let c = improve(sweeps: 0, quick: false)
+            let c = improve(sweeps: 0, quick: false, passes: passes)
             if c >= crossings {
                 layers = before
                 setPositions()
@@ -242,7 +247,7 @@ struct Ordering {
     /// Barycentre sweeps with transposition (none when `quick`) until `sweeps` rounds or
     /// `patience` without improvement, then sifting passes (none when `quick`); leaves the
     /// best order of the run in `layers` and returns its crossings.
-    private mutating func improve(sweeps: Int, quick: Bool) -> Int {
+    private mutating func improve(sweeps: Int, quick: Bool, passes: Int = Ordering.siftingPasses) -> Int {
         var best = layers, bestCrossings = totalCrossings()
         var fails = 0
         for i in 0..<sweeps where bestCrossings > 0 {
@@ -271,7 +276,7 @@ struct Ordering {
         // polish: sifting passes while they help
         var pass = 0
         var settled = Array(repeating: false, count: layers.count)
-        while bestCrossings > 0 && pass < Ordering.siftingPasses {
+        while bestCrossings > 0 && pass < passes {
             siftAll(downwards: pass % 2 == 0, settled: &settled)
             let c = totalCrossings()
             if c >= bestCrossings { break }
