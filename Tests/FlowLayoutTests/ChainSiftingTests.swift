@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Moving a long edge as a whole (`ChainSifting`): the places it picks for the edge's dummies
-/// are the best ones, counted by brute force, and a move always removes crossings.
+/// are the best ones (within its windows, when it has them), counted by brute force, and a
+/// move always removes crossings.
 @Suite struct ChainSiftingTests {
     /// Random layered graph with long edges, every layer shuffled.
     private func graph(seed: UInt64) -> (ProperGraph, [[Int]]) {
@@ -43,35 +44,10 @@ import Testing
         return position
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
-    func movesAreBestAndRemoveCrossings(seed: UInt64) {
-        var (g, layers) = graph(seed: seed)
-        var position = positions(layers, count: g.count)
-        var checked = 0
-        for chain in g.chains where chain.count == 4 {
-            let before = crossings(g, position)
-            let moved = ChainSifting.place(chain, graph: g, layers: &layers, position: &position)
-            let after = crossings(g, position)
-            #expect(moved ? after < before : after == before)
-            // every other pair of places for the two dummies crosses at least as often
-            let (d0, d1) = (chain[1], chain[2])
-            for q0 in 0..<layers[g.layer[d0]].count {
-                for q1 in 0..<layers[g.layer[d1]].count {
-                    var trial = layers
-                    trial[g.layer[d0]].removeAll { $0 == d0 }
-                    trial[g.layer[d0]].insert(d0, at: q0)
-                    trial[g.layer[d1]].removeAll { $0 == d1 }
-                    trial[g.layer[d1]].insert(d1, at: q1)
-                    #expect(crossings(g, positions(trial, count: g.count)) >= after)
-                }
-            }
-            checked += 1
-        }
-        #expect(checked > 0)
-    }
-
-    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
-    func windowedMovesAreBestWithinTheirWindows(seed: UInt64) {
+    /// With no window every place of both layers is a candidate; with one, the places
+    /// within it of where each dummy was.
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64], [nil, 1] as [Int?])
+    func movesAreBestWithinTheirWindowsAndRemoveCrossings(seed: UInt64, window: Int?) {
         var (g, layers) = graph(seed: seed)
         var position = positions(layers, count: g.count)
         var checked = 0
@@ -79,17 +55,18 @@ import Testing
             let before = crossings(g, position)
             let (d0, d1) = (chain[1], chain[2])
             let (p0, p1) = (position[d0], position[d1])
-            let moved = ChainSifting.place(chain, graph: g, layers: &layers, position: &position, window: 1)
+            let moved = ChainSifting.place(chain, graph: g, layers: &layers, position: &position, window: window)
             let after = crossings(g, position)
             #expect(moved ? after < before : after == before)
-            #expect(abs(position[d0] - p0) <= 1 && abs(position[d1] - p1) <= 1)
-            // every other pair of places within one of where they were crosses at least as often
-            var original = layers
-            original[g.layer[d0]].removeAll { $0 == d0 }
-            original[g.layer[d1]].removeAll { $0 == d1 }
-            for q0 in max(0, p0 - 1)...min(original[g.layer[d0]].count, p0 + 1) {
-                for q1 in max(0, p1 - 1)...min(original[g.layer[d1]].count, p1 + 1) {
-                    var trial = original
+            let reach = window ?? g.count
+            #expect(abs(position[d0] - p0) <= reach && abs(position[d1] - p1) <= reach)
+            // every other pair of candidate places crosses at least as often
+            var others = layers
+            others[g.layer[d0]].removeAll { $0 == d0 }
+            others[g.layer[d1]].removeAll { $0 == d1 }
+            for q0 in max(0, p0 - reach)...min(others[g.layer[d0]].count, p0 + reach) {
+                for q1 in max(0, p1 - reach)...min(others[g.layer[d1]].count, p1 + reach) {
+                    var trial = others
                     trial[g.layer[d0]].insert(d0, at: q0)
                     trial[g.layer[d1]].insert(d1, at: q1)
                     #expect(crossings(g, positions(trial, count: g.count)) >= after)

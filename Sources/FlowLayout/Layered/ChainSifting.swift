@@ -79,15 +79,8 @@ enum ChainSifting {
         // between dummies j and j + 1: both ends move
         for j in 0..<(dummies.count - 1) {
             let cost = segmentCosts(j, lo, hi, g: g, vertex: vertex, index: index)
-            let n = hi[j] - lo[j] + 1, m = hi[j + 1] - lo[j + 1] + 1
-            var next = Array(repeating: Int.max, count: m), from = Array(repeating: 0, count: m)
-            for q in 0..<n {
-                for r in 0..<m {
-                    let c = best[q] + cost(q, r)
-                    if c < next[r] { next[r] = c; from[r] = q }
-                }
-            }
             now += cost(position[dummies[j]] - lo[j], position[dummies[j + 1]] - lo[j + 1])
+            let (next, from) = cost.step(best)
             best = next
             back.append(from)
         }
@@ -175,5 +168,19 @@ enum ChainSifting {
         let a: [Int], b: [Int], both: [Int], m: Int
 
         func callAsFunction(_ q: Int, _ r: Int) -> Int { a[q] + b[r] - 2 * both[q * m + r] }
+
+        /// One step down the chain: for each place `r` below, the least of `best[q]` plus
+        /// the cost from `q` to `r` over the places `q` above, and the first `q` giving it.
+        func step(_ best: [Int]) -> (next: [Int], from: [Int]) {
+            var next = Array(repeating: Int.max, count: m), from = Array(repeating: 0, count: m)
+            for q in 0..<a.count {
+                let base = best[q] + a[q], row = q * m
+                for r in 0..<m {
+                    let c = base + b[r] - 2 * both[row + r]
+                    if c < next[r] { next[r] = c; from[r] = q }
+                }
+            }
+            return (next, from)
+        }
     }
 }
