@@ -1,5 +1,5 @@
 import FlowCore
-import FlowLayout
+@testable import FlowLayout
 import TestSupport
 import Testing
 
@@ -10,7 +10,7 @@ import Testing
     /// `count` nodes of varied breadth; edges from each node to one to four layers further on
     /// in a hidden order, so many edges are long.
     private func graph(count: Int, seed: UInt64, straight: Bool) -> LayoutGraph {
-        var r = SplitMix64(seed: seed)
+        var r = TestSupport.SplitMix64(seed: seed)
         var g = LayoutGraph()
         for _ in 0..<count { g.nodes.append(.init(width: Double(40 + r.next() % 60), height: 36)) }
         for v in 1..<count {
@@ -72,6 +72,34 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test func tautRoutesAreStraightUnlessSomethingIsInTheWay() {
+        let free = -Double.infinity...Double.infinity
+        let ys: [Double] = [20, 40, 60, 80]
+        // nothing in the way: on the line
+        #expect(StraightRoutes.taut(from: Point(0, 0), to: Point(100, 100), ys: ys, rooms: Array(repeating: free, count: 4))
+            == [20, 40, 60, 80])
+        // a room at 40 that starts at 80: straight to its corner and on from there
+        var rooms = Array(repeating: free, count: 4)
+        rooms[1] = 80...200
+        let corner = StraightRoutes.taut(from: Point(0, 0), to: Point(0, 100), ys: ys, rooms: rooms)
+        #expect(zip(corner, [40, 80, 160.0 / 3, 80.0 / 3]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(corner)")
+        // two obstacles on opposite sides: bends at both, straight between them
+        rooms = Array(repeating: free, count: 4)
+        rooms[0] = 50...100
+        rooms[2] = -100...(-50)
+        let xs = StraightRoutes.taut(from: Point(0, 0), to: Point(0, 100), ys: ys, rooms: rooms)
+        #expect(xs[0] == 50 && xs[2] == -50 && xs[1] == 0)
+        #expect(abs(xs[3] - (-25)) < 1e-9)
+        // every point stays in its room, also when the rooms force a wiggle
+        rooms = [0...10, 30...40, 0...10, 30...40]
+        let zig = StraightRoutes.taut(from: Point(0, 0), to: Point(0, 100), ys: ys, rooms: rooms)
+        for (x, room) in zip(zig, rooms) { #expect(room.contains(x)) }
+        #expect(zig == [10, 30, 10, 30])
+        // two points at one height (a layer without depth) share one place
+        let level = StraightRoutes.taut(from: Point(0, 0), to: Point(100, 100), ys: [50, 50], rooms: [free, free])
+        #expect(level == [50, 50])
     }
 
     @Test func flatCurvedEdgesBendInTheMiddle() {

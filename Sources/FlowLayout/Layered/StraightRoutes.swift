@@ -4,8 +4,10 @@ import FlowCore
 /// dummies in one line across the layers (`Coordinates` weighs the runs between dummies
 /// most), so the edge drops straight down and makes its whole sideways run in the first and
 /// last gap. Here each dummy may leave that line: where the edge crosses the top and the
-/// bottom of the dummy's layer, it moves towards the straight line between the edge's ends
-/// (or its label), as far as the dummy's neighbours in the layer allow with their spacing.
+/// bottom of the dummy's layer, it moves within the room the dummy's neighbours in the layer
+/// leave it (with their spacing), so that the edge takes the shortest way between its ends
+/// (or its label) through those rooms: straight where nothing is in the way, turning only
+/// at what is.
 ///
 /// Only where the edge crosses each layer's top and bottom moves, and never past a
 /// neighbour, so every layer keeps its order at both lines: the drawn crossings between
@@ -35,22 +37,98 @@ struct StraightRoutes {
             for (a, b) in zip(anchors, anchors.dropFirst()) where b - a > 1 {
                 let from = exit(chain[a], segment: graph.down[chain[a]].first { graph.segments[$0].lower == chain[a + 1] })
                 let to = entry(chain[b], segment: graph.up[chain[b]].first { graph.segments[$0].upper == chain[b - 1] })
-                for d in chain[(a + 1)..<b] {
+                let dummies = Array(chain[(a + 1)..<b])
+                // two points per dummy, where the edge crosses the top and the bottom of its
+                // layer, each with the room its neighbours there leave it
+                var ys: [Double] = [], rooms: [ClosedRange<Double>] = []
+                for d in dummies {
                     let l = graph.layer[d], p = position[d]
                     let left = p > 0 ? layers[l][p - 1] : nil
                     let right = p + 1 < layers[l].count ? layers[l][p + 1] : nil
-                    func corridor(_ at: [Double]) -> ClosedRange<Double> {
+                    func room(_ at: [Double]) -> ClosedRange<Double> {
                         let low = left.map { at[$0] + separation($0, d) } ?? -Double.infinity
                         let high = right.map { at[$0] - separation(d, $0) } ?? Double.infinity
                         // the dummy's own place always fits; keep it when rounding says otherwise
                         return min(low, x[d])...max(high, x[d])
                     }
-                    top[d] = line(from, to, at: bandTop[l]).clamped(to: corridor(top))
-                    bottom[d] = line(from, to, at: bandBottom[l]).clamped(to: corridor(bottom))
+                    ys += [bandTop[l], bandBottom[l]]
+                    rooms += [room(top), room(bottom)]
+                }
+                let xs = StraightRoutes.taut(from: from, to: to, ys: ys, rooms: rooms)
+                for (j, d) in dummies.enumerated() {
+                    top[d] = xs[2 * j]
+                    bottom[d] = xs[2 * j + 1]
                 }
             }
         }
         return (top, bottom)
+    }
+
+    /// The shortest route from `from` to `to` through a point at each height `ys[k]` (not
+    /// decreasing, all between the ends' heights) whose x lies within `rooms[k]`: the x of
+    /// those points. It runs straight wherever it can and bends only at the end of a room.
+    ///
+    /// From each bend (the start first) the directions that pass every room so far narrow
+    /// down, room by room; when a room lies wholly to one side of them, the route bends at
+    /// the room that bounded that side, at its end, and goes on from there. Points at one
+    /// height (a layer with no depth) share the room both allow.
+    static func taut(from: Point, to: Point, ys: [Double], rooms: [ClosedRange<Double>]) -> [Double] {
+        // one gate per height
+        var gateY: [Double] = [], gateRoom: [ClosedRange<Double>] = [], gateOf: [Int] = []
+        for (k, y) in ys.enumerated() {
+            if let last = gateY.last, last == y {
+                let r = gateRoom[gateRoom.count - 1]
+                let low = max(r.lowerBound, rooms[k].lowerBound), high = min(r.upperBound, rooms[k].upperBound)
+                if low <= high { gateRoom[gateRoom.count - 1] = low...high }
+            } else {
+                gateY.append(y)
+                gateRoom.append(rooms[k])
+            }
+            gateOf.append(gateY.count - 1)
+        }
+        var gateX = Array(repeating: 0.0, count: gateY.count)
+        var apex = from, start = 0
+        while start < gateY.count {
+            var lowSlope = -Double.infinity, highSlope = Double.infinity
+            var lowGate = -1, highGate = -1
+            var bend: Point? = nil, bendGate = -1
+            for k in start...gateY.count {
+                let target = k == gateY.count
+                let dy = (target ? to.y : gateY[k]) - apex.y
+                if dy <= 0 {
+                    // level with the bend (no room between the layers): step across there
+                    if !target {
+                        bendGate = k
+                        bend = Point(apex.x.clamped(to: gateRoom[k]), gateY[k])
+                    }
+                    break
+                }
+                let lo = ((target ? to.x : gateRoom[k].lowerBound) - apex.x) / dy
+                let hi = ((target ? to.x : gateRoom[k].upperBound) - apex.x) / dy
+                if lo > highSlope {
+                    bendGate = highGate
+                    bend = Point(gateRoom[highGate].upperBound, gateY[highGate])
+                    break
+                }
+                if hi < lowSlope {
+                    bendGate = lowGate
+                    bend = Point(gateRoom[lowGate].lowerBound, gateY[lowGate])
+                    break
+                }
+                if !target {
+                    if lo > lowSlope { lowSlope = lo; lowGate = k }
+                    if hi < highSlope { highSlope = hi; highGate = k }
+                }
+            }
+            let end = bend ?? to, last = bend == nil ? gateY.count - 1 : bendGate
+            for k in start...last {
+                gateX[k] = StraightRoutes.line(apex, end, at: gateY[k]).clamped(to: gateRoom[k])
+            }
+            if bend == nil { break }
+            apex = end
+            start = bendGate + 1
+        }
+        return gateOf.map { gateX[$0] }
     }
 
     /// The bend point in the middle of edge `i` when it joins neighbouring layers and runs
@@ -83,7 +161,7 @@ struct StraightRoutes {
     }
 
     /// The x of the line from `a` to `b` at height `y`.
-    private func line(_ a: Point, _ b: Point, at y: Double) -> Double {
+    private static func line(_ a: Point, _ b: Point, at y: Double) -> Double {
         b.y == a.y ? a.x : a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y)
     }
 }
