@@ -58,7 +58,7 @@ import Testing
         #expect(h.eval("return s:updateNode('a', {parentID=flow.null, data=flow.null}), a.parentID, a.data") == "true\tnil\tnil")
         #expect(h.eval("return s:updateNode('a', {x=5})") == "false")
         #expect(h.errorOf("s:updateNode('a', {id='b'})") == "updateNode: the id of node 'a' cannot change")
-        #expect(h.errorOf("s:updateNode('a', {label='b'})") == "bad argument #2 to 'updateNode' (unknown field 'label')")
+        #expect(h.errorOf("s:updateNode('a', {label='b'})") == "bad argument #2 to 'updateNode' (unknown field 'label'; a node's label goes in its data: data = {label = ...})")
         #expect(h.errorOf("s:updateNode('a', {x=1, position={x=1, y=1}})") == "bad argument #2 to 'updateNode' (fields 'x'/'y' and 'position' cannot be combined)")
         // in place
         #expect(h.eval("return s:updateNode('a', function(n) n.y = 7; n.data = {w=2} end), a.y, a.data.w, a.x") == "true\t7\t2\t5")

@@ -122,7 +122,9 @@ enum LuaNodeTables {
             flua_pop(L, 1)
         }
         if let bad = unknown.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            throw t.error("unknown field '\(t.fieldPath(bad))'")
+            // the usual first guess for a node's text: say where it goes
+            let hint = bad == "label" ? "; a node's label goes in its data: data = {label = ...}" : ""
+            throw t.error("unknown field '\(t.fieldPath(bad))'\(hint)")
         }
         if f.position != nil && (f.x != nil || f.y != nil) {
             throw t.error("fields 'x'/'y' and 'position' cannot be combined")
