@@ -225,9 +225,13 @@ final class Report {
             return (key, v, LayoutBench.bestPeer[key]!)
         }
         if !crossingRows.isEmpty {
-            let met = crossingRows.allSatisfy { $0.1 <= Double($0.2) }
-            let shown = crossingRows.map { "\($0.0): \(Int($0.1))/\($0.2)" }.joined(separator: ", ")
-            print("   \(col("layout crossings ≤ best peer", 42)) \(met ? "MET   " : "MISSED") \(shown)")
+            // the graphs that miss first, then those that meet it
+            let missed = crossingRows.filter { $0.1 > Double($0.2) }, kept = crossingRows.filter { $0.1 <= Double($0.2) }
+            func list(_ rows: [(String, Double, Int)]) -> String {
+                rows.map { "\($0.0): \(Int($0.1))/\($0.2)" }.joined(separator: ", ")
+            }
+            let shown = missed.isEmpty ? list(kept) : list(missed) + (kept.isEmpty ? "" : "; met: " + list(kept))
+            print("   \(col("layout crossings ≤ best peer", 42)) \(missed.isEmpty ? "MET   " : "MISSED") \(shown)")
         }
         let at1k = LayoutBench.families.compactMap { f in find("layout.\(f).time", size: 1000).flatMap { m in m.ratio.map { (f, $0) } } }
         if !at1k.isEmpty {
