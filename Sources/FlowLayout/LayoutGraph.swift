@@ -42,30 +42,31 @@ public struct LayoutGraph: Sendable {
         /// The size of the edge's label (zero for none): a labelled edge spans at least two
         /// layers and its label gets a place of that size on the layer in between.
         public var labelSize: Size
-        /// Whether a long edge may run across its layers towards the straight line between
-        /// its ends (false: its bend points keep one line per dummy, for edges drawn with
-        /// orthogonal steps).
-        public var straight: Bool
-        /// Whether the edge is drawn with the plain Bézier curve, whose control points
-        /// reach out along the handle sides by a share of the edge's whole length: such an
-        /// edge between neighbouring layers that runs far sideways gets one bend point in
-        /// its middle, so it is drawn as the curve through points, which does not bulge.
-        public var curved: Bool
+        /// How the edge will be drawn through its bend points, which shapes its route (see
+        /// `runsStraight` and `bendsWhenFlat`).
+        public var pathType: EdgePathType
 
         public init(
             source: Int, target: Int, sourcePort: Double = 0, targetPort: Double = 0,
-            labelSize: Size = Size(0, 0), straight: Bool = true, curved: Bool = false
+            labelSize: Size = Size(0, 0), pathType: EdgePathType = .straight
         ) {
-            self.curved = curved
             self.source = source
             self.target = target
             self.sourcePort = sourcePort
             self.targetPort = targetPort
             self.labelSize = labelSize
-            self.straight = straight
+            self.pathType = pathType
         }
 
         var hasLabel: Bool { labelSize.width > 0 && labelSize.height > 0 }
+        /// Whether a long edge may run across its layers on the shortest way between its
+        /// ends; edges drawn with orthogonal steps keep one line per dummy instead.
+        var runsStraight: Bool { pathType != .smoothStep && pathType != .orthogonal }
+        /// Whether the edge is drawn with the plain Bézier curve, whose control points reach
+        /// out along the handle sides by a share of the edge's whole length: between
+        /// neighbouring layers such an edge that runs far sideways gets one bend point in its
+        /// middle, so it is drawn as the curve through points, which does not bulge.
+        var bendsWhenFlat: Bool { pathType == .bezier }
     }
 
     public var nodes: [Node]

@@ -9,14 +9,14 @@ import Testing
 @Suite struct StraightRouteTests {
     /// `count` nodes of varied breadth; edges from each node to one to four layers further on
     /// in a hidden order, so many edges are long.
-    private func graph(count: Int, seed: UInt64, straight: Bool) -> LayoutGraph {
+    private func graph(count: Int, seed: UInt64, pathType: EdgePathType) -> LayoutGraph {
         var r = TestSupport.SplitMix64(seed: seed)
         var g = LayoutGraph()
         for _ in 0..<count { g.nodes.append(.init(width: Double(40 + r.next() % 60), height: 36)) }
         for v in 1..<count {
             for _ in 0..<2 {
                 let u = Int(r.next() % UInt64(v))
-                g.edges.append(.init(source: u, target: v, straight: straight))
+                g.edges.append(.init(source: u, target: v, pathType: pathType))
             }
         }
         return g
@@ -54,8 +54,9 @@ import Testing
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func straightRoutesKeepNodesAndCrossings(seed: UInt64) {
         let options = LayoutOptions(nodeSpacing: 18, layerSpacing: 36)
-        let lined = graph(count: 60, seed: seed, straight: false)
-        let straight = graph(count: 60, seed: seed, straight: true)
+        // smoothStep keeps each long edge's dummies in line; straight ones move
+        let lined = graph(count: 60, seed: seed, pathType: .smoothStep)
+        let straight = graph(count: 60, seed: seed, pathType: .straight)
         let a = LayeredLayout.layout(lined, options: options)
         let b = LayeredLayout.layout(straight, options: options)
         #expect(a.positions == b.positions)
@@ -106,7 +107,7 @@ import Testing
         // a parent above the first of six children: its edge to the last runs far sideways
         var g = LayoutGraph()
         for _ in 0..<7 { g.nodes.append(.init(width: 72, height: 36)) }
-        for v in 1..<7 { g.edges.append(.init(source: 0, target: v, curved: true)) }
+        for v in 1..<7 { g.edges.append(.init(source: 0, target: v, pathType: .bezier)) }
         let options = LayoutOptions(nodeSpacing: 18, layerSpacing: 36)
         let r = LayeredLayout.layout(g, options: options)
         for (i, e) in g.edges.enumerated() {
@@ -117,8 +118,21 @@ import Testing
         }
         let bent = r.edgePoints.filter { !$0.isEmpty }.count
         #expect(bent > 0 && bent < g.edges.count)
+        // two edges between the same nodes each bend halfway between their own ports
+        var twin = g
+        twin.edges.append(.init(source: 0, target: 6, sourcePort: -0.4, targetPort: 0.4, pathType: .bezier))
+        twin.edges.append(.init(source: 0, target: 6, sourcePort: 0.4, targetPort: -0.4, pathType: .bezier))
+        let t = LayeredLayout.layout(twin, options: options)
+        for i in (twin.edges.count - 2)..<twin.edges.count {
+            let e = twin.edges[i], a = t.positions[e.source], b = t.positions[e.target]
+            let start = Point(a.x + 36 + e.sourcePort * 72, a.y + 36), end = Point(b.x + 36 + e.targetPort * 72, b.y)
+            if max(50, 0.4 * start.distance(to: end)) > 1.5 * (end.y - start.y) {
+                #expect(t.edgePoints[i] == [(start + end) * 0.5], "edge \(i)")
+            }
+        }
+        #expect(t.edgePoints[twin.edges.count - 2] != t.edgePoints[twin.edges.count - 1])
         // not for edges drawn another way
-        for i in g.edges.indices { g.edges[i].curved = false }
+        for i in g.edges.indices { g.edges[i].pathType = .straight }
         let plain = LayeredLayout.layout(g, options: options).edgePoints.filter { !$0.isEmpty }.count
         #expect(plain == 0)
     }

@@ -23,7 +23,7 @@ extension Ordering {
     mutating func iterateSifting(kicks: Int) {
         let candidates = (0..<layers.count).filter { !frozen[$0] && layers[$0].count > 2 }
         guard layers.count > 1, !candidates.isEmpty else { return }
-        var state = KickState(self)
+        var state = KickState(&self)
         var best = layers, bestCrossings = state.crossings
         var random = SplitMix64(seed: 0x5EED_C1C5)
         var sinceBest = 0
@@ -85,8 +85,7 @@ private struct KickState {
     private var saved: [(layer: Int, order: [Int])] = []
     private var touched: [Bool]
 
-    init(_ ordering: Ordering) {
-        var ordering = ordering
+    init(_ ordering: inout Ordering) {
         gaps = (0..<(ordering.layers.count - 1)).map { ordering.countCrossings(below: $0) }
         crossings = gaps.reduce(0, +)
         touched = Array(repeating: false, count: ordering.layers.count)

@@ -261,7 +261,7 @@ public enum LayeredLayout {
             graph: proper, layers: ordering.layers, x: x, bandTop: layerTop,
             bandBottom: (0..<proper.layerCount).map { layerTop[$0] + layerDepth[$0] },
             separation: coordinates.separation)
-        let crossing = straightRoutes.place(straight: edges.map { graph.edges[$0].straight })
+        let crossing = straightRoutes.place(straight: edges.map { graph.edges[$0].runsStraight })
         var points: [[Point]] = []
         var labelCentres: [Point?] = []
         for (i, chain) in proper.chains.enumerated() {
@@ -272,7 +272,7 @@ public enum LayeredLayout {
                 route.append(Point(crossing.top[d], top))
                 if bottom > top { route.append(Point(crossing.bottom[d], bottom)) }
             }
-            if graph.edges[edges[i]].curved, let middle = straightRoutes.middle(of: i) { route.append(middle) }
+            if graph.edges[edges[i]].bendsWhenFlat, let middle = straightRoutes.middle(of: i) { route.append(middle) }
             if reversed[i] { route.reverse() }
             points.append(route)
             let lv = proper.labelVertex[i]

@@ -5,10 +5,11 @@
 /// sifting passes: each vertex of a layer in turn is taken out and put back at the place
 /// where it crosses least with both neighbouring layers (Matuszewski, Schönfeld and
 /// Molitor's sifting, one layer at a time). The order with the fewest crossings seen in any
-/// run is kept; then, on graphs whose layers are narrow enough, each long edge is moved as a
-/// whole (`ChainSifting`) and sifting polishes again. Every tie goes by the current position
-/// and every start order is derived from the input order, so the result depends on the input
-/// alone.
+/// run is kept; then each long edge is moved as a whole (`ChainSifting`: over whole layers
+/// where they are narrow enough, within a window of places on large graphs) and sifting
+/// polishes again; last, small graphs get iterated sifting (`IteratedSifting.swift`). Every
+/// tie goes by the current position and every start order and kick is derived from the
+/// input order, so the result depends on the input alone.
 struct Ordering {
     /// Sweeps in a row without a real improvement (0.5 %) before a run stops.
     static let patience = 8

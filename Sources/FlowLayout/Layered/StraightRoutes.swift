@@ -35,8 +35,7 @@ struct StraightRoutes {
             if graph.labelVertex[i] >= 0, let k = chain.firstIndex(of: graph.labelVertex[i]) { anchors.append(k) }
             anchors.append(chain.count - 1)
             for (a, b) in zip(anchors, anchors.dropFirst()) where b - a > 1 {
-                let from = exit(chain[a], segment: graph.down[chain[a]].first { graph.segments[$0].lower == chain[a + 1] })
-                let to = entry(chain[b], segment: graph.up[chain[b]].first { graph.segments[$0].upper == chain[b - 1] })
+                let from = exit(chain[a], edge: i), to = entry(chain[b], edge: i)
                 let dummies = Array(chain[(a + 1)..<b])
                 // two points per dummy, where the edge crosses the top and the bottom of its
                 // layer, each with the room its neighbours there leave it
@@ -138,21 +137,21 @@ struct StraightRoutes {
     func middle(of i: Int) -> Point? {
         let chain = graph.chains[i]
         guard chain.count == 2 else { return nil }
-        let s = graph.down[chain[0]].first { graph.segments[$0].lower == chain[1] }
-        let a = exit(chain[0], segment: s), b = entry(chain[1], segment: s)
+        let a = exit(chain[0], edge: i), b = entry(chain[1], edge: i)
         let reach = max(50, 0.4 * a.distance(to: b))
         return reach > 1.5 * (b.y - a.y) ? (a + b) * 0.5 : nil
     }
 
-    /// Where an edge leaves vertex `v` downwards: the bottom of its box, at its port.
-    private func exit(_ v: Int, segment: Int?) -> Point {
-        let port = segment.map { graph.segments[$0].upperPort } ?? 0
+    /// Where edge `i` leaves vertex `v` downwards: the bottom of its box, at its port (the
+    /// edge's own segment, so edges between the same two nodes keep their own ports).
+    private func exit(_ v: Int, edge i: Int) -> Point {
+        let port = graph.down[v].first { graph.segments[$0].edge == i }.map { graph.segments[$0].upperPort } ?? 0
         return Point(x[v] + port * graph.breadth[v], centre(v) + graph.depth[v] / 2)
     }
 
-    /// Where an edge enters vertex `v` from above: the top of its box, at its port.
-    private func entry(_ v: Int, segment: Int?) -> Point {
-        let port = segment.map { graph.segments[$0].lowerPort } ?? 0
+    /// Where edge `i` enters vertex `v` from above: the top of its box, at its port.
+    private func entry(_ v: Int, edge i: Int) -> Point {
+        let port = graph.up[v].first { graph.segments[$0].edge == i }.map { graph.segments[$0].lowerPort } ?? 0
         return Point(x[v] + port * graph.breadth[v], centre(v) - graph.depth[v] / 2)
     }
 

@@ -211,7 +211,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 level.graph.edges.append(.init(
                     source: level.nodeOf[below]!, target: border,
                     sourcePort: below == a ? port(a, e.sourceHandleID, .source) : 0,
-                    straight: LayoutPlan.runsStraight(e), curved: e.pathType == .bezier))
+                    pathType: e.pathType))
                 levels[g] = level
                 route.append(.exit(level: g, edge: ge, border: border))
                 below = g
@@ -228,7 +228,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 level.graph.edges.append(.init(
                     source: border, target: level.nodeOf[below]!,
                     targetPort: below == b ? port(b, e.targetHandleID, .target) : 0,
-                    straight: LayoutPlan.runsStraight(e), curved: e.pathType == .bezier))
+                    pathType: e.pathType))
                 levels[g] = level
                 entries.append(.entry(level: g, edge: ge, border: border))
                 below = g
@@ -239,7 +239,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 source: level.nodeOf[top]!, target: level.nodeOf[below]!,
                 sourcePort: top == a ? port(a, e.sourceHandleID, .source) : 0,
                 targetPort: below == b ? port(b, e.targetHandleID, .target) : 0,
-                labelSize: LayoutPlan.labelSize(e.label), straight: LayoutPlan.runsStraight(e), curved: e.pathType == .bezier))
+                labelSize: LayoutPlan.labelSize(e.label), pathType: e.pathType))
             levels[lca] = level
             edgeIDs[lca, default: []].append(e.id)
             route.append(.body(level: lca, edge: ge))
@@ -437,12 +437,6 @@ struct LayoutPlan<Data: FlowNodeData> {
         let end = around(fb, hb, towards: towardsSource, flow: Point(-f.x, -f.y), room: room)
         out = start + out + end.reversed()
         return out
-    }
-
-    /// Whether the edge's route may run across the layers it passes: not for the path
-    /// types drawn with orthogonal steps, whose bend points keep one line per layer.
-    static func runsStraight(_ e: FlowEdge) -> Bool {
-        e.pathType != .smoothStep && e.pathType != .orthogonal
     }
 
     /// A route for `smoothStep` (and `orthogonal` when the store has no router): every run between two points that are not in line becomes
