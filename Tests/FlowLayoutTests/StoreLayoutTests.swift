@@ -184,6 +184,67 @@ private func overlap(_ a: Rect, _ b: Rect) -> Bool {
     }
 }
 
+/// Edges between two groups (the layout golden `layout-groups`): they leave and enter the
+/// groups in the order of their other ends, so none cross, and stepped edges from one
+/// handle share their way out (an edge straight below its source runs straight).
+@Suite struct GroupBorderRouteTests {
+    private func twoGroups(_ type: EdgePathType) throws -> Store {
+        let store = Store()
+        func node(_ id: String, in parent: String? = nil, group: Bool = false) throws {
+            try store.addNode(FlowNode(
+                id: id, position: .zero, size: group ? Size(10, 10) : Size(100, 40), data: .null,
+                parentID: parent, acceptsChildren: group))
+        }
+        try node("api")
+        try node("backend", group: true)
+        try node("auth", in: "backend")
+        try node("orders", in: "backend")
+        try node("storage", group: true)
+        try node("db", in: "storage")
+        try node("cache", in: "storage")
+        for (id, s, t) in [("e1", "api", "auth"), ("e2", "api", "orders"), ("e3", "orders", "db"),
+                           ("e4", "orders", "cache"), ("e5", "auth", "db")] {
+            try store.addEdge(FlowEdge(id: id, sourceNodeID: s, targetNodeID: t, pathType: type))
+        }
+        try store.layout(LayoutRequest(options: LayoutOptions(nodeSpacing: 30, layerSpacing: 40)))
+        return store
+    }
+
+    /// Each edge as drawn: bottom of its source, its points, top of its target.
+    private func crossings(_ store: Store) -> Int {
+        let ids = store.nodes.map(\.id)
+        let boxes = store.nodes.map(\.frame)
+        let routes = store.edges.map { e in
+            let a = store.node(e.sourceNodeID)!.frame, b = store.node(e.targetNodeID)!.frame
+            let start = Point(a.origin.x + a.size.width / 2, a.origin.y + a.size.height)
+            let end = Point(b.origin.x + b.size.width / 2, b.origin.y)
+            return DrawnCrossings.Route(
+                source: ids.firstIndex(of: e.sourceNodeID)!, target: ids.firstIndex(of: e.targetNodeID)!,
+                points: [start] + e.points + [end])
+        }
+        return DrawnCrossings.count(routes: routes, boxes: boxes)
+    }
+
+    @Test(arguments: [EdgePathType.smoothStep, .bezier, .straight])
+    func edgesBetweenGroupsDoNotCross(_ type: EdgePathType) throws {
+        let store = try twoGroups(type)
+        #expect(crossings(store) == 0)
+        let orders = store.node("orders")!.frame, cache = store.node("cache")!.frame
+        let auth = store.node("auth")!.frame, db = store.node("db")!.frame
+        #expect(orders.origin.x < cache.origin.x + cache.size.width && cache.origin.x < orders.origin.x + orders.size.width)
+        #expect(auth.origin.x < db.origin.x + db.size.width && db.origin.x < auth.origin.x + auth.size.width)
+        if type == .smoothStep {
+            // the two stepped edges into db share their last run; those straight below
+            // their sources run straight
+            for id in ["e4", "e5"] {
+                let e = store.edge(id)!
+                let x = store.node(e.sourceNodeID)!.frame.origin.x + 50
+                #expect(e.points.allSatisfy { $0.x == x }, "\(id): \(e.points)")
+            }
+        }
+    }
+}
+
 @Suite struct LayoutRouteMovesTests {
     /// After a layout, moving one end of an edge keeps its route (the end follows its node);
     /// moving both ends by the same delta in one call moves the route with them.

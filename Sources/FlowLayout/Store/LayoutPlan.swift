@@ -180,10 +180,34 @@ struct LayoutPlan<Data: FlowNodeData> {
         var pieces: [String: [Piece]] = [:]
         // store edge ids by level, in the order of the level's graph edges (tree errors)
         var edgeIDs: [Int: [String]] = [:]
-        // border nodes: (level, graph node, the store node at the edge's other end)
-        // and the store node at the edge's inner end, which orders borders with one partner
-        var partners: [(level: Int, node: Int, partner: Int, inner: Int)] = []
-        for e in edges {
+        // Border nodes: stepped edges that leave (or enter) a group from one node through
+        // one handle leave through one border node, so they share their way to the border.
+        var partners: [GroupBorder.Key: GroupBorder] = [:]
+        var shared: [GroupBorder.Key: (node: Int, edge: Int)] = [:]
+        // The border node of group `g` for edge `e` (index `ei`) between its node (or
+        // subgroup) `inner` and `other` outside, and its graph edge to or from `inner`.
+        func borderNode(
+            _ g: Int, inner: Int, last: Bool, handle: String?, port: Double, other: Int, edge ei: Int, _ e: FlowEdge
+        ) -> (node: Int, edge: Int) {
+            let key = GroupBorder.Key(
+                level: g, inner: inner, last: last, handle: handle, edge: GroupBorder.shares(e.pathType) ? nil : ei)
+            if shared[key] == nil {
+                var level = levels[g]!
+                let border = level.graph.nodes.count
+                level.graph.nodes.append(.init(width: 0, height: 0, layer: last ? .last : .first))
+                let node = level.nodeOf[inner]!
+                shared[key] = (border, level.graph.edges.count)
+                level.graph.edges.append(
+                    last
+                        ? .init(source: node, target: border, sourcePort: port, pathType: e.pathType)
+                        : .init(source: border, target: node, targetPort: port, pathType: e.pathType))
+                levels[g] = level
+                partners[key] = GroupBorder(level: g, node: border, last: last, partners: [], inner: inner)
+            }
+            partners[key]!.partners.append(other)
+            return shared[key]!
+        }
+        for (ei, e) in edges.enumerated() {
             guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
             let ca = ancestors(a), cb = ancestors(b)
             var k = 0
@@ -203,16 +227,9 @@ struct LayoutPlan<Data: FlowNodeData> {
             // leaving: from a's level up to the level below the common one
             var below = a
             for g in ca[k..<(ca.count - 1)].reversed() {
-                var level = levels[g]!
-                let border = level.graph.nodes.count
-                level.graph.nodes.append(.init(width: 0, height: 0, layer: .last))
-                partners.append((g, border, b, below))
-                let ge = level.graph.edges.count
-                level.graph.edges.append(.init(
-                    source: level.nodeOf[below]!, target: border,
-                    sourcePort: below == a ? port(a, e.sourceHandleID, .source) : 0,
-                    pathType: e.pathType))
-                levels[g] = level
+                let (border, ge) = borderNode(
+                    g, inner: below, last: true, handle: below == a ? e.sourceHandleID : nil,
+                    port: below == a ? port(a, e.sourceHandleID, .source) : 0, other: b, edge: ei, e)
                 route.append(.exit(level: g, edge: ge, border: border))
                 below = g
             }
@@ -220,16 +237,9 @@ struct LayoutPlan<Data: FlowNodeData> {
             var entries: [Piece] = []
             below = b
             for g in cb[k..<(cb.count - 1)].reversed() {
-                var level = levels[g]!
-                let border = level.graph.nodes.count
-                level.graph.nodes.append(.init(width: 0, height: 0, layer: .first))
-                partners.append((g, border, a, below))
-                let ge = level.graph.edges.count
-                level.graph.edges.append(.init(
-                    source: border, target: level.nodeOf[below]!,
-                    targetPort: below == b ? port(b, e.targetHandleID, .target) : 0,
-                    pathType: e.pathType))
-                levels[g] = level
+                let (border, ge) = borderNode(
+                    g, inner: below, last: false, handle: below == b ? e.targetHandleID : nil,
+                    port: below == b ? port(b, e.targetHandleID, .target) : 0, other: a, edge: ei, e)
                 entries.append(.entry(level: g, edge: ge, border: border))
                 below = g
             }
@@ -247,21 +257,33 @@ struct LayoutPlan<Data: FlowNodeData> {
             pieces[e.id] = route
         }
         // Lay out innermost first; a group's size comes from its children's layout. When
-        // edges cross group borders, a second pass orders each group's border nodes by
-        // where the first pass put the nodes at their edges' other ends, so routes enter
-        // and leave a group in the order they arrive.
+        // edges cross group borders, the next pass orders each group's border nodes by
+        // where the pass before put the nodes at their edges' other ends, so routes enter
+        // and leave a group in the order they arrive. That can reorder the nodes inside
+        // another group, which moves the keys again: passes repeat until no group's
+        // border order changes (at most `maximumPasses`).
         let pad = request.groupPadding, title = request.groupTitleHeight
         var origin: [Int: Point] = [:]
-        for pass in 0..<(partners.isEmpty ? 1 : 2) {
-            if pass == 1 {
+        var borderOrder: [[Int]] = []
+        // in the order they were made (the keys' order hashes differently run to run)
+        let borders = partners.values.sorted { ($0.level, $0.node) < ($1.level, $1.node) }
+        for pass in 0..<(borders.isEmpty ? 1 : GroupBorder.maximumPasses) {
+            if pass > 0 {
                 let along: (Int) -> Double = { [positions, sizes, nodes, direction] i in
                     let p = positions[nodes[i].id] ?? nodes[i].position
                     let s = sizes[nodes[i].id] ?? nodes[i].size
                     return direction.isHorizontal ? p.y + s.height / 2 : p.x + s.width / 2
                 }
-                for b in partners {
-                    levels[b.level]!.graph.nodes[b.node].orderKey = along(b.partner)
-                    levels[b.level]!.graph.nodes[b.node].orderTie = along(b.inner)
+                let keys = borders.map { b in
+                    (key: b.partners.reduce(0.0) { $0 + along($1) } / Double(b.partners.count), tie: along(b.inner))
+                }
+                let order = GroupBorder.order(borders, keys)
+                // the same border orders lay every group out as the last pass did
+                if order == borderOrder { break }
+                borderOrder = order
+                for (b, k) in zip(borders, keys) {
+                    levels[b.level]!.graph.nodes[b.node].orderKey = k.key
+                    levels[b.level]!.graph.nodes[b.node].orderTie = k.tie
                 }
                 sizes = [:]
                 positions = [:]
