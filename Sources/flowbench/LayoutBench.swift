@@ -5,7 +5,7 @@ import FlowLayout
 /// The layout section: FlowLayout's layered layout and Graphviz `dot` on the benchmark
 /// graphs (`../shared/graphs` or `--graphs DIR`), in the same run: time, drawn crossings
 /// counted by one function on both drawings (`DrawnCrossings`, the benchmark's definition),
-/// area and total edge length. Node boxes 72×36, dot's default spacing (18 within a layer,
+/// area, total edge length and the edges drawn under other nodes. Node boxes 72×36, dot's default spacing (18 within a layer,
 /// 36 between layers). The dot column is skipped, with a note, when dot is not installed.
 enum LayoutBench {
     /// Where the graphs are; set by `--graphs`.
@@ -74,6 +74,9 @@ enum LayoutBench {
         report.add(Metric(name: "layout.\(g.family).area", size: size, value: drawing.area, unit: "px²", baseline: dotDrawing?.area))
         report.add(Metric(name: "layout.\(g.family).edgeLength", size: size, value: drawing.edgeLength, unit: "px", baseline: dotDrawing?.edgeLength))
         report.add(Metric(name: "layout.\(g.family).overlaps", size: size, value: Double(drawing.overlaps), unit: "count"))
+        report.add(Metric(
+            name: "layout.\(g.family).underNodes", size: size, value: Double(drawing.edgesUnderNodes), unit: "count",
+            baseline: dotDrawing.map { Double($0.edgesUnderNodes) }))
     }
 }
 
@@ -134,6 +137,9 @@ struct Drawing {
     var routes: [DrawnCrossings.Route]
 
     var crossings: Int { DrawnCrossings.count(routes: routes, boxes: boxes) }
+
+    /// Routes that pass under a node other than their ends (crossings there are hidden).
+    var edgesUnderNodes: Int { EdgesUnderNodes.count(routes: routes, boxes: boxes) }
 
     /// Across the layers (the graphs are laid out top to bottom).
     var width: Double {

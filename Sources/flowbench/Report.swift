@@ -195,11 +195,11 @@ final class Report {
         print(
             col("graph", 14) + col("time", 10, right: true) + col("dot", 10, right: true)
                 + col("ratio", 8, right: true) + col("crossings", 11, right: true) + col("dot", 11, right: true)
-                + col("best peer", 11, right: true) + col("overlaps", 9, right: true)
-                + col("width", 9, right: true) + col("dot", 9, right: true))
+                + col("best peer", 11, right: true) + col("under", 7, right: true) + col("dot", 7, right: true)
+                + col("overlaps", 9, right: true) + col("width", 9, right: true) + col("dot", 9, right: true))
         for (family, n) in graphs {
             let t = find("layout.\(family).time", size: n), c = find("layout.\(family).crossings", size: n)
-            let w = find("layout.\(family).width", size: n)
+            let w = find("layout.\(family).width", size: n), u = find("layout.\(family).underNodes", size: n)
             let best = LayoutBench.bestPeer["\(family)_\(n)"]
             print(
                 col("\(family)_\(n)", 14) + col(formatTime(t?.value), 10, right: true)
@@ -207,12 +207,15 @@ final class Report {
                     + col(c?.value.map { String(Int($0)) } ?? "—", 11, right: true)
                     + col(c?.baseline.map { String(Int($0)) } ?? "—", 11, right: true)
                     + col(best.map(String.init) ?? "—", 11, right: true)
+                    + col(u?.value.map { String(Int($0)) } ?? "—", 7, right: true)
+                    + col(u?.baseline.map { String(Int($0)) } ?? "—", 7, right: true)
                     + col(value("layout.\(family).overlaps", size: n).map { String(Int($0)) } ?? "—", 9, right: true)
                     + col(w?.value.map { String(Int($0)) } ?? "—", 9, right: true)
                     + col(w?.baseline.map { String(Int($0)) } ?? "—", 9, right: true))
         }
         print("   crossings: drawn crossings by one counter on both drawings; best peer: the best of nine layered")
-        print("   layouts on that graph (the graphs' README); width: the drawing's extent along the layers, px")
+        print("   layouts on that graph (the graphs' README); under: edges drawn under a node other than their ends")
+        print("   (crossings there are hidden by the box); width: the drawing's extent along the layers, px")
         print()
     }
 
