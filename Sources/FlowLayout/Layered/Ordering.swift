@@ -179,8 +179,8 @@ struct Ordering {
 
     // MARK: Runs
 
-    /// Runs from `starts` initial orders (the depth-first order, its mirror, then seeded
-    /// shuffles) and keeps the best order found. With `thorough`, every start gets the
+    /// Runs from `starts` initial orders (the depth-first order, its mirror when
+    /// `thorough`, then seeded shuffles) and keeps the best order found. With `thorough`, every start gets the
     /// whole treatment (sweeps with transposition, then sifting); otherwise the starts only
     /// get barycentre sweeps, which are cheap, and the best of them the whole treatment.
     mutating func minimizeCrossings(starts: Int, sweeps: Int, thorough: Bool, kicks: Int = 0) {
@@ -191,7 +191,10 @@ struct Ordering {
         for run in 0..<max(1, starts) {
             switch run {
             case 0: layers = first
-            case 1: layers = first.map { $0.reversed() }
+            // barycentre sweeps alone take a mirrored order to the mirrored result, with
+            // as many crossings: only a thorough run (transposition scans left to right)
+            // can gain from the mirror
+            case 1 where thorough: layers = first.map { $0.reversed() }
             default: layers = first.map { random.shuffled($0) }
             }
             applyFrozen()
