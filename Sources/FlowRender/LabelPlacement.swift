@@ -8,7 +8,8 @@ import Darwin
 
 // Edge labels are placed, not just centred (docs/rendering.md, "Labels"): in store order,
 // each label goes to the first free spot among candidates along its edge's path, free
-// meaning that it overlaps no node (containers aside) and no label placed before it. A label
+// meaning that it overlaps no node, no container's border or title (a label may lie inside
+// a container) and no label placed before it. A label
 // that has no free spot goes where it overlaps least, and the picture reports it.
 
 /// A label box that is being placed: its text lines and size; the placement sets its centre
@@ -62,6 +63,8 @@ struct LabelPlacer {
     static let fractions: [Double] = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9]
     /// The gap between a label placed beside its path and the path.
     static let gap = 3.0
+    /// How far a label keeps from a container's border line, each side of it.
+    static let borderClearance = 2.0
 
     private static func cell(_ v: Double) -> Int64 {
         let c = (v / cellSize).rounded(.down)
@@ -81,6 +84,16 @@ struct LabelPlacer {
             return
         }
         for x in x0...x1 { for y in y0...y1 { cells[Self.key(x, y), default: []].append(i) } }
+    }
+
+    /// Adds the border of `frame`: a strip along each side, as wide as a label needs to
+    /// keep clear of the line.
+    mutating func addBorder(of frame: Rect, name: String) {
+        let h = Self.borderClearance
+        add(Rect(frame.minX - h, frame.minY - h, frame.width + 2 * h, 2 * h), name: name)
+        add(Rect(frame.minX - h, frame.maxY - h, frame.width + 2 * h, 2 * h), name: name)
+        add(Rect(frame.minX - h, frame.minY + h, 2 * h, max(0, frame.height - 2 * h)), name: name)
+        add(Rect(frame.maxX - h, frame.minY + h, 2 * h, max(0, frame.height - 2 * h)), name: name)
     }
 
     /// How much `r` overlaps what is placed (the summed areas of the overlaps), and the

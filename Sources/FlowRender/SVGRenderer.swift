@@ -141,7 +141,7 @@ struct SVGRenderer<Data: FlowNodeData> {
         store.forEachNode { nodes.append($0) }
         let shapes = nodes.map { $0.hasLook ? store.resolvedShape(of: $0) : .rounded }
         var edges = edgeItems(nodes, shapes)
-        let warnings = placeLabels(&edges, nodes)
+        let warnings = placeLabels(&edges, nodes, shapes, title: title)
 
         // Frame of the picture.
         let width: Double
@@ -283,15 +283,31 @@ struct SVGRenderer<Data: FlowNodeData> {
     }
 
     /// Places the edge labels in store order (LabelPlacement.swift), avoiding the nodes that
-    /// are not containers and the labels placed before; grows each edge's bounds by its
-    /// label. Returns a warning for every label that could not be placed without overlap.
-    func placeLabels(_ items: inout [EdgeItem], _ nodes: [FlowNode<Data>]) -> [String] {
+    /// are not containers, the borders and titles of containers, and the labels placed
+    /// before; grows each edge's bounds by its label. Returns a warning for every label that
+    /// could not be placed without overlap.
+    func placeLabels(
+        _ items: inout [EdgeItem], _ nodes: [FlowNode<Data>], _ shapes: [NodeShape], title: (FlowNode<Data>) -> String
+    ) -> [String] {
         guard items.contains(where: { $0.label != nil }) else { return [] }
         var placer = LabelPlacer()
         var parents = Set<String>()
         for n in nodes { if let p = n.parentID { parents.insert(p) } }
-        for n in nodes where !n.acceptsChildren && !parents.contains(n.id) {
-            placer.add(n.frame, name: "node '\(n.id)'")
+        for (i, n) in nodes.enumerated() {
+            guard n.acceptsChildren || parents.contains(n.id) else {
+                placer.add(n.frame, name: "node '\(n.id)'")
+                continue
+            }
+            // a label may sit inside a container or outside it, not across its border
+            // or on its title
+            placer.addBorder(of: n.frame, name: "the border of group '\(n.id)'")
+            let style = n.hasLook ? store.resolvedStyle(of: n) : FlowStyle()
+            if let t = TitleLayout.layout(title(n), font: style.font, shape: shapes[i], frame: n.frame, isContainer: true) {
+                let inset = TitleLayout.containerInset
+                placer.add(
+                    Rect(n.frame.x + inset.x, n.frame.y + inset.y, t.width, Double(t.lines.count) * t.font.lineHeight),
+                    name: "the title of group '\(n.id)'")
+            }
         }
         for i in items.indices {
             guard var box = items[i].label else { continue }

@@ -15,8 +15,9 @@ private func placed(_ store: Store) throws -> (items: [EdgeItem], warnings: [Str
     let renderer = try SVGRenderer(store: store, options: SVGOptions(), op: "svg")
     var nodes: [FlowNode<JSONValue>] = []
     store.forEachNode { nodes.append($0) }
-    var items = renderer.edgeItems(nodes, nodes.map { _ in NodeShape.rounded })
-    let warnings = renderer.placeLabels(&items, nodes)
+    let shapes = nodes.map { _ in NodeShape.rounded }
+    var items = renderer.edgeItems(nodes, shapes)
+    let warnings = renderer.placeLabels(&items, nodes, shapes, title: defaultNodeTitle)
     return (items, warnings)
 }
 
@@ -59,6 +60,26 @@ private func placed(_ store: Store) throws -> (items: [EdgeItem], warnings: [Str
         let again = try placed(store)
         #expect(again.warnings == warnings)
         #expect(again.items.map { $0.label?.center } == items.map { $0.label?.center })
+    }
+
+    /// A label halfway along an edge that leaves a group would sit on the group's border
+    /// line: it goes inside or outside the group instead, and never on the group's title.
+    @Test func labelsKeepOffGroupBordersAndTitles() throws {
+        let store = try makeStore(
+            [node("g", 0, 0, 200, 160, title: "a group title", container: true),
+             node("a", 50, 10, 100, 40, parent: "g"), node("b", 50, 250, 100, 40)],
+            [edge("e", "a", "source", "b", type: .bezier, label: "leaves the group")])
+        let (items, warnings) = try placed(store)
+        #expect(warnings.isEmpty)
+        let box = try #require(items[0].label?.bounds)
+        let g = store.node("g")!.frame
+        let inside = box.minX > g.minX && box.maxX < g.maxX && box.minY > g.minY && box.maxY < g.maxY
+        let outside = !overlap(box, g)
+        #expect(inside || outside, "\(box) crosses the border of \(g)")
+        // halfway (y = 150) is 10 above the border (y = 160): the label moved along its edge
+        #expect(box.minY > 160 || box.maxY < 158)
+        // the title's line runs from the inset (10, 6) for one line of text
+        #expect(!overlap(box, Rect(10, 6, 100, 15)))
     }
 
     @Test func aLabelWithoutRoomIsDrawnWhereItCoversLeast() throws {
