@@ -184,24 +184,30 @@ private func overlap(_ a: Rect, _ b: Rect) -> Bool {
     }
 }
 
+/// Adds nodes of `size` at the origin, each `(id, parent)`; a node that is some node's
+/// parent is a 10 × 10 group.
+private func addBoxes(_ store: Store, _ nodes: [(String, String?)], size: Size) throws {
+    let groups = Set(nodes.compactMap(\.1))
+    for (id, parent) in nodes {
+        let group = groups.contains(id)
+        try store.addNode(FlowNode(
+            id: id, position: .zero, size: group ? Size(10, 10) : size, data: .null, parentID: parent,
+            acceptsChildren: group))
+    }
+}
+
 /// Edges between two groups (the layout golden `layout-groups`): they leave and enter the
 /// groups in the order of their other ends, so none cross, and stepped edges from one
 /// handle share their way out (an edge straight below its source runs straight).
 @Suite struct GroupBorderRouteTests {
     private func twoGroups(_ type: EdgePathType) throws -> Store {
         let store = Store()
-        func node(_ id: String, in parent: String? = nil, group: Bool = false) throws {
-            try store.addNode(FlowNode(
-                id: id, position: .zero, size: group ? Size(10, 10) : Size(100, 40), data: .null,
-                parentID: parent, acceptsChildren: group))
-        }
-        try node("api")
-        try node("backend", group: true)
-        try node("auth", in: "backend")
-        try node("orders", in: "backend")
-        try node("storage", group: true)
-        try node("db", in: "storage")
-        try node("cache", in: "storage")
+        // (id, parent); a node named as a parent is a group
+        let nodes: [(String, String?)] = [
+            ("api", nil), ("backend", nil), ("auth", "backend"), ("orders", "backend"), ("storage", nil),
+            ("db", "storage"), ("cache", "storage"),
+        ]
+        try addBoxes(store, nodes, size: Size(100, 40))
         for (id, s, t) in [("e1", "api", "auth"), ("e2", "api", "orders"), ("e3", "orders", "db"),
                            ("e4", "orders", "cache"), ("e5", "auth", "db")] {
             try store.addEdge(FlowEdge(id: id, sourceNodeID: s, targetNodeID: t, pathType: type))
@@ -242,6 +248,51 @@ private func overlap(_ a: Rect, _ b: Rect) -> Bool {
                 #expect(e.points.allSatisfy { $0.x == x }, "\(id): \(e.points)")
             }
         }
+    }
+}
+
+/// Two edges from one group to one node outside it, in the builtin graph of
+/// scripts/examples/dot2png.lua: at the level above the group they start where they leave
+/// the group, not at its middle, so they reach their common end without crossing.
+@Suite struct GroupEndTests {
+    /// Whether the polylines cross properly anywhere but at their shared last point.
+    private func cross(_ a: [Point], _ b: [Point]) -> Bool {
+        func orient(_ p: Point, _ q: Point, _ r: Point) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
+        for (p, q) in zip(a, a.dropFirst()) {
+            for (r, t) in zip(b, b.dropFirst()) {
+                let d1 = orient(p, q, r), d2 = orient(p, q, t), d3 = orient(r, t, p), d4 = orient(r, t, q)
+                if d1 * d2 < 0 && d3 * d4 < 0 { return true }
+            }
+        }
+        return false
+    }
+
+    @Test(arguments: [EdgePathType.bezier, .straight, .smoothStep])
+    func edgesFromOneGroupToOneNodeDoNotCross(_ type: EdgePathType) throws {
+        let store = Store()
+        let nodes: [(String, String?)] = [
+            ("sources", nil), ("parser", "sources"), ("lexer", "sources"), ("outputs", nil), ("lib", "outputs"),
+            ("repl", "outputs"), ("headers", nil), ("config", nil), ("tests", nil),
+        ]
+        try addBoxes(store, nodes, size: Size(150, 60))
+        let edges: [(String, String, String, String?)] = [
+            ("e1", "lexer", "parser", nil), ("e2", "parser", "lib", nil), ("e3", "headers", "lib", "links"),
+            ("e4", "config", "lib", nil), ("e5", "config", "repl", nil), ("e6", "lib", "repl", nil),
+            ("e7", "repl", "tests", nil), ("e8", "lib", "tests", "require"),
+        ]
+        for (id, a, b, label) in edges {
+            try store.addEdge(FlowEdge(id: id, sourceNodeID: a, targetNodeID: b, pathType: type, label: label))
+        }
+        try store.layout()
+        func drawn(_ id: String) -> [Point] {
+            let e = store.edge(id)!
+            let a = store.node(e.sourceNodeID)!.frame, b = store.node(e.targetNodeID)!.frame
+            return [Point(a.origin.x + a.size.width / 2, a.origin.y + a.size.height)] + e.points
+                + [Point(b.origin.x + b.size.width / 2, b.origin.y)]
+        }
+        let lib = store.node("lib")!.frame, repl = store.node("repl")!.frame
+        #expect(lib.origin.x != repl.origin.x)
+        #expect(!cross(drawn("e7"), drawn("e8")), "\(drawn("e7")) \(drawn("e8"))")
     }
 }
 

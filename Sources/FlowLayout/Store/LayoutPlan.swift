@@ -103,6 +103,16 @@ struct LayoutPlan<Data: FlowNodeData> {
     }
 
     /// A piece of an edge's route at one level.
+    /// A graph edge at `level` with an end at group `group`, which the edge leaves (at its
+    /// source) or enters through border node `border` of the group's own graph.
+    private struct GroupEnd {
+        var level: Int
+        var edge: Int
+        var group: Int
+        var border: Int
+        var atSource: Bool
+    }
+
     private enum Piece {
         /// The route of graph edge `edge` at `level`, then the centre of border node `border`.
         case exit(level: Int, edge: Int, border: Int)
@@ -183,6 +193,7 @@ struct LayoutPlan<Data: FlowNodeData> {
         // Border nodes: stepped edges that leave (or enter) a group from one node through
         // one handle leave through one border node, so they share their way to the border.
         var partners: [GroupBorder.Key: GroupBorder] = [:]
+        var groupEnds: [GroupEnd] = []
         var shared: [GroupBorder.Key: (node: Int, edge: Int)] = [:]
         // The border node of group `g` for edge `e` (index `ei`) between its node (or
         // subgroup) `inner` and `other` outside, and its graph edge to or from `inner`.
@@ -245,6 +256,12 @@ struct LayoutPlan<Data: FlowNodeData> {
             }
             var level = levels[lca]!
             let ge = level.graph.edges.count
+            if top != a, case .exit(_, _, let border)? = route.last {
+                groupEnds.append(GroupEnd(level: lca, edge: ge, group: top, border: border, atSource: true))
+            }
+            if below != b, case .entry(_, _, let border)? = entries.last {
+                groupEnds.append(GroupEnd(level: lca, edge: ge, group: below, border: border, atSource: false))
+            }
             level.graph.edges.append(.init(
                 source: level.nodeOf[top]!, target: level.nodeOf[below]!,
                 sourcePort: top == a ? port(a, e.sourceHandleID, .source) : 0,
@@ -284,6 +301,21 @@ struct LayoutPlan<Data: FlowNodeData> {
                 for (b, k) in zip(borders, keys) {
                     levels[b.level]!.graph.nodes[b.node].orderKey = k.key
                     levels[b.level]!.graph.nodes[b.node].orderTie = k.tie
+                }
+                // an edge that leaves (or enters) a group does so at its border node, not
+                // at the group's middle: its port there, as the pass before placed it
+                for end in groupEnds {
+                    let r = levels[end.group]!.result!
+                    let at = r.positions[end.border] + origin[end.group]!
+                    let f = newFrame(end.group)
+                    let offset = direction.isHorizontal
+                        ? (at.y - f.origin.y) / f.size.height : (at.x - f.origin.x) / f.size.width
+                    let port = offset.isFinite ? min(0.5, max(-0.5, offset - 0.5)) : 0
+                    if end.atSource {
+                        levels[end.level]!.graph.edges[end.edge].sourcePort = port
+                    } else {
+                        levels[end.level]!.graph.edges[end.edge].targetPort = port
+                    }
                 }
                 sizes = [:]
                 positions = [:]
