@@ -31,9 +31,10 @@ s:transaction(function()
   s:connect("receipt", "finish")
   s:connect("policy", "approve", { style = { dash = { 2, 3 }, targetArrow = "none", stroke = "#c9b458" } })
 end)
-s:layout{ direction = "TB" }
--- edges run in horizontal and vertical lines with rounded corners
+-- edges run in horizontal and vertical lines with rounded corners; set before the layout,
+-- which routes each edge for its path type
 s:updateEdges(function(e) e.pathType = "smoothStep" end)
+s:layout{ direction = "TB" }
 
 assert(s:save(outdir .. "/flowchart.svg", { title = "Expense claim", handles = "none" }))
 print(string.format("flowchart: %d steps", s.nodeCount))
