@@ -393,16 +393,7 @@ struct LayoutPlan<Data: FlowNodeData> {
             routes[id] = points
         }
         stats.edges = routes.count
-        for e in edges where routes[e.id] != nil {
-            // An orthogonal edge's points belong to the store's router, which routes it
-            // around the nodes' new frames at the end of the same operation (docs/routing.md).
-            if e.pathType == .orthogonal && routerOwnsOrthogonal {
-                routes[e.id] = nil
-                continue
-            }
-            let route = detoured(routes[e.id]!, e)
-            routes[e.id] = e.pathType == .smoothStep || e.pathType == .orthogonal ? orthogonal(route, e) : route
-        }
+        shapeRoutes(edges)
         var lo = Point(Double.infinity, Double.infinity), hi = Point(-Double.infinity, -Double.infinity)
         for (id, p) in positions {
             let s = sizes[id] ?? nodes[index[id]!].size
@@ -471,6 +462,83 @@ struct LayoutPlan<Data: FlowNodeData> {
     private func overlaps(_ a: Rect, _ b: Rect, _ margin: Double) -> Bool {
         a.origin.x < b.origin.x + b.size.width + margin && b.origin.x < a.origin.x + a.size.width + margin
             && a.origin.y < b.origin.y + b.size.height + margin && b.origin.y < a.origin.y + a.size.height + margin
+    }
+
+    // MARK: Route shapes
+
+    /// Gives every routed edge its final shape: the layout's points, turned into steps for
+    /// the orthogonal path types, with ways around the nodes at ends that face away. Back
+    /// edges and self-loops come last, each routed beside the nodes (`BackRoutes`) clear of
+    /// the routes made before it; one that finds no clear way keeps the general shape.
+    private mutating func shapeRoutes(_ edges: [FlowEdge]) {
+        var back = BackRoutes(
+            direction: direction, layerSpacing: request.options.layerSpacing,
+            clearance: min(request.options.nodeSpacing / 2, 16),
+            loopReach: (min(request.options.layerSpacing / 2, 20) * 0.75).rounded())
+        var against: [FlowEdge] = []
+        for e in edges where routes[e.id] != nil {
+            // An orthogonal edge's points belong to the store's router, which routes it
+            // around the nodes' new frames at the end of the same operation (docs/routing.md).
+            if e.pathType == .orthogonal && routerOwnsOrthogonal {
+                routes[e.id] = nil
+                continue
+            }
+            let (s, t) = ends(e)
+            if back.against(s.point, s.side, t.point, t.side) && sameContainer(e) {
+                against.append(e)
+                continue
+            }
+            routes[e.id] = shaped(routes[e.id]!, e)
+            back.add([s.point] + routes[e.id]! + [t.point])
+        }
+        for e in against {
+            let (s, t) = ends(e)
+            let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
+            let offset = e.pathType == .smoothStep ? SmoothStepPath().offset : 0
+            let others = (0..<nodes.count).filter { $0 != a && $0 != b && !holds($0, a) && !holds($0, b) }.map(newFrame)
+            let bounds = container[a] >= 0 ? newFrame(container[a]).insetBy(dx: 2, dy: 2) : nil
+            let route = a == b
+                ? back.loop(from: s.point, to: t.point, on: newFrame(a), obstacles: others, bounds: bounds, offset: offset)
+                : back.backEdge(
+                    from: s.point, newFrame(a), to: t.point, newFrame(b), obstacles: others, bounds: bounds,
+                    hints: routes[e.id]!, offset: offset)
+            if let route {
+                routes[e.id] = route
+            } else {
+                routes[e.id] = shaped(routes[e.id]!, e)
+                back.add([s.point] + routes[e.id]! + [t.point])
+            }
+        }
+    }
+
+    /// The general shape of a route: around the ends that face away, in steps for the
+    /// orthogonal path types.
+    private func shaped(_ points: [Point], _ e: FlowEdge) -> [Point] {
+        let route = detoured(points, e)
+        return e.pathType == .smoothStep || e.pathType == .orthogonal ? orthogonal(route, e) : route
+    }
+
+    /// An edge's two ends: each handle's point on its node's new frame, and its side.
+    private func ends(_ e: FlowEdge) -> (source: (point: Point, side: HandlePosition), target: (point: Point, side: HandlePosition)) {
+        let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
+        let hs = handleSide(a, e.sourceHandleID, .source).position, ht = handleSide(b, e.targetHandleID, .target).position
+        return ((hs.point(in: newFrame(a)), hs), (ht.point(in: newFrame(b)), ht))
+    }
+
+    /// Whether both ends of `e` are laid out in one container.
+    private func sameContainer(_ e: FlowEdge) -> Bool {
+        guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return false }
+        return inScope[a] && inScope[b] && container[a] == container[b]
+    }
+
+    /// Whether node `g` is `v` or holds it.
+    private func holds(_ g: Int, _ v: Int) -> Bool {
+        var p: Int? = v
+        while let i = p {
+            if i == g { return true }
+            p = nodes[i].parentID.flatMap { index[$0] }
+        }
+        return false
     }
 
     // MARK: Ends that face away

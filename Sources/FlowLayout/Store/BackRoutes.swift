@@ -1,0 +1,278 @@
+import FlowCore
+
+/// Routes for the edges that run against the flow: back edges (the layout reversed them to
+/// break a cycle, so their target lies behind their source) and self-loops.
+///
+/// The handles face the flow (in flow terms: a source's handle on its node's bottom, a
+/// target's on its top), so such an edge leaves downwards and must end coming down from
+/// above. It is drawn as a careful hand would: a short run out of the source handle, across
+/// to one lane beside every node it passes, along the lane to above the target, across, and
+/// down into the target handle, four bends. A self-loop is the same shape kept close to its
+/// node, in the room the layout leaves beside it.
+///
+/// Candidates differ in the lane and in how far out of each handle the route turns; those
+/// that pass through a node (or leave the group holding the edge) are dropped, and of the
+/// rest the one that shares the least length with routes already made, then crosses the
+/// fewest, then is shortest, wins (the first such in a fixed order: deterministic). Every
+/// route made is kept, so later back edges and loops keep clear of it too.
+///
+/// The work is done in flow coordinates, where layers stack downwards (x along a layer):
+/// the same code serves every direction.
+struct BackRoutes {
+    let direction: LayoutDirection
+    /// The gap between two layers.
+    let layerSpacing: Double
+    /// How far a lane keeps from the nodes it passes.
+    let clearance: Double
+    /// How far a self-loop's lane lies from its node's side (within the room the layout
+    /// keeps there).
+    let loopReach: Double
+    /// Segments of the routes made so far, in flow coordinates.
+    private var runs: [(Point, Point)] = []
+
+    init(direction: LayoutDirection, layerSpacing: Double, clearance: Double, loopReach: Double) {
+        self.direction = direction
+        self.layerSpacing = layerSpacing
+        self.clearance = clearance
+        self.loopReach = loopReach
+    }
+
+    // MARK: Routes made
+
+    /// Keeps a route made elsewhere (canvas coordinates, its end points included), for later
+    /// routes to keep clear of.
+    mutating func add(_ route: [Point]) {
+        let f = route.map(toFlow)
+        for i in f.indices.dropFirst() where f[i - 1] != f[i] { runs.append((f[i - 1], f[i])) }
+    }
+
+    /// Whether an edge from handle `source` (on side `sourceSide`) to handle `target` runs
+    /// against the flow with handles that face it: its source's handle faces the flow, its
+    /// target's faces back, and the target lies behind the source.
+    func against(_ source: Point, _ sourceSide: HandlePosition, _ target: Point, _ targetSide: HandlePosition) -> Bool {
+        toFlow(sourceSide.direction) == Point(0, 1) && toFlow(targetSide.direction) == Point(0, -1)
+            && toFlow(target).y < toFlow(source).y
+    }
+
+    // MARK: Back edges and loops
+
+    /// The bend points of a back edge from handle `source` on `sourceFrame` to handle
+    /// `target` on `targetFrame` (canvas coordinates), clear of `obstacles` and inside
+    /// `bounds` when given; nil when no candidate is clear. `hints` are the layout's points
+    /// for the edge (its places in the layers it spans), lanes worth trying; `offset` is
+    /// how far the path runs out of a handle before it can turn.
+    mutating func backEdge(
+        from source: Point, _ sourceFrame: Rect, to target: Point, _ targetFrame: Rect,
+        obstacles: [Rect], bounds: Rect?, hints: [Point], offset: Double
+    ) -> [Point]? {
+        let s = toFlow(source), t = toFlow(target)
+        let fs = toFlow(sourceFrame), ft = toFlow(targetFrame)
+        let downs = depths([0.75, 0.625, 0.875], offset: offset)
+        let area = Rect(
+            min(fs.minX, ft.minX) - 1e6, ft.minY - 2 * layerSpacing, 2e6,
+            fs.maxY - ft.minY + 4 * layerSpacing)
+        let near = nearby(obstacles.map(toFlow) + [fs, ft], area)
+        let bound = bounds.map(toFlow)
+        var best: Candidate?
+        for (i, down) in downs.enumerated() {
+            for (j, up) in downs.enumerated() {
+                let ys = s.y + down, yt = t.y - up
+                for x in lanes(from: yt, to: ys, near.boxes, hints: hints.map { toFlow($0).x }) {
+                    let points = [Point(s.x, ys), Point(x, ys), Point(x, yt), Point(t.x, yt)]
+                    consider(s, points, t, rank: i + j, near, bound, &best)
+                }
+            }
+        }
+        return keep(best, s, t)
+    }
+
+    /// The bend points of a self-loop from handle `source` to handle `target` on `frame`:
+    /// out of the source, up one side of the node, over and into the target; nil when no
+    /// candidate is clear.
+    mutating func loop(
+        from source: Point, to target: Point, on frame: Rect, obstacles: [Rect], bounds: Rect?, offset: Double
+    ) -> [Point]? {
+        let s = toFlow(source), t = toFlow(target), f = toFlow(frame)
+        // short runs out of the handles, else past the middle of the gap, where the steps
+        // of the edges between neighbouring layers run, else at the middle (beside such a
+        // step that turns the other way)
+        let downs = depths([0.25, 0.75, 0.5], offset: offset)
+        let area = Rect(f.minX - 4 * loopReach, f.minY - layerSpacing, f.width + 8 * loopReach, f.height + 2 * layerSpacing)
+        let near = nearby(obstacles.map(toFlow) + [f], area)
+        let bound = bounds.map(toFlow)
+        var best: Candidate?
+        for x in [f.maxX + loopReach, f.minX - loopReach] {
+            for (i, down) in downs.enumerated() {
+                for (j, up) in downs.enumerated() {
+                    let ys = s.y + down, yt = t.y - up
+                    let points = [Point(s.x, ys), Point(x, ys), Point(x, yt), Point(t.x, yt)]
+                    consider(s, points, t, rank: i + j, near, bound, &best)
+                }
+            }
+        }
+        return keep(best, s, t)
+    }
+
+    // MARK: Candidates
+
+    private struct Candidate {
+        var points: [Point]
+        var shared: Double
+        var crossings: Int
+        var cost: Double
+
+        func better(than other: Candidate) -> Bool {
+            if shared != other.shared { return shared < other.shared }
+            if crossings != other.crossings { return crossings < other.crossings }
+            return cost < other.cost
+        }
+    }
+
+    /// Obstacles and runs near enough to matter.
+    private struct Near {
+        var boxes: [Rect]
+        var runs: [(Point, Point)]
+    }
+
+    private func nearby(_ boxes: [Rect], _ area: Rect) -> Near {
+        let runs = self.runs.filter { a, b in
+            max(a.y, b.y) >= area.minY && min(a.y, b.y) <= area.maxY
+        }
+        return Near(boxes: boxes.filter { $0.intersects(area) }, runs: runs)
+    }
+
+    /// Turn distances out of a handle: the given fractions of the layer gap that are at
+    /// least `offset` (else the offset alone), in order of preference.
+    private func depths(_ fractions: [Double], offset: Double) -> [Double] {
+        var out: [Double] = []
+        for f in fractions where f * layerSpacing >= offset && !out.contains(f * layerSpacing) { out.append(f * layerSpacing) }
+        return out.isEmpty ? [offset] : out
+    }
+
+    /// Lanes from `top` down to `bottom` clear of `boxes` (kept `clearance` away): the
+    /// edges of each free stretch (and a few steps further out, for lanes already taken),
+    /// the middle of narrow ones, and the hints that are free. Sorted, without repeats.
+    private func lanes(from top: Double, to bottom: Double, _ boxes: [Rect], hints: [Double]) -> [Double] {
+        var blocked: [(Double, Double)] = []
+        for b in boxes where b.maxY > top && b.minY < bottom {
+            blocked.append((b.minX - clearance, b.maxX + clearance))
+        }
+        blocked.sort { $0.0 < $1.0 }
+        var merged: [(Double, Double)] = []
+        for b in blocked {
+            if let last = merged.last, b.0 <= last.1 {
+                merged[merged.count - 1].1 = max(last.1, b.1)
+            } else {
+                merged.append(b)
+            }
+        }
+        func free(_ x: Double) -> Bool { !merged.contains { x > $0.0 && x < $0.1 } }
+        var out: [Double] = []
+        let step = clearance / 2
+        for (k, b) in merged.enumerated() {
+            let left = k > 0 ? merged[k - 1].1 : -Double.infinity
+            let right = k + 1 < merged.count ? merged[k + 1].0 : Double.infinity
+            for n in 0..<4 {
+                let l = b.0 - Double(n) * step, r = b.1 + Double(n) * step
+                if l >= left { out.append(l) }
+                if r <= right { out.append(r) }
+            }
+            if right.isFinite { out.append((b.1 + right) / 2) }
+        }
+        out += hints.filter(free)
+        if merged.isEmpty { out += hints }
+        return Array(Set(out)).sorted()
+    }
+
+    /// Scores the route `s`, `points`, `t` (flow coordinates) and keeps it in `best` when it
+    /// is clear and better.
+    private func consider(_ s: Point, _ points: [Point], _ t: Point, rank: Int, _ near: Near, _ bound: Rect?, _ best: inout Candidate?) {
+        let route = [s] + points + [t]
+        var length = 0.0, shared = 0.0, crossings = 0
+        for i in route.indices.dropFirst() {
+            let a = route[i - 1], b = route[i]
+            if a == b { continue }
+            // the first and last runs lie on the node's own border side: only later runs can
+            // meet a box
+            for box in near.boxes where passes(a, b, box) { return }
+            if let bound, !(bound.contains(a) && bound.contains(b)) { return }
+            length += a.distance(to: b)
+            for (c, d) in near.runs {
+                let o = overlap(a, b, c, d)
+                shared += max(0, o)
+                // a run that goes on where another on its line stops reads as one line
+                if crosses(a, b, c, d) || (o <= 0 && o > -clearance) { crossings += 1 }
+            }
+        }
+        let candidate = Candidate(points: points, shared: shared, crossings: crossings, cost: length + 8 * Double(rank))
+        if best.map({ candidate.better(than: $0) }) ?? true { best = candidate }
+    }
+
+    /// The chosen points in canvas coordinates (the route kept); points that do not turn
+    /// the route are left out.
+    private mutating func keep(_ best: Candidate?, _ s: Point, _ t: Point) -> [Point]? {
+        guard let best else { return nil }
+        var points: [Point] = []
+        for p in best.points where points.last != p { points.append(p) }
+        var route = [s] + points + [t]
+        var k = 1
+        while k < route.count - 1 {
+            let a = route[k - 1], p = route[k], b = route[k + 1]
+            if (a.x == p.x && p.x == b.x) || (a.y == p.y && p.y == b.y) { route.remove(at: k) } else { k += 1 }
+        }
+        for i in route.indices.dropFirst() where route[i - 1] != route[i] { runs.append((route[i - 1], route[i])) }
+        return route.dropFirst().dropLast().map(fromFlow)
+    }
+
+    // MARK: Geometry
+
+    /// Whether the axis-parallel run a–b passes through the inside of `box`.
+    private func passes(_ a: Point, _ b: Point, _ box: Rect) -> Bool {
+        let e = 0.5
+        return min(a.x, b.x) < box.maxX - e && max(a.x, b.x) > box.minX + e
+            && min(a.y, b.y) < box.maxY - e && max(a.y, b.y) > box.minY + e
+    }
+
+    /// Length that the axis-parallel run a–b shares with the run c–d when both lie on one
+    /// line: negative, the gap between them; -infinity when they are not on one line.
+    private func overlap(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Double {
+        let e = 0.5
+        if a.y == b.y && abs(c.y - d.y) < e && abs(c.y - a.y) < e {
+            return min(max(a.x, b.x), max(c.x, d.x)) - max(min(a.x, b.x), min(c.x, d.x))
+        }
+        if a.x == b.x && abs(c.x - d.x) < e && abs(c.x - a.x) < e {
+            return min(max(a.y, b.y), max(c.y, d.y)) - max(min(a.y, b.y), min(c.y, d.y))
+        }
+        return -.infinity
+    }
+
+    /// Whether the runs a–b and c–d cross at a point inside both.
+    private func crosses(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+        func side(_ p: Point, _ q: Point, _ r: Point) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
+        let d1 = side(c, d, a), d2 = side(c, d, b), d3 = side(a, b, c), d4 = side(a, b, d)
+        return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
+    }
+
+    private func toFlow(_ p: Point) -> Point {
+        switch direction {
+        case .TB: p
+        case .BT: Point(p.x, -p.y)
+        case .LR: Point(p.y, p.x)
+        case .RL: Point(p.y, -p.x)
+        }
+    }
+
+    private func fromFlow(_ f: Point) -> Point {
+        switch direction {
+        case .TB: f
+        case .BT: Point(f.x, -f.y)
+        case .LR: Point(f.y, f.x)
+        case .RL: Point(-f.y, f.x)
+        }
+    }
+
+    private func toFlow(_ r: Rect) -> Rect {
+        let a = toFlow(Point(r.minX, r.minY)), b = toFlow(Point(r.maxX, r.maxY))
+        return Rect(min(a.x, b.x), min(a.y, b.y), abs(a.x - b.x), abs(a.y - b.y))
+    }
+}
