@@ -11,9 +11,10 @@ import FlowCore
 /// node, in the room the layout leaves beside it.
 ///
 /// Candidates differ in the lane and in how far out of each handle the route turns; those
-/// that pass through a node (or leave the group holding the edge) are dropped, and of the
-/// rest the one that shares the least length with routes already made, then crosses the
-/// fewest, then is shortest, wins (the first such in a fixed order: deterministic). Every
+/// that pass through a node are dropped, and of the rest the one that leaves the group
+/// holding the edge least (a group's padding can be too narrow to turn in), then shares
+/// the least length with routes already made, then crosses or continues the fewest, then
+/// is shortest, wins (the first such in a fixed order: deterministic). Every
 /// route made is kept, so later back edges and loops keep clear of it too.
 ///
 /// The work is done in flow coordinates, where layers stack downwards (x along a layer):
@@ -117,11 +118,14 @@ struct BackRoutes {
 
     private struct Candidate {
         var points: [Point]
+        /// How far the points lie outside the group that holds the edge, added up.
+        var outside: Double
         var shared: Double
         var crossings: Int
         var cost: Double
 
         func better(than other: Candidate) -> Bool {
+            if outside != other.outside { return outside < other.outside }
             if shared != other.shared { return shared < other.shared }
             if crossings != other.crossings { return crossings < other.crossings }
             return cost < other.cost
@@ -142,11 +146,14 @@ struct BackRoutes {
     }
 
     /// Turn distances out of a handle: the given fractions of the layer gap that are at
-    /// least `offset` (else the offset alone), in order of preference.
+    /// least `offset`, in order of preference, then the shortest turn (for a group's
+    /// padding, narrower than a layer gap).
     private func depths(_ fractions: [Double], offset: Double) -> [Double] {
         var out: [Double] = []
         for f in fractions where f * layerSpacing >= offset && !out.contains(f * layerSpacing) { out.append(f * layerSpacing) }
-        return out.isEmpty ? [offset] : out
+        let shortest = max(offset, 0.3 * layerSpacing)
+        if !out.contains(shortest) { out.append(shortest) }
+        return out
     }
 
     /// Lanes from `top` down to `bottom` clear of `boxes` (kept `clearance` away): the
@@ -189,13 +196,16 @@ struct BackRoutes {
     private func consider(_ s: Point, _ points: [Point], _ t: Point, rank: Int, _ near: Near, _ bound: Rect?, _ best: inout Candidate?) {
         let route = [s] + points + [t]
         var length = 0.0, shared = 0.0, crossings = 0
+        var outside = 0.0
+        if let b = bound {
+            for p in points { outside += max(0, b.minX - p.x, p.x - b.maxX) + max(0, b.minY - p.y, p.y - b.maxY) }
+        }
         for i in route.indices.dropFirst() {
             let a = route[i - 1], b = route[i]
             if a == b { continue }
             // the first and last runs lie on the node's own border side: only later runs can
             // meet a box
             for box in near.boxes where passes(a, b, box) { return }
-            if let bound, !(bound.contains(a) && bound.contains(b)) { return }
             length += a.distance(to: b)
             for (c, d) in near.runs {
                 let o = overlap(a, b, c, d)
@@ -204,7 +214,7 @@ struct BackRoutes {
                 if crosses(a, b, c, d) || (o <= 0 && o > -clearance) { crossings += 1 }
             }
         }
-        let candidate = Candidate(points: points, shared: shared, crossings: crossings, cost: length + 8 * Double(rank))
+        let candidate = Candidate(points: points, outside: outside, shared: shared, crossings: crossings, cost: length + 8 * Double(rank))
         if best.map({ candidate.better(than: $0) }) ?? true { best = candidate }
     }
 

@@ -1,0 +1,205 @@
+import TestSupport
+import FlowCore
+import FlowLayout
+import Testing
+
+/// An edge's whole route: its source handle's point, its points, its target handle's point,
+/// and the sides of the two handles.
+private func route(_ store: Store, _ e: FlowEdge) -> (points: [Point], from: HandlePosition, to: HandlePosition) {
+    let a = store.node(e.sourceNodeID)!, b = store.node(e.targetNodeID)!
+    let hs = a.handles.first { $0.id == e.sourceHandleID } ?? a.handles.first { $0.type == .source }!
+    let ht = b.handles.first { $0.id == e.targetHandleID } ?? b.handles.first { $0.type == .target }!
+    return ([hs.position.point(in: a.frame)] + e.points + [ht.position.point(in: b.frame)], hs.position, ht.position)
+}
+
+/// Whether the run p–q passes through the inside of `box` (touching its border does not count).
+private func passes(_ p: Point, _ q: Point, _ box: Rect) -> Bool {
+    // sampled: runs are short next to the boxes, and the step is a fraction of a pixel
+    let n = max(1, Int(p.distance(to: q) * 4))
+    let inside = box.insetBy(dx: 0.5, dy: 0.5)
+    return (0...n).contains { k in inside.contains(p + (q - p) * (Double(k) / Double(n))) }
+}
+
+/// Whether node `g` is node `v` or holds it.
+private func holds(_ store: Store, _ g: String, _ v: String) -> Bool {
+    var p: String? = v
+    while let id = p {
+        if id == g { return true }
+        p = store.node(id)?.parentID
+    }
+    return false
+}
+
+/// Length the axis-parallel runs p–q and r–s share.
+private func shared(_ p: Point, _ q: Point, _ r: Point, _ s: Point) -> Double {
+    if p.y == q.y && r.y == s.y && p.y == r.y {
+        return max(0, min(max(p.x, q.x), max(r.x, s.x)) - max(min(p.x, q.x), min(r.x, s.x)))
+    }
+    if p.x == q.x && r.x == s.x && p.x == r.x {
+        return max(0, min(max(p.y, q.y), max(r.y, s.y)) - max(min(p.y, q.y), min(r.y, s.y)))
+    }
+    return 0
+}
+
+/// The flow of the layout goldens: a long edge, a labelled edge, a cycle (fix → check is
+/// drawn against the flow) and a self-loop on review.
+private func goldenFlow(_ type: EdgePathType) throws -> Store {
+    let store = Store()
+    for id in ["start", "check", "fix", "review", "merge", "done"] {
+        try store.addNode(FlowNode(id: id, position: .zero, size: Size(100, 40), data: .null))
+    }
+    let pairs = [
+        ("start", "check"), ("check", "fix"), ("fix", "check"), ("check", "review"),
+        ("review", "merge"), ("start", "merge"), ("merge", "done"), ("review", "review"),
+    ]
+    for (i, (s, t)) in pairs.enumerated() {
+        try store.addEdge(FlowEdge(
+            id: "e\(i + 1)", sourceNodeID: s, targetNodeID: t, pathType: type, label: i == 1 ? "fails" : nil))
+    }
+    return store
+}
+
+/// Checks what every back edge and self-loop of a laid-out store promises: out of its source
+/// handle the way the handle faces and into its target handle the way that one faces, at
+/// most four bends, in axis-parallel runs for the orthogonal path types, and no run through
+/// any node. Returns the ids of the edges checked.
+@discardableResult
+private func checkBackRoutes(_ store: Store, _ direction: LayoutDirection, _ context: String) -> [String] {
+    var checked: [String] = []
+    let flow: Point = switch direction {
+    case .TB: Point(0, 1)
+    case .BT: Point(0, -1)
+    case .LR: Point(1, 0)
+    case .RL: Point(-1, 0)
+    }
+    for e in store.edges {
+        let (r, from, to) = route(store, e)
+        let back = (r[r.count - 1] - r[0]).x * flow.x + (r[r.count - 1] - r[0]).y * flow.y < 0
+        guard e.sourceNodeID == e.targetNodeID || back else { continue }
+        checked.append(e.id)
+        let name = "\(context) \(e.id) \(r)"
+        #expect(e.points.count <= 4, "too many bends: \(name)")
+        let out = r[1] - r[0], into = r[r.count - 1] - r[r.count - 2]
+        #expect(out.x * from.direction.x + out.y * from.direction.y > 0, "does not leave along its handle: \(name)")
+        #expect(into.x * to.direction.x + into.y * to.direction.y < 0, "does not enter along its handle: \(name)")
+        if e.pathType == .smoothStep {
+            // the path runs 20 out of a handle before it turns: no shorter first run
+            #expect(r[0].distance(to: r[1]) >= 20 && r[r.count - 2].distance(to: r[r.count - 1]) >= 20, "short end run: \(name)")
+        }
+        for i in 1..<r.count {
+            if e.pathType == .smoothStep || e.pathType == .orthogonal {
+                #expect(r[i - 1].x == r[i].x || r[i - 1].y == r[i].y, "diagonal run: \(name)")
+            }
+            for n in store.nodes where !holds(store, n.id, e.sourceNodeID) && !holds(store, n.id, e.targetNodeID)
+                && passes(r[i - 1], r[i], n.frame) {
+                #expect(Bool(false), "run \(i) passes through \(n.id): \(name)")
+            }
+        }
+    }
+    return checked
+}
+
+@Suite struct BackRouteTests {
+    @Test(arguments: LayoutDirection.allCases)
+    func theGoldenFlowsBackEdgeAndLoop(_ direction: LayoutDirection) throws {
+        for type in [EdgePathType.smoothStep, .orthogonal, .straight, .bezier] {
+            let store = try goldenFlow(type)
+            try store.layout(LayoutRequest(options: LayoutOptions(direction: direction, nodeSpacing: 30, layerSpacing: 40)))
+            #expect(checkBackRoutes(store, direction, "\(direction) \(type)") == ["e3", "e8"])
+            guard type == .smoothStep || type == .orthogonal else { continue }
+            // the back edge and the loop share no run with another edge, but where two
+            // leave or enter one handle
+            let routes = store.edges.map { route(store, $0).points }
+            for i in [2, 7] {
+                let r = routes[i]
+                for (j, o) in routes.enumerated() where j != i {
+                    for k in 1..<r.count {
+                        for m in 1..<o.count {
+                            let length = shared(r[k - 1], r[k], o[m - 1], o[m])
+                            let atHandle = (k == 1 && m == 1 && r[0] == o[0])
+                                || (k == r.count - 1 && m == o.count - 1 && r[k] == o[m])
+                            #expect(length == 0 || atHandle, "\(direction) \(type) e\(i + 1) shares \(length) with e\(j + 1)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theRoutesAreTheSameEveryTime() throws {
+        for direction in LayoutDirection.allCases {
+            let a = try goldenFlow(.smoothStep), b = try goldenFlow(.smoothStep)
+            let options = LayoutOptions(direction: direction)
+            try a.layout(LayoutRequest(options: options))
+            try b.layout(LayoutRequest(options: options))
+            try a.layout(LayoutRequest(options: options))
+            #expect(a.edges.map(\.points) == b.edges.map(\.points))
+        }
+    }
+
+    /// Two back edges over the same layers take two lanes, not one.
+    @Test func backEdgesOverTheSameLayersKeepApart() throws {
+        let store = Store()
+        for id in ["a", "b", "c", "d"] {
+            try store.addNode(FlowNode(id: id, position: .zero, size: Size(80, 40), data: .null))
+        }
+        for (i, (s, t)) in [("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("c", "a")].enumerated() {
+            try store.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: s, targetNodeID: t, pathType: .smoothStep))
+        }
+        let stats = try store.layout()
+        #expect(stats.reversedEdges == 2)
+        #expect(checkBackRoutes(store, .TB, "two back edges").count == 2)
+        let back = store.edges.filter { $0.points.count == 4 }.map { route(store, $0).points }
+        #expect(back.count == 2)
+        for k in 1..<back[0].count {
+            for m in 1..<back[1].count {
+                let length = shared(back[0][k - 1], back[0][k], back[1][m - 1], back[1][m])
+                let atHandle = k == back[0].count - 1 && m == back[1].count - 1
+                #expect(length == 0 || atHandle, "the back edges share \(length)")
+            }
+        }
+    }
+
+    /// A back edge inside a group takes a lane inside it, and turns within reach of it
+    /// (the group's padding is narrower than the path's first run).
+    @Test func aBackEdgeInAGroupStaysInIt() throws {
+        let store = Store()
+        try store.addNode(FlowNode(id: "g", position: .zero, size: Size(10, 10), data: .null, acceptsChildren: true))
+        for id in ["x", "y", "z"] {
+            try store.addNode(FlowNode(id: id, position: .zero, size: Size(60, 30), data: .null, parentID: "g"))
+        }
+        try store.addNode(FlowNode(id: "out", position: .zero, size: Size(60, 30), data: .null))
+        for (i, (s, t)) in [("x", "y"), ("y", "z"), ("z", "x"), ("out", "g")].enumerated() {
+            try store.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: s, targetNodeID: t, pathType: .smoothStep))
+        }
+        try store.layout()
+        #expect(checkBackRoutes(store, .TB, "group") == ["e2"])
+        let g = store.node("g")!.frame
+        let points = store.edge("e2")!.points
+        #expect(points.count == 4)
+        for p in points { #expect(g.insetBy(dx: -0.5, dy: -0.5).contains(p), "\(p) outside \(g)") }
+    }
+
+    /// Random cyclic graphs with self-loops and multi-edges, every direction and path type.
+    @Test(arguments: 0..<16)
+    func randomCyclesKeepTheRoutePromises(seed: Int) throws {
+        var r = SplitMix64(seed: UInt64(1000 + seed))
+        let store = Store()
+        let n = 4 + seed
+        for i in 0..<n {
+            try store.addNode(FlowNode(
+                id: "n\(i)", position: .zero, size: Size(r.uniform(30, 140), r.uniform(20, 60)), data: .null))
+        }
+        let types: [EdgePathType] = [.smoothStep, .orthogonal, .straight, .bezier]
+        for k in 0..<(n + n / 2) {
+            let a = r.below(n), b = r.chance(10) ? a : r.below(n)
+            try store.addEdge(FlowEdge(
+                id: "e\(k)", sourceNodeID: "n\(a)", targetNodeID: "n\(b)", pathType: types[seed % 4],
+                label: r.chance(15) ? "label \(k)" : nil))
+        }
+        let direction = LayoutDirection.allCases[(seed / 4) % 4]
+        let stats = try store.layout(LayoutRequest(options: LayoutOptions(direction: direction)))
+        let checked = checkBackRoutes(store, direction, "seed \(seed)")
+        #expect(checked.count >= stats.reversedEdges)
+    }
+}
