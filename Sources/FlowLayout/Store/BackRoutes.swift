@@ -69,19 +69,28 @@ struct BackRoutes {
         let s = toFlow(source), t = toFlow(target)
         let fs = toFlow(sourceFrame), ft = toFlow(targetFrame)
         let downs = depths([0.75, 0.625, 0.875], offset: offset)
-        let area = Rect(
-            min(fs.minX, ft.minX) - 1e6, ft.minY - 2 * layerSpacing, 2e6,
-            fs.maxY - ft.minY + 4 * layerSpacing)
-        let near = nearby(obstacles.map(toFlow) + [fs, ft], area)
+        let reach = downs.max()!
+        let top = t.y - reach, bottom = s.y + reach
+        let boxes = (obstacles.map(toFlow) + [fs, ft]).filter { $0.maxY > top - layerSpacing && $0.minY < bottom + layerSpacing }
+        // the lanes nearest the ends: a farther one is longer and rarely clearer
+        func far(_ x: Double) -> Double { abs(x - s.x) + abs(x - t.x) }
+        let all: [Double] = lanes(from: top, to: bottom, boxes, hints: hints.map { toFlow($0).x })
+        let xs = Array(all.sorted { far($0) != far($1) ? far($0) < far($1) : $0 < $1 }.prefix(8))
+        guard let lo = xs.min(), let hi = xs.max() else { return nil }
+        let left: Double = min(lo, s.x, t.x), right: Double = max(hi, s.x, t.x)
+        let area = Rect(left - 1, top - 1, right - left + 2, bottom - top + 2)
+        let near = nearby(boxes, area)
         let bound = bounds.map(toFlow)
         var best: Candidate?
+        func route(_ x: Double, _ down: Double, _ up: Double) -> [Point] {
+            [Point(s.x, s.y + down), Point(x, s.y + down), Point(x, t.y - up), Point(t.x, t.y - up)]
+        }
+        // the lane first, at the preferred turns; then the turns for the lane chosen
+        for x in xs { consider(s, route(x, downs[0], downs[0]), t, rank: 0, near, bound, &best) }
+        guard let lane = best?.points[1].x else { return nil }
         for (i, down) in downs.enumerated() {
-            for (j, up) in downs.enumerated() {
-                let ys = s.y + down, yt = t.y - up
-                for x in lanes(from: yt, to: ys, near.boxes, hints: hints.map { toFlow($0).x }) {
-                    let points = [Point(s.x, ys), Point(x, ys), Point(x, yt), Point(t.x, yt)]
-                    consider(s, points, t, rank: i + j, near, bound, &best)
-                }
+            for (j, up) in downs.enumerated() where i + j > 0 {
+                consider(s, route(lane, down, up), t, rank: i + j, near, bound, &best)
             }
         }
         return keep(best, s, t)
@@ -141,6 +150,7 @@ struct BackRoutes {
     private func nearby(_ boxes: [Rect], _ area: Rect) -> Near {
         let runs = self.runs.filter { a, b in
             max(a.y, b.y) >= area.minY && min(a.y, b.y) <= area.maxY
+                && max(a.x, b.x) >= area.minX && min(a.x, b.x) <= area.maxX
         }
         return Near(boxes: boxes.filter { $0.intersects(area) }, runs: runs)
     }
