@@ -11,11 +11,13 @@ import FlowCore
 /// node, in the room the layout leaves beside it.
 ///
 /// Candidates differ in the lane and in how far out of each handle the route turns; those
-/// that pass through a node are dropped, and of the rest the one that leaves the group
-/// holding the edge least (a group's padding can be too narrow to turn in), then shares
-/// the least length with routes already made, then crosses or continues the fewest, then
-/// is shortest, wins (the first such in a fixed order: deterministic). Every
-/// route made is kept, so later back edges and loops keep clear of it too.
+/// that pass through a node are dropped, and of the rest the one of least cost wins (the
+/// first such in a fixed order: deterministic). The cost weighs leaving the group that
+/// holds the edge (a group's padding can be too narrow to turn in) above all, then length
+/// shared with routes already made or run close beside them, routes crossed (or continued
+/// in line), and length. Every route made is kept, so later back edges and loops keep
+/// clear of it too. Loops go first (they have two sides to choose from, a back edge many
+/// lanes).
 ///
 /// The work is done in flow coordinates, where layers stack downwards (x along a layer):
 /// the same code serves every direction.
@@ -85,12 +87,9 @@ struct BackRoutes {
         func route(_ x: Double, _ down: Double, _ up: Double) -> [Point] {
             [Point(s.x, s.y + down), Point(x, s.y + down), Point(x, t.y - up), Point(t.x, t.y - up)]
         }
-        // the lane first, at the preferred turns; then the turns for the lane chosen
-        for x in xs { consider(s, route(x, downs[0], downs[0]), t, rank: 0, near, bound, &best) }
-        guard let lane = best?.points[1].x else { return nil }
-        for (i, down) in downs.enumerated() {
-            for (j, up) in downs.enumerated() where i + j > 0 {
-                consider(s, route(lane, down, up), t, rank: i + j, near, bound, &best)
+        for x in xs {
+            for (i, down) in downs.enumerated() {
+                for (j, up) in downs.enumerated() { consider(s, route(x, down, up), t, rank: i + j, near, bound, &best) }
             }
         }
         return keep(best, s, t)
@@ -129,15 +128,18 @@ struct BackRoutes {
         var points: [Point]
         /// How far the points lie outside the group that holds the edge, added up.
         var outside: Double
+        /// Length shared with (or run close beside) routes already made.
         var shared: Double
+        /// Routes crossed, and runs that go on in line where another stops.
         var crossings: Int
-        var cost: Double
+        var length: Double
+        /// How far the turns are from the preferred ones (0: both preferred).
+        var rank: Int
 
-        func better(than other: Candidate) -> Bool {
-            if outside != other.outside { return outside < other.outside }
-            if shared != other.shared { return shared < other.shared }
-            if crossings != other.crossings { return crossings < other.crossings }
-            return cost < other.cost
+        /// Lower is better: leaving the group outweighs everything, then a crossing counts
+        /// as much as ten units run alongside another route or a hundred of length.
+        var cost: Double {
+            outside * 10_000 + shared * 10 + Double(crossings) * 100 + length + 8 * Double(rank)
         }
     }
 
@@ -185,7 +187,7 @@ struct BackRoutes {
         }
         func free(_ x: Double) -> Bool { !merged.contains { x > $0.0 && x < $0.1 } }
         var out: [Double] = []
-        let step = clearance / 2
+        let step = 0.75 * clearance
         for (k, b) in merged.enumerated() {
             let left = k > 0 ? merged[k - 1].1 : -Double.infinity
             let right = k + 1 < merged.count ? merged[k + 1].0 : Double.infinity
@@ -213,19 +215,21 @@ struct BackRoutes {
         for i in route.indices.dropFirst() {
             let a = route[i - 1], b = route[i]
             if a == b { continue }
-            // the first and last runs lie on the node's own border side: only later runs can
-            // meet a box
             for box in near.boxes where passes(a, b, box) { return }
             length += a.distance(to: b)
             for (c, d) in near.runs {
+                // runs out of (or into) one handle go together at first, whatever the route
+                if (i == 1 && (c == s || d == s)) || (i == route.count - 1 && (c == t || d == t)) { continue }
                 let o = overlap(a, b, c, d)
-                shared += max(0, o)
+                // a run close beside another reads as shared with it
+                shared += max(0, o) + beside(a, b, c, d)
                 // a run that goes on where another on its line stops reads as one line
                 if crosses(a, b, c, d) || (o <= 0 && o > -clearance) { crossings += 1 }
             }
         }
-        let candidate = Candidate(points: points, outside: outside, shared: shared, crossings: crossings, cost: length + 8 * Double(rank))
-        if best.map({ candidate.better(than: $0) }) ?? true { best = candidate }
+        let candidate = Candidate(
+            points: points, outside: outside, shared: shared, crossings: crossings, length: length, rank: rank)
+        if best.map({ candidate.cost < $0.cost }) ?? true { best = candidate }
     }
 
     /// The chosen points in canvas coordinates (the route kept); points that do not turn
@@ -264,6 +268,19 @@ struct BackRoutes {
             return min(max(a.y, b.y), max(c.y, d.y)) - max(min(a.y, b.y), min(c.y, d.y))
         }
         return -.infinity
+    }
+
+    /// Length along which the axis-parallel run a–b runs beside the run c–d (parallel, less
+    /// than half the clearance apart, not on one line).
+    private func beside(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Double {
+        let e = 0.5, near = clearance / 2
+        if a.y == b.y && abs(c.y - d.y) < e && abs(c.y - a.y) >= e && abs(c.y - a.y) < near {
+            return max(0, min(max(a.x, b.x), max(c.x, d.x)) - max(min(a.x, b.x), min(c.x, d.x)))
+        }
+        if a.x == b.x && abs(c.x - d.x) < e && abs(c.x - a.x) >= e && abs(c.x - a.x) < near {
+            return max(0, min(max(a.y, b.y), max(c.y, d.y)) - max(min(a.y, b.y), min(c.y, d.y)))
+        }
+        return 0
     }
 
     /// Whether the runs a–b and c–d cross at a point inside both.

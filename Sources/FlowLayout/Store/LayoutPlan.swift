@@ -491,7 +491,9 @@ struct LayoutPlan<Data: FlowNodeData> {
             routes[e.id] = shaped(routes[e.id]!, e)
             back.add([s.point] + routes[e.id]! + [t.point])
         }
-        for e in against {
+        // loops first: each has two sides to choose from, a back edge many lanes
+        let loopsFirst = against.filter { $0.sourceNodeID == $0.targetNodeID } + against.filter { $0.sourceNodeID != $0.targetNodeID }
+        for e in loopsFirst {
             let (s, t) = ends(e)
             let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
             let offset = e.pathType == .smoothStep ? SmoothStepPath().offset : 0
