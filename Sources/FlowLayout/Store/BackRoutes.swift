@@ -207,8 +207,7 @@ struct BackRoutes {
     /// is clear and better.
     private func consider(_ s: Point, _ points: [Point], _ t: Point, rank: Int, _ near: Near, _ bound: Rect?, _ best: inout Candidate?) {
         let route = [s] + points + [t]
-        var length = 0.0, shared = 0.0, crossings = 0
-        var outside = 0.0
+        var length = 0.0, outside = 0.0
         if let b = bound {
             for p in points { outside += max(0, b.minX - p.x, p.x - b.maxX) + max(0, b.minY - p.y, p.y - b.maxY) }
         }
@@ -217,19 +216,30 @@ struct BackRoutes {
             if a == b { continue }
             for box in near.boxes where passes(a, b, box) { return }
             length += a.distance(to: b)
+        }
+        var candidate = Candidate(points: points, outside: outside, shared: 0, crossings: 0, length: length, rank: rank)
+        // what is already worse than the best needs no further look
+        let limit = best?.cost ?? .infinity
+        if candidate.cost >= limit { return }
+        for i in route.indices.dropFirst() {
+            let a = route[i - 1], b = route[i]
+            if a == b { continue }
+            let lo = Point(min(a.x, b.x) - clearance, min(a.y, b.y) - clearance)
+            let hi = Point(max(a.x, b.x) + clearance, max(a.y, b.y) + clearance)
             for (c, d) in near.runs {
+                // a run out of reach of this one can neither meet nor touch it
+                if max(c.x, d.x) < lo.x || min(c.x, d.x) > hi.x || max(c.y, d.y) < lo.y || min(c.y, d.y) > hi.y { continue }
                 // runs out of (or into) one handle go together at first, whatever the route
                 if (i == 1 && (c == s || d == s)) || (i == route.count - 1 && (c == t || d == t)) { continue }
                 let o = overlap(a, b, c, d)
                 // a run close beside another reads as shared with it
-                shared += max(0, o) + beside(a, b, c, d)
+                candidate.shared += max(0, o) + beside(a, b, c, d)
                 // a run that goes on where another on its line stops reads as one line
-                if crosses(a, b, c, d) || (o <= 0 && o > -clearance) { crossings += 1 }
+                if crosses(a, b, c, d) || (o <= 0 && o > -clearance) { candidate.crossings += 1 }
             }
+            if candidate.cost >= limit { return }
         }
-        let candidate = Candidate(
-            points: points, outside: outside, shared: shared, crossings: crossings, length: length, rank: rank)
-        if best.map({ candidate.cost < $0.cost }) ?? true { best = candidate }
+        best = candidate
     }
 
     /// The chosen points in canvas coordinates (the route kept); points that do not turn

@@ -493,11 +493,14 @@ struct LayoutPlan<Data: FlowNodeData> {
         }
         // loops first: each has two sides to choose from, a back edge many lanes
         let loopsFirst = against.filter { $0.sourceNodeID == $0.targetNodeID } + against.filter { $0.sourceNodeID != $0.targetNodeID }
+        let frames = loopsFirst.isEmpty ? [] : (0..<nodes.count).map(newFrame)
         for e in loopsFirst {
             let (s, t) = ends(e)
             let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
             let offset = e.pathType == .smoothStep ? SmoothStepPath().offset : 0
-            let others = (0..<nodes.count).filter { $0 != a && $0 != b && !holds($0, a) && !holds($0, b) }.map(newFrame)
+            // every node but the ends and the groups holding them
+            let holding = Set(enclosing(a) + enclosing(b))
+            let others = frames.indices.filter { !holding.contains($0) }.map { frames[$0] }
             let bounds = container[a] >= 0 ? newFrame(container[a]).insetBy(dx: 2, dy: 2) : nil
             let route = a == b
                 ? back.loop(from: s.point, to: t.point, on: newFrame(a), obstacles: others, bounds: bounds, offset: offset)
@@ -533,14 +536,15 @@ struct LayoutPlan<Data: FlowNodeData> {
         return inScope[a] && inScope[b] && container[a] == container[b]
     }
 
-    /// Whether node `g` is `v` or holds it.
-    private func holds(_ g: Int, _ v: Int) -> Bool {
+    /// Node `v` and the groups that hold it, innermost first.
+    private func enclosing(_ v: Int) -> [Int] {
+        var chain: [Int] = []
         var p: Int? = v
         while let i = p {
-            if i == g { return true }
+            chain.append(i)
             p = nodes[i].parentID.flatMap { index[$0] }
         }
-        return false
+        return chain
     }
 
     // MARK: Ends that face away
