@@ -31,7 +31,7 @@ struct BackRoutes {
     /// keeps there).
     let loopReach: Double
     /// Segments of the routes made so far, in flow coordinates.
-    private var runs: [(Point, Point)] = []
+    private var runs = RunGrid()
 
     init(direction: LayoutDirection, layerSpacing: Double, clearance: Double, loopReach: Double) {
         self.direction = direction
@@ -46,7 +46,7 @@ struct BackRoutes {
     /// routes to keep clear of.
     mutating func add(_ route: [Point]) {
         let f = route.map(toFlow)
-        for i in f.indices.dropFirst() where f[i - 1] != f[i] { runs.append((f[i - 1], f[i])) }
+        for i in f.indices.dropFirst() where f[i - 1] != f[i] { runs.append(f[i - 1], f[i]) }
     }
 
     /// Whether an edge from handle `source` (on side `sourceSide`) to handle `target` runs
@@ -143,18 +143,13 @@ struct BackRoutes {
         }
     }
 
-    /// Obstacles and runs near enough to matter.
+    /// Obstacles near enough to matter.
     private struct Near {
         var boxes: [Rect]
-        var runs: [(Point, Point)]
     }
 
     private func nearby(_ boxes: [Rect], _ area: Rect) -> Near {
-        let runs = self.runs.filter { a, b in
-            max(a.y, b.y) >= area.minY && min(a.y, b.y) <= area.maxY
-                && max(a.x, b.x) >= area.minX && min(a.x, b.x) <= area.maxX
-        }
-        return Near(boxes: boxes.filter { $0.intersects(area) }, runs: runs)
+        Near(boxes: boxes.filter { $0.intersects(area) })
     }
 
     /// Turn distances out of a handle: the given fractions of the layer gap that are at
@@ -226,11 +221,11 @@ struct BackRoutes {
             if a == b { continue }
             let lo = Point(min(a.x, b.x) - clearance, min(a.y, b.y) - clearance)
             let hi = Point(max(a.x, b.x) + clearance, max(a.y, b.y) + clearance)
-            for (c, d) in near.runs {
+            runs.forEach(near: lo, hi) { c, d in
                 // a run out of reach of this one can neither meet nor touch it
-                if max(c.x, d.x) < lo.x || min(c.x, d.x) > hi.x || max(c.y, d.y) < lo.y || min(c.y, d.y) > hi.y { continue }
+                if max(c.x, d.x) < lo.x || min(c.x, d.x) > hi.x || max(c.y, d.y) < lo.y || min(c.y, d.y) > hi.y { return }
                 // runs out of (or into) one handle go together at first, whatever the route
-                if (i == 1 && (c == s || d == s)) || (i == route.count - 1 && (c == t || d == t)) { continue }
+                if (i == 1 && (c == s || d == s)) || (i == route.count - 1 && (c == t || d == t)) { return }
                 let o = overlap(a, b, c, d)
                 // a run close beside another reads as shared with it
                 candidate.shared += max(0, o) + beside(a, b, c, d)
@@ -254,7 +249,7 @@ struct BackRoutes {
             let a = route[k - 1], p = route[k], b = route[k + 1]
             if (a.x == p.x && p.x == b.x) || (a.y == p.y && p.y == b.y) { route.remove(at: k) } else { k += 1 }
         }
-        for i in route.indices.dropFirst() where route[i - 1] != route[i] { runs.append((route[i - 1], route[i])) }
+        for i in route.indices.dropFirst() where route[i - 1] != route[i] { runs.append(route[i - 1], route[i]) }
         return route.dropFirst().dropLast().map(fromFlow)
     }
 
