@@ -57,24 +57,27 @@ struct LayoutPlan<Data: FlowNodeData> {
             }
             return mark
         }
-        func require(_ id: String) throws(FlowError) -> Int {
-            guard let i = index[id] else { throw .unknownNode(op, id) }
+        // `field` names the option that gave the id
+        func require(_ id: String, _ field: String) throws(FlowError) -> Int {
+            guard let i = index[id] else {
+                throw FlowError(.unknownNode, operation: op, message: "\(field): no node with id '\(id)'")
+            }
             return i
         }
         var scope: [Bool]
         var groupIndex = -1
         if let g = request.group {
-            groupIndex = try require(g)
+            groupIndex = try require(g, "group")
             scope = withDescendants(children[groupIndex])
         } else if let ids = request.nodes {
             var roots: [Int] = []
-            for id in ids { roots.append(try require(id)) }
+            for id in ids { roots.append(try require(id, "nodes")) }
             scope = withDescendants(roots)
         } else {
             scope = Array(repeating: true, count: nodes.count)
         }
         var pinnedRoots: [Int] = []
-        for id in request.pinned.sorted() { pinnedRoots.append(try require(id)) }
+        for id in request.pinned.sorted() { pinnedRoots.append(try require(id, "pinned")) }
         let pinned = withDescendants(pinnedRoots)
         for i in 0..<nodes.count where pinned[i] { scope[i] = false }
         for r in pinnedRoots {
