@@ -180,6 +180,38 @@ private func checkBackRoutes(_ store: Store, _ direction: LayoutDirection, _ con
         for p in points { #expect(g.insetBy(dx: -0.5, dy: -0.5).contains(p), "\(p) outside \(g)") }
     }
 
+    /// Back edges between groups (an architecture whose storage calls back): each is drawn
+    /// against the flow as a whole, out of its source's handle, round the groups in one
+    /// lane and into its target from above, and the groups it leaves get no border layer
+    /// for it (storage is as tall as without the back edges).
+    @Test(arguments: [EdgePathType.smoothStep, .bezier])
+    func backEdgesBetweenGroups(_ type: EdgePathType) throws {
+        func diagram(backEdges: Bool) throws -> Store {
+            let store = Store()
+            let nodes: [(String, String?)] = [
+                ("api", nil), ("backend", nil), ("auth", "backend"), ("orders", "backend"), ("storage", nil),
+                ("db", "storage"), ("cache", "storage"),
+            ]
+            let groups = Set(nodes.compactMap(\.1))
+            for (id, parent) in nodes {
+                try store.addNode(FlowNode(
+                    id: id, position: .zero, size: groups.contains(id) ? Size(10, 10) : Size(100, 40), data: .null,
+                    parentID: parent, acceptsChildren: groups.contains(id)))
+            }
+            var pairs = [("api", "auth"), ("api", "orders"), ("orders", "db"), ("orders", "cache"), ("auth", "db")]
+            if backEdges { pairs += [("cache", "orders"), ("db", "api")] }
+            for (i, (s, t)) in pairs.enumerated() {
+                try store.addEdge(FlowEdge(id: "e\(i + 1)", sourceNodeID: s, targetNodeID: t, pathType: type))
+            }
+            let stats = try store.layout(LayoutRequest(options: LayoutOptions(nodeSpacing: 30, layerSpacing: 40)))
+            #expect(stats.reversedEdges == (backEdges ? 2 : 0))
+            return store
+        }
+        let store = try diagram(backEdges: true)
+        #expect(checkBackRoutes(store, .TB, "groups \(type)") == ["e6", "e7"])
+        #expect(store.node("storage")!.size == (try diagram(backEdges: false)).node("storage")!.size)
+    }
+
     /// Random cyclic graphs with self-loops and multi-edges, every direction and path type.
     @Test(arguments: 0..<16)
     func randomCyclesKeepTheRoutePromises(seed: Int) throws {

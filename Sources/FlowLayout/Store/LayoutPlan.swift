@@ -16,6 +16,8 @@ struct LayoutPlan<Data: FlowNodeData> {
     var sizes: [String: Size] = [:]
     var handles: [String: [HandleDeclaration]] = [:]
     var routes: [String: [Point]] = [:]
+    /// Edges laid out against the flow (their cycles broken here, see `drawnAgainstTheFlow`).
+    private var drawnAgainst = Set<String>()
     var stats = LayoutStats()
 
     // MARK: Scope
@@ -120,6 +122,8 @@ struct LayoutPlan<Data: FlowNodeData> {
         /// The route of graph edge `edge` at `level`, then the centre of border node `border`.
         case exit(level: Int, edge: Int, border: Int)
         case body(level: Int, edge: Int)
+        /// The route of graph edge `edge`, which runs from the edge's target end to its source.
+        case reversedBody(level: Int, edge: Int)
         /// The centre of border node `border`, then the route of graph edge `edge`.
         case entry(level: Int, edge: Int, border: Int)
     }
@@ -221,6 +225,10 @@ struct LayoutPlan<Data: FlowNodeData> {
             partners[key]!.partners.append(other)
             return shared[key]!
         }
+        // Where each edge is laid out: the innermost group holding both ends (`lca`) and
+        // the nodes of that group's graph the ends lie in (`k` indexes the ends' ancestor
+        // chains there).
+        var spans: [Int: (a: Int, b: Int, ca: [Int], cb: [Int], k: Int, lca: Int)] = [:]
         for (ei, e) in edges.enumerated() {
             guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
             let ca = ancestors(a), cb = ancestors(b)
@@ -232,10 +240,38 @@ struct LayoutPlan<Data: FlowNodeData> {
                 routes[e.id] = []
                 continue
             }
-            let lca = k == 0 ? -1 : ca[k - 1]
             if request.algorithm == .tree && (k != ca.count - 1 || k != cb.count - 1) {
                 throw .invalidValue(
                     "layout", "the tree algorithm lays out edges within one group only; edge '\(e.id)' goes from '\(e.sourceNodeID)' into another group")
+            }
+            spans[ei] = (a, b, ca, cb, k, k == 0 ? -1 : ca[k - 1])
+        }
+        let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, levels) : []
+        // The graph edge for store edge `e` in group `lca`'s graph, from the node (or
+        // subgroup) `from` to `to`; returns its index there.
+        func bodyEdge(_ lca: Int, from: Int, to: Int, sourcePort: Double, targetPort: Double, _ e: FlowEdge) -> Int {
+            var level = levels[lca]!
+            let ge = level.graph.edges.count
+            level.graph.edges.append(.init(
+                source: level.nodeOf[from]!, target: level.nodeOf[to]!, sourcePort: sourcePort, targetPort: targetPort,
+                labelSize: LayoutPlan.labelSize(e.label), pathType: e.pathType))
+            levels[lca] = level
+            edgeIDs[lca, default: []].append(e.id)
+            return ge
+        }
+        for (ei, e) in edges.enumerated() {
+            guard let (a, b, ca, cb, k, lca) = spans[ei] else { continue }
+            if against.contains(ei) {
+                // drawn as a whole against the flow: one edge of the common group's graph
+                // from the end it enters to the end it leaves, no border nodes (its route
+                // goes round the groups it leaves and enters: BackRoutes)
+                let top = ca[k], below = cb[k]
+                let ge = bodyEdge(
+                    lca, from: below, to: top, sourcePort: below == b ? port(b, e.targetHandleID, .target) : 0,
+                    targetPort: top == a ? port(a, e.sourceHandleID, .source) : 0, e)
+                pieces[e.id] = [.reversedBody(level: lca, edge: ge)]
+                drawnAgainst.insert(e.id)
+                continue
             }
             var route: [Piece] = []
             // leaving: from a's level up to the level below the common one
@@ -257,21 +293,15 @@ struct LayoutPlan<Data: FlowNodeData> {
                 entries.append(.entry(level: g, edge: ge, border: border))
                 below = g
             }
-            var level = levels[lca]!
-            let ge = level.graph.edges.count
+            let ge = bodyEdge(
+                lca, from: top, to: below, sourcePort: top == a ? port(a, e.sourceHandleID, .source) : 0,
+                targetPort: below == b ? port(b, e.targetHandleID, .target) : 0, e)
             if top != a, case .exit(_, _, let border)? = route.last {
                 groupEnds.append(GroupEnd(level: lca, edge: ge, group: top, border: border, atSource: true))
             }
             if below != b, case .entry(_, _, let border)? = entries.last {
                 groupEnds.append(GroupEnd(level: lca, edge: ge, group: below, border: border, atSource: false))
             }
-            level.graph.edges.append(.init(
-                source: level.nodeOf[top]!, target: level.nodeOf[below]!,
-                sourcePort: top == a ? port(a, e.sourceHandleID, .source) : 0,
-                targetPort: below == b ? port(b, e.targetHandleID, .target) : 0,
-                labelSize: LayoutPlan.labelSize(e.label), pathType: e.pathType))
-            levels[lca] = level
-            edgeIDs[lca, default: []].append(e.id)
             route.append(.body(level: lca, edge: ge))
             route.append(contentsOf: entries.reversed())
             pieces[e.id] = route
@@ -374,6 +404,7 @@ struct LayoutPlan<Data: FlowNodeData> {
             }
 
         }
+        stats.reversedEdges += against.count
         stats.nodes = positions.count
         // Routes: the pieces joined, in canvas coordinates.
         for (id, route) in pieces {
@@ -387,6 +418,9 @@ struct LayoutPlan<Data: FlowNodeData> {
                 case .body(let l, let ge):
                     let r = levels[l]!.result!, o = origin[l]!
                     points += r.edgePoints[ge].map { $0 + o }
+                case .reversedBody(let l, let ge):
+                    let r = levels[l]!.result!, o = origin[l]!
+                    points += r.edgePoints[ge].reversed().map { $0 + o }
                 case .entry(let l, let ge, let border):
                     let r = levels[l]!.result!, o = origin[l]!
                     points.append(r.positions[border] + o)
@@ -407,6 +441,30 @@ struct LayoutPlan<Data: FlowNodeData> {
             stats.width = hi.x - lo.x
             stats.height = hi.y - lo.y
         }
+    }
+
+    /// The edges (by index) drawn against the flow: cycles are broken where each edge is
+    /// laid out, in the graph of its innermost common group, with each end taken as the
+    /// node of that graph it lies in (itself or a subgroup), the way the layered layout
+    /// breaks them (`edgesToReverse`: the same nodes and edges in the same order, so the
+    /// same choice). Breaking them here lets an edge between groups be drawn against the
+    /// flow as a whole instead of piece by piece in each group.
+    private func drawnAgainstTheFlow(
+        _ edges: [FlowEdge], _ spans: [Int: (a: Int, b: Int, ca: [Int], cb: [Int], k: Int, lca: Int)],
+        _ levels: [Int: Level]
+    ) -> Set<Int> {
+        var pairs: [Int: [(edge: Int, pair: (Int, Int))]] = [:]
+        for ei in edges.indices {
+            guard let span = spans[ei], span.a != span.b else { continue }
+            let level = levels[span.lca]!
+            pairs[span.lca, default: []].append((ei, (level.nodeOf[span.ca[span.k]]!, level.nodeOf[span.cb[span.k]]!)))
+        }
+        var against = Set<Int>()
+        for (lca, list) in pairs {
+            let reversed = edgesToReverse(nodeCount: levels[lca]!.graph.nodes.count, edges: list.map(\.pair))
+            for (i, item) in list.enumerated() where reversed[i] { against.insert(item.edge) }
+        }
+        return against
     }
 
     /// Room a label needs: a rough measure (the renderer's font at 12 px; wide characters
@@ -487,7 +545,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 continue
             }
             let (s, t) = ends(e)
-            if back.against(s.point, s.side, t.point, t.side) && sameContainer(e) {
+            if back.against(s.point, s.side, t.point, t.side) && (sameContainer(e) || drawnAgainst.contains(e.id)) {
                 against.append(e)
                 continue
             }
@@ -504,7 +562,8 @@ struct LayoutPlan<Data: FlowNodeData> {
             // every node but the ends and the groups holding them
             let holding = Set(enclosing(a) + enclosing(b))
             let others = frames.indices.filter { !holding.contains($0) }.map { frames[$0] }
-            let bounds = container[a] >= 0 ? newFrame(container[a]).insetBy(dx: 2, dy: 2) : nil
+            let holder = commonContainer(a, b)
+            let bounds = holder >= 0 ? newFrame(holder).insetBy(dx: 2, dy: 2) : nil
             let route = a == b
                 ? back.loop(from: s.point, to: t.point, on: newFrame(a), obstacles: others, bounds: bounds, offset: offset)
                 : back.backEdge(
@@ -531,6 +590,14 @@ struct LayoutPlan<Data: FlowNodeData> {
         let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
         let hs = handleSide(a, e.sourceHandleID, .source).position, ht = handleSide(b, e.targetHandleID, .target).position
         return ((hs.point(in: newFrame(a)), hs), (ht.point(in: newFrame(b)), ht))
+    }
+
+    /// The innermost laid-out group holding both `a` and `b` (-1: none).
+    private func commonContainer(_ a: Int, _ b: Int) -> Int {
+        let ca = ancestors(a), cb = ancestors(b)
+        var k = 0
+        while k < ca.count && k < cb.count && ca[k] == cb[k] { k += 1 }
+        return k == 0 ? -1 : (ca[k - 1] == a || ca[k - 1] == b ? container[ca[k - 1]] : ca[k - 1])
     }
 
     /// Whether both ends of `e` are laid out in one container.
