@@ -296,6 +296,30 @@ private func addBoxes(_ store: Store, _ nodes: [(String, String?)], size: Size) 
     }
 }
 
+/// Coordinates measure an edge's run between its handles, not its nodes' middles: a node
+/// below a decision's right-hand "yes" handle sits under that handle, so the edge drops
+/// straight from it.
+@Suite struct PortCoordinateTests {
+    @Test(arguments: [LayoutDirection.TB, .LR])
+    func aNodeSitsUnderTheHandleItHangsFrom(_ direction: LayoutDirection) throws {
+        let store = Store()
+        let side: HandlePosition = direction == .TB ? .right : .bottom
+        try store.addNode(FlowNode(
+            id: "check", position: .zero, size: Size(120, 60), data: .null,
+            handles: [HandleDeclaration(id: "in", type: .target, position: direction == .TB ? .top : .left),
+                      HandleDeclaration(id: "yes", type: .source, position: side)]))
+        try store.addNode(FlowNode(id: "next", position: .zero, size: Size(80, 40), data: .null))
+        try store.addEdge(FlowEdge(id: "e", sourceNodeID: "check", sourceHandleID: "yes", targetNodeID: "next"))
+        try store.layout(LayoutRequest(options: LayoutOptions(direction: direction)))
+        let check = store.node("check")!.frame, next = store.node("next")!.frame
+        if direction == .TB {
+            #expect(abs(next.origin.x + next.size.width / 2 - (check.origin.x + check.size.width)) <= 0.5)
+        } else {
+            #expect(abs(next.origin.y + next.size.height / 2 - (check.origin.y + check.size.height)) <= 0.5)
+        }
+    }
+}
+
 @Suite struct LayoutRouteMovesTests {
     /// After a layout, moving one end of an edge keeps its route (the end follows its node);
     /// moving both ends by the same delta in one call moves the route with them.

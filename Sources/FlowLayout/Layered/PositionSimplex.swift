@@ -54,16 +54,30 @@ enum PositionSimplex {
                 if rank[b] - rank[a] < gap { rank[b] = rank[a] + gap }
             }
         }
+        // A segment's run is measured between its ends' ports: the edge from the segment's
+        // vertex to an end is at least `reach` minus the port's offset long, so the vertex
+        // lies at most at the nearer port, and the two edges add up to the run between the
+        // ports (plus 2 × reach, the same for every position).
+        var offsets: [(upper: Int, lower: Int)] = []
+        offsets.reserveCapacity(graph.segments.count)
+        var reach = 0
+        for segment in graph.segments {
+            let o = (
+                Int((segment.upperPort * graph.breadth[segment.upper]).rounded()),
+                Int((segment.lowerPort * graph.breadth[segment.lower]).rounded()))
+            offsets.append(o)
+            reach = max(reach, abs(o.0), abs(o.1))
+        }
         for (s, segment) in graph.segments.enumerated() {
             let dummies = (graph.isDummy(segment.upper) ? 1 : 0) + (graph.isDummy(segment.lower) ? 1 : 0)
             let weight = dummies == 2 ? 8 : dummies == 1 ? 2 : 1
             let a = n + s
-            edges.append(.init(source: a, target: segment.upper, minLength: 0, weight: weight))
-            edges.append(.init(source: a, target: segment.lower, minLength: 0, weight: weight))
+            edges.append(.init(source: a, target: segment.upper, minLength: reach - offsets[s].upper, weight: weight))
+            edges.append(.init(source: a, target: segment.lower, minLength: reach - offsets[s].lower, weight: weight))
         }
-        // each segment's vertex under its nearer end, which makes one of its edges tight
+        // each segment's vertex under its nearer port, which makes one of its edges tight
         for (s, segment) in graph.segments.enumerated() {
-            rank[n + s] = min(rank[segment.upper], rank[segment.lower])
+            rank[n + s] = min(rank[segment.upper] - (reach - offsets[s].upper), rank[segment.lower] - (reach - offsets[s].lower))
         }
         let solved = NetworkSimplex.improve(ranks: rank, edges: edges, maxIterations: maxPivots)
         return (0..<n).map { Double(solved[$0]) }
