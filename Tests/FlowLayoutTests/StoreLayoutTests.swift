@@ -296,9 +296,10 @@ private func addBoxes(_ store: Store, _ nodes: [(String, String?)], size: Size) 
     }
 }
 
-/// Coordinates measure an edge's run between its handles, not its nodes' middles: a node
-/// below a decision's right-hand "yes" handle sits under that handle, so the edge drops
-/// straight from it.
+/// Coordinates measure an edge's run between its ports, not its nodes' middles: a node
+/// below a decision's right-hand "yes" handle sits under the point where the edge, out of
+/// that handle, turns (13 beyond the side at a layer spacing of 40), so the edge is one
+/// bend: out, then straight down.
 @Suite struct PortCoordinateTests {
     @Test(arguments: [LayoutDirection.TB, .LR])
     func aNodeSitsUnderTheHandleItHangsFrom(_ direction: LayoutDirection) throws {
@@ -310,12 +311,12 @@ private func addBoxes(_ store: Store, _ nodes: [(String, String?)], size: Size) 
                       HandleDeclaration(id: "yes", type: .source, position: side)]))
         try store.addNode(FlowNode(id: "next", position: .zero, size: Size(80, 40), data: .null))
         try store.addEdge(FlowEdge(id: "e", sourceNodeID: "check", sourceHandleID: "yes", targetNodeID: "next"))
-        try store.layout(LayoutRequest(options: LayoutOptions(direction: direction)))
+        try store.layout(LayoutRequest(options: LayoutOptions(direction: direction, layerSpacing: 40)))
         let check = store.node("check")!.frame, next = store.node("next")!.frame
         if direction == .TB {
-            #expect(abs(next.origin.x + next.size.width / 2 - (check.origin.x + check.size.width)) <= 0.5)
+            #expect(abs(next.origin.x + next.size.width / 2 - (check.origin.x + check.size.width + 13)) <= 0.5)
         } else {
-            #expect(abs(next.origin.y + next.size.height / 2 - (check.origin.y + check.size.height)) <= 0.5)
+            #expect(abs(next.origin.y + next.size.height / 2 - (check.origin.y + check.size.height + 13)) <= 0.5)
         }
     }
 }

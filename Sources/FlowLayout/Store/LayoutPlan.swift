@@ -141,16 +141,24 @@ struct LayoutPlan<Data: FlowNodeData> {
     private var direction: LayoutDirection { request.options.direction }
 
     /// Port of an edge end on `node` through handle `handle` (its new handles), across the
-    /// layer: -0.5 at the start of the layer axis, 0.5 at its end.
+    /// layer, in node breadths from its middle: 0 for a handle that faces along the flow,
+    /// past -0.5 (or 0.5) for one on the side at the start (or end) of the layer axis.
     private func port(_ node: Int, _ handleID: String?, _ type: HandleType) -> Double {
         let hs = newHandles(node)
         let h = handleID.flatMap { id in hs.first { $0.id == id } } ?? hs.first { $0.type == type }
+        // a handle on a side runs out of it before the edge turns (`detoured`): the port is
+        // where it turns, so the node at the other end lines up with that run
+        let breadth = direction.isHorizontal ? nodes[node].size.height : nodes[node].size.width
+        let beyond = breadth > 0 ? handleRoom / breadth : 0
         switch (h?.position, direction.isHorizontal) {
-        case (.left?, false), (.top?, true): return -0.5
-        case (.right?, false), (.bottom?, true): return 0.5
+        case (.left?, false), (.top?, true): return -0.5 - beyond
+        case (.right?, false), (.bottom?, true): return 0.5 + beyond
         default: return 0
         }
     }
+
+    /// How far an edge runs out of a handle that faces away from its route before it turns.
+    private var handleRoom: Double { min(request.options.layerSpacing / 3, 16).rounded(.down) }
 
     private func newHandles(_ i: Int) -> [HandleDeclaration] {
         handles[nodes[i].id] ?? nodes[i].handles
@@ -624,7 +632,7 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// around the node's nearer side, then on.
     private func detoured(_ route: [Point], _ e: FlowEdge) -> [Point] {
         guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return route }
-        let room = min(request.options.layerSpacing / 3, 16).rounded(.down)
+        let room = handleRoom
         let fa = newFrame(a), fb = newFrame(b)
         let ha = handleSide(a, e.sourceHandleID, .source), hb = handleSide(b, e.targetHandleID, .target)
         let towardsTarget = route.first ?? ha.position.point(in: fb)
