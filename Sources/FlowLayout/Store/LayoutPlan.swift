@@ -17,24 +17,24 @@ struct LayoutPlan<Data: FlowNodeData> {
     var handles: [String: [HandleDeclaration]] = [:]
     var routes: [String: [Point]] = [:]
     /// Edges laid out against the flow (their cycles broken here, see `drawnAgainstTheFlow`).
-    private var drawnAgainst = Set<String>()
+    var drawnAgainst = Set<String>()
     var stats = LayoutStats()
 
     // MARK: Scope
 
-    private let request: LayoutRequest
-    private let nodes: [Node]
-    private let index: [String: Int]
+    let request: LayoutRequest
+    let nodes: [Node]
+    let index: [String: Int]
     /// Laid out: the scope minus pinned nodes.
-    private var inScope: [Bool]
+    var inScope: [Bool]
     /// Each laid-out node's container: the index of its laid-out parent, or -1 for the top.
-    private var container: [Int]
+    var container: [Int]
     /// Laid-out members of each container (by node index; the top is `members[-1]`).
-    private var members: [Int: [Int]] = [:]
+    var members: [Int: [Int]] = [:]
 
     /// Whether the store routes its orthogonal edges (an `edgeRouter` is installed): the
     /// plan then gives them no routes.
-    private let routerOwnsOrthogonal: Bool
+    let routerOwnsOrthogonal: Bool
 
     init(nodes: [Node], edges: [FlowEdge], request: LayoutRequest, routerOwnsOrthogonal: Bool = false) throws(FlowError) {
         let op = "layout"
@@ -101,7 +101,7 @@ struct LayoutPlan<Data: FlowNodeData> {
     // MARK: Levels
 
     /// One level's graph: its members, then border nodes; and how store edges map onto it.
-    private struct Level {
+    struct Level {
         var graph = LayoutGraph()
         var nodeOf: [Int: Int] = [:]  // store node index -> graph node
         var result: LayoutResult?
@@ -110,7 +110,7 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// A piece of an edge's route at one level.
     /// A graph edge at `level` with an end at group `group`, which the edge leaves (at its
     /// source) or enters through border node `border` of the group's own graph.
-    private struct GroupEnd {
+    struct GroupEnd {
         var level: Int
         var edge: Int
         var group: Int
@@ -118,7 +118,7 @@ struct LayoutPlan<Data: FlowNodeData> {
         var atSource: Bool
     }
 
-    private enum Piece {
+    enum Piece {
         /// The route of graph edge `edge` at `level`, then the centre of border node `border`.
         case exit(level: Int, edge: Int, border: Int)
         case body(level: Int, edge: Int)
@@ -128,7 +128,7 @@ struct LayoutPlan<Data: FlowNodeData> {
         case entry(level: Int, edge: Int, border: Int)
     }
 
-    private func ancestors(_ v: Int) -> [Int] {
+    func ancestors(_ v: Int) -> [Int] {
         var chain = [v]
         var c = container[v]
         while c >= 0 {
@@ -138,12 +138,12 @@ struct LayoutPlan<Data: FlowNodeData> {
         return chain.reversed()  // outermost first
     }
 
-    private var direction: LayoutDirection { request.options.direction }
+    var direction: LayoutDirection { request.options.direction }
 
     /// Port of an edge end on `node` through handle `handle` (its new handles), across the
     /// layer, in node breadths from its middle: 0 for a handle that faces along the flow,
     /// past -0.5 (or 0.5) for one on the side at the start (or end) of the layer axis.
-    private func port(_ node: Int, _ handleID: String?, _ type: HandleType) -> Double {
+    func port(_ node: Int, _ handleID: String?, _ type: HandleType) -> Double {
         let hs = newHandles(node)
         let h = handleID.flatMap { id in hs.first { $0.id == id } } ?? hs.first { $0.type == type }
         // a handle on a side runs out of it before the edge turns (`detoured`): the port is
@@ -158,9 +158,9 @@ struct LayoutPlan<Data: FlowNodeData> {
     }
 
     /// How far an edge runs out of a handle that faces away from its route before it turns.
-    private var handleRoom: Double { min(request.options.layerSpacing / 3, 16).rounded(.down) }
+    var handleRoom: Double { min(request.options.layerSpacing / 3, 16).rounded(.down) }
 
-    private func newHandles(_ i: Int) -> [HandleDeclaration] {
+    func newHandles(_ i: Int) -> [HandleDeclaration] {
         handles[nodes[i].id] ?? nodes[i].handles
     }
 
@@ -179,7 +179,7 @@ struct LayoutPlan<Data: FlowNodeData> {
         ]
     }
 
-    private mutating func plan(edges: [FlowEdge], groupIndex: Int) throws(FlowError) {
+    mutating func plan(edges: [FlowEdge], groupIndex: Int) throws(FlowError) {
         let turned = LayoutPlan.flowHandles(direction)
         // default handles, as made or as an earlier layout turned them
         let defaults = LayoutDirection.allCases.map { LayoutPlan.flowHandles($0) }
@@ -457,7 +457,7 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// breaks them (`edgesToReverse`: the same nodes and edges in the same order, so the
     /// same choice). Breaking them here lets an edge between groups be drawn against the
     /// flow as a whole instead of piece by piece in each group.
-    private func drawnAgainstTheFlow(
+    func drawnAgainstTheFlow(
         _ edges: [FlowEdge], _ spans: [Int: (a: Int, b: Int, ca: [Int], cb: [Int], k: Int, lca: Int)],
         _ levels: [Int: Level]
     ) -> Set<Int> {
@@ -487,251 +487,5 @@ struct LayoutPlan<Data: FlowNodeData> {
             lines += 1
         }
         return Size(widest + 8, Double(lines) * 16 + 4)
-    }
-
-    /// Where the top level goes: where its nodes were (the top-left of their frames), moved
-    /// right until it meets no node that stays where it is.
-    private func placeTop(_ r: LayoutResult, _ level: Level) -> Point {
-        var anchor = Point(Double.infinity, Double.infinity)
-        for (m, _) in level.nodeOf {
-            anchor = Point(min(anchor.x, nodes[m].position.x), min(anchor.y, nodes[m].position.y))
-        }
-        if !anchor.x.isFinite { return .zero }
-        // Obstacles: nodes that stay and are not groups holding laid-out nodes.
-        var holds = Array(repeating: false, count: nodes.count)
-        for i in 0..<nodes.count where inScope[i] {
-            var p = nodes[i].parentID
-            while let id = p, let pi = index[id] {
-                holds[pi] = true
-                p = nodes[pi].parentID
-            }
-        }
-        let obstacles = (0..<nodes.count).filter { !inScope[$0] && !holds[$0] }.map { nodes[$0].frame }
-        if obstacles.isEmpty { return anchor }
-        var frames: [Rect] = []
-        for (m, gi) in level.nodeOf {
-            frames.append(Rect(origin: r.positions[gi], size: sizes[nodes[m].id] ?? nodes[m].size))
-        }
-        let gap = request.options.componentSpacing
-        func clear(_ dx: Double) -> Bool {
-            for f in frames {
-                let moved = Rect(origin: f.origin + anchor + Point(dx, 0), size: f.size)
-                for o in obstacles where overlaps(moved, o, gap / 2) { return false }
-            }
-            return true
-        }
-        var candidates = [0.0]
-        for o in obstacles { candidates.append(o.origin.x + o.size.width + gap - anchor.x) }
-        for dx in candidates.filter({ $0 >= 0 }).sorted() where clear(dx) {
-            return anchor + Point(dx, 0)
-        }
-        return anchor
-    }
-
-    private func overlaps(_ a: Rect, _ b: Rect, _ margin: Double) -> Bool {
-        a.origin.x < b.origin.x + b.size.width + margin && b.origin.x < a.origin.x + a.size.width + margin
-            && a.origin.y < b.origin.y + b.size.height + margin && b.origin.y < a.origin.y + a.size.height + margin
-    }
-
-    // MARK: Route shapes
-
-    /// Gives every routed edge its final shape: the layout's points, turned into steps for
-    /// the orthogonal path types, with ways around the nodes at ends that face away. Back
-    /// edges and self-loops come last, each routed beside the nodes (`BackRoutes`) clear of
-    /// the routes made before it; one that finds no clear way keeps the general shape.
-    private mutating func shapeRoutes(_ edges: [FlowEdge]) {
-        var back = BackRoutes(
-            direction: direction, layerSpacing: request.options.layerSpacing,
-            clearance: min(request.options.nodeSpacing / 2, 16),
-            loopReach: (min(request.options.layerSpacing / 2, 20) * 0.75).rounded())
-        var against: [FlowEdge] = []
-        for e in edges where routes[e.id] != nil {
-            // An orthogonal edge's points belong to the store's router, which routes it
-            // around the nodes' new frames at the end of the same operation (docs/routing.md).
-            if e.pathType == .orthogonal && routerOwnsOrthogonal {
-                routes[e.id] = nil
-                continue
-            }
-            let (s, t) = ends(e)
-            if back.against(s.point, s.side, t.point, t.side) && (sameContainer(e) || drawnAgainst.contains(e.id)) {
-                against.append(e)
-                continue
-            }
-            routes[e.id] = shaped(routes[e.id]!, e)
-            back.add([s.point] + routes[e.id]! + [t.point])
-        }
-        // loops first: each has two sides to choose from, a back edge many lanes
-        let loopsFirst = against.filter { $0.sourceNodeID == $0.targetNodeID } + against.filter { $0.sourceNodeID != $0.targetNodeID }
-        let frames = loopsFirst.isEmpty ? [] : (0..<nodes.count).map(newFrame)
-        for e in loopsFirst {
-            let (s, t) = ends(e)
-            let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
-            let offset = e.pathType == .smoothStep ? SmoothStepPath().offset : 0
-            // every node but the ends and the groups holding them
-            let holding = Set(enclosing(a) + enclosing(b))
-            let others = frames.indices.filter { !holding.contains($0) }.map { frames[$0] }
-            let holder = commonContainer(a, b)
-            let bounds = holder >= 0 ? newFrame(holder).insetBy(dx: 2, dy: 2) : nil
-            let route = a == b
-                ? back.loop(from: s.point, to: t.point, on: newFrame(a), obstacles: others, bounds: bounds, offset: offset)
-                : back.backEdge(
-                    from: s.point, newFrame(a), to: t.point, newFrame(b), obstacles: others, bounds: bounds,
-                    hints: routes[e.id]!, offset: offset)
-            if let route {
-                routes[e.id] = route
-            } else {
-                routes[e.id] = shaped(routes[e.id]!, e)
-                back.add([s.point] + routes[e.id]! + [t.point])
-            }
-        }
-    }
-
-    /// The general shape of a route: around the ends that face away, in steps for the
-    /// orthogonal path types.
-    private func shaped(_ points: [Point], _ e: FlowEdge) -> [Point] {
-        let route = detoured(points, e)
-        return e.pathType == .smoothStep || e.pathType == .orthogonal ? orthogonal(route, e) : route
-    }
-
-    /// An edge's two ends: each handle's point on its node's new frame, and its side.
-    private func ends(_ e: FlowEdge) -> (source: (point: Point, side: HandlePosition), target: (point: Point, side: HandlePosition)) {
-        let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
-        let hs = handleSide(a, e.sourceHandleID, .source).position, ht = handleSide(b, e.targetHandleID, .target).position
-        return ((hs.point(in: newFrame(a)), hs), (ht.point(in: newFrame(b)), ht))
-    }
-
-    /// The innermost laid-out group holding both `a` and `b` (-1: none).
-    private func commonContainer(_ a: Int, _ b: Int) -> Int {
-        let ca = ancestors(a), cb = ancestors(b)
-        var k = 0
-        while k < ca.count && k < cb.count && ca[k] == cb[k] { k += 1 }
-        return k == 0 ? -1 : (ca[k - 1] == a || ca[k - 1] == b ? container[ca[k - 1]] : ca[k - 1])
-    }
-
-    /// Whether both ends of `e` are laid out in one container.
-    private func sameContainer(_ e: FlowEdge) -> Bool {
-        guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return false }
-        return inScope[a] && inScope[b] && container[a] == container[b]
-    }
-
-    /// Node `v` and the groups that hold it, innermost first.
-    private func enclosing(_ v: Int) -> [Int] {
-        var chain: [Int] = []
-        var p: Int? = v
-        while let i = p {
-            chain.append(i)
-            p = nodes[i].parentID.flatMap { index[$0] }
-        }
-        return chain
-    }
-
-    // MARK: Ends that face away
-
-    /// Adds a way around the node at an end whose handle faces away from the route (an edge
-    /// drawn against the flow leaves its source's bottom but goes up): out of the handle,
-    /// around the node's nearer side, then on.
-    private func detoured(_ route: [Point], _ e: FlowEdge) -> [Point] {
-        guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return route }
-        let room = handleRoom
-        let fa = newFrame(a), fb = newFrame(b)
-        let ha = handleSide(a, e.sourceHandleID, .source), hb = handleSide(b, e.targetHandleID, .target)
-        let towardsTarget = route.first ?? ha.position.point(in: fb)
-        let towardsSource = route.last ?? hb.position.point(in: fa)
-        var out = route
-        let f = flowVector
-        let start = around(fa, ha, towards: towardsTarget, flow: f, room: room)
-        let end = around(fb, hb, towards: towardsSource, flow: Point(-f.x, -f.y), room: room)
-        out = start + out + end.reversed()
-        return out
-    }
-
-    /// A route for `smoothStep` (and `orthogonal` when the store has no router): every run between two points that are not in line becomes
-    /// a step through the middle of the gap between them (across the flow first), so the
-    /// path is drawn exactly as placed, handle to handle, with no elbows of its own.
-    private func orthogonal(_ route: [Point], _ e: FlowEdge) -> [Point] {
-        guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return route }
-        let start = handleSide(a, e.sourceHandleID, .source).position.point(in: newFrame(a))
-        let end = handleSide(b, e.targetHandleID, .target).position.point(in: newFrame(b))
-        let all = [start] + route + [end]
-        var out: [Point] = []
-        let vertical = !direction.isHorizontal
-        for i in 1..<all.count {
-            let p = all[i - 1], q = all[i]
-            if p.x != q.x && p.y != q.y {
-                if vertical {
-                    let m = (p.y + q.y) / 2
-                    out += [Point(p.x, m), Point(q.x, m)]
-                } else {
-                    let m = (p.x + q.x) / 2
-                    out += [Point(m, p.y), Point(m, q.y)]
-                }
-            }
-            if i < all.count - 1 { out.append(q) }
-        }
-        // points in line with both neighbours add nothing
-        var kept: [Point] = []
-        for (i, q) in out.enumerated() {
-            let p = kept.last ?? start
-            let r = i + 1 < out.count ? out[i + 1] : end
-            if (p.x == q.x && q.x == r.x) || (p.y == q.y && q.y == r.y) { continue }
-            kept.append(q)
-        }
-        return kept
-    }
-
-    private func newFrame(_ i: Int) -> Rect {
-        let id = nodes[i].id
-        return Rect(origin: positions[id] ?? nodes[i].position, size: sizes[id] ?? nodes[i].size)
-    }
-
-    private func handleSide(_ i: Int, _ handleID: String?, _ type: HandleType) -> HandleDeclaration {
-        let hs = newHandles(i)
-        return handleID.flatMap { id in hs.first { $0.id == id } } ?? hs.first { $0.type == type }
-            ?? HandleDeclaration(id: "", type: type, position: .center)
-    }
-
-    /// The unit vector from a layer to the next.
-    private var flowVector: Point {
-        switch direction {
-        case .TB: Point(0, 1)
-        case .BT: Point(0, -1)
-        case .LR: Point(1, 0)
-        case .RL: Point(-1, 0)
-        }
-    }
-
-    /// The points that take a route from handle `h` of `frame` to `next` without crossing
-    /// the node: none when `next` lies on the handle's side; a short run out of the handle
-    /// when the handle faces across the flow (a decision's yes/no on its sides) and `next`
-    /// lies on the way the route goes (`flow`); else a way around the nearer side.
-    private func around(_ frame: Rect, _ h: HandleDeclaration, towards next: Point, flow: Point, room: Double) -> [Point] {
-        let d = h.position.direction
-        if d == .zero { return [] }
-        let p = h.position.point(in: frame)
-        let ahead = (next.x - p.x) * d.x + (next.y - p.y) * d.y
-        let out = Point(p.x + d.x * room, p.y + d.y * room)
-        let across = d.x * flow.x + d.y * flow.y == 0
-        let onTheWay = (next.x - p.x) * flow.x + (next.y - p.y) * flow.y >= 0
-        if across && onTheWay {
-            if ahead > room { return [] }
-            // out of the handle, then past the node's far side before turning to `next`
-            let far: Point
-            if flow.x > 0 { far = Point(frame.origin.x + frame.size.width + room, out.y) }
-            else if flow.x < 0 { far = Point(frame.origin.x - room, out.y) }
-            else if flow.y > 0 { far = Point(out.x, frame.origin.y + frame.size.height + room) }
-            else { far = Point(out.x, frame.origin.y - room) }
-            return [out, far]
-        }
-        if ahead > 0 { return [] }
-        let minX = frame.origin.x, maxX = minX + frame.size.width
-        let minY = frame.origin.y, maxY = minY + frame.size.height
-        if d.y != 0 {
-            // leave through the top or bottom, pass the left or right side
-            let x = next.x < (minX + maxX) / 2 ? minX - room : maxX + room
-            return [out, Point(x, out.y), Point(x, next.y)]
-        } else {
-            let y = next.y < (minY + maxY) / 2 ? minY - room : maxY + room
-            return [out, Point(out.x, y), Point(next.x, y)]
-        }
     }
 }

@@ -1,0 +1,96 @@
+import FlowCore
+
+/// The final shape of every route a layout makes: the layout's points in steps for the
+/// orthogonal path types, ways around ends that face away, and back edges and self-loops
+/// routed beside the nodes (`BackRoutes`).
+extension LayoutPlan {
+    /// Gives every routed edge its final shape: the layout's points, turned into steps for
+    /// the orthogonal path types, with ways around the nodes at ends that face away. Back
+    /// edges and self-loops come last, each routed beside the nodes (`BackRoutes`) clear of
+    /// the routes made before it; one that finds no clear way keeps the general shape.
+    mutating func shapeRoutes(_ edges: [FlowEdge]) {
+        var back = BackRoutes(
+            direction: direction, layerSpacing: request.options.layerSpacing,
+            clearance: min(request.options.nodeSpacing / 2, 16),
+            loopReach: (min(request.options.layerSpacing / 2, 20) * 0.75).rounded())
+        var against: [FlowEdge] = []
+        for e in edges where routes[e.id] != nil {
+            // An orthogonal edge's points belong to the store's router, which routes it
+            // around the nodes' new frames at the end of the same operation (docs/routing.md).
+            if e.pathType == .orthogonal && routerOwnsOrthogonal {
+                routes[e.id] = nil
+                continue
+            }
+            let (s, t) = ends(e)
+            if back.against(s.point, s.side, t.point, t.side) && (sameContainer(e) || drawnAgainst.contains(e.id)) {
+                against.append(e)
+                continue
+            }
+            routes[e.id] = shaped(routes[e.id]!, e)
+            back.add([s.point] + routes[e.id]! + [t.point])
+        }
+        // loops first: each has two sides to choose from, a back edge many lanes
+        let loopsFirst = against.filter { $0.sourceNodeID == $0.targetNodeID } + against.filter { $0.sourceNodeID != $0.targetNodeID }
+        let frames = loopsFirst.isEmpty ? [] : (0..<nodes.count).map(newFrame)
+        for e in loopsFirst {
+            let (s, t) = ends(e)
+            let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
+            let offset = e.pathType == .smoothStep ? SmoothStepPath().offset : 0
+            // every node but the ends and the groups holding them
+            let holding = Set(enclosing(a) + enclosing(b))
+            let others = frames.indices.filter { !holding.contains($0) }.map { frames[$0] }
+            let holder = commonContainer(a, b)
+            let bounds = holder >= 0 ? newFrame(holder).insetBy(dx: 2, dy: 2) : nil
+            let route = a == b
+                ? back.loop(from: s.point, to: t.point, on: newFrame(a), obstacles: others, bounds: bounds, offset: offset)
+                : back.backEdge(
+                    from: s.point, newFrame(a), to: t.point, newFrame(b), obstacles: others, bounds: bounds,
+                    hints: routes[e.id]!, offset: offset)
+            if let route {
+                routes[e.id] = route
+            } else {
+                routes[e.id] = shaped(routes[e.id]!, e)
+                back.add([s.point] + routes[e.id]! + [t.point])
+            }
+        }
+    }
+
+    /// The general shape of a route: around the ends that face away, in steps for the
+    /// orthogonal path types.
+    func shaped(_ points: [Point], _ e: FlowEdge) -> [Point] {
+        let route = detoured(points, e)
+        return e.pathType == .smoothStep || e.pathType == .orthogonal ? orthogonal(route, e) : route
+    }
+
+    /// An edge's two ends: each handle's point on its node's new frame, and its side.
+    func ends(_ e: FlowEdge) -> (source: (point: Point, side: HandlePosition), target: (point: Point, side: HandlePosition)) {
+        let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
+        let hs = handleSide(a, e.sourceHandleID, .source).position, ht = handleSide(b, e.targetHandleID, .target).position
+        return ((hs.point(in: newFrame(a)), hs), (ht.point(in: newFrame(b)), ht))
+    }
+
+    /// The innermost laid-out group holding both `a` and `b` (-1: none).
+    func commonContainer(_ a: Int, _ b: Int) -> Int {
+        let ca = ancestors(a), cb = ancestors(b)
+        var k = 0
+        while k < ca.count && k < cb.count && ca[k] == cb[k] { k += 1 }
+        return k == 0 ? -1 : (ca[k - 1] == a || ca[k - 1] == b ? container[ca[k - 1]] : ca[k - 1])
+    }
+
+    /// Whether both ends of `e` are laid out in one container.
+    func sameContainer(_ e: FlowEdge) -> Bool {
+        guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return false }
+        return inScope[a] && inScope[b] && container[a] == container[b]
+    }
+
+    /// Node `v` and the groups that hold it, innermost first.
+    func enclosing(_ v: Int) -> [Int] {
+        var chain: [Int] = []
+        var p: Int? = v
+        while let i = p {
+            chain.append(i)
+            p = nodes[i].parentID.flatMap { index[$0] }
+        }
+        return chain
+    }
+}
