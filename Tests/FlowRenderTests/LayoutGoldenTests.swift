@@ -32,8 +32,21 @@ import Testing
         try Golden.check(try renderSVG(store), "layout-\(direction.rawValue)")
     }
 
-    @Test func groupsLaidOutInsideOut() throws {
-        let store = try makeStore(
+    /// An api node over two groups of two nodes; with `cycles`, two edges back across the
+    /// groups (storage calls back).
+    private func groups(cycles: Bool) throws -> Store {
+        var edges = [
+            edge("e1", "api", "source", "auth", "target", type: .smoothStep),
+            edge("e2", "api", "source", "orders", "target", type: .smoothStep),
+            edge("e3", "orders", "source", "db", "target", type: .smoothStep),
+            edge("e4", "orders", "source", "cache", "target", type: .smoothStep),
+            edge("e5", "auth", "source", "db", "target", type: .smoothStep),
+        ]
+        if cycles {
+            edges.append(edge("e6", "cache", "source", "orders", "target", type: .smoothStep, label: "invalidate"))
+            edges.append(edge("e7", "db", "source", "api", "target", type: .smoothStep, label: "audit"))
+        }
+        return try makeStore(
             [
                 node("api", 0, 0, 100, 40),
                 node("backend", 0, 0, 10, 10, title: "backend", container: true, handles: []),
@@ -42,15 +55,21 @@ import Testing
                 node("storage", 0, 0, 10, 10, title: "storage", container: true, handles: []),
                 node("db", 0, 0, 100, 40, parent: "storage"),
                 node("cache", 0, 0, 100, 40, parent: "storage"),
-            ],
-            [
-                edge("e1", "api", "source", "auth", "target", type: .smoothStep),
-                edge("e2", "api", "source", "orders", "target", type: .smoothStep),
-                edge("e3", "orders", "source", "db", "target", type: .smoothStep),
-                edge("e4", "orders", "source", "cache", "target", type: .smoothStep),
-                edge("e5", "auth", "source", "db", "target", type: .smoothStep),
-            ])
+            ], edges)
+    }
+
+    @Test func groupsLaidOutInsideOut() throws {
+        let store = try groups(cycles: false)
         try store.layout(LayoutRequest(options: LayoutOptions(nodeSpacing: 30, layerSpacing: 40)))
         try Golden.check(try renderSVG(store), "layout-groups")
+    }
+
+    /// Edges that close cycles across the groups are each drawn against the flow as a
+    /// whole, round the groups, into their targets from above.
+    @Test func groupsWithCyclesAcrossThem() throws {
+        let store = try groups(cycles: true)
+        let stats = try store.layout(LayoutRequest(options: LayoutOptions(nodeSpacing: 30, layerSpacing: 40)))
+        #expect(stats.reversedEdges == 2)
+        try Golden.check(try renderSVG(store), "layout-groups-cycles")
     }
 }
