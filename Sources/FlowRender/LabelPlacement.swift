@@ -9,8 +9,8 @@ import Darwin
 // Edge labels are placed, not just centred (docs/rendering.md, "Labels"): in store order,
 // each label goes to the first free spot among candidates along its edge's path, free
 // meaning that it overlaps no node, no container's border or title (a label may lie inside
-// a container) and no label placed before it. A label
-// that has no free spot goes where it overlaps least, and the picture reports it.
+// a container) and no label placed before it. A label that has no free spot goes where it
+// overlaps least, and the picture reports it.
 
 /// A label box that is being placed: its text lines and size; the placement sets its centre
 /// and rotation.

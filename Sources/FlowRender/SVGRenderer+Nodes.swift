@@ -102,11 +102,7 @@ extension SVGRenderer {
         w.raw(">\n")
         writeShape(&w, shape, f, inline)
 
-        let style = look ? store.resolvedStyle(of: n) : FlowStyle()
-        let wrapWidth = n.autoSize ? style.wrapWidth ?? TextLayout.defaultWrapWidth : nil
-        if let layout = TitleLayout.layout(
-            title(n), font: style.font, shape: shape, frame: f, isContainer: isContainer, wrapWidth: wrapWidth)
-        {
+        if let layout = titleLayout(n, shape, isContainer: isContainer, title(n)) {
             writeTitle(&w, layout, shape, f, isContainer: isContainer, inline)
         }
 
@@ -249,6 +245,15 @@ extension SVGRenderer {
         case .rounded, .rectangle, .stadium, .ellipse, .circle:
             polygon(&w, [Point(f.x, f.y), Point(f.maxX, f.y), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
         }
+    }
+
+    /// Node `n`'s title as drawn: in its style's font, wrapped where the store wrapped it
+    /// (a node sized to its title) and cut to fit its frame; nil when nothing shows.
+    func titleLayout(_ n: FlowNode<Data>, _ shape: NodeShape, isContainer: Bool, _ title: String) -> TextLayout? {
+        let style = n.hasLook ? store.resolvedStyle(of: n) : FlowStyle()
+        let wrapWidth = n.autoSize ? style.wrapWidth ?? TextLayout.defaultWrapWidth : nil
+        return TitleLayout.layout(
+            title, font: style.font, shape: shape, frame: n.frame, isContainer: isContainer, wrapWidth: wrapWidth)
     }
 
     /// The title: one `text`, its lines as `tspan`s when there are several. Normal nodes

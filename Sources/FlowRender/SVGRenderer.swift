@@ -301,8 +301,7 @@ struct SVGRenderer<Data: FlowNodeData> {
             // a label may sit inside a container or outside it, not across its border
             // or on its title
             placer.addBorder(of: n.frame, name: "the border of group '\(n.id)'")
-            let style = n.hasLook ? store.resolvedStyle(of: n) : FlowStyle()
-            if let t = TitleLayout.layout(title(n), font: style.font, shape: shapes[i], frame: n.frame, isContainer: true) {
+            if let t = titleLayout(n, shapes[i], isContainer: true, title(n)) {
                 let inset = TitleLayout.containerInset
                 placer.add(
                     Rect(n.frame.x + inset.x, n.frame.y + inset.y, t.width, Double(t.lines.count) * t.font.lineHeight),

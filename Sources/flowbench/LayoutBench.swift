@@ -5,8 +5,8 @@ import FlowLayout
 /// The layout section: FlowLayout's layered layout and Graphviz `dot` on the benchmark
 /// graphs (`../shared/graphs` or `--graphs DIR`), in the same run: time, drawn crossings
 /// counted by one function on both drawings (`DrawnCrossings`, the benchmark's definition),
-/// area, total edge length and the edges drawn under other nodes. Node boxes 72×36, dot's default spacing (18 within a layer,
-/// 36 between layers). The dot column is skipped, with a note, when dot is not installed.
+/// area, total edge length and the edges drawn under other nodes. Node boxes 72×36, dot's
+/// default spacing (18 within a layer, 36 between layers). The dot column is skipped, with a note, when dot is not installed.
 enum LayoutBench {
     /// Where the graphs are; set by `--graphs`.
     nonisolated(unsafe) static var directory = "../shared/graphs"

@@ -3,8 +3,8 @@ import FlowCore
 /// A border node of a group's layout: where edges between a node inside the group and
 /// nodes outside leave the group (on the group graph's last layer) or enter it (its first).
 /// `LayoutPlan` orders each group's border nodes by where the nodes at the edges' other ends
-/// lie (their mean), which it learns from a pass over all groups, so it lays the groups out again until
-/// those orders settle.
+/// lie (their mean), which it learns from a pass over all groups, so it lays the groups out
+/// again until those orders settle.
 struct GroupBorder {
     /// The group (the store index of its node; -1 for the top level) and the border node
     /// in that group's graph.

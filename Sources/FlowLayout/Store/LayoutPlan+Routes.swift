@@ -39,7 +39,7 @@ extension LayoutPlan {
             // every node but the ends and the groups holding them
             let holding = Set(enclosing(a) + enclosing(b))
             let others = frames.indices.filter { !holding.contains($0) }.map { frames[$0] }
-            let holder = commonContainer(a, b)
+            let holder = self.holder[e.id] ?? -1
             let bounds = holder >= 0 ? newFrame(holder).insetBy(dx: 2, dy: 2) : nil
             let route = a == b
                 ? back.loop(from: s.point, to: t.point, on: newFrame(a), obstacles: others, bounds: bounds, offset: offset)
@@ -67,14 +67,6 @@ extension LayoutPlan {
         let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
         let hs = handleSide(a, e.sourceHandleID, .source).position, ht = handleSide(b, e.targetHandleID, .target).position
         return ((hs.point(in: newFrame(a)), hs), (ht.point(in: newFrame(b)), ht))
-    }
-
-    /// The innermost laid-out group holding both `a` and `b` (-1: none).
-    func commonContainer(_ a: Int, _ b: Int) -> Int {
-        let ca = ancestors(a), cb = ancestors(b)
-        var k = 0
-        while k < ca.count && k < cb.count && ca[k] == cb[k] { k += 1 }
-        return k == 0 ? -1 : (ca[k - 1] == a || ca[k - 1] == b ? container[ca[k - 1]] : ca[k - 1])
     }
 
     /// Whether both ends of `e` are laid out in one container.

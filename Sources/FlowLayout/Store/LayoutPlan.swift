@@ -18,6 +18,8 @@ struct LayoutPlan<Data: FlowNodeData> {
     var routes: [String: [Point]] = [:]
     /// Edges laid out against the flow (their cycles broken here, see `drawnAgainstTheFlow`).
     var drawnAgainst = Set<String>()
+    /// The innermost laid-out group holding both ends of each routed edge (-1: none).
+    var holder: [String: Int] = [:]
     var stats = LayoutStats()
 
     // MARK: Scope
@@ -107,7 +109,6 @@ struct LayoutPlan<Data: FlowNodeData> {
         var result: LayoutResult?
     }
 
-    /// A piece of an edge's route at one level.
     /// A graph edge at `level` with an end at group `group`, which the edge leaves (at its
     /// source) or enters through border node `border` of the group's own graph.
     struct GroupEnd {
@@ -118,6 +119,17 @@ struct LayoutPlan<Data: FlowNodeData> {
         var atSource: Bool
     }
 
+    /// Where an edge is laid out: the innermost group holding both ends `a` and `b` (`lca`,
+    /// -1 for the top) and the ends' ancestor chains (outermost first), whose entries at `k`
+    /// are the nodes of that group's graph the ends lie in (the ends or subgroups).
+    struct Span {
+        var a: Int, b: Int
+        var ca: [Int], cb: [Int]
+        var k: Int
+        var lca: Int
+    }
+
+    /// A piece of an edge's route at one level.
     enum Piece {
         /// The route of graph edge `edge` at `level`, then the centre of border node `border`.
         case exit(level: Int, edge: Int, border: Int)
@@ -233,10 +245,8 @@ struct LayoutPlan<Data: FlowNodeData> {
             partners[key]!.partners.append(other)
             return shared[key]!
         }
-        // Where each edge is laid out: the innermost group holding both ends (`lca`) and
-        // the nodes of that group's graph the ends lie in (`k` indexes the ends' ancestor
-        // chains there).
-        var spans: [Int: (a: Int, b: Int, ca: [Int], cb: [Int], k: Int, lca: Int)] = [:]
+        // where each edge (by index) is laid out
+        var spans: [Int: Span] = [:]
         for (ei, e) in edges.enumerated() {
             guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
             let ca = ancestors(a), cb = ancestors(b)
@@ -252,7 +262,9 @@ struct LayoutPlan<Data: FlowNodeData> {
                 throw .invalidValue(
                     "layout", "the tree algorithm lays out edges within one group only; edge '\(e.id)' goes from '\(e.sourceNodeID)' into another group")
             }
-            spans[ei] = (a, b, ca, cb, k, k == 0 ? -1 : ca[k - 1])
+            let lca = k == 0 ? -1 : ca[k - 1]
+            spans[ei] = Span(a: a, b: b, ca: ca, cb: cb, k: k, lca: lca)
+            holder[e.id] = lca
         }
         let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, levels) : []
         // The graph edge for store edge `e` in group `lca`'s graph, from the node (or
@@ -268,7 +280,8 @@ struct LayoutPlan<Data: FlowNodeData> {
             return ge
         }
         for (ei, e) in edges.enumerated() {
-            guard let (a, b, ca, cb, k, lca) = spans[ei] else { continue }
+            guard let span = spans[ei] else { continue }
+            let (a, b, ca, cb, k, lca) = (span.a, span.b, span.ca, span.cb, span.k, span.lca)
             if against.contains(ei) {
                 // drawn as a whole against the flow: one edge of the common group's graph
                 // from the end it enters to the end it leaves, no border nodes (its route
@@ -410,7 +423,6 @@ struct LayoutPlan<Data: FlowNodeData> {
                     if members[m] != nil { origin[m] = p + Point(pad, pad + title) }
                 }
             }
-
         }
         stats.reversedEdges += against.count
         stats.nodes = positions.count
@@ -458,8 +470,7 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// same choice). Breaking them here lets an edge between groups be drawn against the
     /// flow as a whole instead of piece by piece in each group.
     func drawnAgainstTheFlow(
-        _ edges: [FlowEdge], _ spans: [Int: (a: Int, b: Int, ca: [Int], cb: [Int], k: Int, lca: Int)],
-        _ levels: [Int: Level]
+        _ edges: [FlowEdge], _ spans: [Int: Span], _ levels: [Int: Level]
     ) -> Set<Int> {
         var pairs: [Int: [(edge: Int, pair: (Int, Int))]] = [:]
         for ei in edges.indices {
