@@ -395,6 +395,7 @@
 ---@field nodeSpacing number free space between neighbours in a layer (0 to 1e6) (default: 40)
 ---@field layerSpacing number free space between layers (0 to 1e6) (default: 60)
 ---@field componentSpacing number free space between unconnected parts (0 to 1e6) (default: 60)
+---@field effort "normal"|"thorough" how long the layered layout searches for fewer crossings: normal takes tens of milliseconds on a thousand nodes, thorough seconds, and never crosses more (default: "normal")
 ---@field nodes FlowID[] lay out only these nodes (and their descendants); the others stay and are avoided
 ---@field group FlowID lay out the descendants of this group inside it and resize it; not with nodes
 ---@field pinned FlowID[] nodes that keep their positions, with their descendants (also every node whose data has pinned = true)

@@ -1419,6 +1419,7 @@ extension FlowHelp {
               nodeSpacing (number, default 40): free space between neighbours in a layer (0 to 1e6)
               layerSpacing (number, default 60): free space between layers (0 to 1e6)
               componentSpacing (number, default 60): free space between unconnected parts (0 to 1e6)
+              effort ("normal"|"thorough", default "normal"): how long the layered layout searches for fewer crossings: normal takes tens of milliseconds on a thousand nodes, thorough seconds, and never crosses more
               nodes (FlowID[]): lay out only these nodes (and their descendants); the others stay and are avoided
               group (FlowID): lay out the descendants of this group inside it and resize it; not with nodes
               pinned (FlowID[]): nodes that keep their positions, with their descendants (also every node whose data has pinned = true)

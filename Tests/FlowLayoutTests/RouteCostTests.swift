@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// What keeps back-edge routing and iterated sifting cheap on big or wide graphs: the grid
-/// of routes made (`RunGrid`) and the kicks' work bound (`Ordering.kickWork`).
+/// of routes made (`RunGrid`) and the kicks' work bound (`CrossingSearch.Kicks.work`).
 @Suite struct RouteCostTests {
     /// Random segments (short, long and diagonal; a few too big to file by cell) and random
     /// boxes: every segment whose bounds meet a box is reported for it, each once.
@@ -57,10 +57,20 @@ import Testing
 
     /// Narrow layers get every kick; wide ones fewer, in proportion to a layer's sifting.
     @Test func wideLayersGetFewerKicks() {
+        let normal = CrossingSearch.forGraph(vertices: 240, effort: .normal).kicks
+        #expect(normal.count == 1)
         let narrow = twoLayers(width: 20, edges: 40)
-        #expect(narrow.affordableKicks(Ordering.kicks, candidates: [0, 1]) == Ordering.kicks)
+        #expect(narrow.affordableKicks(normal[0], candidates: [0, 1]) == normal[0].count)
         let wide = twoLayers(width: 120, edges: 360)
         // each layer: 120 vertices, 360 segments
-        #expect(wide.affordableKicks(Ordering.kicks, candidates: [0, 1]) == Ordering.kickWork / (120 * 360))
+        #expect(wide.affordableKicks(normal[0], candidates: [0, 1]) == normal[0].work / (120 * 360))
+        // a thorough search runs the normal kicks, then a longer run with a bound of its own
+        let thorough = CrossingSearch.forGraph(vertices: 240, effort: .thorough).kicks
+        #expect(thorough.count == 2 && thorough[0] == normal[0])
+        #expect(wide.affordableKicks(thorough[1], candidates: [0, 1]) == thorough[1].work / (120 * 360))
+        #expect(wide.affordableKicks(thorough[1], candidates: [0, 1]) > wide.affordableKicks(normal[0], candidates: [0, 1]))
+        // graphs past a thousand vertices get kicks only when thorough
+        #expect(CrossingSearch.forGraph(vertices: 1_001, effort: .normal).kicks.isEmpty)
+        #expect(CrossingSearch.forGraph(vertices: 1_001, effort: .thorough).kicks.count == 1)
     }
 }

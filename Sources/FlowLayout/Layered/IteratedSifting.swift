@@ -3,30 +3,20 @@
 /// shuffles a short stretch of one layer; sifting then polishes the layers around it, and
 /// whatever that disturbs in turn. The result is kept when it crosses no more than before,
 /// else undone. Equal results are kept so the order can walk across plateaus; the best
-/// order seen is the one returned; the search stops after `kicks` kicks (fewer on wide
-/// layers: `kickWork`) or `kickPatience` without a new best. The generator is seeded, so the result depends on the
-/// input alone.
+/// order seen is the one returned; the search stops after the kicks its `CrossingSearch`
+/// affords (fewer on wide layers) or a run of them without a new best. The generator is
+/// seeded, so the result depends on the input alone.
 ///
 /// Restarts from fresh orders end in the same narrow family of local optima (see
 /// docs/performance.md); kicks search near the best one instead, which is what closes the
 /// gap to the best published layouts on small graphs.
 extension Ordering {
-    /// Kicks a graph small enough for them gets.
-    static let kicks = 1_000
-    /// Longest stretch a kick shuffles.
-    static let kickLength = 10
-    /// Kicks in a row without a new best before the search stops.
-    static let kickPatience = 300
     /// Sifting passes after a kick, at most.
     static let kickPasses = 8
-    /// Work all the kicks may take, in units of a layer's sifting (its width times the
-    /// segments at it): a kick costs about one layer's sifting, so a graph with wide layers
-    /// gets fewer kicks. 6,000,000 is 1,000 kicks on layers of dag_200's (5,118 a layer,
-    /// about 40 ms); a two-layer graph of 120 nodes a layer and 360 edges gets 133.
-    static let kickWork = 6_000_000
 
-    /// Kicks the layers `candidates` can have within `kickWork`, at most `kicks`.
-    func affordableKicks(_ kicks: Int, candidates: [Int]) -> Int {
+    /// The kicks a run affords on the layers `candidates`: its work bound divided by what
+    /// one kick costs there on average, at most its count.
+    func affordableKicks(_ run: CrossingSearch.Kicks, candidates: [Int]) -> Int {
         var work = 0
         for l in candidates {
             var segments = 0
@@ -34,22 +24,23 @@ extension Ordering {
             work += layers[l].count * segments
         }
         let perKick = max(1, work / max(1, candidates.count))
-        return min(kicks, Ordering.kickWork / perKick)
+        return min(run.count, run.work / perKick)
     }
 
-    mutating func iterateSifting(kicks: Int) {
+    mutating func iterateSifting(_ run: CrossingSearch.Kicks, seed: UInt64) {
         let candidates = (0..<layers.count).filter { !frozen[$0] && layers[$0].count > 2 }
         guard layers.count > 1, !candidates.isEmpty else { return }
         var state = KickState(&self)
         var best = layers, bestCrossings = state.crossings
-        var random = SplitMix64(seed: 0x5EED_C1C5)
+        var random = SplitMix64(seed: seed)
         var sinceBest = 0
-        for _ in 0..<affordableKicks(kicks, candidates: candidates) where state.crossings > 0 && sinceBest < Ordering.kickPatience {
+        for _ in 0..<affordableKicks(run, candidates: candidates)
+        where state.crossings > 0 && sinceBest < run.patience {
             sinceBest += 1
             let before = state.crossings
             let l = candidates[Int(random.next() % UInt64(candidates.count))]
             let n = layers[l].count
-            let length = 2 + Int(random.next() % UInt64(min(Ordering.kickLength, n) - 1))
+            let length = 2 + Int(random.next() % UInt64(min(run.length, n) - 1))
             let start = Int(random.next() % UInt64(n - length + 1))
             var order = layers[l]
             order.replaceSubrange(start..<(start + length), with: random.shuffled(Array(order[start..<(start + length)])))

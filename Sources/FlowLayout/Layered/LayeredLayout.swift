@@ -6,15 +6,6 @@ import FlowCore
 public enum LayeredLayout {
     /// Sweeps of crossing reduction before giving up on improvement.
     static let sweeps = 24
-    /// Start orders of crossing reduction: eight, each taken all the way on small graphs
-    /// (where that is cheap); on larger ones three (the depth-first order and two
-    /// shuffles: the mirror gains nothing here), compared after barycentre sweeps alone,
-    /// and only the best taken all the way. Graphs of up to a thousand vertices (dummies
-    /// included) then get `Ordering.kicks` rounds of iterated sifting; larger ones would
-    /// pay too much for what it gains.
-    static func crossingStarts(vertices: Int) -> (starts: Int, thorough: Bool, kicks: Int) {
-        (vertices <= 150 ? 8 : 3, vertices <= 150, vertices <= 1_000 ? Ordering.kicks : 0)
-    }
 
     public static func layout(_ graph: LayoutGraph, options: LayoutOptions) -> LayoutResult {
         var result = LayoutResult(nodeCount: graph.nodes.count, edgeCount: graph.edges.count)
@@ -236,8 +227,8 @@ public enum LayeredLayout {
         proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
         var ordering = Ordering(graph: proper)
-        let plan = crossingStarts(vertices: proper.count)
-        ordering.minimizeCrossings(starts: plan.starts, sweeps: sweeps, thorough: plan.thorough, kicks: plan.kicks)
+        ordering.minimizeCrossings(
+            CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
         let coordinates = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
             edgeSpacing: options.edgeSpacing)

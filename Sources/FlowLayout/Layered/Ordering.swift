@@ -179,27 +179,30 @@ struct Ordering {
 
     // MARK: Runs
 
-    /// Runs from `starts` initial orders (the depth-first order, its mirror when
-    /// `thorough`, then seeded shuffles) and keeps the best order found. With `thorough`, every start gets the
-    /// whole treatment (sweeps with transposition, then sifting); otherwise the starts only
-    /// get barycentre sweeps, which are cheap, and the best of them the whole treatment.
-    mutating func minimizeCrossings(starts: Int, sweeps: Int, thorough: Bool, kicks: Int = 0) {
+    /// Runs from `search.starts` initial orders (the depth-first order, its mirror when
+    /// every start is taken all the way, then seeded shuffles) and keeps the best order
+    /// found. With `search.everyStartWhole`, every start gets the whole treatment (sweeps
+    /// with transposition, then sifting); otherwise the starts only get barycentre sweeps,
+    /// which are cheap, and the best of them the whole treatment. Long edges are moved as
+    /// a whole next, then iterated sifting takes what `search` gives it.
+    mutating func minimizeCrossings(_ search: CrossingSearch, sweeps: Int) {
+        let whole = search.everyStartWhole
         guard layers.count > 1 else { return }
         let first = layers
         var best = layers, bestCrossings = Int.max
         var random = SplitMix64(seed: 0x5EED_F10E)
-        for run in 0..<max(1, starts) {
+        for run in 0..<max(1, search.starts) {
             switch run {
             case 0: layers = first
             // barycentre sweeps alone take a mirrored order to the mirrored result, with
-            // as many crossings: only a thorough run (transposition scans left to right)
+            // as many crossings: only a whole run (transposition scans left to right)
             // can gain from the mirror
-            case 1 where thorough: layers = first.map { $0.reversed() }
+            case 1 where whole: layers = first.map { $0.reversed() }
             default: layers = first.map { random.shuffled($0) }
             }
             applyFrozen()
             setPositions()
-            let c = improve(sweeps: sweeps, quick: !thorough)
+            let c = improve(sweeps: sweeps, quick: !whole)
             if c < bestCrossings {
                 bestCrossings = c
                 best = layers
@@ -208,13 +211,15 @@ struct Ordering {
         }
         layers = best
         setPositions()
-        if !thorough && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
+        if !whole && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
         if ChainSifting.work(graph, layers) <= ChainSifting.workBound {
             siftChains()
         } else if graph.count > ChainSifting.windowedFrom {
             siftChains(window: ChainSifting.window, passes: ChainSifting.windowedPasses)
         }
-        if kicks > 0 { iterateSifting(kicks: kicks) }
+        for (i, run) in search.kicks.enumerated() {
+            iterateSifting(run, seed: 0x5EED_C1C5 &+ UInt64(i))
+        }
     }
 
     /// Puts layer `l` in `order` (the same vertices).

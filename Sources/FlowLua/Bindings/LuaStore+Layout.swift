@@ -12,6 +12,10 @@ extension LayoutAlgorithm: FlowEnum {
     public static var valueName: String { "algorithm" }
 }
 
+extension LayoutEffort: FlowEnum {
+    public static var valueName: String { "effort" }
+}
+
 extension FlowStoreBinding {
     static var layoutMethods: [LuaMethod] {
         [LuaMethod("layout", layout)]
@@ -29,10 +33,11 @@ extension FlowStoreBinding {
         guard let t else { return r }
         try t.rejectUnknownKeys([
             "algorithm", "direction", "nodeSpacing", "layerSpacing", "componentSpacing",
-            "nodes", "pinned", "group",
+            "effort", "nodes", "pinned", "group",
         ])
         if let v = try t.optionalEnumValue("algorithm", LayoutAlgorithm.self, in: op) { r.algorithm = v }
         if let v = try t.optionalEnumValue("direction", LayoutDirection.self, in: op) { r.options.direction = v }
+        if let v = try t.optionalEnumValue("effort", LayoutEffort.self, in: op) { r.options.effort = v }
         func spacing(_ key: String) throws -> Double? {
             guard let v = try t.optionalNumber(key) else { return nil }
             guard v.isFinite, v >= 0, v <= 1e6 else {
