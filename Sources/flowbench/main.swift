@@ -2,7 +2,7 @@
 // ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
 //
 //   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,workspace]
-//             [--graphs DIR] [--graphs-only NAMES] [--no-dot] [--layout-out DIR]
+//             [--graphs DIR] [--graphs-only NAMES] [--no-dot] [--no-thorough] [--layout-out DIR]
 //             [--ops moveNode,addNode,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]
 @preconcurrency import Glibc
 
@@ -54,6 +54,7 @@ while let a = args.popFirst() {
         guard let v = args.popFirst() else { usage("--graphs-only needs names") }
         LayoutBench.selected = Set(v.split(separator: ",").map(String.init))
     case "--no-dot": LayoutBench.withDot = false
+    case "--no-thorough": LayoutBench.withThorough = false
     case "--layout-out":
         guard let v = args.popFirst() else { usage("--layout-out needs a folder") }
         LayoutBench.outDirectory = v
