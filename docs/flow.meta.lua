@@ -1206,16 +1206,18 @@ function Store:tick(dt) end
 --- Pinned nodes (and nodes outside `nodes`) keep their positions; the laid-out part
 --- keeps the top-left corner its nodes had and moves right until it meets none of
 --- them. A pinned node inside a laid-out group raises. The same store always gives
---- the same layout.
+--- the same layout, whatever the `effort`; `effort = "thorough"` takes seconds on a
+--- thousand nodes instead of milliseconds and never gives more crossings.
 ---
---- Unknown keys, a bad direction or algorithm, a negative or non-finite spacing, an
---- unknown id, or both `nodes` and `group` raise and change nothing.
+--- Unknown keys, a bad direction, algorithm or effort, a negative or non-finite
+--- spacing, an unknown id, or both `nodes` and `group` raise and change nothing.
 ---
 --- ```lua
 --- s:layout()
 --- s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
 --- s:layout{ group = "stage1" }
 --- s:layout{ algorithm = "tree" }          -- an org chart
+--- s:layout{ effort = "thorough" }         -- fewer crossings, for a picture to keep
 --- local stats = s:layout{ pinned = { "legend" } }
 --- print(stats.crossings, stats.width, stats.height)
 --- ```
