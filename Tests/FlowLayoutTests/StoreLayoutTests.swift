@@ -200,7 +200,7 @@ private func addBoxes(_ store: Store, _ nodes: [(String, String?)], size: Size) 
 /// groups in the order of their other ends, so none cross, and stepped edges from one
 /// handle share their way out (an edge straight below its source runs straight).
 @Suite struct GroupBorderRouteTests {
-    private func twoGroups(_ type: EdgePathType) throws -> Store {
+    private func twoGroups(_ type: EdgePathType, _ direction: LayoutDirection = .TB) throws -> Store {
         let store = Store()
         // (id, parent); a node named as a parent is a group
         let nodes: [(String, String?)] = [
@@ -212,8 +212,33 @@ private func addBoxes(_ store: Store, _ nodes: [(String, String?)], size: Size) 
                            ("e4", "orders", "cache"), ("e5", "auth", "db")] {
             try store.addEdge(FlowEdge(id: id, sourceNodeID: s, targetNodeID: t, pathType: type))
         }
-        try store.layout(LayoutRequest(options: LayoutOptions(nodeSpacing: 30, layerSpacing: 40)))
+        try store.layout(LayoutRequest(options: LayoutOptions(direction: direction, nodeSpacing: 30, layerSpacing: 40)))
         return store
+    }
+
+    /// A stepped edge that enters or leaves a group turns in the gap outside it: no run
+    /// across the flow lies on a group's border (or near it), where it would hide in the
+    /// border's line or cross the group's title.
+    @Test(arguments: LayoutDirection.allCases)
+    func stepsTurnOutsideGroupBorders(_ direction: LayoutDirection) throws {
+        let store = try twoGroups(.smoothStep, direction)
+        let groups = ["backend", "storage"].map { store.node($0)!.frame }
+        let vertical = !direction.isHorizontal
+        var runs = 0
+        for e in store.edges {
+            for (p, q) in zip(e.points, e.points.dropFirst()) where vertical ? p.y == q.y : p.x == q.x {
+                runs += 1
+                let at = vertical ? p.y : p.x, from = vertical ? min(p.x, q.x) : min(p.y, q.y)
+                let to = vertical ? max(p.x, q.x) : max(p.y, q.y)
+                for g in groups {
+                    let (lo, hi) = vertical ? (g.minX, g.maxX) : (g.minY, g.maxY)
+                    guard from < hi && to > lo else { continue }
+                    let borders = vertical ? [g.minY, g.maxY] : [g.minX, g.maxX]
+                    #expect(borders.allSatisfy { abs(at - $0) > 8 }, "\(e.id) turns at \(at), on a border of \(g)")
+                }
+            }
+        }
+        #expect(runs > 0)
     }
 
     /// Each edge as drawn: bottom of its source, its points, top of its target.

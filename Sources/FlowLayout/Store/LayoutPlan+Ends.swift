@@ -21,24 +21,32 @@ extension LayoutPlan {
         return out
     }
 
-    /// A route for `smoothStep` (and `orthogonal` when the store has no router): every run between two points that are not in line becomes
-    /// a step through the middle of the gap between them (across the flow first), so the
-    /// path is drawn exactly as placed, handle to handle, with no elbows of its own.
+    /// A route for `smoothStep` (and `orthogonal` when the store has no router): every run
+    /// between two points that are not in line becomes a step through the middle of the gap
+    /// between them (across the flow first), so the path is drawn exactly as placed, handle
+    /// to handle, with no elbows of its own. A step that passes a group's border turns in
+    /// the gap outside the group (`turn`), never along the border or through the title.
     func orthogonal(_ route: [Point], _ e: FlowEdge) -> [Point] {
         guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return route }
         let start = handleSide(a, e.sourceHandleID, .source).position.point(in: newFrame(a))
         let end = handleSide(b, e.targetHandleID, .target).position.point(in: newFrame(b))
         let all = [start] + route + [end]
-        var out: [Point] = []
+        // the groups the edge leaves or enters: those that hold one end but not the other
+        let crossed = Set(enclosing(a).dropFirst()).symmetricDifference(enclosing(b).dropFirst()).sorted()
         let vertical = !direction.isHorizontal
+        let spans = crossed.map { g -> (Double, Double) in
+            let f = newFrame(g)
+            return vertical ? (f.minY, f.maxY) : (f.minX, f.maxX)
+        }
+        var out: [Point] = []
         for i in 1..<all.count {
             let p = all[i - 1], q = all[i]
             if p.x != q.x && p.y != q.y {
                 if vertical {
-                    let m = (p.y + q.y) / 2
+                    let m = LayoutPlan.turn(p.y, q.y, outside: spans)
                     out += [Point(p.x, m), Point(q.x, m)]
                 } else {
-                    let m = (p.x + q.x) / 2
+                    let m = LayoutPlan.turn(p.x, q.x, outside: spans)
                     out += [Point(m, p.y), Point(m, q.y)]
                 }
             }
@@ -53,6 +61,28 @@ extension LayoutPlan {
             kept.append(q)
         }
         return kept
+    }
+
+    /// Where a step from `u` to `v` (coordinates along the flow) turns: the middle of the
+    /// widest stretch between them that lies outside every group span in `spans` (the
+    /// groups' borders cut the stretch from `u` to `v`), or the middle of the whole stretch
+    /// when no part of it lies outside them.
+    static func turn(_ u: Double, _ v: Double, outside spans: [(Double, Double)]) -> Double {
+        let lo = min(u, v), hi = max(u, v)
+        var cuts = [lo, hi]
+        for (s, t) in spans {
+            if s > lo && s < hi { cuts.append(s) }
+            if t > lo && t < hi { cuts.append(t) }
+        }
+        if cuts.count == 2 { return (u + v) / 2 }
+        cuts.sort()
+        var best: (width: Double, middle: Double)?
+        for k in 1..<cuts.count {
+            let m = (cuts[k - 1] + cuts[k]) / 2, width = cuts[k] - cuts[k - 1]
+            if spans.contains(where: { m > $0.0 && m < $0.1 }) { continue }
+            if best == nil || width > best!.width { best = (width, m) }
+        }
+        return best?.middle ?? (u + v) / 2
     }
 
     func newFrame(_ i: Int) -> Rect {
