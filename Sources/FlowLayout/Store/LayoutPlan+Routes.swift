@@ -5,7 +5,8 @@ import FlowCore
 /// routed beside the nodes (`BackRoutes`).
 extension LayoutPlan {
     /// Gives every routed edge its final shape: the layout's points, turned into steps for
-    /// the orthogonal path types, with ways around the nodes at ends that face away. Back
+    /// the orthogonal path types, with ways around the nodes at ends that face away, and
+    /// short jogs straightened where nothing is in the way (`straightenJogs`). Back
     /// edges and self-loops come last, each routed beside the nodes (`BackRoutes`) clear of
     /// the routes made before it; one that finds no clear way keeps the general shape.
     mutating func shapeRoutes(_ edges: [FlowEdge]) {
@@ -13,7 +14,7 @@ extension LayoutPlan {
             direction: direction, layerSpacing: request.options.layerSpacing,
             clearance: min(request.options.nodeSpacing / 2, 16),
             loopReach: (min(request.options.layerSpacing / 2, 20) * 0.75).rounded())
-        var against: [FlowEdge] = []
+        var against: [FlowEdge] = [], general: [FlowEdge] = []
         for e in edges where routes[e.id] != nil {
             // An orthogonal edge's points belong to the store's router, which routes it
             // around the nodes' new frames at the end of the same operation (docs/routing.md).
@@ -27,6 +28,11 @@ extension LayoutPlan {
                 continue
             }
             routes[e.id] = shaped(routes[e.id]!, e)
+            general.append(e)
+        }
+        straightenJogs(general)
+        for e in general {
+            let (s, t) = ends(e)
             back.add([s.point] + routes[e.id]! + [t.point])
         }
         // loops first: each has two sides to choose from, a back edge many lanes
