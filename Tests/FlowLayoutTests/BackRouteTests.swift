@@ -183,7 +183,8 @@ private func checkBackRoutes(_ store: Store, _ direction: LayoutDirection, _ con
     /// Back edges between groups (an architecture whose storage calls back): each is drawn
     /// against the flow as a whole, out of its source's handle, round the groups in one
     /// lane and into its target from above, and the groups it leaves get no border layer
-    /// for it (storage is as tall as without the back edges).
+    /// for it (storage is as tall as without the back edges). Its lane runs outside the
+    /// groups it leaves or enters, not inside along their borders.
     @Test(arguments: [EdgePathType.smoothStep, .bezier])
     func backEdgesBetweenGroups(_ type: EdgePathType) throws {
         func diagram(backEdges: Bool) throws -> Store {
@@ -210,6 +211,15 @@ private func checkBackRoutes(_ store: Store, _ direction: LayoutDirection, _ con
         let store = try diagram(backEdges: true)
         #expect(checkBackRoutes(store, .TB, "groups \(type)") == ["e6", "e7"])
         #expect(store.node("storage")!.size == (try diagram(backEdges: false)).node("storage")!.size)
+        // the lanes (the run up the side) keep out of storage, which each edge leaves
+        let storage = store.node("storage")!.frame
+        for id in ["e6", "e7"] {
+            let p = store.edge(id)!.points
+            #expect(p.count == 4, "\(id): \(p)")
+            if p.count == 4 {
+                #expect(p[1].x == p[2].x && (p[1].x < storage.minX || p[1].x > storage.maxX), "\(id): \(p) in \(storage)")
+            }
+        }
     }
 
     /// Random cyclic graphs with self-loops and multi-edges, every direction and path type.

@@ -61,12 +61,15 @@ struct BackRoutes {
 
     /// The bend points of a back edge from handle `source` on `sourceFrame` to handle
     /// `target` on `targetFrame` (canvas coordinates), clear of `obstacles` and inside
-    /// `bounds` when given; nil when no candidate is clear. `hints` are the layout's points
-    /// for the edge (its places in the layers it spans), lanes worth trying; `offset` is
-    /// how far the path runs out of a handle before it can turn.
+    /// `bounds` when given; nil when no candidate is clear. `walls` are the groups the edge
+    /// leaves or enters: its route crosses their borders on the way out of a handle or
+    /// into one, but its lane keeps out of them, so it does not run inside a group it is
+    /// leaving, along the border. `hints` are the layout's points for the edge (its places
+    /// in the layers it spans), lanes worth trying; `offset` is how far the path runs out of
+    /// a handle before it can turn.
     mutating func backEdge(
         from source: Point, _ sourceFrame: Rect, to target: Point, _ targetFrame: Rect,
-        obstacles: [Rect], bounds: Rect?, hints: [Point], offset: Double
+        obstacles: [Rect], walls: [Rect] = [], bounds: Rect?, hints: [Point], offset: Double
     ) -> [Point]? {
         let s = toFlow(source), t = toFlow(target)
         let fs = toFlow(sourceFrame), ft = toFlow(targetFrame)
@@ -76,7 +79,7 @@ struct BackRoutes {
         let boxes = (obstacles.map(toFlow) + [fs, ft]).filter { $0.maxY > top - layerSpacing && $0.minY < bottom + layerSpacing }
         // the lanes nearest the ends: a farther one is longer and rarely clearer
         func far(_ x: Double) -> Double { abs(x - s.x) + abs(x - t.x) }
-        let all: [Double] = lanes(from: top, to: bottom, boxes, hints: hints.map { toFlow($0).x })
+        let all: [Double] = lanes(from: top, to: bottom, boxes + walls.map(toFlow), hints: hints.map { toFlow($0).x })
         let xs = Array(all.sorted { far($0) != far($1) ? far($0) < far($1) : $0 < $1 }.prefix(8))
         guard let lo = xs.min(), let hi = xs.max() else { return nil }
         let left: Double = min(lo, s.x, t.x), right: Double = max(hi, s.x, t.x)

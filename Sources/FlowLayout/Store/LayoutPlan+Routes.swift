@@ -45,12 +45,14 @@ extension LayoutPlan {
             // every node but the ends and the groups holding them
             let holding = Set(enclosing(a) + enclosing(b))
             let others = frames.indices.filter { !holding.contains($0) }.map { frames[$0] }
+            // the groups the edge leaves or enters
+            let walls = Set(enclosing(a).dropFirst()).symmetricDifference(enclosing(b).dropFirst()).sorted().map(newFrame)
             let holder = self.holder[e.id] ?? -1
             let bounds = holder >= 0 ? newFrame(holder).insetBy(dx: 2, dy: 2) : nil
             let route = a == b
                 ? back.loop(from: s.point, to: t.point, on: newFrame(a), obstacles: others, bounds: bounds, offset: offset)
                 : back.backEdge(
-                    from: s.point, newFrame(a), to: t.point, newFrame(b), obstacles: others, bounds: bounds,
+                    from: s.point, newFrame(a), to: t.point, newFrame(b), obstacles: others, walls: walls, bounds: bounds,
                     hints: routes[e.id]!, offset: offset)
             if let route {
                 routes[e.id] = route
