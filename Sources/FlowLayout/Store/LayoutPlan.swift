@@ -338,7 +338,15 @@ struct LayoutPlan<Data: FlowNodeData> {
         var borderOrder: [[Int]] = []
         // in the order they were made (the keys' order hashes differently run to run)
         let borders = partners.values.sorted { ($0.level, $0.node) < ($1.level, $1.node) }
-        for pass in 0..<(borders.isEmpty ? 1 : GroupBorder.maximumPasses) {
+        // With borders, the passes that settle them search for crossings with the normal
+        // effort, and a thorough layout then takes one more pass with the settled orders
+        // and ports: each level's graph is then the one the normal search had, so no level
+        // ends with more crossings than it would have.
+        var options = request.options
+        if !borders.isEmpty && request.algorithm == .layered { options.effort = .normal }
+        var pass = 0
+        while true {
+            var finalPass = false
             if pass > 0 {
                 let along: (Int) -> Double = { [positions, sizes, nodes, direction] i in
                     let p = positions[nodes[i].id] ?? nodes[i].position
@@ -349,16 +357,21 @@ struct LayoutPlan<Data: FlowNodeData> {
                     (key: b.partners.reduce(0.0) { $0 + along($1) } / Double(b.partners.count), tie: along(b.inner))
                 }
                 let order = GroupBorder.order(borders, keys)
-                // the same border orders lay every group out as the last pass did
-                if order == borderOrder { break }
-                borderOrder = order
-                for (b, k) in zip(borders, keys) {
+                // the same border orders lay every group out as the last pass did; so does
+                // a pass past the last, which only changes the effort
+                if order == borderOrder || pass == GroupBorder.maximumPasses {
+                    if options.effort == request.options.effort { break }
+                    options.effort = request.options.effort
+                    finalPass = true
+                }
+                if !finalPass { borderOrder = order }
+                for (b, k) in zip(borders, keys) where !finalPass {
                     levels[b.level]!.graph.nodes[b.node].orderKey = k.key
                     levels[b.level]!.graph.nodes[b.node].orderTie = k.tie
                 }
                 // an edge that leaves (or enters) a group does so at its border node, not
                 // at the group's middle: its port there, as the pass before placed it
-                for end in groupEnds {
+                for end in groupEnds where !finalPass {
                     let r = levels[end.group]!.result!
                     let at = r.positions[end.border] + origin[end.group]!
                     let f = newFrame(end.group)
@@ -385,10 +398,10 @@ struct LayoutPlan<Data: FlowNodeData> {
                 let r: LayoutResult
                 switch request.algorithm {
                 case .layered:
-                    r = LayeredLayout.layout(level.graph, options: request.options)
+                    r = LayeredLayout.layout(level.graph, options: options)
                 case .tree:
                     do {
-                        r = try TreeLayout.layout(level.graph, options: request.options)
+                        r = try TreeLayout.layout(level.graph, options: options)
                     } catch {
                         let id = edgeIDs[c]?[error.edge] ?? "?"
                         throw .invalidValue("layout", "the tree algorithm needs a forest: edge '\(id)' breaks it (\(error.reason))")
@@ -423,6 +436,8 @@ struct LayoutPlan<Data: FlowNodeData> {
                     if members[m] != nil { origin[m] = p + Point(pad, pad + title) }
                 }
             }
+            if finalPass || borders.isEmpty { break }
+            pass += 1
         }
         stats.reversedEdges += against.count
         stats.nodes = positions.count
