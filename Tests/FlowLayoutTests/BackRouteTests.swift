@@ -222,6 +222,47 @@ private func checkBackRoutes(_ store: Store, _ direction: LayoutDirection, _ con
         }
     }
 
+    /// A decision whose "no" handle, on its side, goes back to an earlier step: the edge
+    /// runs straight out of the side to a lane on that side, along it and into the step from
+    /// above, three bends; and its "yes", on the other side, turns no sooner than its path's
+    /// own run out of the handle (20 for smoothStep), so it does not double back.
+    @Test(arguments: LayoutDirection.allCases)
+    func aSideHandleGoesBackBesideTheNodes(_ direction: LayoutDirection) throws {
+        // the sides: along the flow in and out, across it yes (towards the end) and no
+        let (inside, out, yes, no): (HandlePosition, HandlePosition, HandlePosition, HandlePosition) = switch direction {
+        case .TB: (.top, .bottom, .right, .left)
+        case .BT: (.bottom, .top, .right, .left)
+        case .LR: (.left, .right, .bottom, .top)
+        case .RL: (.right, .left, .bottom, .top)
+        }
+        for type in [EdgePathType.smoothStep, .orthogonal, .straight, .bezier] {
+            let store = Store()
+            let step = [HandleDeclaration(id: "in", type: .target, position: inside), HandleDeclaration(id: "out", type: .source, position: out)]
+            let decision = [
+                HandleDeclaration(id: "in", type: .target, position: inside), HandleDeclaration(id: "yes", type: .source, position: yes),
+                HandleDeclaration(id: "no", type: .source, position: no),
+            ]
+            for id in ["start", "input", "check", "save", "done"] {
+                try store.addNode(FlowNode(
+                    id: id, position: .zero, size: Size(120, 40), data: .null, handles: id == "check" ? decision : step))
+            }
+            for (id, a, h, b, label) in [
+                ("e1", "start", "out", "input", nil), ("e2", "input", "out", "check", nil), ("e3", "check", "yes", "save", "yes"),
+                ("e4", "check", "no", "input", "no"), ("e5", "save", "out", "done", nil),
+            ] as [(String, String, String, String, String?)] {
+                try store.addEdge(FlowEdge(
+                    id: id, sourceNodeID: a, sourceHandleID: h, targetNodeID: b, targetHandleID: "in", pathType: type, label: label))
+            }
+            try store.layout(LayoutRequest(options: LayoutOptions(direction: direction)))
+            let context = "\(direction) \(type)"
+            #expect(checkBackRoutes(store, direction, context) == ["e4"], "\(context)")
+            #expect(store.edge("e4")!.points.count == 3, "\(context): \(store.edge("e4")!.points)")
+            let (r, from, _) = route(store, store.edge("e3")!)
+            let run = (r[1] - r[0]).x * from.direction.x + (r[1] - r[0]).y * from.direction.y
+            #expect(run >= (type == .smoothStep ? 20 : 0), "\(context): yes turns \(run) out of its handle: \(r)")
+        }
+    }
+
     /// Random cyclic graphs with self-loops and multi-edges, every direction and path type.
     @Test(arguments: 0..<16)
     func randomCyclesKeepTheRoutePromises(seed: Int) throws {

@@ -49,12 +49,30 @@ struct BackRoutes {
         for i in f.indices.dropFirst() where f[i - 1] != f[i] { runs.append(f[i - 1], f[i]) }
     }
 
-    /// Whether an edge from handle `source` (on side `sourceSide`) to handle `target` runs
-    /// against the flow with handles that face it: its source's handle faces the flow, its
-    /// target's faces back, and the target lies behind the source.
-    func against(_ source: Point, _ sourceSide: HandlePosition, _ target: Point, _ targetSide: HandlePosition) -> Bool {
-        toFlow(sourceSide.direction) == Point(0, 1) && toFlow(targetSide.direction) == Point(0, -1)
-            && toFlow(target).y < toFlow(source).y
+    /// Whether an edge from handle `source` (on side `sourceSide` of `sourceFrame`) to handle
+    /// `target` (on `targetSide` of `targetFrame`) runs against the flow with handles that
+    /// face it or face across it: its source's handle faces the flow or across it, its
+    /// target's faces back or across it (not both across), and the target lies behind: behind
+    /// the source handle when both face along the flow, else wholly behind the source node
+    /// (a decision's "no" on its side that goes back to an earlier step).
+    func against(
+        _ source: Point, _ sourceSide: HandlePosition, _ sourceFrame: Rect,
+        _ target: Point, _ targetSide: HandlePosition, _ targetFrame: Rect
+    ) -> Bool {
+        let ds = toFlow(sourceSide.direction), dt = toFlow(targetSide.direction)
+        let sourceAcross = across(sourceSide) != 0, targetAcross = across(targetSide) != 0
+        guard ds == Point(0, 1) || sourceAcross, dt == Point(0, -1) || targetAcross, !(sourceAcross && targetAcross) else {
+            return false
+        }
+        if sourceAcross || targetAcross { return toFlow(targetFrame).maxY <= toFlow(sourceFrame).minY }
+        return toFlow(target).y < toFlow(source).y
+    }
+
+    /// -1 or 1 for a handle side that faces across the flow (towards lower or higher x in
+    /// flow coordinates), 0 for one that faces along it or the centre.
+    private func across(_ side: HandlePosition) -> Double {
+        let d = toFlow(side.direction)
+        return d.y == 0 ? d.x : 0
     }
 
     // MARK: Back edges and loops
@@ -67,11 +85,19 @@ struct BackRoutes {
     /// leaving, along the border. `hints` are the layout's points for the edge (its places
     /// in the layers it spans), lanes worth trying; `offset` is how far the path runs out of
     /// a handle before it can turn.
+    ///
+    /// An end whose handle faces across the flow (`sourceSide`, `targetSide`) runs straight
+    /// out of its side to the lane, which then lies on that side, at least `offset` (and the
+    /// clearance) away: out of a decision's "no" on its left, up a lane on the left and into
+    /// the earlier step from above, three bends.
     mutating func backEdge(
-        from source: Point, _ sourceFrame: Rect, to target: Point, _ targetFrame: Rect,
+        from source: Point, _ sourceFrame: Rect, _ sourceSide: HandlePosition = .bottom,
+        to target: Point, _ targetFrame: Rect, _ targetSide: HandlePosition = .top,
         obstacles: [Rect], walls: [Rect] = [], bounds: Rect?, hints: [Point], offset: Double
     ) -> [Point]? {
         let s = toFlow(source), t = toFlow(target)
+        let sideOut = across(sourceSide), sideIn = across(targetSide)
+        let run = max(offset, clearance)
         let fs = toFlow(sourceFrame), ft = toFlow(targetFrame)
         let downs = depths([0.75, 0.625, 0.875], offset: offset)
         let reach = downs.max()!
@@ -80,6 +106,7 @@ struct BackRoutes {
         // the lanes nearest the ends: a farther one is longer and rarely clearer
         func far(_ x: Double) -> Double { abs(x - s.x) + abs(x - t.x) }
         let all: [Double] = lanes(from: top, to: bottom, boxes + walls.map(toFlow), hints: hints.map { toFlow($0).x })
+            .filter { (sideOut == 0 || ($0 - s.x) * sideOut >= run) && (sideIn == 0 || ($0 - t.x) * sideIn >= run) }
         let xs = Array(all.sorted { far($0) != far($1) ? far($0) < far($1) : $0 < $1 }.prefix(8))
         guard let lo = xs.min(), let hi = xs.max() else { return nil }
         let left: Double = min(lo, s.x, t.x), right: Double = max(hi, s.x, t.x)
@@ -87,12 +114,15 @@ struct BackRoutes {
         let near = nearby(boxes, area)
         let bound = bounds.map(toFlow)
         var best: Candidate?
+        // an end on a side runs straight across to the lane: no turn out of it to choose
         func route(_ x: Double, _ down: Double, _ up: Double) -> [Point] {
-            [Point(s.x, s.y + down), Point(x, s.y + down), Point(x, t.y - up), Point(t.x, t.y - up)]
+            (sideOut != 0 ? [Point(x, s.y)] : [Point(s.x, s.y + down), Point(x, s.y + down)])
+                + (sideIn != 0 ? [Point(x, t.y)] : [Point(x, t.y - up), Point(t.x, t.y - up)])
         }
+        let outs = sideOut != 0 ? [0.0] : downs, ins = sideIn != 0 ? [0.0] : downs
         for x in xs {
-            for (i, down) in downs.enumerated() {
-                for (j, up) in downs.enumerated() { consider(s, route(x, down, up), t, rank: i + j, near, bound, &best) }
+            for (i, down) in outs.enumerated() {
+                for (j, up) in ins.enumerated() { consider(s, route(x, down, up), t, rank: i + j, near, bound, &best) }
             }
         }
         return keep(best, s, t)

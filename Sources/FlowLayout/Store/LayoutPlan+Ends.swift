@@ -8,7 +8,7 @@ extension LayoutPlan {
     /// around the node's nearer side, then on.
     func detoured(_ route: [Point], _ e: FlowEdge) -> [Point] {
         guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return route }
-        let room = handleRoom
+        let room = handleRoom(e.pathType)
         let fa = newFrame(a), fb = newFrame(b)
         let ha = handleSide(a, e.sourceHandleID, .source), hb = handleSide(b, e.targetHandleID, .target)
         let towardsTarget = route.first ?? ha.position.point(in: fb)

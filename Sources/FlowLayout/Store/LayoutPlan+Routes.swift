@@ -23,7 +23,9 @@ extension LayoutPlan {
                 continue
             }
             let (s, t) = ends(e)
-            if back.against(s.point, s.side, t.point, t.side) && (sameContainer(e) || drawnAgainst.contains(e.id)) {
+            let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
+            if back.against(s.point, s.side, newFrame(a), t.point, t.side, newFrame(b))
+                && (sameContainer(e) || drawnAgainst.contains(e.id)) {
                 against.append(e)
                 continue
             }
@@ -52,8 +54,8 @@ extension LayoutPlan {
             let route = a == b
                 ? back.loop(from: s.point, to: t.point, on: newFrame(a), obstacles: others, bounds: bounds, offset: offset)
                 : back.backEdge(
-                    from: s.point, newFrame(a), to: t.point, newFrame(b), obstacles: others, walls: walls, bounds: bounds,
-                    hints: routes[e.id]!, offset: offset)
+                    from: s.point, newFrame(a), s.side, to: t.point, newFrame(b), t.side, obstacles: others, walls: walls,
+                    bounds: bounds, hints: routes[e.id]!, offset: offset)
             if let route {
                 routes[e.id] = route
             } else {

@@ -154,14 +154,15 @@ struct LayoutPlan<Data: FlowNodeData> {
 
     /// Port of an edge end on `node` through handle `handle` (its new handles), across the
     /// layer, in node breadths from its middle: 0 for a handle that faces along the flow,
-    /// past -0.5 (or 0.5) for one on the side at the start (or end) of the layer axis.
-    func port(_ node: Int, _ handleID: String?, _ type: HandleType) -> Double {
+    /// past -0.5 (or 0.5) for one on the side at the start (or end) of the layer axis, by
+    /// the run an edge of path type `path` makes out of it (`handleRoom(_:)`).
+    func port(_ node: Int, _ handleID: String?, _ type: HandleType, _ path: EdgePathType) -> Double {
         let hs = newHandles(node)
         let h = handleID.flatMap { id in hs.first { $0.id == id } } ?? hs.first { $0.type == type }
         // a handle on a side runs out of it before the edge turns (`detoured`): the port is
         // where it turns, so the node at the other end lines up with that run
         let breadth = direction.isHorizontal ? nodes[node].size.height : nodes[node].size.width
-        let beyond = breadth > 0 ? handleRoom / breadth : 0
+        let beyond = breadth > 0 ? handleRoom(path) / breadth : 0
         switch (h?.position, direction.isHorizontal) {
         case (.left?, false), (.top?, true): return -0.5 - beyond
         case (.right?, false), (.bottom?, true): return 0.5 + beyond
@@ -171,6 +172,14 @@ struct LayoutPlan<Data: FlowNodeData> {
 
     /// How far an edge runs out of a handle that faces away from its route before it turns.
     var handleRoom: Double { min(request.options.layerSpacing / 3, 16).rounded(.down) }
+
+    /// How far an edge of path type `path` runs out of a handle on a side, or one that
+    /// faces away from its route, before it turns: `handleRoom`, and for `smoothStep` at
+    /// least the run its path makes out of every handle (`SmoothStepPath.offset`), so the
+    /// route turns where the drawn path does instead of doubling back a few pixels.
+    func handleRoom(_ path: EdgePathType) -> Double {
+        path == .smoothStep ? max(handleRoom, SmoothStepPath().offset) : handleRoom
+    }
 
     func newHandles(_ i: Int) -> [HandleDeclaration] {
         handles[nodes[i].id] ?? nodes[i].handles
@@ -288,8 +297,8 @@ struct LayoutPlan<Data: FlowNodeData> {
                 // goes round the groups it leaves and enters: BackRoutes)
                 let top = ca[k], below = cb[k]
                 let ge = bodyEdge(
-                    lca, from: below, to: top, sourcePort: below == b ? port(b, e.targetHandleID, .target) : 0,
-                    targetPort: top == a ? port(a, e.sourceHandleID, .source) : 0, e)
+                    lca, from: below, to: top, sourcePort: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0,
+                    targetPort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0, e)
                 pieces[e.id] = [.reversedBody(level: lca, edge: ge)]
                 drawnAgainst.insert(e.id)
                 continue
@@ -300,7 +309,7 @@ struct LayoutPlan<Data: FlowNodeData> {
             for g in ca[k..<(ca.count - 1)].reversed() {
                 let (border, ge) = borderNode(
                     g, inner: below, last: true, handle: below == a ? e.sourceHandleID : nil,
-                    port: below == a ? port(a, e.sourceHandleID, .source) : 0, other: b, edge: ei, e)
+                    port: below == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0, other: b, edge: ei, e)
                 route.append(.exit(level: g, edge: ge, border: border))
                 below = g
             }
@@ -310,13 +319,13 @@ struct LayoutPlan<Data: FlowNodeData> {
             for g in cb[k..<(cb.count - 1)].reversed() {
                 let (border, ge) = borderNode(
                     g, inner: below, last: false, handle: below == b ? e.targetHandleID : nil,
-                    port: below == b ? port(b, e.targetHandleID, .target) : 0, other: a, edge: ei, e)
+                    port: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0, other: a, edge: ei, e)
                 entries.append(.entry(level: g, edge: ge, border: border))
                 below = g
             }
             let ge = bodyEdge(
-                lca, from: top, to: below, sourcePort: top == a ? port(a, e.sourceHandleID, .source) : 0,
-                targetPort: below == b ? port(b, e.targetHandleID, .target) : 0, e)
+                lca, from: top, to: below, sourcePort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0,
+                targetPort: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0, e)
             if top != a, case .exit(_, _, let border)? = route.last {
                 groupEnds.append(GroupEnd(level: lca, edge: ge, group: top, border: border, atSource: true))
             }
