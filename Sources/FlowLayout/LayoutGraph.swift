@@ -126,7 +126,10 @@ public struct LayoutOptions: Sendable, Equatable {
 public struct LayoutResult: Sendable {
     public var positions: [Point]
     public var edgePoints: [[Point]]
-    /// Where each edge's label goes (its centre), when the edge has a label.
+    /// Where each edge's label goes (its centre), when the edge has a label and runs with
+    /// the flow: an edge drawn against the flow gets no room for its label in the layers
+    /// (nil here), since a back edge's route is meant to run beside the nodes, with its
+    /// label along that route.
     public var labelPositions: [Point?]
     /// Whether each edge is drawn against the layer direction (to break a cycle).
     public var reversed: [Bool]

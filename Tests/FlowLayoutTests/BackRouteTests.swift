@@ -263,6 +263,30 @@ private func checkBackRoutes(_ store: Store, _ direction: LayoutDirection, _ con
         }
     }
 
+    /// A labelled back edge gets no layer for its label (its route runs beside the nodes and
+    /// the label goes along it): two steps with a labelled edge back keep two layers, as
+    /// without the label, and the layered layout gives the label no place of its own. A
+    /// labelled edge with the flow still gets its layer.
+    @Test func aLabelledBackEdgeTakesNoLayer() throws {
+        func layers(_ back: String?, forward: String? = nil) throws -> Int {
+            let store = Store()
+            for id in ["a", "b"] { try store.addNode(FlowNode(id: id, position: .zero, size: Size(80, 30), data: .null)) }
+            try store.addEdge(FlowEdge(id: "e1", sourceNodeID: "a", targetNodeID: "b", pathType: .smoothStep, label: forward))
+            try store.addEdge(FlowEdge(id: "e2", sourceNodeID: "b", targetNodeID: "a", pathType: .smoothStep, label: back))
+            let stats = try store.layout(LayoutRequest())
+            #expect(stats.reversedEdges == 1)
+            return stats.layers
+        }
+        #expect(try layers(nil) == 2)
+        #expect(try layers("retry") == 2)
+        #expect(try layers(nil, forward: "go") == 3)
+        var g = LayoutGraph()
+        for _ in 0..<2 { g.nodes.append(.init(width: 80, height: 30)) }
+        g.edges = [.init(source: 0, target: 1), .init(source: 1, target: 0, labelSize: Size(40, 16))]
+        let r = LayeredLayout.layout(g, options: LayoutOptions())
+        #expect(r.layers == 2 && r.reversed[1] && r.labelPositions[1] == nil)
+    }
+
     /// Random cyclic graphs with self-loops and multi-edges, every direction and path type.
     @Test(arguments: 0..<16)
     func randomCyclesKeepTheRoutePromises(seed: Int) throws {

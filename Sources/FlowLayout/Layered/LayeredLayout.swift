@@ -203,7 +203,9 @@ public enum LayeredLayout {
             let (s, t) = reversed[i] ? (pairs[i].1, pairs[i].0) : pairs[i]
             down.append((s, t))
             ports.append(reversed[i] ? (edge.targetPort, edge.sourcePort) : (edge.sourcePort, edge.targetPort))
-            let label: Size? = edge.hasLabel
+            // an edge drawn against the flow gets no room for its label in the layers: its
+            // route runs beside the nodes (the store's back routes) and the label goes along it
+            let label: Size? = edge.hasLabel && !reversed[i]
                 ? (options.direction.isHorizontal
                     ? Size(edge.labelSize.height, edge.labelSize.width) : edge.labelSize)
                 : nil

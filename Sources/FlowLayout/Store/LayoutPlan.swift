@@ -278,12 +278,14 @@ struct LayoutPlan<Data: FlowNodeData> {
         let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, levels) : []
         // The graph edge for store edge `e` in group `lca`'s graph, from the node (or
         // subgroup) `from` to `to`; returns its index there.
-        func bodyEdge(_ lca: Int, from: Int, to: Int, sourcePort: Double, targetPort: Double, _ e: FlowEdge) -> Int {
+        // An edge drawn against the flow gets no room for its label in the layers: its route
+        // runs beside the nodes (BackRoutes), and the label is placed along it.
+        func bodyEdge(_ lca: Int, from: Int, to: Int, sourcePort: Double, targetPort: Double, _ e: FlowEdge, against: Bool = false) -> Int {
             var level = levels[lca]!
             let ge = level.graph.edges.count
             level.graph.edges.append(.init(
                 source: level.nodeOf[from]!, target: level.nodeOf[to]!, sourcePort: sourcePort, targetPort: targetPort,
-                labelSize: LayoutPlan.labelSize(e.label), pathType: e.pathType))
+                labelSize: LayoutPlan.labelSize(against ? nil : e.label), pathType: e.pathType))
             levels[lca] = level
             edgeIDs[lca, default: []].append(e.id)
             return ge
@@ -298,7 +300,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 let top = ca[k], below = cb[k]
                 let ge = bodyEdge(
                     lca, from: below, to: top, sourcePort: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0,
-                    targetPort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0, e)
+                    targetPort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0, e, against: true)
                 pieces[e.id] = [.reversedBody(level: lca, edge: ge)]
                 drawnAgainst.insert(e.id)
                 continue
