@@ -13,28 +13,25 @@ extension LayoutPlan {
 
     /// Straightens the short jogs of the stepped routes (`smoothStep`, and `orthogonal`
     /// when the layout routes it) among `edges`, in their order; each one checks the strip
-    /// it would sweep against the nodes and against every route as it is then.
+    /// it would sweep against the nodes and against every route as it is then. Jogs are
+    /// few (a handful on a thousand-node graph), so the routes are looked up only when one
+    /// is found, and each check reads them all.
     mutating func straightenJogs(_ edges: [FlowEdge]) {
-        guard edges.contains(where: { $0.pathType == .smoothStep || $0.pathType == .orthogonal }) else { return }
-        // every route's runs, each with the edge it belongs to (a run stays filed after its
-        // route changes: a strip it lies in is still refused, which only costs a jog)
-        var grid = RunGrid()
-        var owner: [Int] = []
-        var drawn: [String: [Point]] = [:]
-        for (k, e) in edges.enumerated() {
+        var candidates: [Int] = []
+        for (k, e) in edges.enumerated() where (e.pathType == .smoothStep || e.pathType == .orthogonal) && routes[e.id]!.count >= 3 {
             let (s, t) = ends(e)
-            let route = [s.point] + routes[e.id]! + [t.point]
-            drawn[e.id] = route
-            for (a, b) in zip(route, route.dropFirst()) {
-                grid.append(a, b)
-                owner.append(k)
-            }
+            if straightened([s.point] + routes[e.id]! + [t.point], clear: { _ in true }) != nil { candidates.append(k) }
+        }
+        guard !candidates.isEmpty else { return }
+        var drawn = edges.map { e -> [Point] in
+            let (s, t) = ends(e)
+            return [s.point] + routes[e.id]! + [t.point]
         }
         var isGroup = Array(repeating: false, count: nodes.count)
         for n in nodes { if let p = n.parentID, let i = index[p] { isGroup[i] = true } }
         let frames = (0..<nodes.count).map(newFrame)
-        for (k, e) in edges.enumerated() where e.pathType == .smoothStep || e.pathType == .orthogonal {
-            var route = drawn[e.id]!
+        for k in candidates {
+            let e = edges[k]
             let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
             let crossed = Set(enclosing(a).dropFirst()).symmetricDifference(enclosing(b).dropFirst())
             let holding = Set(enclosing(a).dropFirst()).intersection(enclosing(b).dropFirst())
@@ -44,23 +41,16 @@ extension LayoutPlan {
                     // out of it, or inside it when the group holds both ends
                     if !isGroup[i] || !holding.contains(i) || !LayoutPlan.holds(f, strip) { return false }
                 }
-                var empty = true
-                grid.forEachIndex(near: strip.origin, Point(strip.maxX, strip.maxY)) { i in
-                    if empty && owner[i] != k && LayoutPlan.touches(grid.runs[i].0, grid.runs[i].1, strip) { empty = false }
+                for (j, other) in drawn.enumerated() where j != k {
+                    for (p, q) in zip(other, other.dropFirst()) where LayoutPlan.touches(p, q, strip) { return false }
                 }
-                return empty
+                return true
             }
-            var changed = false
-            while let next = straightened(route, clear: clear) {
-                route = next
-                changed = true
-            }
-            if changed {
+            var route = drawn[k]
+            while let next = straightened(route, clear: clear) { route = next }
+            if route != drawn[k] {
+                drawn[k] = route
                 routes[e.id] = Array(route.dropFirst().dropLast())
-                for (p, q) in zip(route, route.dropFirst()) {
-                    grid.append(p, q)
-                    owner.append(k)
-                }
             }
         }
     }

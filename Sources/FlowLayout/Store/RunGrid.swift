@@ -44,21 +44,18 @@ struct RunGrid {
     /// filed everywhere, then cell by cell those filed in its cells. A segment filed in
     /// several of them is taken in the first (its lowest x and y within the box) only.
     func forEach(near lo: Point, _ hi: Point, _ body: (Point, Point) -> Void) {
-        forEachIndex(near: lo, hi) { body(runs[$0].0, runs[$0].1) }
-    }
-
-    /// `forEach` by the segments' indices in `runs` (the order they were appended).
-    func forEachIndex(near lo: Point, _ hi: Point, _ body: (Int) -> Void) {
         guard let c = Self.cells(lo, hi) else {
-            for i in runs.indices { body(i) }
+            for r in runs { body(r.0, r.1) }
             return
         }
-        for i in everywhere { body(Int(i)) }
+        for i in everywhere { body(runs[Int(i)].0, runs[Int(i)].1) }
         for x in c.x {
             for y in c.y {
                 for i in cells[Self.key(x, y)] ?? [] {
                     let first = firstCell[Int(i)]
-                    if x == max(first.x, c.x.lowerBound) && y == max(first.y, c.y.lowerBound) { body(Int(i)) }
+                    if x == max(first.x, c.x.lowerBound) && y == max(first.y, c.y.lowerBound) {
+                        body(runs[Int(i)].0, runs[Int(i)].1)
+                    }
                 }
             }
         }
