@@ -72,7 +72,11 @@ func short(_ d: Double) -> String {
     let v = format3(d)
     if v >= 100 || v == v.rounded() { return String(Int64(v.rounded())) }
     if v >= 10 { return String(Double(Int64((v * 10).rounded())) / 10) }
-    return String(Double(Int64((v * 100).rounded())) / 100)
+    // below 1 the digits start later: 0.101, not 0.1 (a ratio at a target's edge shows
+    // which side it is on)
+    let digits = abs(v) >= 1 ? 2 : 2 - Int(abs(v).log10Floor)
+    let scale = pow10(digits)
+    return String(Double(Int64((v * scale).rounded())) / scale)
 }
 
 /// Pads or cuts to a column.
