@@ -31,10 +31,8 @@ extension LayoutPlan {
         let start = handleSide(a, e.sourceHandleID, .source).position.point(in: newFrame(a))
         let end = handleSide(b, e.targetHandleID, .target).position.point(in: newFrame(b))
         let all = [start] + route + [end]
-        // the groups the edge leaves or enters: those that hold one end but not the other
-        let crossed = Set(enclosing(a).dropFirst()).symmetricDifference(enclosing(b).dropFirst()).sorted()
         let vertical = !direction.isHorizontal
-        let spans = crossed.map { g -> (Double, Double) in
+        let spans = crossedGroups(a, b).map { g -> (Double, Double) in
             let f = newFrame(g)
             return vertical ? (f.minY, f.maxY) : (f.minX, f.maxX)
         }
@@ -53,14 +51,7 @@ extension LayoutPlan {
             if i < all.count - 1 { out.append(q) }
         }
         // points in line with both neighbours add nothing
-        var kept: [Point] = []
-        for (i, q) in out.enumerated() {
-            let p = kept.last ?? start
-            let r = i + 1 < out.count ? out[i + 1] : end
-            if (p.x == q.x && q.x == r.x) || (p.y == q.y && q.y == r.y) { continue }
-            kept.append(q)
-        }
-        return kept
+        return Array(LayoutPlan.simplified([start] + out + [end]).dropFirst().dropLast())
     }
 
     /// Where a step from `u` to `v` (coordinates along the flow) turns: the middle of the

@@ -33,7 +33,7 @@ extension LayoutPlan {
         for k in candidates {
             let e = edges[k]
             let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
-            let crossed = Set(enclosing(a).dropFirst()).symmetricDifference(enclosing(b).dropFirst())
+            let crossed = Set(crossedGroups(a, b))
             let holding = Set(enclosing(a).dropFirst()).intersection(enclosing(b).dropFirst())
             func clear(_ strip: Rect) -> Bool {
                 for (i, f) in frames.enumerated() where f.intersects(strip) && !crossed.contains(i) {

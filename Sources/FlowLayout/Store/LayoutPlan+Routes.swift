@@ -47,8 +47,7 @@ extension LayoutPlan {
             // every node but the ends and the groups holding them
             let holding = Set(enclosing(a) + enclosing(b))
             let others = frames.indices.filter { !holding.contains($0) }.map { frames[$0] }
-            // the groups the edge leaves or enters
-            let walls = Set(enclosing(a).dropFirst()).symmetricDifference(enclosing(b).dropFirst()).sorted().map(newFrame)
+            let walls = crossedGroups(a, b).map(newFrame)
             let holder = self.holder[e.id] ?? -1
             let bounds = holder >= 0 ? newFrame(holder).insetBy(dx: 2, dy: 2) : nil
             let route = a == b
@@ -83,6 +82,12 @@ extension LayoutPlan {
     func sameContainer(_ e: FlowEdge) -> Bool {
         guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return false }
         return inScope[a] && inScope[b] && container[a] == container[b]
+    }
+
+    /// The groups an edge between nodes `a` and `b` leaves or enters: those that hold one
+    /// end but not the other, by index.
+    func crossedGroups(_ a: Int, _ b: Int) -> [Int] {
+        Set(enclosing(a).dropFirst()).symmetricDifference(enclosing(b).dropFirst()).sorted()
     }
 
     /// Node `v` and the groups that hold it, innermost first.

@@ -170,15 +170,14 @@ struct LayoutPlan<Data: FlowNodeData> {
         }
     }
 
-    /// How far an edge runs out of a handle that faces away from its route before it turns.
-    var handleRoom: Double { min(request.options.layerSpacing / 3, 16).rounded(.down) }
-
     /// How far an edge of path type `path` runs out of a handle on a side, or one that
-    /// faces away from its route, before it turns: `handleRoom`, and for `smoothStep` at
-    /// least the run its path makes out of every handle (`SmoothStepPath.offset`), so the
-    /// route turns where the drawn path does instead of doubling back a few pixels.
+    /// faces away from its route, before it turns: a third of the layer spacing, at most 16,
+    /// and for `smoothStep` at least the run its path makes out of every handle
+    /// (`SmoothStepPath.offset`), so the route turns where the drawn path does instead of
+    /// doubling back a few pixels.
     func handleRoom(_ path: EdgePathType) -> Double {
-        path == .smoothStep ? max(handleRoom, SmoothStepPath().offset) : handleRoom
+        let room = min(request.options.layerSpacing / 3, 16).rounded(.down)
+        return path == .smoothStep ? max(room, SmoothStepPath().offset) : room
     }
 
     func newHandles(_ i: Int) -> [HandleDeclaration] {
@@ -374,25 +373,26 @@ struct LayoutPlan<Data: FlowNodeData> {
                     if options.effort == request.options.effort { break }
                     options.effort = request.options.effort
                     finalPass = true
-                }
-                if !finalPass { borderOrder = order }
-                for (b, k) in zip(borders, keys) where !finalPass {
-                    levels[b.level]!.graph.nodes[b.node].orderKey = k.key
-                    levels[b.level]!.graph.nodes[b.node].orderTie = k.tie
-                }
-                // an edge that leaves (or enters) a group does so at its border node, not
-                // at the group's middle: its port there, as the pass before placed it
-                for end in groupEnds where !finalPass {
-                    let r = levels[end.group]!.result!
-                    let at = r.positions[end.border] + origin[end.group]!
-                    let f = newFrame(end.group)
-                    let offset = direction.isHorizontal
-                        ? (at.y - f.origin.y) / f.size.height : (at.x - f.origin.x) / f.size.width
-                    let port = offset.isFinite ? min(0.5, max(-0.5, offset - 0.5)) : 0
-                    if end.atSource {
-                        levels[end.level]!.graph.edges[end.edge].sourcePort = port
-                    } else {
-                        levels[end.level]!.graph.edges[end.edge].targetPort = port
+                } else {
+                    borderOrder = order
+                    for (b, k) in zip(borders, keys) {
+                        levels[b.level]!.graph.nodes[b.node].orderKey = k.key
+                        levels[b.level]!.graph.nodes[b.node].orderTie = k.tie
+                    }
+                    // an edge that leaves (or enters) a group does so at its border node,
+                    // not at the group's middle: its port there, as the pass before placed it
+                    for end in groupEnds {
+                        let r = levels[end.group]!.result!
+                        let at = r.positions[end.border] + origin[end.group]!
+                        let f = newFrame(end.group)
+                        let offset = direction.isHorizontal
+                            ? (at.y - f.origin.y) / f.size.height : (at.x - f.origin.x) / f.size.width
+                        let port = offset.isFinite ? min(0.5, max(-0.5, offset - 0.5)) : 0
+                        if end.atSource {
+                            levels[end.level]!.graph.edges[end.edge].sourcePort = port
+                        } else {
+                            levels[end.level]!.graph.edges[end.edge].targetPort = port
+                        }
                     }
                 }
                 sizes = [:]
