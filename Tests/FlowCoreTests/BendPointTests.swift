@@ -176,18 +176,24 @@ import Testing
             // simpleBezier ignores the target side: it enters along the chord.
             #expect(Self.close(last.controls[1], Point(500, 100) + (points[3] - Point(500, 100)) / 3))
         }
-        // A short first piece keeps its control point within half its chord.
+        // Points that run along the flow (FlowCurve): each control point a third of its
+        // piece along the flow, so a short first piece keeps it within its chord...
         let short = BezierPath().path(
             from: Point(0, 0), sourcePosition: .bottom, through: [Point(0, 20)], to: Point(0, 400),
             targetPosition: .top)
-        #expect(Self.pieces(short)[0].controls[0] == Point(0, 10))
-        // A flat first piece reaches no further along the side than its first point does
-        // (0.4 of the chord would be 120 below a point 30 below), nor a flat last piece.
+        #expect(Self.close(Self.pieces(short)[0].controls[0], Point(0, 20.0 / 3)))
+        // ...and a flat one reaches no further along the side than its first point does (0.4
+        // of the chord would be 120 below a point 30 below), nor a flat last piece.
         let flat = BezierPath().path(
             from: Point(0, 0), sourcePosition: .bottom, through: [Point(300, 30)], to: Point(600, 60),
             targetPosition: .top)
-        #expect(Self.pieces(flat)[0].controls[0] == Point(0, 30))
-        #expect(Self.pieces(flat)[1].controls[1] == Point(600, 30))
+        #expect(Self.close(Self.pieces(flat)[0].controls[0], Point(0, 10)))
+        #expect(Self.close(Self.pieces(flat)[1].controls[1], Point(600, 50)))
+        // Points that do not run along the flow keep the reach rule: half a short chord.
+        let back = BezierPath().path(
+            from: Point(0, 0), sourcePosition: .bottom, through: [Point(0, 20), Point(40, 10)], to: Point(0, 400),
+            targetPosition: .top)
+        #expect(Self.pieces(back)[0].controls[0] == Point(0, 10))
         // Centre handles leave along the chord.
         let centred = BezierPath().path(
             from: Point(0, 0), sourcePosition: .center, through: [Point(30, 40)], to: Point(60, 0),

@@ -91,12 +91,16 @@ private func node(_ id: String, _ x: Double, _ y: Double, handles: [HandleDeclar
         #expect(g.sourcePoint == Point(30, 40) && g.targetPoint == Point(30, 200))
         #expect(g.points.isEmpty)
         #expect(g.path.svgPathData == "M 30 40 L 30 200")
-        // Off the border (the node moved without a router): the handle point again.
+        // The node moved without a router: the point on its border moves with it.
         try s.moveNode("a", to: Point(50, 0))
+        #expect(try s.edgeGeometry("e").sourcePoint == Point(80, 40))
+        // Off the border: the handle point again.
+        try s.updateEdge("e") { $0.points = [Point(30, 60), Point(30, 200)] }
         #expect(try s.edgeGeometry("e").sourcePoint == Point(100, 40))
-        // Other path types never attach at their points.
+        // Other path types attach at one point on the border too (a layout's ports).
         try s.updateEdge("e") { $0.pathType = .straight }
-        #expect(try s.edgeGeometry("e").targetPoint == Point(50, 200))
+        #expect(try s.edgeGeometry("e").targetPoint == Point(30, 200))
+        #expect(try s.edgeGeometry("e").points == [Point(30, 60)])
     }
 
     @Test func orthogonalPathsWithoutPointsRunStraightWhenTheyCan() {

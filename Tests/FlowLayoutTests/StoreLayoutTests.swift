@@ -145,10 +145,14 @@ private func overlap(_ a: Rect, _ b: Rect) -> Bool {
         let stats = try store.layout()
         #expect(stats.layers == 4)
         #expect(stats.crossings == 0)
-        // the long edge passes the two middle layers, twice a layer (top and bottom)
-        let long = store.edge("e3")!
+        // the long edge passes the two middle layers, twice a layer (top and bottom); its
+        // first and last points are its ports on a's bottom and d's top (it shares those
+        // sides with e0 and e2), where it attaches
+        let long = try store.edgeGeometry("e3")
         #expect(long.points.count == 4)
-        #expect(store.edge("e0")!.points.isEmpty)
+        #expect(store.edge("e3")!.points.count == 6)
+        #expect(long.sourcePoint.y == store.node("a")!.frame.maxY && long.targetPoint.y == store.node("d")!.frame.minY)
+        #expect(try store.edgeGeometry("e0").points.isEmpty)
         for p in long.points {
             for id in ["b", "c"] { #expect(!store.node(id)!.frame.contains(p)) }
         }
@@ -347,8 +351,9 @@ private func addBoxes(_ store: Store, _ nodes: [(String, String?)], size: Size) 
 }
 
 @Suite struct LayoutRouteMovesTests {
-    /// After a layout, moving one end of an edge keeps its route (the end follows its node);
-    /// moving both ends by the same delta in one call moves the route with them.
+    /// After a layout, moving one end of an edge keeps its route (the end follows its node,
+    /// and so does the end's port on its border); moving both ends by the same delta in one
+    /// call moves the route with them.
     @Test func routesAfterMoves() throws {
         let store = Store()
         for id in ["a", "b", "c"] {
@@ -361,12 +366,15 @@ private func addBoxes(_ store: Store, _ nodes: [(String, String?)], size: Size) 
         let route = store.edge("ac")!.points
         #expect(!route.isEmpty)
         try store.moveNode("c", to: store.node("c")!.position + Point(30, 0))
-        #expect(store.edge("ac")!.points == route)
+        // the last point is ac's port on c's top (it shares that side with bc)
+        var moved = route
+        moved[moved.count - 1] = moved[moved.count - 1] + Point(30, 0)
+        #expect(store.edge("ac")!.points == moved)
         let delta = Point(100, 50)
         try store.transaction { () throws(FlowError) in
             try store.moveNode("a", to: store.node("a")!.position + delta)
             try store.moveNode("c", to: store.node("c")!.position + delta)
         }
-        #expect(store.edge("ac")!.points == route.map { $0 + delta })
+        #expect(store.edge("ac")!.points == moved.map { $0 + delta })
     }
 }

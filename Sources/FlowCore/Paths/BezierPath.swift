@@ -2,7 +2,13 @@
 /// curvature `c = max(50, 0.4·d)` where `d` is the distance between the end points,
 /// `C1 = S + dir(Ps)·c`, `C2 = T + dir(Pt)·c`. The label sits on the curve at t = 0.5.
 ///
-/// With bend points: a smooth curve through every point (`SmoothCurve`), one cubic piece
+/// With bend points that run steadily along the flow (each one further than the last along
+/// the source handle's side, the target entered from the opposite side, as a layout's routes
+/// do): a curve that follows them without leaving them (`FlowCurve`): it leaves and enters
+/// along the handle sides, passes through every point, and between two points never strays
+/// sideways past either of them, so it keeps to the lanes the route runs in.
+///
+/// Other bend points: a smooth curve through every point (`SmoothCurve`), one cubic piece
 /// between each two of source, points and target. It leaves the source along its handle
 /// side, with the first control point `c = max(min(50, d/2), 0.4·d)` away for a first
 /// piece of chord `d`, but no further along that side than the first point is (so a flat
@@ -30,6 +36,11 @@ public struct BezierPath: EdgePathCalculator {
     ) -> EdgePath {
         guard let first = points.first, let last = points.last else {
             return path(from: source, sourcePosition: sourcePosition, to: target, targetPosition: targetPosition)
+        }
+        if let curve = FlowCurve.segments(
+            through: [source] + points + [target], sourceSide: sourcePosition, targetSide: targetPosition)
+        {
+            return EdgePath(segments: [.move(source)] + curve, labelPosition: source).labelledHalfway(rotated: false)
         }
         func control(_ end: Point, _ side: HandlePosition, _ next: Point) -> Point? {
             guard side != .center else { return nil }

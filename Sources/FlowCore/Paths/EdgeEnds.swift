@@ -102,9 +102,11 @@ public enum EdgeEnds {
 
     /// Both ends of `edge` and the bend points between them, from its nodes' frames and
     /// handles (on the outlines of `sourceShape` and `targetShape`); nil when a handle is not
-    /// declared. The ends are the handle ends (`handleEnd`), except for an orthogonal edge with at least two points whose first
-    /// (last) point lies on the border of its source (target) node on the handle's side:
-    /// that point is where the route attaches, and it is not a bend point.
+    /// declared. The ends are the handle ends (`handleEnd`), except where the edge's first
+    /// (last) point lies on the border of its source (target) node on the handle's side (a
+    /// routed orthogonal edge's ends, a layout's ports): that point is where the edge
+    /// attaches, and it is not a bend point. An orthogonal edge attaches so only with at
+    /// least two points.
     public static func resolve(
         _ edge: FlowEdge, sourceFrame: Rect, sourceHandles: [HandleDeclaration],
         targetFrame: Rect, targetHandles: [HandleDeclaration], autoHandles: Bool,
@@ -119,12 +121,13 @@ public enum EdgeEnds {
                 isSource: false, autoHandles: autoHandles, shape: targetShape)
         else { return nil }
         var points = edge.points[...]
-        if edge.pathType == .orthogonal && points.count >= 2 {
+        // a routed orthogonal edge needs two points to attach by; the others one (a port)
+        if points.count >= (edge.pathType == .orthogonal ? 2 : 1) {
             if let a = attached(points[points.startIndex], to: s, frame: sourceFrame) {
                 s = a
                 points = points.dropFirst()
             }
-            if let a = attached(points[points.endIndex - 1], to: t, frame: targetFrame) {
+            if let last = points.last, let a = attached(last, to: t, frame: targetFrame) {
                 t = a
                 points = points.dropLast()
             }

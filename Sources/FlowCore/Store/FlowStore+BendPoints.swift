@@ -1,7 +1,8 @@
 // Bend points and moving nodes (docs/store.md, "Bend points").
 //
 // Bend points are absolute canvas coordinates: when one end of an edge moves, the end
-// follows its node and the points stay. When one operation moves both end nodes of an edge
+// follows its node and the points stay, except a first (last) point on that node's border
+// where the edge attaches (a layout's port), which moves with it. When one operation moves both end nodes of an edge
 // by the same delta (a node with its subtree, `setNodePositions`, a drag of a selection,
 // a settled animation), the edge's points move by that delta too, in the same undo step
 // and event batch (an edge `replace`). The moves are read from the operation's journal when
@@ -50,17 +51,44 @@ extension FlowStore {
                 let e = edgeTable[slot: es]
                 // A router re-routes the orthogonal edges of moved nodes instead.
                 guard !e.points.isEmpty, !setByOperation.contains(e.id),
-                    e.pathType != .orthogonal || edgeRouter == nil,
-                    let d = commonDelta(of: e, before: before)
+                    e.pathType != .orthogonal || edgeRouter == nil
                 else { continue }
                 var new = e
-                new.points = e.points.map { $0 + d }
+                if let d = commonDelta(of: e, before: before) {
+                    new.points = e.points.map { $0 + d }
+                } else {
+                    new.points = attachedEndsCarried(e, before: before)
+                    if new.points == e.points { continue }
+                }
                 guard new.points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
                 carried.append((edgeTable.seq(slot: es), new))
             }
         }
         carried.sort { $0.seq < $1.seq }
         for c in carried { pReplaceEdge(c.edge) }
+    }
+
+    /// The points of `e` with an end point that lay on its node's border (where the edge
+    /// attaches: a layout's port) moved with that node, when only one end moved or they
+    /// moved apart; the other points stay.
+    private func attachedEndsCarried(_ e: FlowEdge, before: [String: Point]) -> [Point] {
+        var points = e.points
+        func delta(_ id: String) -> (old: Rect, by: Point)? {
+            guard let p0 = before[id], let slot = nodeTable.slot(of: id) else { return nil }
+            let n = nodeTable[slot: slot]
+            let d = n.position - p0
+            return d == .zero ? nil : (Rect(origin: p0, size: n.size), d)
+        }
+        var first = false
+        if let (old, d) = delta(e.sourceNodeID), EdgeEnds.side(of: points[0], on: old) != nil {
+            points[0] = points[0] + d
+            first = true
+        }
+        let last = points.count - 1
+        if last > 0 || !first, let (old, d) = delta(e.targetNodeID), EdgeEnds.side(of: points[last], on: old) != nil {
+            points[last] = points[last] + d
+        }
+        return points
     }
 
     /// The delta both end nodes of `e` moved by, or nil when one of them did not move, they

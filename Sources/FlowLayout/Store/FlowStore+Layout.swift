@@ -10,7 +10,8 @@ extension FlowStore {
     @discardableResult
     public func layout(_ request: LayoutRequest = LayoutRequest()) throws(FlowError) -> LayoutStats {
         let plan = try LayoutPlan(
-            nodes: nodes, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil)
+            nodes: nodes, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil,
+            shapes: nodes.map(resolvedShape(of:)))
         try transaction("Layout") { () throws(FlowError) in
             for n in nodes {
                 let p = plan.positions[n.id], s = plan.sizes[n.id], h = plan.handles[n.id]

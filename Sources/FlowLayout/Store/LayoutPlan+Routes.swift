@@ -6,7 +6,8 @@ import FlowCore
 extension LayoutPlan {
     /// Gives every routed edge its final shape: the layout's points, turned into steps for
     /// the orthogonal path types, with ways around the nodes at ends that face away, and
-    /// short jogs straightened where nothing is in the way (`straightenJogs`). Back
+    /// short jogs straightened where nothing is in the way (`straightenJogs`), and ports
+    /// where edges share a node side (`spreadPorts`). Back
     /// edges and self-loops come last, each routed beside the nodes (`BackRoutes`) clear of
     /// the routes made before it; one that finds no clear way keeps the general shape.
     mutating func shapeRoutes(_ edges: [FlowEdge]) {
@@ -62,6 +63,7 @@ extension LayoutPlan {
                 back.add([s.point] + routes[e.id]! + [t.point])
             }
         }
+        spreadPorts(general)
     }
 
     /// The general shape of a route: around the ends that face away, in steps for the

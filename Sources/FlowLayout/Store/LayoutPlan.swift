@@ -38,9 +38,17 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// plan then gives them no routes.
     let routerOwnsOrthogonal: Bool
 
-    init(nodes: [Node], edges: [FlowEdge], request: LayoutRequest, routerOwnsOrthogonal: Bool = false) throws(FlowError) {
+    /// The shape each node is drawn with (its own or its classes'), by index: where ports
+    /// may spread (`portRoom`).
+    let shapes: [NodeShape]
+
+    init(
+        nodes: [Node], edges: [FlowEdge], request: LayoutRequest, routerOwnsOrthogonal: Bool = false,
+        shapes: [NodeShape]? = nil
+    ) throws(FlowError) {
         let op = "layout"
         self.request = request
+        self.shapes = shapes ?? nodes.map { $0.shape ?? .rounded }
         self.routerOwnsOrthogonal = routerOwnsOrthogonal
         self.nodes = nodes
         var index: [String: Int] = [:]

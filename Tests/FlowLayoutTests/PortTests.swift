@@ -1,0 +1,97 @@
+import FlowCore
+import FlowLayout
+import TestSupport
+import Testing
+
+/// Ports (`LayoutPlan+Ports.swift`): edges that share a node side after a layout end at
+/// points of their own along it, ordered as their routes leave, so no two share an
+/// arrowhead and none cross beside the node.
+@Suite struct PortTests {
+    /// A fan: `hub` with three children below it (out), or three parents above it (in).
+    private func fan(out: Bool, pathType: EdgePathType = .bezier, direction: String = "TB") throws -> Store {
+        let store = Store()
+        try store.addNode(FlowNode(id: "hub", position: .zero, size: Size(150, 40), data: .null))
+        for i in 0..<3 {
+            try store.addNode(FlowNode(id: "n\(i)", position: .zero, size: Size(60, 30), data: .null))
+            let (a, b) = out ? ("hub", "n\(i)") : ("n\(i)", "hub")
+            try store.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: a, targetNodeID: b, pathType: pathType))
+        }
+        try store.layout(LayoutRequest(options: LayoutOptions(direction: direction == "LR" ? .LR : .TB)))
+        return store
+    }
+
+    @Test func edgesIntoOneSideEndApartInTheOrderTheyArrive() throws {
+        let store = try fan(out: false)
+        let hub = store.node("hub")!.frame
+        let ends = try (0..<3).map { i in try store.edgeGeometry("e\(i)") }
+        let xs = ends.map(\.targetPoint.x)
+        #expect(Set(xs).count == 3)
+        for g in ends {
+            #expect(g.targetPoint.y == hub.minY)
+            #expect(g.targetPosition == .top)
+            #expect(g.targetPoint.x > hub.minX && g.targetPoint.x < hub.maxX)
+        }
+        // ordered as the sources lie: no two cross beside the hub
+        let sources = (0..<3).map { store.node("n\($0)")!.frame.midX }
+        #expect(zip(sources, xs).sorted { $0.0 < $1.0 }.map(\.1) == xs.sorted())
+        for i in 0..<3 { for j in 0..<i { #expect(abs(xs[i] - xs[j]) >= 3) } }
+    }
+
+    @Test func edgesOutOfOneSideLeaveApart() throws {
+        for direction in ["TB", "LR"] {
+            let store = try fan(out: true, direction: direction)
+            let hub = store.node("hub")!.frame
+            let starts = try (0..<3).map { try store.edgeGeometry("e\($0)").sourcePoint }
+            #expect(Set(starts).count == 3, "\(direction)")
+            for p in starts { #expect(direction == "TB" ? p.y == hub.maxY : p.x == hub.maxX, "\(direction)") }
+        }
+    }
+
+    @Test func steppedEdgesKeepTheHandlePoint() throws {
+        let store = try fan(out: false, pathType: .smoothStep)
+        let ends = try (0..<3).map { try store.edgeGeometry("e\($0)").targetPoint }
+        #expect(Set(ends).count == 1)
+    }
+
+    @Test func aLoneEdgeKeepsTheHandlePoint() throws {
+        let store = Store()
+        try store.addNode(FlowNode(id: "a", position: .zero, size: Size(100, 40), data: .null))
+        try store.addNode(FlowNode(id: "b", position: .zero, size: Size(100, 40), data: .null))
+        try store.addEdge(FlowEdge(id: "e", sourceNodeID: "a", sourceHandleID: "source", targetNodeID: "b", targetHandleID: "target"))
+        try store.layout()
+        let g = try store.edgeGeometry("e")
+        #expect(g.targetPoint == HandlePosition.top.point(in: store.node("b")!.frame))
+        #expect(store.edge("e")!.points.isEmpty)
+    }
+}
+
+extension PortTests {
+    @Test func aDiamondFromAClassKeepsItsTip() throws {
+        let store = Store()
+        try store.setClassStyles(["decision": FlowClass(shape: .diamond)])
+        try store.addNode(FlowNode(id: "d", position: .zero, size: Size(150, 80), data: .null, classes: ["decision"]))
+        for i in 0..<2 {
+            try store.addNode(FlowNode(id: "n\(i)", position: .zero, size: Size(60, 30), data: .null))
+            try store.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: "d", targetNodeID: "n\(i)"))
+        }
+        try store.layout()
+        let starts = try (0..<2).map { try store.edgeGeometry("e\($0)").sourcePoint }
+        #expect(starts[0] == starts[1])
+        #expect(starts[0].x == store.node("d")!.frame.midX)
+    }
+}
+
+extension PortTests {
+    @Test func aPortMovesWithItsNode() throws {
+        let store = try fan(out: false)
+        let hub = store.node("hub")!.frame
+        let before = try store.edgeGeometry("e0")
+        try store.moveNode("hub", to: Point(hub.minX + 30, hub.minY + 50))
+        let after = try store.edgeGeometry("e0")
+        // still attached at its own point on the hub's top, moved with it
+        #expect(after.targetPoint == before.targetPoint + Point(30, 50))
+        #expect(after.points == before.points)
+        try store.undo()
+        #expect(try store.edgeGeometry("e0") == before)
+    }
+}
