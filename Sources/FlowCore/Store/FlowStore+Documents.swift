@@ -263,6 +263,8 @@ extension FlowStore {
         interactiveUpdates = false
         viewport = v
         classStyles = classes
+        // the bulk path of the batch adds: room made once, then each item inserted
+        reserveBatch(nodes: nodes.count, edges: edges.count)
         for n in nodes { pInsertNode(n, emit: false) }
         for e in edges { pInsertEdge(e, emit: false) }
         journal.removeAll()

@@ -20,9 +20,7 @@ extension FlowStore {
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
     public func add(_ edge: consuming FlowEdge) throws(FlowError) -> Int32 {
-        let op = "addEdge"
-        let key = try edgeTable.newKey(edge.id, op, kind: "edge", duplicate: FlowError.duplicateEdge)
-        let ends = try validateEdge(edge, op)
+        let (key, ends) = try checkNew(edge, "addEdge")
         // Everything is checked: the insertion cannot fail. An orthogonal edge is routed
         // after the operation, so it takes the operation's path.
         if isQuietTopLevel && edge.pathType != .orthogonal {

@@ -20,14 +20,7 @@ extension FlowStore {
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
     public func add(_ node: consuming Node) throws(FlowError) -> Int32 {
-        let op = "addNode"
-        let key = try nodeTable.newKey(node.id, op, kind: "node", duplicate: FlowError.duplicateNode)
-        try validateFields(node, op)
-        if let p = node.parentID { try validateParent(p, for: node.id, op) }
-        if node.autoSize {
-            let size = fittedSize(node)
-            if size != node.size { node.size = size }
-        }
+        let key = try checkNew(&node, "addNode")
         // Everything is checked: the insertion cannot fail.
         if isQuietTopLevel {
             // Its undo step is the one entry `performChecked` would record.

@@ -154,9 +154,16 @@ struct IDIndex {
         buckets[i] = bucket
     }
 
-    private mutating func grow() {
+    /// Makes room for `extra` more entries at once (one rehash instead of one per doubling).
+    mutating func reserve(_ extra: Int) {
+        var capacity = max(16, buckets.count)
+        while (count + extra) * 2 > capacity { capacity *= 2 }
+        if capacity > buckets.count { grow(to: capacity) }
+    }
+
+    private mutating func grow(to minimum: Int = 0) {
         let old = buckets
-        let capacity = max(16, buckets.count * 2)
+        let capacity = max(16, buckets.count * 2, minimum)
         buckets = [Bucket](repeating: Bucket(hash: 0, slot: -1), count: capacity)
         mask = capacity - 1
         for b in old where b.slot >= 0 { place(b) }

@@ -307,6 +307,23 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
         r.seq = seq
     }
 
+    /// Makes room for `extra` more elements (a batch about to be appended): the id index is
+    /// sized once, the arrays grow once.
+    mutating func reserve(_ extra: Int) {
+        let fresh = max(0, extra - free.count)
+        Self.grow(&records, by: fresh)
+        Self.grow(&extras, by: fresh)
+        Self.grow(&order, by: extra)
+        Self.grow(&orderSeq, by: extra)
+        index.reserve(extra)
+    }
+
+    /// Room for `extra` more elements, at least doubling (an exact reserve after every small
+    /// batch would copy the array each time).
+    private static func grow<T>(_ a: inout [T], by extra: Int) {
+        if a.count + extra > a.capacity { a.reserveCapacity(max(a.count + extra, 2 * a.capacity)) }
+    }
+
     /// Appends at the end of the order; returns the slot and the sequence number used.
     @discardableResult
     mutating func append(_ id: String, _ element: Element) -> (slot: Int32, seq: Int) {

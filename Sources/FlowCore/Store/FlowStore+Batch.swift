@@ -1,0 +1,118 @@
+// Batch adds (docs/store.md, "Batch adds"): many nodes or edges in one call, one operation.
+
+extension FlowStore {
+    /// Adds `nodes` at the end of the store order, in list order, as one operation: one
+    /// undo step "Add Nodes" and one batch of `add` events in list order. Each entry is
+    /// checked as `addNode` checks it, against the store and the entries before it (an id
+    /// the list uses twice is a duplicate; a parent may be an earlier entry). An invalid
+    /// entry throws `addNodes: entry <i>: <what addNode would say>` (i from 1) and nothing
+    /// of the list is added. Returns the number of nodes added.
+    @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
+    public func addNodes(_ nodes: [Node]) throws(FlowError) -> Int {
+        try addNodes(nodes, generatingIDs: false)
+    }
+
+    /// `addNodes(_:)`; with `generatingIDs`, an entry with an empty id gets the id `addNode`
+    /// would generate at its turn (`nextNodeID()`, the entries before it added), as a
+    /// script's `addNode{}` without an id does.
+    @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
+    package func addNodes(_ nodes: [Node], generatingIDs: Bool) throws(FlowError) -> Int {
+        let op = "addNodes"
+        if nodes.isEmpty { return 0 }
+        return try perform("Add Nodes") { () throws(FlowError) -> Int in
+            reserveBatch(nodes: nodes.count, edges: 0)
+            for i in nodes.indices {
+                var node = nodes[i]
+                if generatingIDs && node.id.isEmpty { node = node.withID(nextNodeID()) }
+                do throws(FlowError) {
+                    let key = try checkNew(&node, op)
+                    let (id, seq, _) = insertNode(node, seq: nil, key: key, emit: true)
+                    journal.append(.insertNode(id, seq: seq))
+                } catch {
+                    throw error.entry(i + 1)
+                }
+            }
+            return nodes.count
+        }
+    }
+
+    /// Adds `edges` in list order as one operation: one undo step "Add Edges" and one batch
+    /// of `add` events in list order. Each entry is checked as `addEdge` checks it, against
+    /// the store and the entries before it (an id the list uses twice is a duplicate). An
+    /// invalid entry throws `addEdges: entry <i>: <what addEdge would say>` (i from 1) and
+    /// nothing of the list is added. Returns the number of edges added.
+    @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
+    public func addEdges(_ edges: [FlowEdge]) throws(FlowError) -> Int {
+        try addEdges(edges, generatingIDs: false)
+    }
+
+    /// `addEdges(_:)`; with `generatingIDs`, an entry with an empty id gets the id `addEdge`
+    /// would generate at its turn (`nextEdgeID()`).
+    @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
+    package func addEdges(_ edges: [FlowEdge], generatingIDs: Bool) throws(FlowError) -> Int {
+        let op = "addEdges"
+        if edges.isEmpty { return 0 }
+        return try perform("Add Edges") { () throws(FlowError) -> Int in
+            reserveBatch(nodes: 0, edges: edges.count)
+            for i in edges.indices {
+                var edge = edges[i]
+                if generatingIDs && edge.id.isEmpty { edge = edge.withID(nextEdgeID()) }
+                do throws(FlowError) {
+                    let (key, ends) = try checkNew(edge, op)
+                    let (id, seq, _) = insertEdge(edge, seq: nil, key: key, ends: ends, emit: true)
+                    journal.append(.insertEdge(id, seq: seq))
+                } catch {
+                    throw error.entry(i + 1)
+                }
+            }
+            return edges.count
+        }
+    }
+
+    // MARK: Shared with the single adds and with loading
+
+    /// What `addNode` checks before a node goes in (its id, fields and parent), and the
+    /// title-fitted size of an auto-sized node; returns the key of its id.
+    @inline(__always)
+    func checkNew(_ node: inout Node, _ op: String) throws(FlowError) -> (IDKey, UInt32) {
+        let key = try nodeTable.newKey(node.id, op, kind: "node", duplicate: FlowError.duplicateNode)
+        try validateFields(node, op)
+        if let p = node.parentID { try validateParent(p, for: node.id, op) }
+        if node.autoSize {
+            let size = fittedSize(node)
+            if size != node.size { node.size = size }
+        }
+        return key
+    }
+
+    /// What `addEdge` checks before an edge goes in; returns the key of its id and the
+    /// slots of its end nodes.
+    @inline(__always)
+    func checkNew(_ edge: borrowing FlowEdge, _ op: String) throws(FlowError) -> ((IDKey, UInt32), EdgeEndSlots) {
+        let key = try edgeTable.newKey(edge.id, op, kind: "edge", duplicate: FlowError.duplicateEdge)
+        return (key, try validateEdge(edge, op))
+    }
+
+    /// Makes room for a batch about to go in (batch adds and `load`): the tables' arrays
+    /// and id indexes grow once, and the journal once.
+    func reserveBatch(nodes: Int, edges: Int) {
+        if nodes > 0 { nodeTable.reserve(nodes) }
+        if edges > 0 { edgeTable.reserve(edges) }
+        let extra = nodes + edges
+        if journal.count + extra > journal.capacity {
+            journal.reserveCapacity(max(journal.count + extra, 2 * journal.capacity))
+        }
+    }
+}
+
+extension FlowError {
+    /// The error of entry `index` (from 1) of a batch call: `addEdges: entry 3: source node
+    /// 'x' does not exist`.
+    package func entry(_ index: Int) -> FlowError {
+        FlowError(code, operation: operation, message: "entry \(index): \(message)")
+    }
+}
