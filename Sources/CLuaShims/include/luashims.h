@@ -156,6 +156,32 @@ void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFie
  * conversion: a number for any key takes the general path). */
 void flua_pushfastmethod_strings(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n);
 
+/* ------------------------------------------------------------- batch lists */
+
+/* One entry of a store:addNodes / store:addEdges list, read by flua_readentries: bit i of
+ * `given` is set when key i is present; a string key's bytes are in str/len (valid while the
+ * list holds the entry), a number key's value in num. Keys, in order:
+ *   FLUA_NODE_ENTRY: id, x, y, width, height, parentID (id and parentID strings)
+ *   FLUA_EDGE_ENTRY: id, sourceNodeID, targetNodeID, sourceHandleID, targetHandleID, label,
+ *                    parentID, pathType (all strings) */
+#define FLUA_ENTRY_KEYS 8
+#define FLUA_NODE_ENTRY 0
+#define FLUA_EDGE_ENTRY 1
+typedef struct {
+    unsigned given;
+    double num[FLUA_ENTRY_KEYS];
+    const char *str[FLUA_ENTRY_KEYS];
+    size_t len[FLUA_ENTRY_KEYS];
+} flua_Entry;
+
+/* Reads the entries list[from], list[from + 1], ... (at most `count`) of the table at
+ * `list` into out[0...], each a table naming only keys of `kind` with values of their type
+ * (a number key also takes a string Lua converts). Stops at the first entry that is
+ * anything else (not a table, another key, a value of another type: the caller reads that
+ * one itself) and returns how many it read. Never raises (Swift may call it directly) and
+ * leaves the stack as it was. */
+int flua_readentries(lua_State *L, int list, lua_Integer from, int count, int kind, flua_Entry *out);
+
 /* Pushes the argument-type message luaL_typeerror would raise ("number expected, got
  * string"; it honours __name and light userdata) without raising. */
 const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected);

@@ -431,7 +431,7 @@ public enum FlowStoreBinding {
     }
 
     static var storeMethods: [LuaMethod] {
-        nodeMethods + edgeMethods + hierarchyMethods + selectionMethods + viewportMethods
+        nodeMethods + edgeMethods + batchMethods + hierarchyMethods + selectionMethods + viewportMethods
             + connectionMethods + pointerMethods + dropTargetMethods + accessoryMethods
             + undoMethods + documentMethods + pictureMethods + layoutMethods + routingMethods + configMethods
             + queryMethods + journalMethods

@@ -1,0 +1,190 @@
+import CLua
+import CLuaShims
+import FlowCore
+
+// lua-api §2/§3: the batch adds, store:addNodes(list) and store:addEdges(list).
+//
+// The list is read in chunks by C (flua_readentries: entries naming only the common keys,
+// no Lua error possible), an entry naming anything else by the general table readers of
+// addNode/addEdge, so every entry gets exactly the defaults and checks of the single add.
+// Nothing reaches the store until the whole list is read; then FlowCore adds it as one
+// operation (FlowStore+Batch.swift).
+
+extension FlowStoreBinding {
+    static var batchMethods: [LuaMethod] {
+        [LuaMethod("addNodes", addNodes), LuaMethod("addEdges", addEdges)]
+    }
+
+    /// Entries read by C per call of `flua_readentries`.
+    private static let chunk = 256
+
+    static let addNodes: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let list = try args.table(2)
+            let nodes = try readList(args.L, list.index, kind: FLUA_NODE_ENTRY, op: "addNodes") { e, i in
+                try node(e, i)
+            } general: { t, i in
+                try generalNode(t, i)
+            }
+            let added = try box.run(args.L) { try box.store.addNodes(nodes, generatingIDs: true) }
+            args.push(added)
+            return 1
+        }
+    }
+
+    static let addEdges: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            let list = try args.table(2)
+            let pathType = box.store.defaultEdgePathType
+            let edges = try readList(args.L, list.index, kind: FLUA_EDGE_ENTRY, op: "addEdges") { e, i in
+                try edge(e, i, pathType)
+            } general: { t, i in
+                try generalEdge(t, i, pathType)
+            }
+            let added = try box.run(args.L) { try box.store.addEdges(edges, generatingIDs: true) }
+            args.push(added)
+            return 1
+        }
+    }
+
+    /// Reads `list[1...#list]`: C reads the entries it can (`fast` builds the item from
+    /// them; nil when a string is not ASCII), the others are read by `general` from the
+    /// entry table. Errors name the entry: `addNodes: entry 3: field 'x': number expected`.
+    private static func readList<T>(
+        _ L: OpaquePointer, _ list: Int32, kind: Int32, op: String,
+        fast: (flua_Entry, Int) throws -> T?, general: (LuaTable, Int) throws -> T
+    ) throws -> [T] {
+        let n = Int(lua_rawlen(L, list))
+        var items: [T] = []
+        items.reserveCapacity(n)
+        var entries = [flua_Entry](repeating: flua_Entry(), count: min(chunk, max(n, 1)))
+        var i = 1
+        while i <= n {
+            let want = min(entries.count, n - i + 1)
+            let got = Int(
+                entries.withUnsafeMutableBufferPointer {
+                    flua_readentries(L, list, lua_Integer(i), Int32(want), kind, $0.baseAddress)
+                })
+            for k in 0..<got {
+                if let item = try fast(entries[k], i + k) {
+                    items.append(item)
+                } else {
+                    items.append(try generalEntry(L, list, i + k, op, general))
+                }
+            }
+            i += got
+            if got < want {
+                items.append(try generalEntry(L, list, i, op, general))
+                i += 1
+            }
+        }
+        return items
+    }
+
+    /// Entry `i` of the list read by `general`, errors naming the entry.
+    private static func generalEntry<T>(
+        _ L: OpaquePointer, _ list: Int32, _ i: Int, _ op: String, _ general: (LuaTable, Int) throws -> T
+    ) throws -> T {
+        lua_rawgeti(L, list, lua_Integer(i))
+        defer { flua_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            throw LuaError.message("\(op): entry \(i): \(LuaErrors.typeMessage(L, -1, expected: "table"))")
+        }
+        let t = LuaTable(L, -1, argument: 0, operation: "\(op): entry \(i)")
+        do {
+            let item = try general(t, i)
+            return item
+        } catch let e as FlowError {
+            throw e.entry(i)
+        }
+    }
+
+    /// The string of key `k` of an entry, nil when absent; `ascii` turns false when it is
+    /// not ASCII (the general reader checks and spells such ids, D24).
+    @inline(__always)
+    private static func string(_ e: flua_Entry, _ k: Int, _ ascii: inout Bool) -> String? {
+        guard e.given & (1 << k) != 0 else { return nil }
+        let bytes = withUnsafeBytes(of: e.str) { p in p.load(fromByteOffset: k * MemoryLayout<UnsafePointer<CChar>?>.stride, as: UnsafePointer<CChar>?.self) }
+        let len = withUnsafeBytes(of: e.len) { p in p.load(fromByteOffset: k * MemoryLayout<Int>.stride, as: Int.self) }
+        let b = UnsafeRawBufferPointer(start: bytes, count: len)
+        if !b.allSatisfy({ $0 < 0x80 }) { ascii = false }
+        return decodeUTF8(b)
+    }
+
+    @inline(__always)
+    private static func number(_ e: flua_Entry, _ k: Int) -> Double? {
+        guard e.given & (1 << k) != 0 else { return nil }
+        return withUnsafeBytes(of: e.num) { p in p.load(fromByteOffset: k * MemoryLayout<Double>.stride, as: Double.self) }
+    }
+
+    /// The error of an entry that names an empty id (an absent id is generated).
+    private static func emptyID(_ kind: String, _ op: String, _ i: Int) -> FlowError {
+        FlowError.invalidValue(op, "\(kind) id must not be empty").entry(i)
+    }
+
+    /// A node from an entry C read (keys id, x, y, width, height, parentID), with the
+    /// defaults of `addNode`; nil when a string is not ASCII.
+    private static func node(_ e: flua_Entry, _ i: Int) throws -> LuaFlowNode? {
+        var ascii = true
+        let id = string(e, 0, &ascii) ?? ""
+        let parent = string(e, 5, &ascii)
+        guard ascii else { return nil }
+        if id.isEmpty && e.given & 1 != 0 { throw emptyID("node", "addNodes", i) }
+        let d = LuaFlowNode.defaultSize
+        let w = number(e, 3), h = number(e, 4)
+        // without a width or a height the node is sized to its title (its id)
+        var node = LuaFlowNode(
+            id: id, position: Point(number(e, 1) ?? 0, number(e, 2) ?? 0), size: Size(w ?? d.width, h ?? d.height),
+            data: .null, autoSize: w == nil && h == nil)
+        if let parent { node.parentID = parent }
+        return node
+    }
+
+    /// An edge from an entry C read, with the defaults of `addEdge`; nil when a string is
+    /// not ASCII.
+    private static func edge(_ e: flua_Entry, _ i: Int, _ defaultPathType: EdgePathType) throws -> FlowEdge? {
+        var ascii = true
+        let id = string(e, 0, &ascii) ?? ""
+        let source = string(e, 1, &ascii), target = string(e, 2, &ascii)
+        let sourceHandle = string(e, 3, &ascii), targetHandle = string(e, 4, &ascii)
+        let label = string(e, 5, &ascii), parent = string(e, 6, &ascii), pathName = string(e, 7, &ascii)
+        guard ascii else { return nil }
+        let op = "addEdges"
+        if id.isEmpty && e.given & 1 != 0 { throw emptyID("edge", op, i) }
+        guard let source else { throw LuaError.message("\(op): entry \(i): field 'sourceNodeID': string expected, got nil") }
+        guard let target else { throw LuaError.message("\(op): entry \(i): field 'targetNodeID': string expected, got nil") }
+        var pathType = defaultPathType
+        if let pathName {
+            do { pathType = try EdgePathType.parse(pathName, in: op) } catch { throw error.entry(i) }
+        }
+        var edge = FlowEdge(id: id, sourceNodeID: source, targetNodeID: target, pathType: pathType)
+        if e.given & 0b1111000 != 0 {
+            edge.sourceHandleID = sourceHandle
+            edge.targetHandleID = targetHandle
+            edge.label = label
+            edge.parentID = parent
+        }
+        return edge
+    }
+
+    /// Whether the entry table names an id (`read` was given an empty one to generate).
+    private static func namesID(_ t: LuaTable) -> Bool {
+        defer { flua_pop(t.L, 1) }
+        return t.pushField("id") != LUA_TNIL
+    }
+
+    private static func generalNode(_ t: LuaTable, _ i: Int) throws -> LuaFlowNode {
+        let node = try LuaNodeTables.read(t, op: "addNodes", mode: .add, base: nil, nextID: { "" })
+        if node.id.isEmpty && namesID(t) { throw emptyID("node", "addNodes", i) }
+        return node
+    }
+
+    private static func generalEdge(_ t: LuaTable, _ i: Int, _ pathType: EdgePathType) throws -> FlowEdge {
+        let edge = try LuaEdgeTables.read(
+            t, op: "addEdges", mode: .add, base: nil, nextID: { "" }, defaultPathType: pathType)
+        if edge.id.isEmpty && namesID(t) { throw emptyID("edge", "addEdges", i) }
+        return edge
+    }
+}
