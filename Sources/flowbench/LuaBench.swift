@@ -10,8 +10,12 @@ enum LuaBench {
     /// The store operations measured, in report order (the Swift side uses the same names).
     static let operations = [
         "moveNode", "addNode", "addEdge", "removeNode", "hitTest", "nodeBounds", "fitToContent", "export",
-        "selectInRect",
+        "selectInRect", "addNodes", "addEdges",
     ]
+
+    /// The batch adds: measured per item, adding as many items as the store has nodes in one
+    /// call (flow) against one call per item (the pure-Lua store).
+    static let batchOperations: Set<String> = ["addNodes", "addEdges"]
 
     static func run(size n: Int, budget: Budget, into report: Report) {
         let host = LuaHost()
@@ -35,25 +39,32 @@ enum LuaBench {
         }
         host.close()
 
-        var seconds: [String: Double?] = [:]  // "impl op" -> per call (nil: not bound)
+        // "impl op" -> median, lo, hi per call or item (nil: not bound)
+        var seconds: [String: [Double]?] = [:]
         for line in output.split(separator: "\n") {
             let f = line.split(separator: " ")
-            guard f.count == 3 else { continue }
-            seconds["\(f[0]) \(f[1])"] = f[2] == "unbound" ? Double?.none : Double(f[2])
+            guard f.count >= 3 else { continue }
+            seconds["\(f[0]) \(f[1])"] = f[2] == "unbound" ? [Double]?.none : f[2...].compactMap { Double($0) }
         }
-        func ns(_ key: String) -> Double? { (seconds[key] ?? nil).map { $0 * 1e9 } }
+        func ns(_ key: String, _ i: Int = 0) -> Double? {
+            guard let v = seconds[key] ?? nil, i < v.count else { return nil }
+            return v[i] * 1e9
+        }
 
         let lcall = ns("floor call.lua")
         report.add(Metric(name: "floor.call.lua", size: n, value: lcall, unit: "ns"))
         report.add(Metric(name: "floor.call.c", size: n, value: ns("floor call.c"), unit: "ns", baseline: lcall))
         for op in operations where selectedOps?.contains(op) ?? true {
             let table = ns("table \(op)")
-            report.add(Metric(name: "lua.table.\(op)", size: n, value: table, unit: "ns", baseline: lcall))
+            report.add(
+                Metric(
+                    name: "lua.table.\(op)", size: n, value: table, unit: "ns", baseline: lcall,
+                    lo: ns("table \(op)", 1), hi: ns("table \(op)", 2)))
             let bound = seconds["flow \(op)"].map { $0 != nil } ?? false
             report.add(
                 Metric(
                     name: "lua.flow.\(op)", size: n, value: ns("flow \(op)"), unit: "ns", baseline: table,
-                    note: bound ? nil : "not bound"))
+                    note: bound ? nil : "not bound", lo: ns("flow \(op)", 1), hi: ns("flow \(op)", 2)))
         }
     }
 }

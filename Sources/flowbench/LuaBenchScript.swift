@@ -248,7 +248,24 @@ for i = 1, N do
   X[i], Y[i] = fixturePosition(i, cols)
 end
 
+-- The flow store is loaded with the batch calls (store:addNodes, store:addEdges), as a
+-- script building a big diagram would; the pure-Lua store has only the single adds.
+local function hasBatch(s)
+  local ok, f = pcall(function() return s.addNodes end)
+  return ok and type(f) == "function"
+end
+
 local function build(s)
+  if hasBatch(s) then
+    local nodes, edges = {}, {}
+    for i = 1, N do nodes[i] = {id = ids[i], x = X[i], y = Y[i], width = 150, height = 60} end
+    for i = 1, N do
+      edges[i] = {id = "e" .. i, sourceNodeID = ids[i], targetNodeID = ids[fixtureEdgeTarget(i, N, cols)]}
+    end
+    s:addNodes(nodes)
+    s:addEdges(edges)
+    return
+  end
   for i = 1, N do s:addNode{id = ids[i], x = X[i], y = Y[i], width = 150, height = 60} end
   for i = 1, N do
     s:addEdge{id = "e" .. i, sourceNodeID = ids[i], targetNodeID = ids[fixtureEdgeTarget(i, N, cols)]}
@@ -265,6 +282,17 @@ end
 local function randomNodes(k)
   local t = {}
   for j = 1, k do t[j] = ids[random(N)] end
+  return t
+end
+
+-- A node other than src[j] for each j, at random.
+local function randomTargets(src)
+  local t = {}
+  for j = 1, #src do
+    local i = random(N)
+    if ids[i] == src[j] then i = i % N + 1 end
+    t[j] = ids[i]
+  end
   return t
 end
 
@@ -294,18 +322,53 @@ op("addNode", function(s, k)
 end)
 
 op("addEdge", function(s, k)
-  local id, src, dst = fresh("x", k), randomNodes(k), {}
-  for j = 1, k do
-    local i = random(N)
-    if ids[i] == src[j] then i = i % N + 1 end
-    dst[j] = ids[i]
-  end
+  local id, src = fresh("x", k), randomNodes(k)
+  local dst = randomTargets(src)
   local t0 = clock()
   for j = 1, k do s:addEdge{id = id[j], sourceNodeID = src[j], targetNodeID = dst[j]} end
   local dt = clock() - t0
   for j = 1, k do s:removeEdge(id[j]) end
   return dt
 end)
+
+-- The batch adds: k items (k = N) added by one call building its list and calling
+-- addNodes/addEdges (the flow store), against the same k items added one call each (the
+-- pure-Lua store, as its addNode/addEdge op). The list is built inside the timed part, as
+-- the single calls build their argument tables inside theirs. Cleanup untimed: the flow
+-- store undoes the batch (one step), the pure-Lua store removes the items one by one.
+local batchOps = {}
+
+batchOps.addNodes = function(s, k, batch)
+  local id, xs, ys = fresh("b", k), {}, {}
+  for j = 1, k do xs[j], ys[j] = random(0, W), random(0, H) end
+  local t0 = clock()
+  if batch then
+    local list = {}
+    for j = 1, k do list[j] = {id = id[j], x = xs[j], y = ys[j], width = 150, height = 60} end
+    s:addNodes(list)
+  else
+    for j = 1, k do s:addNode{id = id[j], x = xs[j], y = ys[j], width = 150, height = 60} end
+  end
+  local dt = clock() - t0
+  if batch then s:undo() else for j = 1, k do s:removeNode(id[j]) end end
+  return dt
+end
+
+batchOps.addEdges = function(s, k, batch)
+  local id, src = fresh("z", k), randomNodes(k)
+  local dst = randomTargets(src)
+  local t0 = clock()
+  if batch then
+    local list = {}
+    for j = 1, k do list[j] = {id = id[j], sourceNodeID = src[j], targetNodeID = dst[j]} end
+    s:addEdges(list)
+  else
+    for j = 1, k do s:addEdge{id = id[j], sourceNodeID = src[j], targetNodeID = dst[j]} end
+  end
+  local dt = clock() - t0
+  if batch then s:undo() else for j = 1, k do s:removeEdge(id[j]) end end
+  return dt
+end
 
 op("removeNode", function(s, k)
   local id, e1, e2 = fresh("r", k), fresh("y", k), fresh("y", k)
@@ -366,6 +429,12 @@ local function startBatch()
   evict()
 end
 
+-- {median, lo, hi} of the REPS timings in `per` (sorted in place).
+local function summary(per)
+  table.sort(per)
+  return {per[(REPS + 1) // 2], per[1], per[REPS]}
+end
+
 -- Seconds per call estimated from batches of 1, 4, 16, 64 calls (see perCall in Measure.swift).
 local function calibrate(name, f)
   local c, t = 1, f(1)
@@ -376,6 +445,16 @@ local function calibrate(name, f)
   return t / c
 end
 
+-- REPS timed batches of k calls (or items), each after startBatch: {median, lo, hi} per call.
+local function repeated(f, k)
+  local per = {}
+  for r = 1, REPS do
+    startBatch()
+    per[r] = f(k) / k
+  end
+  return summary(per)
+end
+
 -- Median seconds per call: calibration runs size the batch to about BUDGET seconds
 -- (mutations at most MAXMUT calls, so the store stays near N), then REPS timed batches.
 local function measure(name, f)
@@ -384,18 +463,21 @@ local function measure(name, f)
   local once = math.max(math.min(calibrate(name, f), calibrate(name, f), calibrate(name, f)), 1e-9)
   local k = math.max(1, floor(BUDGET / once))
   if mutating[name] then k = math.min(k, MAXMUT) end
-  local per = {}
-  for r = 1, REPS do
-    startBatch()
-    per[r] = f(k) / k
-  end
-  table.sort(per)
-  return per[(REPS + 1) // 2]
+  return repeated(f, k)
+end
+
+-- A batch op: REPS runs of N items each; seconds per item, {median, lo, hi}.
+local function measureBatch(f)
+  return repeated(f, N)
 end
 
 local out = {}
+-- `<impl> <op> <median> <lo> <hi>` (seconds per call or item), or `<impl> <op> unbound`.
 local function emit(impl, name, v)
-  out[#out + 1] = impl .. " " .. name .. " " .. (type(v) == "number" and string.format("%.6e", v) or v)
+  if type(v) == "table" then
+    v = string.format("%.6e %.6e %.6e", v[1], v[2], v[3])
+  end
+  out[#out + 1] = impl .. " " .. name .. " " .. v
 end
 
 -- The floor: a trivial Lua function and a trivial C function, called in the same loop.
@@ -415,6 +497,7 @@ end))
 local needs = {
   addNode = {"addNode", "removeNode"}, addEdge = {"addEdge", "removeEdge"},
   removeNode = {"removeNode", "addNode", "addEdge"},
+  addNodes = {"addNode", "removeNode"}, addEdges = {"addEdge", "removeEdge"},
 }
 local function bound(s, name)
   for _, m in ipairs(needs[name] or {name}) do
@@ -432,6 +515,20 @@ for _, impl in ipairs{"table", "flow"} do
       -- not selected (flowbench --ops)
     elseif built and bound(s, name) then
       emit(impl, name, measure(name, function(k) return ops[name](s, k) end))
+    else
+      emit(impl, name, "unbound")
+    end
+  end
+  for _, name in ipairs{"addNodes", "addEdges"} do
+    if not BENCH.ops[name] then
+      -- not selected
+    elseif built and bound(s, name) then
+      local batch = impl == "flow"
+      if batch and not hasBatch(s) then
+        emit(impl, name, "unbound")
+      else
+        emit(impl, name, measureBatch(function(k) return batchOps[name](s, k, batch) end))
+      end
     else
       emit(impl, name, "unbound")
     end

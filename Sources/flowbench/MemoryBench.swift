@@ -12,7 +12,7 @@ enum MemoryBench {
         report.add(Metric(name: "memory.lua.table", size: n, value: table, unit: "B"))
         for undo in [false, true] {
             let before = flowbench_heap_bytes()
-            let store = Fixture.build(nodes: n, edges: n, undo: undo)
+            let store = Fixture.build(nodes: n, edges: n, undo: undo, batch: false)  // a step per add
             let after = flowbench_heap_bytes()
             withExtendedLifetime(store) {}
             report.add(

@@ -48,14 +48,17 @@ enum QueryBench {
             string: """
                 local n, cols = \(n), math.ceil(math.sqrt(\(n)))
                 local s = flow.newStore{undo = false}
+                local nodes, edges = {}, {}
                 for i = 1, n do
                   local x, y = fixturePosition(i, cols)
-                  s:addNode{id = "n" .. i, x = x, y = y}
+                  nodes[i] = {id = "n" .. i, x = x, y = y}
                 end
                 for i = 1, n do
                   local t = fixtureEdgeTarget(i, n, cols)
-                  if t > i then s:addEdge{sourceNodeID = "n" .. i, targetNodeID = "n" .. t} end
+                  if t > i then edges[#edges + 1] = {sourceNodeID = "n" .. i, targetNodeID = "n" .. t} end
                 end
+                s:addNodes(nodes)
+                s:addEdges(edges)
                 local function median(f)
                   local t = {}
                   for r = 1, \(reps) do

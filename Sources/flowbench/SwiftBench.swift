@@ -8,7 +8,11 @@ enum SwiftBench {
         let store = f.store
         for op in LuaBench.operations where selectedOps?.contains(op) ?? true {
             let mutating = ["moveNode", "addNode", "addEdge", "removeNode"].contains(op)
-            let perCall = perCall(budget, mutating: mutating) { k in f.batch(op, k) }
+            // a batch add: n items in one call, per item
+            let perCall =
+                LuaBench.batchOperations.contains(op)
+                ? median((0..<budget.reps).map { _ in f.batch(op, n) / Double(n) })
+                : perCall(budget, mutating: mutating) { k in f.batch(op, k) }
             report.add(
                 Metric(
                     name: "swift.\(op)", size: n, value: perCall * 1e9, unit: "ns",
@@ -38,19 +42,28 @@ struct Fixture {
         store = Fixture.build(nodes: n, edges: m, undo: undo)
     }
 
-    /// Builds the store alone (the memory benchmark measures this).
-    static func build(nodes n: Int, edges m: Int, undo: Bool) -> FlowStore<JSONValue> {
+    /// Builds the store alone (the memory benchmark measures this): with the batch adds,
+    /// or (`batch` false) one add per item, each its own undo step.
+    static func build(nodes n: Int, edges m: Int, undo: Bool, batch: Bool = true) -> FlowStore<JSONValue> {
         let store = FlowStore<JSONValue>()
         store.isUndoEnabled = undo
         let cols = Int(Double(n).squareRoot().rounded(.up))
-        for i in 0..<n {
-            let p = Point(Double(i % cols * 200), Double(i / cols * 100))
-            try! store.addNode(FlowNode(id: "n\(i + 1)", position: p, size: Size(150, 60), data: .null))
+        let nodes = (0..<n).map { i in
+            FlowNode(
+                id: "n\(i + 1)", position: Point(Double(i % cols * 200), Double(i / cols * 100)),
+                size: Size(150, 60), data: JSONValue.null)
         }
-        for i in 0..<m {
+        let edges = (0..<m).map { i in
             let s = i % n
             let t = i < n ? edgeTarget(s, n, cols) : (s + cols + 1) % n
-            try! store.addEdge(FlowEdge(id: "e\(i + 1)", sourceNodeID: "n\(s + 1)", targetNodeID: "n\(t + 1)"))
+            return FlowEdge(id: "e\(i + 1)", sourceNodeID: "n\(s + 1)", targetNodeID: "n\(t + 1)")
+        }
+        if batch {
+            try! store.addNodes(nodes)
+            try! store.addEdges(edges)
+        } else {
+            for node in nodes { try! store.addNode(node) }
+            for edge in edges { try! store.addEdge(edge) }
         }
         return store
     }
@@ -109,6 +122,24 @@ struct Fixture {
                 }
             }
             for id in new { try! store.removeEdge(id) }
+            return dt
+        case "addNodes":
+            let nodes = zip(fresh("b", k), randomPoints(k)).map { id, p in
+                FlowNode(id: id, position: p, size: Size(150, 60), data: JSONValue.null)
+            }
+            let dt = time { try! store.addNodes(nodes) }
+            try! store.undo()
+            return dt
+        case "addEdges":
+            let new = fresh("z", k)
+            let src = randomNodes(k)
+            let edges = (0..<k).map { j in
+                var t = ids[rng.int(n)]
+                if t == src[j] { t = ids[(Int(src[j].dropFirst())!) % n] }
+                return FlowEdge(id: new[j], sourceNodeID: src[j], targetNodeID: t)
+            }
+            let dt = time { try! store.addEdges(edges) }
+            try! store.undo()
             return dt
         case "removeNode":
             let new = fresh("r", k)
