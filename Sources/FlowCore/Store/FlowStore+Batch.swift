@@ -15,7 +15,9 @@ extension FlowStore {
 
     /// `addNodes(_:)`; with `generatingIDs`, an entry with an empty id gets the id `addNode`
     /// would generate at its turn (`nextNodeID()`, the entries before it added), as a
-    /// script's `addNode{}` without an id does.
+    /// script's `addNode{}` without an id does. (`nextNodeID()`'s body is written out: a
+    /// call of it from this specialised function left its exported specialisation
+    /// undefined in release builds.)
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
     package func addNodes(_ nodes: [Node], generatingIDs: Bool) throws(FlowError) -> Int {
@@ -25,7 +27,7 @@ extension FlowStore {
             reserveBatch(nodes: nodes.count, edges: 0)
             for i in nodes.indices {
                 var node = nodes[i]
-                if generatingIDs && node.id.isEmpty { node = node.withID(nextNodeID()) }
+                if generatingIDs && node.id.isEmpty { node = node.withID(nodeIDs.next { nodeTable.contains($0) || $0.isEmpty }) }
                 do throws(FlowError) {
                     let key = try checkNew(&node, op)
                     let (id, seq, _) = insertNode(node, seq: nil, key: key, emit: true)
@@ -60,7 +62,7 @@ extension FlowStore {
             reserveBatch(nodes: 0, edges: edges.count)
             for i in edges.indices {
                 var edge = edges[i]
-                if generatingIDs && edge.id.isEmpty { edge = edge.withID(nextEdgeID()) }
+                if generatingIDs && edge.id.isEmpty { edge = edge.withID(edgeIDs.next { edgeTable.contains($0) || $0.isEmpty }) }
                 do throws(FlowError) {
                     let (key, ends) = try checkNew(edge, op)
                     let (id, seq, _) = insertEdge(edge, seq: nil, key: key, ends: ends, emit: true)
