@@ -147,7 +147,7 @@ import Testing
         t.out = ""
         t.eval("help()")
         #expect(t.out.contains("\nmodule: flow flow.decode flow.newStore flow.null flow.observe flow.open\n"))
-        #expect(t.out.contains("\nStore methods: accessories accessoryPosition addEdge addNode"))
+        #expect(t.out.contains("\nStore methods: accessories accessoryPosition addEdge addEdges addNode addNodes"))
         #expect(t.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
         t.out = ""
         t.eval("help('nothing')")
