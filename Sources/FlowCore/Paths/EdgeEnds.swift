@@ -92,10 +92,11 @@ public enum EdgeEnds {
         return nil
     }
 
-    /// The end a route attaches at instead of `end`: `p` when it lies on the border of
-    /// `frame` on the side of `end` (any side for an end at the centre).
-    static func attached(_ p: Point, to end: EdgeEnd, frame: Rect) -> EdgeEnd? {
-        guard let s = side(of: p, on: frame) else { return nil }
+    /// The end a route attaches at instead of `end`: `p` when it lies on the outline of
+    /// `shape` in `frame` (`NodeShape.portSide`) on the side of `end` (any side for an end
+    /// at the centre).
+    static func attached(_ p: Point, to end: EdgeEnd, frame: Rect, shape: NodeShape) -> EdgeEnd? {
+        guard let s = shape.portSide(of: p, in: frame) else { return nil }
         if end.position != .center && s != end.position { return nil }
         return EdgeEnd(point: p, position: s)
     }
@@ -123,11 +124,11 @@ public enum EdgeEnds {
         var points = edge.points[...]
         // a routed orthogonal edge needs two points to attach by; the others one (a port)
         if points.count >= (edge.pathType == .orthogonal ? 2 : 1) {
-            if let a = attached(points[points.startIndex], to: s, frame: sourceFrame) {
+            if let a = attached(points[points.startIndex], to: s, frame: sourceFrame, shape: sourceShape) {
                 s = a
                 points = points.dropFirst()
             }
-            if let last = points.last, let a = attached(last, to: t, frame: targetFrame) {
+            if let last = points.last, let a = attached(last, to: t, frame: targetFrame, shape: targetShape) {
                 t = a
                 points = points.dropLast()
             }

@@ -3,11 +3,10 @@ import FlowCore
 /// Ports: where several laid-out edges meet one side of a node, each gets its own point on
 /// that side, spread along it in the order their routes leave (or arrive), so no two end
 /// at one arrowhead and none cross next to the node. The port is the route's first (last)
-/// point, on the node's border, which is where the edge then attaches
-/// (`EdgeEnds.resolve`). Only the curved and straight path types get ports (the stepped
-/// ones keep the handle's point, their runs start straight out of it), and only on sides
-/// whose handle the layout placed (a node with the default handles) and whose border runs
-/// straight there.
+/// point, on the node's outline (`NodeShape.portPoint`), which is where the edge then
+/// attaches (`EdgeEnds.resolve`). Only the curved and straight path types get ports (the
+/// stepped ones keep the handle's point, their runs start straight out of it), and only on
+/// sides whose handle the layout placed (a node with the default handles).
 extension LayoutPlan {
     /// Gives the edges in `edges` that share a node side ports along it (see above).
     mutating func spreadPorts(_ edges: [FlowEdge]) {
@@ -30,10 +29,9 @@ extension LayoutPlan {
             let sorted = list.sorted { ($0.key, $0.edge, $0.isSource ? 0 : 1) < ($1.key, $1.edge, $1.isSource ? 0 : 1) }
             let gap = min(LayoutPlan.portGap, side.room / Double(sorted.count - 1))
             guard gap >= LayoutPlan.minimumPortGap else { continue }
-            let middle = side.side.point(in: newFrame(side.node))
-            let along = side.side.along
+            let frame = newFrame(side.node), shape = shapes[side.node]
             for (i, end) in sorted.enumerated() {
-                let p = middle + along * (gap * (Double(i) - Double(sorted.count - 1) / 2))
+                let p = shape.portPoint(side.side, offset: gap * (Double(i) - Double(sorted.count - 1) / 2), in: frame)
                 if end.isSource { starts[end.edge] = p } else { finishes[end.edge] = p }
             }
         }
@@ -57,7 +55,7 @@ extension LayoutPlan {
 
     /// How long a stretch of node `i`'s `side`, centred on its middle, ports may spread
     /// over: nil when the layout did not place the handle there (declared handles) or the
-    /// border is not straight there.
+    /// shape has no room for them there (a hexagon's points, a cylinder's caps, …).
     func portRoom(_ i: Int, _ side: HandlePosition) -> Double? {
         guard side != .center, HandleDeclaration.areDefaults(nodes[i].handles) || handles[nodes[i].id] != nil else {
             return nil
@@ -72,6 +70,12 @@ extension LayoutPlan {
             return max(0, f.width - f.height - 8)
         case .hexagon where horizontal, .parallelogram where horizontal:
             return max(0, f.width / 2 - 8)
+        case .ellipse, .circle:
+            // the middle half of the side, where the curve still faces that way
+            return (shapes[i] == .circle ? NodeShape.diameter(in: f) : length) / 2
+        case .diamond:
+            // near the tip, on the two slants
+            return length / 3
         default:
             return nil
         }
@@ -93,9 +97,6 @@ struct PortEnd {
 }
 
 extension HandlePosition {
-    /// The unit vector along this side (left to right, top to bottom).
-    var along: Point { self == .top || self == .bottom ? Point(1, 0) : Point(0, 1) }
-
     /// Where `p` lies along this side's direction.
     func across(_ p: Point) -> Double { self == .top || self == .bottom ? p.x : p.y }
 }
