@@ -199,6 +199,7 @@ public enum DOTReader {
                 var title: String?
                 var fill = false
                 var width: Double?, height: Double?
+                var fixedSize = false
                 var rounded = false
                 var classes: [String] = []
                 for (key, value) in n.attributes {
@@ -217,6 +218,7 @@ public enum DOTReader {
                         }
                     case "width": if let v = number(value), v > 0 { width = milli(v * 72) } else { tally.add("node width '\(value)' is not a size", unit: "node") }
                     case "height": if let v = number(value), v > 0 { height = milli(v * 72) } else { tally.add("node height '\(value)' is not a size", unit: "node") }
+                    case "fixedsize": fixedSize = ["true", "shape"].contains(value.lowercased())
                     case "pos": if points[n.id] == nil { tally.add("node pos '\(value)' is not a point", unit: "node") }
                     case "class": classes = value.split(separator: " ").map(String.init)
                     default: tally.add("node attribute '\(key)' is not mapped", unit: "node")
@@ -224,10 +226,16 @@ public enum DOTReader {
                 }
                 if rounded && shape == .rectangle { shape = .rounded }
                 if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
+                let data = labelData(title, id: n.id)
                 var size: Size?
                 if width != nil || height != nil {
+                    // Graphviz: `width` and `height` are minimums the label may grow, unless
+                    // `fixedsize` is set
                     let w = width ?? 54, h = height ?? 36
-                    size = shape == .circle ? Size(max(w, h), max(w, h)) : Size(w, h)
+                    let given = shape == .circle ? Size(max(w, h), max(w, h)) : Size(w, h)
+                    size = fixedSize ? given : TitleLayout.fittingSize(
+                        data.title(nodeID: n.id), font: style.font, shape: shape, isContainer: false,
+                        wrapWidth: style.wrapWidth ?? TextLayout.defaultWrapWidth, minimum: given)
                 }
                 var position = Point.zero
                 if allPositioned, let p = points[n.id] {
@@ -235,7 +243,7 @@ public enum DOTReader {
                     position = Point(milli(p.x - s.width / 2), milli((maxY - p.y) - s.height / 2))
                 }
                 nodes.append(FlowNode(
-                    id: n.id, position: position, size: size, data: labelData(title, id: n.id),
+                    id: n.id, position: position, size: size, data: data,
                     parentID: n.cluster.map { clusterIDs[$0] }, shape: shape,
                     classes: validClasses(classes), style: style))
             }

@@ -107,6 +107,8 @@ public enum DOTWriter {
         // inches to 6 places: the reader's 1/1000 px rounding gives the size back exactly
         a.append("width=" + formatNumber((n.size.width / 72 * 1e6).rounded() / 1e6))
         a.append("height=" + formatNumber((n.size.height / 72 * 1e6).rounded() / 1e6))
+        // a size the user set is exact; DOT's sizes are minimums the label may grow
+        if !n.autoSize { a.append("fixedsize=true") }
         return a
     }
 

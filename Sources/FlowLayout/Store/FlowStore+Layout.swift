@@ -9,8 +9,16 @@ extension FlowStore {
     /// request or a pinned node inside a laid-out group.
     @discardableResult
     public func layout(_ request: LayoutRequest = LayoutRequest()) throws(FlowError) -> LayoutStats {
+        // A node sized to its title is laid out at the size the update below gives it (a
+        // loaded document may hold another).
+        let sized = nodes.map { n in
+            guard n.autoSize else { return n }
+            var m = n
+            m.size = fittedSize(n)
+            return m
+        }
         let plan = try LayoutPlan(
-            nodes: nodes, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil,
+            nodes: sized, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil,
             shapes: nodes.map(resolvedShape(of:)))
         try transaction("Layout") { () throws(FlowError) in
             for n in nodes {
