@@ -38,8 +38,22 @@ extension LayoutPlan {
             let (s, t) = ends(e)
             back.add([s.point] + routes[e.id]! + [t.point])
         }
+        // A curved back edge between two nodes of one container whose handles the layout
+        // placed is drawn the way its layout laid it: through its lanes in the layers between, leaving its source by the
+        // side facing its target and entering its target by the side facing its source, as
+        // dot draws it. The others (loops, stepped types, between groups) go beside the nodes.
+        var turned: [String: (source: HandlePosition, target: HandlePosition)] = [:]
+        for e in against where e.sourceNodeID != e.targetNodeID && LayoutPlan.takesPorts(e.pathType) && sameContainer(e) {
+            let (s, t) = ends(e)
+            let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
+            guard s.side != .center, t.side == s.side.opposite, placesHandles(a), placesHandles(b) else { continue }
+            turned[e.id] = (s.side.opposite, t.side.opposite)
+            back.add([shapes[a].handlePoint(s.side.opposite, in: newFrame(a))] + routes[e.id]!
+                + [shapes[b].handlePoint(t.side.opposite, in: newFrame(b))])
+        }
         // loops first: each has two sides to choose from, a back edge many lanes
-        let loopsFirst = against.filter { $0.sourceNodeID == $0.targetNodeID } + against.filter { $0.sourceNodeID != $0.targetNodeID }
+        let rest = against.filter { turned[$0.id] == nil }
+        let loopsFirst = rest.filter { $0.sourceNodeID == $0.targetNodeID } + rest.filter { $0.sourceNodeID != $0.targetNodeID }
         let frames = loopsFirst.isEmpty ? [] : (0..<nodes.count).map(newFrame)
         for e in loopsFirst {
             let (s, t) = ends(e)
@@ -63,7 +77,8 @@ extension LayoutPlan {
                 back.add([s.point] + routes[e.id]! + [t.point])
             }
         }
-        spreadPorts(general)
+        // back edges and loops share their nodes' sides with the rest
+        spreadPorts(general + against, turned: turned)
     }
 
     /// The general shape of a route: around the ends that face away, in steps for the
