@@ -6,7 +6,8 @@ import FlowCore
 extension LayoutPlan {
     /// Gives every routed edge its final shape: the layout's points, turned into steps for
     /// the orthogonal path types, with ways around the nodes at ends that face away, and
-    /// short jogs straightened where nothing is in the way (`straightenJogs`), and ports
+    /// short jogs straightened where nothing is in the way (`straightenJogs`), stepped runs
+    /// across a gap on tracks of their own (`spreadTracks`), and ports
     /// where edges share a node side (`spreadPorts`). Back
     /// edges and self-loops come last, each routed beside the nodes (`BackRoutes`) clear of
     /// the routes made before it; one that finds no clear way keeps the general shape.
@@ -34,6 +35,7 @@ extension LayoutPlan {
             general.append(e)
         }
         straightenJogs(general)
+        spreadTracks(general)
         for e in general {
             let (s, t) = ends(e)
             back.add([s.point] + routes[e.id]! + [t.point])
