@@ -558,7 +558,7 @@ extension FlowStore {
     var isQuietTopLevel: Bool {
         depth == 0 && journal.isEmpty && !recordsNodeEvents && !recordsEdgeEvents
             && interaction.isIdle && !routesLive
-            && actionRecorder == nil && limits == nil
+            && actionRecorder == nil && limits == nil && memoryBudget == nil
     }
 
     /// Records a quiet top-level call's single undo entry (see `isQuietTopLevel`). The entry
@@ -638,6 +638,10 @@ extension FlowStore {
         if !routeRanges.isEmpty { routeRanges.removeAll() }
         guard !journal.isEmpty else { return }
         if let l = limits, let error = violation(of: l) {
+            refuseCommit(error)
+            return
+        }
+        if memoryBudget != nil, let error = takeFromBudget(journalHeldBytes()) {
             refuseCommit(error)
             return
         }
