@@ -183,6 +183,27 @@ import Testing
         #expect(update.results == ["false", "updateNode: the nodes and edges would pass the memory limit of 16777216 bytes; nothing was changed"])
     }
 
+    @Test func theUndoHistoryCountsAgainstTheCap() {
+        let s = Sandboxed(SandboxLimits(memory: 16 << 20, instructions: 0, seconds: 0, patternSteps: 0))
+        // each update keeps the old data in the history: past the cap the history is dropped
+        let r = s.run("""
+            local s = flow.newStore() s:addNode{id = 'a'}
+            local big = ('x'):rep(1e6)
+            for i = 1, 100 do s:updateNode('a', {data = {blob = big, i = i}}) end
+            return s:node('a').data.i, s.canUndo
+            """)
+        #expect(r.results == ["100", "true"], "\(r.error ?? "")")
+        let peak = s.host.sandboxMemory?.peak ?? .max
+        let held = s.host.sandboxState.map { $0.pointer.pointee.externalUsed } ?? .max
+        #expect(peak < 16 << 20 && held < 16 << 20, "peak \(peak), held \(held)")
+        // undo still works within what is kept
+        #expect(s.run("""
+            local s = flow.newStore() s:addNode{id = 'a', data = {v = 1}}
+            s:updateNode('a', {data = {v = 2}}) s:undo()
+            return s:node('a').data.v
+            """).results == ["1"])
+    }
+
     // MARK: Long Swift calls
 
     /// A sandbox whose runs may take no time at all: only chunks of fewer than 1000

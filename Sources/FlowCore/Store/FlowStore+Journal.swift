@@ -647,7 +647,9 @@ extension FlowStore {
         }
         if let r = actionRecorder { recordBatch(r, name) }
         guard !journal.isEmpty else { return }
-        guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }) else {
+        guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }),
+            memoryBudget == nil || keepsInHistory()
+        else {
             journal.removeAll(keepingCapacity: true)
             return
         }

@@ -61,16 +61,41 @@ extension FlowStore {
         return delta
     }
 
-    /// Takes `delta` bytes from the budget (if any); the error to fail with when it is spent.
+    /// Takes `delta` bytes from the budget (if any), dropping the history first when that
+    /// is what it takes; the error to fail with when the budget is spent.
     func takeFromBudget(_ delta: Int) -> FlowError? {
         guard let budget = memoryBudget, delta != 0 else { return nil }
-        guard budget.take(delta) else {
+        guard budget.take(delta) || (historyBytes > 0 && { clearHistory(); return budget.take(delta) }()) else {
             return FlowError(
                 .invalidState, operation: "",
                 message: "the nodes and edges would pass the memory limit of \(budget.limit) bytes; nothing was changed")
         }
         budgetBytes += delta
         return nil
+    }
+
+    /// Takes from the budget what the old versions of the committing journal hold (the
+    /// history keeps them; a replaced node whose data did not change shares it). The history
+    /// keeps at most a quarter of the budget's limit: past that, or when the budget cannot
+    /// give it, the history is dropped first (what it took is given back); false: the step
+    /// is not kept either. What the history took is given back only when it is cleared, so a
+    /// redo log that a new step drops still counts until then.
+    func keepsInHistory() -> Bool {
+        var bytes = 0
+        for entry in journal {
+            switch entry {
+            case .removeNode(let n, _): bytes += Self.heldBytes(of: n)
+            case .replaceNode(let old, let new): bytes += old.data == new.data ? 256 : Self.heldBytes(of: old)
+            case .removeEdge(let e, _): bytes += Self.heldBytes(of: e)
+            case .replaceEdge(let old, let new):
+                bytes += old.points == new.points && old.label == new.label ? 256 : Self.heldBytes(of: old)
+            default: bytes += 64
+            }
+        }
+        if let budget = memoryBudget, budget.limit > 0, historyBytes + bytes > budget.limit / 4 { clearHistory() }
+        guard takeFromBudget(bytes) == nil else { return false }
+        historyBytes += bytes
+        return true
     }
 
     /// What `nodes` and `edges` hold together.

@@ -207,15 +207,18 @@ public final class FlowStore<Data: FlowNodeData> {
         didSet {
             let bytes = memoryBudget == nil ? 0 : Self.heldBytes(nodes, edges)
             budgetBytes = memoryBudget?.take(bytes) == true ? bytes : 0
+            historyBytes = 0  // what the history holds already is not counted
         }
     }
-    /// What the store holds of `memoryBudget`.
+    /// What the store holds of `memoryBudget`: its nodes and edges, and the old versions
+    /// its history keeps (`historyBytes`).
     @exclusivity(unchecked) var budgetBytes = 0
+    @exclusivity(unchecked) var historyBytes = 0
 
     /// Whether history is recorded. Turning it off clears the history; turning it on
     /// starts empty.
     @exclusivity(unchecked) public var isUndoEnabled = true {
-        didSet { undoLog.removeAll(); redoLog.removeAll() }
+        didSet { clearHistory() }
     }
 
     /// Whether every mutation re-checks all invariants (O(n) each; on by default in debug
