@@ -12,8 +12,11 @@ public enum DOTReader {
         } catch {
             throw .invalidDocument(operation, "DOT: \(error.description)")
         }
+        try WorkLimit.check(operation)
         var builder = Builder(graph: graph)
-        return builder.build()
+        let result = builder.build()
+        try WorkLimit.check(operation)  // the builder stops early past the limit
+        return result
     }
 
     static let shapes: [String: NodeShape] = [
@@ -251,7 +254,9 @@ public enum DOTReader {
             var edges: [FlowEdge] = []
             var handles: [String: [HandleDeclaration]] = [:]
             var edgeIDs = Set<String>()
+            var probe = WorkLimitProbe()
             for (i, e) in graph.edges.enumerated() {
+                if probe.shouldStop() { break }
                 var style = FlowStyle()
                 var fill = false
                 var title: String?

@@ -12,6 +12,7 @@ public enum MermaidReader {
         } catch {
             throw .invalidDocument(operation, "Mermaid: \(error.description)")
         }
+        try WorkLimit.check(operation)  // the reader stops early past the limit
         return r.result()
     }
 
@@ -50,7 +51,9 @@ public enum MermaidReader {
 
         mutating func run(_ text: String) throws(SyntaxError) {
             var header = false
+            var probe = WorkLimitProbe(stride: 64)
             for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if probe.shouldStop() { return }
                 line += 1
                 guard raw.utf8.count <= MermaidReader.maximumLineLength else { throw fail("line longer than \(MermaidReader.maximumLineLength) bytes") }
                 if raw.utf8.contains(where: { $0 < 32 && $0 != 9 && $0 != 13 }) { throw fail("control character in the text") }

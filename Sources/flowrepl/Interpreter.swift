@@ -37,6 +37,10 @@ struct Interpreter {
             fflush(flua_stdout())
             return 0
         }
+        if options.sandbox, let other = options.serve != nil ? "--serve" : options.watch != nil ? "--watch" : nil {
+            LuaContext.writeStderrLine("\(progname): --sandbox cannot be combined with \(other) (a sandbox has no network)")
+            return 1
+        }
         if options.version { printVersion() }
         if let address = options.serve { PreviewHost.address = address }
         if let script = options.watch {

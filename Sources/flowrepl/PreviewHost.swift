@@ -91,6 +91,7 @@ final class PreviewHost {
             throw LuaError.type(1, expected: "Store")
         }
         guard let host = hostOf(L) else { throw LuaError.message("preview: not available here") }
+        if host.sandbox != nil { throw LuaError.message("preview: not available in the sandbox (it has no network)") }
         let p: PreviewHost
         do throws(PreviewServerError) { p = try start(host: host) } catch {
             throw LuaError.message("preview: \(error.message)")

@@ -348,8 +348,10 @@ return {
             The code runs in a state of its own with the sandbox's libraries (docs/sandbox.md):
             no io, package, require, debug, dofile, loadfile; os only clock, time and date;
             no flow.open, Store:save or flow.sandbox; collectgarbage only "collect", "count",
-            "step" and "isrunning". Limits and their defaults: `memory` (bytes beyond the
-            fresh state, 64 MiB), `instructions` (per call, 100000000), `seconds` (per call,
+            "step" and "isrunning"; setmetatable refuses a metatable with __gc, getmetatable
+            gives nil for flow's objects. Limits and their defaults: `memory` (bytes beyond the
+            fresh state, the nodes and edges of its stores included, 64 MiB), `instructions`
+            (per call, 100000000), `seconds` (per call, long layouts and decodes included,
             10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
             take, 1e8; a costlier call is refused before it runs), and for every store the code
             makes `nodes` (100000), `edges` (100000), `labelBytes` (a node title or an edge
