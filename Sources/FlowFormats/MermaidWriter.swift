@@ -97,13 +97,18 @@ public enum MermaidWriter {
         return tail + (head.isEmpty ? "---" : "--" + head)
     }
 
+    /// Text in quotes that reads back as `s`: a line end as `<br>`; `"` as `#quot;`; `#`,
+    /// `|` (which ends a link text), `<`, a backquote and control characters as Mermaid's
+    /// decimal entity codes (`#124;`).
     static func quote(_ s: String) -> String {
         var out = "\""
-        for c in s {
+        for c in s.unicodeScalars {
             switch c {
             case "\"": out += "#quot;"
             case "\n": out += "<br>"
-            default: out.append(c)
+            case "#", "|", "<", "`": out += "#\(c.value);"
+            default:
+                if c.value < 32 || c.value == 127 { out += "#\(c.value);" } else { out.unicodeScalars.append(c) }
             }
         }
         return out + "\""
