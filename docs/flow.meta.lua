@@ -495,9 +495,10 @@
 ---@field edge? EdgeTable the edge ("add", "replace")
 ---@field selected? boolean the new selection state ("select")
 
---- How `store:load` and `flow.decode` read their text.
+--- How `store:load`, `flow.decode` and `flow.open` read their text.
 ---@class LoadOptions
 ---@field format? DiagramFormat the language of the text (default: "json")
+---@field maximumEdges? integer the most edges DOT or Mermaid text may make (docs/formats.md, "Limits") (default: 200000)
 
 --- A text format a store reads and writes.
 ---@alias DiagramFormat
@@ -574,7 +575,8 @@ function flow.newStore(config) end
 ---
 --- `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
 --- anything else as a JSON document of the shape `store:export` writes (see
---- `flow.decode` for the warnings). A file that cannot be read, or that does not
+--- `flow.decode` for the warnings). A file that cannot be read, that is not valid
+--- UTF-8 (the message names the offset of the first bad byte), or that does not
 --- hold a document or graph, gives `nil, message`; it does not raise. A path with a
 --- NUL byte raises.
 ---
@@ -585,15 +587,18 @@ function flow.newStore(config) end
 --- for _, w in ipairs(warnings or {}) do print("not mapped: " .. w) end
 --- ```
 ---@param path string the file to read; the extension picks the format
+---@param opts? LoadOptions the format (instead of the extension's) and limits
 ---@return Store? store # the store holding the document
 ---@return string[]|string warnings # the load warnings (as for `flow.decode`), or why it failed
-function flow.open(path) end
+function flow.open(path, opts) end
 
 --- Makes a new store from a JSON document, DOT or Mermaid string.
 ---
 --- It is `store:load(text, opts)` on a fresh store: on success it returns the store
 --- and the array of warnings that `load` reports (possibly empty); text that does
---- not parse, or a document of the wrong shape, gives `nil, message`.
+--- not parse, or a document of the wrong shape, gives `nil, message`. The new
+--- store's zoom limits take in the document's zoom, so `flow.decode(s:export())`
+--- gives back the viewport `s` had, even outside the default limits.
 ---
 --- ```lua
 --- local s, warnings = flow.decode(old:export())
@@ -1469,7 +1474,8 @@ function Store:export() end
 
 --- Replaces the store's content with a JSON document, a DOT graph or a Mermaid flowchart.
 ---
---- Text that is not JSON, or a document of the wrong shape (missing required keys,
+--- Text that is not valid UTF-8 (the message names the offset of the first bad
+--- byte), not JSON, or a document of the wrong shape (missing required keys,
 --- wrong types, unknown enum strings), gives `nil, message` and leaves the store
 --- unchanged. A well-formed document is loaded leniently, in any node order, and
 --- `warnings` (possibly empty) names everything that was repaired: duplicate ids
@@ -1483,7 +1489,9 @@ function Store:export() end
 --- `nil, message` naming the line and column, and `warnings` also names every
 --- attribute, shape or statement that was not mapped (one line per kind, with a
 --- count). A graph whose nodes do not all have positions is laid out (layered, in
---- the direction the text names) before it replaces the content.
+--- the direction the text names) before it replaces the content. A statement that
+--- would make the graph's edges more than `maximumEdges` (200,000 by default) gives
+--- `nil, message` naming the limit before any edge is made.
 ---
 --- Loading clears the undo history and emits no change events.
 ---

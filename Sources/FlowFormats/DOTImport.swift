@@ -5,10 +5,10 @@ import FlowLayout
 public enum DOTReader {
     /// Reads DOT text. A syntax error throws `invalidDocument` naming line and column; every
     /// attribute that is not mapped is reported in the warnings.
-    public static func read(_ text: String, operation: String = "load") throws(FlowError) -> FormatImport {
+    public static func read(_ text: String, operation: String = "load", limits: FormatLimits = FormatLimits()) throws(FlowError) -> FormatImport {
         let graph: DOTGraph
         do {
-            graph = try DOTParser.parse(text)
+            graph = try DOTParser.parse(text, limits: limits)
         } catch {
             throw .invalidDocument(operation, "DOT: \(error.description)")
         }
@@ -41,23 +41,26 @@ public enum DOTReader {
 
         init(graph: DOTGraph) { self.graph = graph }
 
-        /// Expands `\N`, `\G`, `\n`, `\l`, `\r` and `\\` in a label.
+        /// Expands `\N`, `\G`, `\n`, `\l`, `\r` and `\\` in a label. A final `\n` (`\l`, `\r`)
+        /// ends the last line, as in Graphviz: it adds no empty line.
         func label(_ raw: String, id: String) -> String {
             guard raw.contains("\\") else { return raw }
             var out = ""
             var it = raw.makeIterator()
+            var endsLine = false
             while let c = it.next() {
+                endsLine = false
                 guard c == "\\" else { out.append(c); continue }
                 guard let d = it.next() else { out.append(c); break }
                 switch d {
-                case "n", "l", "r": out.append("\n")
+                case "n", "l", "r": out.append("\n"); endsLine = true
                 case "N", "E", "T", "H": out += id
                 case "G": out += graph.id ?? ""
                 case "\\": out.append("\\")
                 default: out.append(c); out.append(d)
                 }
             }
-            while out.hasSuffix("\n") { out.removeLast() }
+            if endsLine { out.removeLast() }
             return out
         }
 
@@ -136,20 +139,20 @@ public enum DOTReader {
             for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
             // Positions: y grows up in DOT.
             for n in graph.nodes {
-                if let v = n.attributes.first(where: { $0.0 == "pos" })?.1, let p = point(v) { points[n.id] = p }
+                if let v = n.attributes["pos"], let p = point(v) { points[n.id] = p }
             }
             let allPositioned = !graph.nodes.isEmpty && points.count == graph.nodes.count
             // The top in DOT's y-up points: the root `bb`, else the highest node or cluster.
             var boxes: [Int: Rect] = [:]
             for (i, c) in graph.clusters.enumerated() {
-                if let v = c.attributes.first(where: { $0.0 == "bb" })?.1, let r = box(v) { boxes[i] = r }
+                if let v = c.attributes["bb"], let r = box(v) { boxes[i] = r }
             }
-            if let v = graph.attributes.first(where: { $0.0 == "bb" })?.1, let r = box(v) {
+            if let v = graph.attributes["bb"], let r = box(v) {
                 maxY = r.origin.y + r.size.height
             } else {
                 for n in graph.nodes {
                     guard let p = points[n.id] else { continue }
-                    let h = n.attributes.first(where: { $0.0 == "height" }).flatMap { number($0.1) }.map { $0 * 72 } ?? 0
+                    let h = n.attributes["height"].flatMap { number($0) }.map { $0 * 72 } ?? 0
                     maxY = max(maxY, p.y + h / 2)
                 }
                 for r in boxes.values { maxY = max(maxY, r.origin.y + r.size.height) }
@@ -158,7 +161,7 @@ public enum DOTReader {
             var clusterIDs: [String] = []
             for c in graph.clusters {
                 // `id` (which the DOT writer sets when it had to prefix `cluster_`) names the group.
-                var id = c.attributes.first(where: { $0.0 == "id" })?.1 ?? c.id
+                var id = c.attributes["id"] ?? c.id
                 if id.isEmpty { id = c.id }
                 let wanted = id
                 var k = 2

@@ -160,15 +160,17 @@ extension FlowHelp {
               print(s)  --> Store (0 nodes, 0 edges)
             """),
         ("flow.open", """
-            flow.open(path)  -> Store and warnings, or nil and a message
+            flow.open(path [, opts])  -> Store and warnings, or nil and a message
             Reads a document, a DOT graph or a Mermaid flowchart from a file into a new store.
             `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
             anything else as a JSON document of the shape `store:export` writes (see
-            `flow.decode` for the warnings). A file that cannot be read, or that does not
+            `flow.decode` for the warnings). A file that cannot be read, that is not valid
+            UTF-8 (the message names the offset of the first bad byte), or that does not
             hold a document or graph, gives `nil, message`; it does not raise. A path with a
             NUL byte raises.
             Parameters:
               path (string): the file to read; the extension picks the format
+              opts (LoadOptions, optional): the format (instead of the extension's) and limits
             Returns:
               store (Store?): the store holding the document
               warnings (string[]|string): the load warnings (as for `flow.decode`), or why it failed
@@ -183,7 +185,9 @@ extension FlowHelp {
             Makes a new store from a JSON document, DOT or Mermaid string.
             It is `store:load(text, opts)` on a fresh store: on success it returns the store
             and the array of warnings that `load` reports (possibly empty); text that does
-            not parse, or a document of the wrong shape, gives `nil, message`.
+            not parse, or a document of the wrong shape, gives `nil, message`. The new
+            store's zoom limits take in the document's zoom, so `flow.decode(s:export())`
+            gives back the viewport `s` had, even outside the default limits.
             Parameters:
               text (string): the document text
               opts (LoadOptions, optional, default { format = "json" }): the format of the text
@@ -1980,7 +1984,8 @@ extension FlowHelp {
         ("Store:load", """
             store:load(text [, opts])  -> true and warnings, or nil and a message
             Replaces the store's content with a JSON document, a DOT graph or a Mermaid flowchart.
-            Text that is not JSON, or a document of the wrong shape (missing required keys,
+            Text that is not valid UTF-8 (the message names the offset of the first bad
+            byte), not JSON, or a document of the wrong shape (missing required keys,
             wrong types, unknown enum strings), gives `nil, message` and leaves the store
             unchanged. A well-formed document is loaded leniently, in any node order, and
             `warnings` (possibly empty) names everything that was repaired: duplicate ids
@@ -1994,7 +1999,9 @@ extension FlowHelp {
             `nil, message` naming the line and column, and `warnings` also names every
             attribute, shape or statement that was not mapped (one line per kind, with a
             count). A graph whose nodes do not all have positions is laid out (layered, in
-            the direction the text names) before it replaces the content.
+            the direction the text names) before it replaces the content. A statement that
+            would make the graph's edges more than `maximumEdges` (200,000 by default) gives
+            `nil, message` naming the limit before any edge is made.
 
             Loading clears the undo history and emits no change events.
             Parameters:
@@ -2010,9 +2017,10 @@ extension FlowHelp {
             """),
         ("LoadOptions", """
             LoadOptions  (table)
-            How `store:load` and `flow.decode` read their text.
+            How `store:load`, `flow.decode` and `flow.open` read their text.
             Fields:
               format (DiagramFormat, optional, default "json"): the language of the text
+              maximumEdges (integer, optional, default 200000): the most edges DOT or Mermaid text may make (docs/formats.md, "Limits")
             """),
         ("DiagramFormat", """
             DiagramFormat  (string enum)
