@@ -22,6 +22,15 @@ func node(_ id: String, _ x: Double = 0, _ y: Double = 0, parent: String? = nil,
     FlowNode(id: id, position: Point(x, y), size: Size(40, 30), data: .string(id), parentID: parent, acceptsChildren: container)
 }
 
+/// A workspace at `path` with diagram "d" bound to a store holding node "x".
+func workspaceWithNodeX(_ path: String) throws -> (Workspace, Store) {
+    let ws = try Workspace(path: path)
+    let s = Store()
+    try ws.create("d", into: s)
+    try s.addNode(node("x"))
+    return (ws, s)
+}
+
 /// A random call on a bound store (errors are part of the game: they change nothing).
 func randomCall(_ s: Store, _ rng: inout SplitMix64) {
     let ids = s.nodes.map(\.id)
@@ -255,10 +264,7 @@ func randomCall(_ s: Store, _ rng: inout SplitMix64) {
     @Test func aSecondWriterGetsAClearErrorAndGoesOnAfterReloading() throws {
         let path = temporaryPath()
         defer { cleanup(path) }
-        let one = try Workspace(path: path)
-        let a = Store()
-        try one.create("d", into: a)
-        try a.addNode(node("x"))
+        let (one, a) = try workspaceWithNodeX(path)
         let two = try Workspace(path: path)  // another writer (as another process would be)
         let b = Store()
         try two.open("d", into: b)
@@ -290,10 +296,7 @@ func randomCall(_ s: Store, _ rng: inout SplitMix64) {
     @Test func aDiagramDeletedByAnotherWriterIsSaidSoAndReloadLeavesTheStore() throws {
         let path = temporaryPath()
         defer { cleanup(path) }
-        let one = try Workspace(path: path)
-        let a = Store()
-        try one.create("d", into: a)
-        try a.addNode(node("x"))
+        let (one, a) = try workspaceWithNodeX(path)
         let two = try Workspace(path: path)
         try two.delete("d")
         #expect(throws: FlowError.self) { try a.addNode(node("y")) }
