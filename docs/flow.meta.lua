@@ -1955,6 +1955,22 @@ function Workspace:delete(name) end
 ---@return table[] # `{version =, name =, summary =, time =}`, oldest first
 function Workspace:versions(name) end
 
+--- Loads a diagram afresh into the store bound to it.
+---
+--- When another process (or another `flow.workspace` on the same file) wrote the
+--- diagram, the bound store's next change raises `the diagram 'd' was changed by
+--- another writer; reload it (ws:reload) and make the change again` and leaves the
+--- store and the file as they were. `ws:reload(name)` makes the same store hold
+--- what the file holds now; its history starts empty, and its changes are written
+--- again.
+---
+--- ```lua
+--- local ok, e = pcall(s.addNode, s, {id = "x"})
+--- if not ok then ws:reload("plan"); s:addNode{id = "x"} end
+--- ```
+---@param name string a diagram open in a store of this workspace
+function Workspace:reload(name) end
+
 --- Closes the file; stores bound to it refuse further changes.
 function Workspace:close() end
 

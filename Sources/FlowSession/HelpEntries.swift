@@ -2442,7 +2442,7 @@ extension FlowHelp {
             collected: keep it (flowrepl's `--workspace` keeps it as the global
             `workspace`).
             Fields: path
-            Methods: create, open, fork, list, rename, delete, versions, close
+            Methods: create, open, fork, list, rename, delete, versions, reload, close
             """),
         ("Workspace:create", """
             workspace:create(name)  -> Store
@@ -2490,6 +2490,21 @@ extension FlowHelp {
             A diagram's history: one entry per change batch.
             Returns:
               table[]: `{version =, name =, summary =, time =}`, oldest first
+            """),
+        ("Workspace:reload", """
+            workspace:reload(name)
+            Loads a diagram afresh into the store bound to it.
+            When another process (or another `flow.workspace` on the same file) wrote the
+            diagram, the bound store's next change raises `the diagram 'd' was changed by
+            another writer; reload it (ws:reload) and make the change again` and leaves the
+            store and the file as they were. `ws:reload(name)` makes the same store hold
+            what the file holds now; its history starts empty, and its changes are written
+            again.
+            Parameters:
+              name (string): a diagram open in a store of this workspace
+            Example:
+              local ok, e = pcall(s.addNode, s, {id = "x"})
+              if not ok then ws:reload("plan"); s:addNode{id = "x"} end
             """),
         ("Workspace:close", """
             workspace:close()

@@ -15,6 +15,8 @@ final class PreviewHost {
     nonisolated(unsafe) static var current: PreviewHost?
     /// Where `preview()` listens when nothing else was asked (`--serve` sets it).
     nonisolated(unsafe) static var address = ServeAddress()
+    /// The token pages must give (`--token`); nil: none on loopback, a new one beyond.
+    nonisolated(unsafe) static var token: String?
 
     let server: PreviewServer
     let hub: PreviewHub
@@ -62,7 +64,7 @@ final class PreviewHost {
         })
         hub.addView(1)
         let server: PreviewServer
-        do throws(PreviewServerError) { server = try PreviewServer(address: address, hub: hub) } catch {
+        do throws(PreviewServerError) { server = try PreviewServer(address: address, hub: hub, token: token) } catch {
             close(readEnd)
             close(writeEnd)
             throw error
