@@ -234,14 +234,20 @@ public enum DOTReader {
                 if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
                 let data = labelData(title, id: n.id)
                 var size: Size?
+                var autoSize = true
                 if width != nil || height != nil {
                     // Graphviz: `width` and `height` are minimums the label may grow, unless
                     // `fixedsize` is set
                     let w = width ?? 54, h = height ?? 36
                     let given = shape == .circle ? Size(max(w, h), max(w, h)) : Size(w, h)
-                    size = fixedSize ? given : TitleLayout.fittingSize(
-                        data.title(nodeID: n.id), font: style.font, shape: shape, isContainer: false,
-                        wrapWidth: style.wrapWidth ?? TextLayout.defaultWrapWidth, minimum: given)
+                    func fitting(_ minimum: Size) -> Size {
+                        TitleLayout.fittingSize(
+                            data.title(nodeID: n.id), font: style.font, shape: shape, isContainer: false,
+                            wrapWidth: style.wrapWidth ?? TextLayout.defaultWrapWidth, minimum: minimum)
+                    }
+                    size = fixedSize ? given : fitting(given)
+                    // the size a node sized to its title has: it stays sized to its title
+                    autoSize = !fixedSize && size == fitting(FlowNode<JSONValue>.defaultSize)
                 }
                 var position = Point.zero
                 if allPositioned, let p = points[n.id] {
@@ -251,7 +257,7 @@ public enum DOTReader {
                 nodes.append(FlowNode(
                     id: n.id, position: position, size: size, data: data,
                     parentID: n.cluster.map { clusterIDs[$0] }, shape: shape,
-                    classes: validClasses(classes), style: style))
+                    classes: validClasses(classes), style: style, autoSize: autoSize))
             }
             // Ports on edges become handles where they name a side.
             var edges: [FlowEdge] = []
