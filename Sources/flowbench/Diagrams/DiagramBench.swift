@@ -14,6 +14,8 @@ enum DiagramBench {
         var figures: DiagramDefects?
         var dot: DotSide?
         var failure: String?
+        /// Seconds spent counting the figures (FlowScript's drawing; not drawing it).
+        var countTime = 0.0
 
         /// The figures that fail: a defect seen, more crossings than dot, or ink under 0.9× dot's.
         var fails: [String] {
@@ -82,7 +84,9 @@ enum DiagramBench {
             row.failure = String(log.split(separator: "\n").last ?? "flowrepl failed").prefix(100).description
             return row
         }
+        let t0 = now()
         row.figures = DiagramDefects(picture)
+        row.countTime = now() - t0
         let dotFile = path.hasSuffix(".lua") ? String(path.dropLast(4)) + ".dot" : path
         row.dot = DotSide(dotFile: dotFile)
         return row
@@ -99,6 +103,7 @@ enum DiagramBench {
         report.add(
             Metric(name: "diagrams.\(set).crossings", size: rows.count, value: Double(drawn.reduce(0) { $0 + $1.crossings }), unit: "", baseline: Double(dotCrossings)))
         report.add(Metric(name: "diagrams.\(set).clean", size: rows.count, value: Double(rows.filter { $0.fails.isEmpty }.count), unit: ""))
+        report.add(Metric(name: "diagrams.\(set).countTime", size: rows.count, value: rows.reduce(0) { $0 + $1.countTime } * 1e9, unit: "ns"))
         report.add(Metric(name: "diagrams.\(set).failed", size: rows.count, value: Double(rows.filter { $0.figures == nil }.count), unit: ""))
     }
 

@@ -56,15 +56,27 @@ struct DiagramDefects {
             let hit = near.contains { i in
                 let id = pic.nodes[i].id
                 guard id != e.source && id != e.target else { return false }
-                return zip(e.points, e.points.dropFirst()).reduce(0.0) { $0 + Self.clippedLength($1.0, $1.1, boxes[i], shrink: 2) } > 1
+                let r = boxes[i]
+                var inside = 0.0
+                for (a, b) in zip(e.points, e.points.dropFirst())
+                where max(a.0, b.0) >= r.x && min(a.0, b.0) <= r.x + r.w && max(a.1, b.1) >= r.y && min(a.1, b.1) <= r.y + r.h {
+                    inside += Self.clippedLength(a, b, r, shrink: 2)
+                }
+                return inside > 1
             }
             if hit { through += 1 }
         }
         // crossings and shared runs: pieces of two edges with no common end node
         var runs: [Int64: Double] = [:]
+        // end nodes as numbers, so comparing two pieces copies no strings
+        var number: [String: Int] = [:]
+        for e in pic.edges {
+            for id in [e.source, e.target] where number[id] == nil { number[id] = number.count }
+        }
+        let endIDs = pic.edges.map { (number[$0.source]!, number[$0.target]!) }
         grid.forEachNearPair { p, q in
-            let e = pic.edges[p.edge], f = pic.edges[q.edge]
-            guard e.source != f.source && e.source != f.target && e.target != f.source && e.target != f.target else { return }
+            let e = endIDs[p.edge], f = endIDs[q.edge]
+            guard e.0 != f.0 && e.0 != f.1 && e.1 != f.0 && e.1 != f.1 else { return }
             if Self.proper(p.a, p.b, q.a, q.b) { crossings += 1 }
             let o = Self.collinearOverlap(p.a, p.b, q.a, q.b)
             if o > 0 { runs[Int64(min(p.edge, q.edge)) << 32 | Int64(max(p.edge, q.edge)), default: 0] += o }

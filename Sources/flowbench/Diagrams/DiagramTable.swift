@@ -31,6 +31,8 @@ extension Report {
             let total = DiagramDefects.zeroFigures.map { fig in col("\(drawn.reduce(0) { $0 + $1.value(fig) })", 10, right: true) }
             let cross = "\(drawn.reduce(0) { $0 + $1.crossings })/\(part.compactMap(\.dot).reduce(0) { $0 + $1.crossings })"
             print(col("total", 15) + col(cross, 10, right: true) + col("", 12, right: true) + total.joined())
+            let slowest = part.max { $0.countTime < $1.countTime }
+            print("counting took \(formatTime(part.reduce(0) { $0 + $1.countTime } * 1e9)) in all; slowest \(slowest?.name ?? ""): \(formatTime((slowest?.countTime ?? 0) * 1e9))")
             print("\(set): \(part.filter { $0.fails.isEmpty }.count) of \(part.count) drawn without defects, crossings <= dot's, ink >= 0.9x dot's")
         }
         print()

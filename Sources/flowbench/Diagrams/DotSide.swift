@@ -8,9 +8,10 @@ struct DotSide {
     init?(dotFile path: String) {
         guard let d = Drawing(dotFile: path) else { return nil }
         let grid = SegmentGrid(routes: d.routes.map { $0.points.map { ($0.x, $0.y) } })
+        let ends = d.routes.map { ($0.source, $0.target) }
         grid.forEachNearPair { p, q in
-            let e = d.routes[p.edge], f = d.routes[q.edge]
-            guard e.source != f.source && e.source != f.target && e.target != f.source && e.target != f.target else { return }
+            let e = ends[p.edge], f = ends[q.edge]
+            guard e.0 != f.0 && e.0 != f.1 && e.1 != f.0 && e.1 != f.1 else { return }
             if DiagramDefects.proper(p.a, p.b, q.a, q.b) { crossings += 1 }
         }
         var xs = d.boxes.flatMap { [$0.origin.x, $0.origin.x + $0.size.width] }
