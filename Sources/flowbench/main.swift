@@ -22,7 +22,7 @@ var flowrepl = StartupBench.defaultFlowrepl()
 func usage(_ message: String) -> Never {
     fputs("flowbench: \(message)\n", stderr)
     fputs(
-        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--ops OP,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]\n",
+        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--ops OP,...] [--diagrams DIR] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]\n",
         stderr)
     exit(2)
 }
