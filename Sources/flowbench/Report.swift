@@ -128,6 +128,7 @@ final class Report {
         printLayout()
         printSection("Workspaces (per call; baseline: a bare GRDB one-row insert in its own transaction; open: baseline load of the same JSON)", "workspace.")
         printSection("Formats (DOT read: parse + map, no layout; baseline: dot -Tcanon, a process that lays out too; nop: Graphviz's nop -p, a process that only parses)", "formats.")
+        printDiagrams()
         printTargets()
     }
 
