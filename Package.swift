@@ -81,7 +81,7 @@ let package = Package(
         // flowbench's C helpers (clock, cache eviction, heap size): no library ships them
         .target(name: "CBenchShims", dependencies: ["CLua"]),
         .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowStorage", "CLua", "CLuaShims"]),
-        .target(name: "FlowModule", dependencies: ["FlowLua"]),
+        .target(name: "FlowModule", dependencies: ["FlowLua", "CLuaShims"]),
         // The REPL's session: `help` and its entries, Tab completion, the globals `store`,
         // `save` and `open`. flowrepl uses it; hosts that want a REPL-like session may too.
         .target(name: "FlowSession", dependencies: ["FlowLua", "FlowCore", "CLua", "CLuaShims"]),

@@ -495,9 +495,10 @@
 ---@field edge? EdgeTable the edge ("add", "replace")
 ---@field selected? boolean the new selection state ("select")
 
---- How `store:load` and `flow.decode` read their text.
+--- How `store:load`, `flow.decode` and `flow.open` read their text.
 ---@class LoadOptions
 ---@field format? DiagramFormat the language of the text (default: "json")
+---@field maximumEdges? integer the most edges DOT or Mermaid text may make (docs/formats.md, "Limits") (default: 200000)
 
 --- A text format a store reads and writes.
 ---@alias DiagramFormat
@@ -574,7 +575,8 @@ function flow.newStore(config) end
 ---
 --- `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
 --- anything else as a JSON document of the shape `store:export` writes (see
---- `flow.decode` for the warnings). A file that cannot be read, or that does not
+--- `flow.decode` for the warnings). A file that cannot be read, that is not valid
+--- UTF-8 (the message names the offset of the first bad byte), or that does not
 --- hold a document or graph, gives `nil, message`; it does not raise. A path with a
 --- NUL byte raises.
 ---
@@ -585,15 +587,18 @@ function flow.newStore(config) end
 --- for _, w in ipairs(warnings or {}) do print("not mapped: " .. w) end
 --- ```
 ---@param path string the file to read; the extension picks the format
+---@param opts? LoadOptions the format (instead of the extension's) and limits
 ---@return Store? store # the store holding the document
 ---@return string[]|string warnings # the load warnings (as for `flow.decode`), or why it failed
-function flow.open(path) end
+function flow.open(path, opts) end
 
 --- Makes a new store from a JSON document, DOT or Mermaid string.
 ---
 --- It is `store:load(text, opts)` on a fresh store: on success it returns the store
 --- and the array of warnings that `load` reports (possibly empty); text that does
---- not parse, or a document of the wrong shape, gives `nil, message`.
+--- not parse, or a document of the wrong shape, gives `nil, message`. The new
+--- store's zoom limits take in the document's zoom, so `flow.decode(s:export())`
+--- gives back the viewport `s` had, even outside the default limits.
 ---
 --- ```lua
 --- local s, warnings = flow.decode(old:export())
@@ -625,8 +630,10 @@ function flow.type(x) end
 --- The code runs in a state of its own with the sandbox's libraries (docs/sandbox.md):
 --- no io, package, require, debug, dofile, loadfile; os only clock, time and date;
 --- no flow.open, Store:save or flow.sandbox; collectgarbage only "collect", "count",
---- "step" and "isrunning". Limits and their defaults: `memory` (bytes beyond the
---- fresh state, 64 MiB), `instructions` (per call, 100000000), `seconds` (per call,
+--- "step" and "isrunning"; setmetatable refuses a metatable with __gc, getmetatable
+--- gives nil for flow's objects. Limits and their defaults: `memory` (bytes beyond the
+--- fresh state, the nodes and edges of its stores included, 64 MiB), `instructions`
+--- (per call, 100000000), `seconds` (per call, long layouts and decodes included,
 --- 10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
 --- take, 1e8; a costlier call is refused before it runs), and for every store the code
 --- makes `nodes` (100000), `edges` (100000), `labelBytes` (a node title or an edge
@@ -1508,7 +1515,8 @@ function Store:export() end
 
 --- Replaces the store's content with a JSON document, a DOT graph or a Mermaid flowchart.
 ---
---- Text that is not JSON, or a document of the wrong shape (missing required keys,
+--- Text that is not valid UTF-8 (the message names the offset of the first bad
+--- byte), not JSON, or a document of the wrong shape (missing required keys,
 --- wrong types, unknown enum strings), gives `nil, message` and leaves the store
 --- unchanged. A well-formed document is loaded leniently, in any node order, and
 --- `warnings` (possibly empty) names everything that was repaired: duplicate ids
@@ -1522,7 +1530,9 @@ function Store:export() end
 --- `nil, message` naming the line and column, and `warnings` also names every
 --- attribute, shape or statement that was not mapped (one line per kind, with a
 --- count). A graph whose nodes do not all have positions is laid out (layered, in
---- the direction the text names) before it replaces the content.
+--- the direction the text names) before it replaces the content. A statement that
+--- would make the graph's edges more than `maximumEdges` (200,000 by default) gives
+--- `nil, message` naming the limit before any edge is made.
 ---
 --- Loading clears the undo history and emits no change events.
 ---
@@ -1985,6 +1995,22 @@ function Workspace:delete(name) end
 ---@param name string
 ---@return table[] # `{version =, name =, summary =, time =}`, oldest first
 function Workspace:versions(name) end
+
+--- Loads a diagram afresh into the store bound to it.
+---
+--- When another process (or another `flow.workspace` on the same file) wrote the
+--- diagram, the bound store's next change raises `the diagram 'd' was changed by
+--- another writer; reload it (ws:reload) and make the change again` and leaves the
+--- store and the file as they were. `ws:reload(name)` makes the same store hold
+--- what the file holds now; its history starts empty, and its changes are written
+--- again.
+---
+--- ```lua
+--- local ok, e = pcall(s.addNode, s, {id = "x"})
+--- if not ok then ws:reload("plan"); s:addNode{id = "x"} end
+--- ```
+---@param name string a diagram open in a store of this workspace
+function Workspace:reload(name) end
 
 --- Closes the file; stores bound to it refuse further changes.
 function Workspace:close() end

@@ -1,6 +1,7 @@
 /* CLuaShims: see include/luashims.h. Only this file may raise Lua errors. */
 #define _GNU_SOURCE /* ppoll */
 #include "luashims.h"
+#include "luasandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -77,12 +78,18 @@ static int flua_argerror(lua_State *L, int arg, const char *extramsg) {
  * sandbox's allocator refuse memory: anywhere else the memory error would unwind through a
  * Swift frame, or reach no protected call at all (see sandbox.c). */
 _Thread_local int flua_in_lua = 0;
+/* The state (thread) whose Swift function runs innermost on this thread, NULL outside one:
+ * where a sandbox may collect garbage for Swift (flua_sandbox_collect). */
+_Thread_local lua_State *flua_swift_L = NULL;
 
 static inline int flua_callswift(lua_State *L, flua_SwiftFunction f) {
     int saved = flua_in_lua;
+    lua_State *savedL = flua_swift_L;
     flua_in_lua = 0;
+    flua_swift_L = L;
     int n = f(L);
     flua_in_lua = saved;
+    flua_swift_L = savedL;
     return n;
 }
 
@@ -96,6 +103,7 @@ int flua_pcall_swift(lua_State *L, int nargs, int nresults, int msgh) {
 
 /* Interprets the code `n` returned by a Swift function running in the current C frame. */
 static int flua_finish(lua_State *L, int n) {
+    flua_sandbox_afterswift(L); /* a sandbox's time or memory limit the call went past */
     if (n >= 0) return n;
     if (n == FLUA_ERROR) {
         luaL_where(L, 1);
@@ -191,9 +199,12 @@ static int flua_fastmethod_snn(lua_State *L) {
             size_t len;
             const char *s = lua_tolstring(L, 2, &len);
             int saved = flua_in_lua;
+            lua_State *savedL = flua_swift_L;
             flua_in_lua = 0;
+            flua_swift_L = L;
             int r = info->fast.snn(L, object, s, len, a, b);
             flua_in_lua = saved;
+            flua_swift_L = savedL;
             if (r >= 0) {
                 lua_pushboolean(L, r);
                 return 1;
@@ -256,9 +267,12 @@ static int flua_fastmethod_fields(lua_State *L) {
         flua_Fields fields;
         if (object != NULL && flua_readfields(L, info, &fields)) {
             int saved = flua_in_lua;
+            lua_State *savedL = flua_swift_L;
             flua_in_lua = 0;
+            flua_swift_L = L;
             int r = info->fast.fields(L, object, &fields);
             flua_in_lua = saved;
+            flua_swift_L = savedL;
             if (r != FLUA_FALLBACK) return flua_finish(L, r); /* the Swift frame is gone */
         }
         lua_settop(L, 2);

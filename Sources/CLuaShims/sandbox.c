@@ -10,6 +10,7 @@
 #include <time.h>
 
 extern _Thread_local int flua_in_lua; /* luashims.c */
+int flua_interrupt_pending(void);     /* luashims.c */
 
 /* ------------------------------------------------------------------ memory cap */
 
@@ -27,7 +28,7 @@ static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     if (nsize > old && sb->memoryLimit != 0 && flua_in_lua &&
-        sb->memoryUsed - old + nsize > sb->memoryLimit)
+        sb->memoryUsed + sb->externalUsed - old + nsize > sb->memoryLimit)
         return NULL;
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
@@ -36,7 +37,30 @@ static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
-lua_State *flua_sandbox_newstate(flua_Sandbox *sb) { return lua_newstate(flua_sandbox_alloc, sb); }
+static flua_Sandbox *flua_sandbox_of(lua_State *L);
+
+lua_State *flua_sandbox_newstate(flua_Sandbox *sb) {
+    lua_State *L = lua_newstate(flua_sandbox_alloc, sb);
+    /* the threads' marks (sb_mark): coroutines copy the main thread's, which stays 0 */
+    if (L != NULL) memset(lua_getextraspace(L), 0, LUA_EXTRASPACE);
+    return L;
+}
+
+extern _Thread_local lua_State *flua_swift_L; /* luashims.c */
+
+static int sb_fits(flua_Sandbox *sb, long long bytes) {
+    return bytes <= 0 || sb->memoryLimit == 0 || sb->memoryUsed + sb->externalUsed + (size_t)bytes <= sb->memoryLimit;
+}
+
+int flua_sandbox_take(flua_Sandbox *sb, long long bytes) {
+    /* past the cap: first a full collection (stores no longer referenced give theirs
+     * back), from the Swift function of the binding running now, in its thread */
+    lua_State *L = flua_swift_L;
+    if (!sb_fits(sb, bytes) && L != NULL && flua_sandbox_of(L) == sb) lua_gc(L, LUA_GCCOLLECT);
+    if (!sb_fits(sb, bytes)) return 0;
+    sb->externalUsed = (size_t)((long long)sb->externalUsed + bytes);
+    return 1;
+}
 
 static flua_Sandbox *flua_sandbox_of(lua_State *L) {
     void *ud = NULL;
@@ -54,6 +78,27 @@ static double flua_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The mark of a coroutine the hook stopped: the kind of limit (1 instructions, 2 time), 0
+ * for none, kept in the thread's extra space. Lua runs the to-be-closed variables of such a
+ * coroutine, when it is closed, with hooks off (the error left it so), so the sandbox never
+ * closes it (sb_coclose, sb_auxwrap). */
+static unsigned char *sb_mark(lua_State *co) { return (unsigned char *)lua_getextraspace(co); }
+
+/* Raises the error of the spent budget `kind` (as sb->exceeded), with the position of the
+ * function at `level`. */
+static int sb_raise_limit(lua_State *L, flua_Sandbox *sb, int kind, int level) {
+    luaL_where(L, level);
+    if (kind == 1)
+        lua_pushfstring(L, "sandbox: instruction limit exceeded (%I instructions)", (LUAI_UACINT)sb->instructionLimit);
+    else {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%g", sb->timeLimit);
+        lua_pushfstring(L, "sandbox: time limit exceeded (%s s)", buf);
+    }
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
 /* The count hook. Once a budget is spent it looks at every instruction and raises each
  * time until the run ends, so a script that catches the error with pcall cannot go on
  * (with a count of 1000 the hook would always fire inside the protected loop again). */
@@ -68,16 +113,23 @@ static void flua_sandbox_hook(lua_State *L, lua_Debug *ar) {
     if (sb->timeLimit > 0 && sb->exceeded == 0 && flua_now() > sb->deadline) sb->exceeded = 2;
     if (sb->exceeded == 0) return;
     lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, 1);
-    luaL_where(L, 0);
-    if (sb->exceeded == 1)
-        lua_pushfstring(L, "sandbox: instruction limit exceeded (%I instructions)", (LUAI_UACINT)sb->instructionLimit);
-    else {
-        char buf[64];
-        snprintf(buf, sizeof buf, "%g", sb->timeLimit);
-        lua_pushfstring(L, "sandbox: time limit exceeded (%s s)", buf);
+    if (!lua_pushthread(L)) *sb_mark(L) = (unsigned char)sb->exceeded; /* a coroutine */
+    lua_pop(L, 1);
+    sb_raise_limit(L, sb, sb->exceeded, 0);
+}
+
+void flua_sandbox_afterswift(lua_State *L) {
+    flua_Sandbox *sb = flua_sandbox_of(L);
+    if (sb == NULL) return;
+    if (sb->exceeded != 0) { /* a Swift call ran past the time limit (its WorkLimit) */
+        lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, 1);
+        sb_raise_limit(L, sb, sb->exceeded, 1);
     }
-    lua_concat(L, 2);
-    lua_error(L);
+    if (flua_in_lua && sb->memoryLimit != 0 && sb->memoryUsed + sb->externalUsed > sb->memoryLimit) {
+        /* refused: Lua collects garbage and raises its memory error if that is not enough */
+        lua_newuserdatauv(L, 0, 0);
+        lua_pop(L, 1);
+    }
 }
 
 void flua_sandbox_begin(lua_State *L, flua_Sandbox *sb) {
@@ -229,22 +281,32 @@ static int sb_call_original(lua_State *L) {
     return original(L);
 }
 
-/* string.find (kind 0), match (1), gmatch (2), gsub (3). */
+/* The 0-based start of a find/match/gmatch call whose `init` argument is at `arg`, as
+ * str_find_aux and gmatch compute it; 0 when `init` is not a number the function accepts
+ * (it then raises its own argument error). Every form counts: nil, an integer, a float
+ * with an integer value, a string that converts to one. */
+static int sb_init(lua_State *L, int arg, size_t n, size_t *init) {
+    *init = 0;
+    if (lua_isnoneornil(L, arg)) return 1;
+    int isnum;
+    lua_Integer k = lua_tointegerx(L, arg, &isnum);
+    if (!isnum) return 0;
+    if (k > 0) *init = (size_t)k - 1 > n ? n + 1 : (size_t)k - 1;
+    else if (k < 0) *init = (size_t)(-k) > n ? 0 : n - (size_t)(-k);
+    return 1;
+}
+
+/* string.find (kind 0), match (1), gmatch (2), gsub (3). The subject and the pattern may be
+ * strings or numbers (converted in place, as the functions do). */
 static int sb_pattern(lua_State *L) {
     static const char *const names[] = {"find", "match", "gmatch", "gsub"};
     int kind = (int)lua_tointeger(L, lua_upvalueindex(2));
     flua_Sandbox *sb = flua_sandbox_of(L);
-    if (sb != NULL && sb->patternLimit > 0 && lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING &&
-        (kind == 3 || lua_isnoneornil(L, 3) || lua_isinteger(L, 3))) {
-        size_t n, pl;
+    size_t n, pl, init = 0;
+    if (sb != NULL && sb->patternLimit > 0 && lua_isstring(L, 1) && lua_isstring(L, 2)) {
         const char *s = lua_tolstring(L, 1, &n);
         const char *p = lua_tolstring(L, 2, &pl);
-        size_t init = 0;
-        if (kind != 3 && lua_isinteger(L, 3)) {
-            lua_Integer k = lua_tointeger(L, 3);
-            if (k > 0) init = (size_t)k - 1 > n ? n + 1 : (size_t)k - 1;
-            else if (k < 0) init = (size_t)(-k) > n ? 0 : n - (size_t)(-k);
-        }
+        if (kind != 3 && !sb_init(L, 3, n, &init)) return sb_call_original(L);
         int plain = kind == 0 && lua_toboolean(L, 4);
         if (!plain && kind < 2 && strpbrk(p, "^$*+?.([%-") == NULL && strlen(p) == pl) plain = 1;
         double cost = flua_pattern_cost(s, n, init, p, pl, plain);
@@ -263,6 +325,104 @@ static int sb_pattern(lua_State *L) {
         }
     }
     return sb_call_original(L);
+}
+
+/* setmetatable: no metatable with __gc. Lua runs finalizers with hooks off (no instruction
+ * or time limit), also in lua_close, where no memory cap holds either. */
+static int sb_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        int t = lua_rawget(L, 2);
+        lua_pop(L, 1);
+        if (t != LUA_TNIL)
+            return luaL_argerror(L, 2, "a metatable without __gc expected (finalizers run outside the sandbox's limits)");
+    }
+    return sb_call_original(L);
+}
+
+/* getmetatable: nil for the binding's objects (every full userdata a script sees), so their
+ * metatables (and finalizers) stay out of reach; a __metatable field still answers. */
+static int sb_getmetatable(lua_State *L) {
+    int n = sb_call_original(L);
+    if (lua_type(L, 1) == LUA_TUSERDATA && lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushnil(L);
+        return 1;
+    }
+    return n;
+}
+
+/* The message handler xpcall gets in a sandbox: the script's handler (upvalue 1), skipped
+ * once a budget is spent or an interrupt is unwinding. Lua calls a handler where the error
+ * was raised, for the limit errors inside the hook, where hooks are off: the handler
+ * would run unchecked. The error then passes unchanged. */
+static int sb_msgh(lua_State *L) {
+    flua_Sandbox *sb = flua_sandbox_of(L);
+    if ((sb != NULL && sb->exceeded != 0) || flua_interrupt_pending()) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int sb_xpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, sb_msgh, 1);
+    lua_replace(L, 2);
+    return sb_call_original(L);
+}
+
+/* coroutine.close: a coroutine a limit stopped is not closed (its to-be-closed variables
+ * would run with hooks off): the limit error instead. */
+static int sb_coclose(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    if (co != NULL && *sb_mark(co) != 0) return sb_raise_limit(L, flua_sandbox_of(L), *sb_mark(co), 1);
+    return sb_call_original(L);
+}
+
+#if LUA_VERSION_RELEASE_NUM >= 50406
+#define sb_closethread(co, L) lua_closethread(co, L)
+#else
+#define sb_closethread(co, L) lua_resetthread(co)
+#endif
+
+/* The function coroutine.wrap returns (lcorolib's auxwrap), except that a coroutine a limit
+ * stopped is not closed: its error passes on as it is. Upvalue 1: the coroutine. */
+static int sb_auxwrap(lua_State *L) {
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    int narg = lua_gettop(L), nres;
+    if (!lua_checkstack(co, narg)) return luaL_error(L, "too many arguments to resume");
+    lua_xmove(L, co, narg);
+    int status = lua_resume(co, L, narg, &nres);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            return luaL_error(L, "too many results to resume");
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1); /* the error */
+    if (*sb_mark(co) != 0) return lua_error(L);
+    int stat = lua_status(co);
+    if (stat != LUA_OK && stat != LUA_YIELD) { /* an error in the coroutine: close it */
+        stat = sb_closethread(co, L);
+        lua_xmove(co, L, 1);
+    }
+    if (stat != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* coroutine.wrap: coroutine.create (upvalue 1), then sb_auxwrap. */
+static int sb_cowrap(lua_State *L) {
+    lua_CFunction create = lua_tocfunction(L, lua_upvalueindex(1));
+    create(L); /* checks the function, pushes the coroutine */
+    lua_pushcclosure(L, sb_auxwrap, 1);
+    return 1;
 }
 
 /* load: text chunks only (the mode argument is always "t"). */
@@ -310,6 +470,15 @@ static int sb_restrict_k(lua_State *L) {
     lua_pop(L, 1);
     sb_wrap(L, "load", sb_load, 0);
     sb_wrap(L, "collectgarbage", sb_collectgarbage, 0);
+    sb_wrap(L, "setmetatable", sb_setmetatable, 0);
+    sb_wrap(L, "getmetatable", sb_getmetatable, 0);
+    sb_wrap(L, "xpcall", sb_xpcall, 0);
+    lua_getfield(L, -1, "coroutine");
+    sb_wrap(L, "close", sb_coclose, 0);
+    lua_getfield(L, -1, "create");
+    lua_pushcclosure(L, sb_cowrap, 1);
+    lua_setfield(L, -2, "wrap");
+    lua_pop(L, 1);
     /* the string table is also the __index of the strings' metatable */
     lua_getfield(L, -1, "string");
     sb_wrap(L, "find", sb_pattern, 0);

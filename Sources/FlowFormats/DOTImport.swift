@@ -5,15 +5,18 @@ import FlowLayout
 public enum DOTReader {
     /// Reads DOT text. A syntax error throws `invalidDocument` naming line and column; every
     /// attribute that is not mapped is reported in the warnings.
-    public static func read(_ text: String, operation: String = "load") throws(FlowError) -> FormatImport {
+    public static func read(_ text: String, operation: String = "load", limits: FormatLimits = FormatLimits()) throws(FlowError) -> FormatImport {
         let graph: DOTGraph
         do {
-            graph = try DOTParser.parse(text)
+            graph = try DOTParser.parse(text, limits: limits)
         } catch {
             throw .invalidDocument(operation, "DOT: \(error.description)")
         }
+        try WorkLimit.check(operation)
         var builder = Builder(graph: graph)
-        return builder.build()
+        let result = builder.build()
+        try WorkLimit.check(operation)  // the builder stops early past the limit
+        return result
     }
 
     static let shapes: [String: NodeShape] = [
@@ -38,23 +41,26 @@ public enum DOTReader {
 
         init(graph: DOTGraph) { self.graph = graph }
 
-        /// Expands `\N`, `\G`, `\n`, `\l`, `\r` and `\\` in a label.
+        /// Expands `\N`, `\G`, `\n`, `\l`, `\r` and `\\` in a label. A final `\n` (`\l`, `\r`)
+        /// ends the last line, as in Graphviz: it adds no empty line.
         func label(_ raw: String, id: String) -> String {
             guard raw.contains("\\") else { return raw }
             var out = ""
             var it = raw.makeIterator()
+            var endsLine = false
             while let c = it.next() {
+                endsLine = false
                 guard c == "\\" else { out.append(c); continue }
                 guard let d = it.next() else { out.append(c); break }
                 switch d {
-                case "n", "l", "r": out.append("\n")
+                case "n", "l", "r": out.append("\n"); endsLine = true
                 case "N", "E", "T", "H": out += id
                 case "G": out += graph.id ?? ""
                 case "\\": out.append("\\")
                 default: out.append(c); out.append(d)
                 }
             }
-            while out.hasSuffix("\n") { out.removeLast() }
+            if endsLine { out.removeLast() }
             return out
         }
 
@@ -133,20 +139,20 @@ public enum DOTReader {
             for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
             // Positions: y grows up in DOT.
             for n in graph.nodes {
-                if let v = n.attributes.first(where: { $0.0 == "pos" })?.1, let p = point(v) { points[n.id] = p }
+                if let v = n.attributes["pos"], let p = point(v) { points[n.id] = p }
             }
             let allPositioned = !graph.nodes.isEmpty && points.count == graph.nodes.count
             // The top in DOT's y-up points: the root `bb`, else the highest node or cluster.
             var boxes: [Int: Rect] = [:]
             for (i, c) in graph.clusters.enumerated() {
-                if let v = c.attributes.first(where: { $0.0 == "bb" })?.1, let r = box(v) { boxes[i] = r }
+                if let v = c.attributes["bb"], let r = box(v) { boxes[i] = r }
             }
-            if let v = graph.attributes.first(where: { $0.0 == "bb" })?.1, let r = box(v) {
+            if let v = graph.attributes["bb"], let r = box(v) {
                 maxY = r.origin.y + r.size.height
             } else {
                 for n in graph.nodes {
                     guard let p = points[n.id] else { continue }
-                    let h = n.attributes.first(where: { $0.0 == "height" }).flatMap { number($0.1) }.map { $0 * 72 } ?? 0
+                    let h = n.attributes["height"].flatMap { number($0) }.map { $0 * 72 } ?? 0
                     maxY = max(maxY, p.y + h / 2)
                 }
                 for r in boxes.values { maxY = max(maxY, r.origin.y + r.size.height) }
@@ -155,7 +161,7 @@ public enum DOTReader {
             var clusterIDs: [String] = []
             for c in graph.clusters {
                 // `id` (which the DOT writer sets when it had to prefix `cluster_`) names the group.
-                var id = c.attributes.first(where: { $0.0 == "id" })?.1 ?? c.id
+                var id = c.attributes["id"] ?? c.id
                 if id.isEmpty { id = c.id }
                 let wanted = id
                 var k = 2
@@ -199,6 +205,7 @@ public enum DOTReader {
                 var title: String?
                 var fill = false
                 var width: Double?, height: Double?
+                var fixedSize = false
                 var rounded = false
                 var classes: [String] = []
                 for (key, value) in n.attributes {
@@ -217,6 +224,7 @@ public enum DOTReader {
                         }
                     case "width": if let v = number(value), v > 0 { width = milli(v * 72) } else { tally.add("node width '\(value)' is not a size", unit: "node") }
                     case "height": if let v = number(value), v > 0 { height = milli(v * 72) } else { tally.add("node height '\(value)' is not a size", unit: "node") }
+                    case "fixedsize": fixedSize = ["true", "shape"].contains(value.lowercased())
                     case "pos": if points[n.id] == nil { tally.add("node pos '\(value)' is not a point", unit: "node") }
                     case "class": classes = value.split(separator: " ").map(String.init)
                     default: tally.add("node attribute '\(key)' is not mapped", unit: "node")
@@ -224,10 +232,22 @@ public enum DOTReader {
                 }
                 if rounded && shape == .rectangle { shape = .rounded }
                 if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
+                let data = labelData(title, id: n.id)
                 var size: Size?
+                var autoSize = true
                 if width != nil || height != nil {
+                    // Graphviz: `width` and `height` are minimums the label may grow, unless
+                    // `fixedsize` is set
                     let w = width ?? 54, h = height ?? 36
-                    size = shape == .circle ? Size(max(w, h), max(w, h)) : Size(w, h)
+                    let given = shape == .circle ? Size(max(w, h), max(w, h)) : Size(w, h)
+                    func fitting(_ minimum: Size) -> Size {
+                        TitleLayout.fittingSize(
+                            data.title(nodeID: n.id), font: style.font, shape: shape, isContainer: false,
+                            wrapWidth: style.wrapWidth ?? TextLayout.defaultWrapWidth, minimum: minimum)
+                    }
+                    size = fixedSize ? given : fitting(given)
+                    // the size a node sized to its title has: it stays sized to its title
+                    autoSize = !fixedSize && size == fitting(FlowNode<JSONValue>.defaultSize)
                 }
                 var position = Point.zero
                 if allPositioned, let p = points[n.id] {
@@ -235,15 +255,17 @@ public enum DOTReader {
                     position = Point(milli(p.x - s.width / 2), milli((maxY - p.y) - s.height / 2))
                 }
                 nodes.append(FlowNode(
-                    id: n.id, position: position, size: size, data: labelData(title, id: n.id),
+                    id: n.id, position: position, size: size, data: data,
                     parentID: n.cluster.map { clusterIDs[$0] }, shape: shape,
-                    classes: validClasses(classes), style: style))
+                    classes: validClasses(classes), style: style, autoSize: autoSize))
             }
             // Ports on edges become handles where they name a side.
             var edges: [FlowEdge] = []
             var handles: [String: [HandleDeclaration]] = [:]
             var edgeIDs = Set<String>()
+            var probe = WorkLimitProbe()
             for (i, e) in graph.edges.enumerated() {
+                if probe.shouldStop() { break }
                 var style = FlowStyle()
                 var fill = false
                 var title: String?

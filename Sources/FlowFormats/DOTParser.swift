@@ -16,7 +16,7 @@ struct DOTPort: Equatable {
 struct DOTGraph {
     struct Node {
         var id: String
-        var attributes: [(String, String)]
+        var attributes: DOTAttributes
         /// Index into `clusters` of the innermost cluster the node was placed in.
         var cluster: Int?
     }
@@ -25,21 +25,22 @@ struct DOTGraph {
         var tailPort: DOTPort?
         var head: String
         var headPort: DOTPort?
-        var attributes: [(String, String)]
+        var attributes: DOTAttributes
     }
     struct Cluster {
         var id: String
         var parent: Int?
-        var attributes: [(String, String)]
+        var attributes: DOTAttributes
     }
     var strict = false
     var directed = true
     var id: String?
-    var attributes: [(String, String)] = []
+    var attributes = DOTAttributes()
     var nodes: [Node] = []
     var nodeIndex: [String: Int] = [:]
     var edges: [Edge] = []
     var clusters: [Cluster] = []
+    var clusterIndex: [String: Int] = [:]
     /// Attributes of non-cluster subgraphs (`rank=same`, …): reported, not mapped.
     var subgraphAttributes: [String] = []
     /// HTML strings (`<…>`) read: kept as their text, markup and all.
@@ -73,17 +74,20 @@ struct DOTParser {
     private var lineStart = 0
     private var token: Token
     private var graph = DOTGraph()
+    private let limits: FormatLimits
 
-    /// Parses `text`; throws `DOTSyntaxError`.
-    static func parse(_ text: String) throws(DOTSyntaxError) -> DOTGraph {
-        var p = DOTParser(bytes: Array(text.utf8))
+    /// Parses `text`; throws `DOTSyntaxError`. A leading byte order mark is skipped.
+    static func parse(_ text: String, limits: FormatLimits = FormatLimits()) throws(DOTSyntaxError) -> DOTGraph {
+        var p = DOTParser(bytes: Array(text.utf8), limits: limits)
+        if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3; p.lineStart = 3 }
         try p.advance()
         try p.parseGraph()
         return p.graph
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], limits: FormatLimits) {
         self.bytes = bytes
+        self.limits = limits
         self.token = Token(kind: .end, text: "", line: 1, column: 1)
     }
 
@@ -191,14 +195,35 @@ struct DOTParser {
     }
 
     /// A double-quoted string; `\"` is a quote, a backslash-newline joins lines, every
-    /// other escape is kept for the attribute reader (`\n`, `\l`, `\N`, …).
+    /// other escape is kept for the attribute reader (`\n`, `\l`, `\N`, …). `"a" + "b"`
+    /// pieces are joined in a loop (any number of them), and the joined string is held to
+    /// `maximumIDLength` like a single one.
     private mutating func quoted(_ start: Token) throws(DOTSyntaxError) -> String {
-        pos += 1
         var out: [UInt8] = []
+        var piece = start
         while true {
-            guard pos < bytes.count else { throw fail("unterminated string", at: start) }
+            try quotedPiece(piece, into: &out, start: start)
+            // `"a" + "b"` concatenation
+            let save = (pos, line, lineStart)
+            try skipSpace()
+            guard pos < bytes.count && bytes[pos] == UInt8(ascii: "+") else {
+                (pos, line, lineStart) = save
+                return String(decoding: out, as: UTF8.self)
+            }
+            pos += 1
+            try skipSpace()
+            guard pos < bytes.count && bytes[pos] == 34 else { throw fail("'+' must be followed by a quoted string") }
+            piece = Token(kind: .id, text: "", line: line, column: column)
+        }
+    }
+
+    /// One quoted piece, appended to `out`; `pos` is at its opening quote.
+    private mutating func quotedPiece(_ piece: Token, into out: inout [UInt8], start: Token) throws(DOTSyntaxError) {
+        pos += 1
+        while true {
+            guard pos < bytes.count else { throw fail("unterminated string", at: piece) }
             let c = bytes[pos]
-            if c == 34 { pos += 1; break }
+            if c == 34 { pos += 1; return }
             if c == 92 && pos + 1 < bytes.count {
                 let d = bytes[pos + 1]
                 if d == 34 { out.append(34); pos += 2; continue }
@@ -212,22 +237,6 @@ struct DOTParser {
             pos += 1
             guard out.count <= Self.maximumIDLength else { throw fail("string longer than \(Self.maximumIDLength) bytes", at: start) }
         }
-        var s = String(decoding: out, as: UTF8.self)
-        // `"a" + "b"` concatenation
-        let save = (pos, line, lineStart)
-        try skipSpace()
-        if pos < bytes.count && bytes[pos] == UInt8(ascii: "+") {
-            pos += 1
-            try skipSpace()
-            if pos < bytes.count && bytes[pos] == 34 {
-                let t = Token(kind: .id, text: "", line: line, column: column)
-                s += try quoted(t)
-                return s
-            }
-            throw fail("'+' must be followed by a quoted string")
-        }
-        (pos, line, lineStart) = save
-        return s
     }
 
     /// An HTML string `<…>` with balanced angle brackets, kept as its text.
@@ -274,8 +283,8 @@ struct DOTParser {
 
     /// Defaults and cluster of one (sub)graph scope.
     private struct Scope {
-        var node: [(String, String)] = []
-        var edge: [(String, String)] = []
+        var node = DOTAttributes()
+        var edge = DOTAttributes()
         var cluster: Int?
         /// Nodes mentioned inside the scope, for edges to a subgraph.
         var members: [String] = []
@@ -314,8 +323,8 @@ struct DOTParser {
             if token.kind == .lbracket {
                 let list = try attributeLists()
                 switch which {
-                case "node": scope.node = merge(scope.node, list)
-                case "edge": scope.edge = merge(scope.edge, list)
+                case "node": scope.node.merge(list)
+                case "edge": scope.edge.merge(list)
                 default: graphAttributes(list, scope: scope)
                 }
                 return
@@ -331,7 +340,7 @@ struct DOTParser {
         if token.kind == .equals {
             try advance()
             let value = try identifier("a value after '='")
-            graphAttributes([(id, value)], scope: scope)
+            graphAttributes(DOTAttributes([(id, value)]), scope: scope)
             return
         }
         let port = try portIfAny()
@@ -339,7 +348,7 @@ struct DOTParser {
             try edgeTail([(id, port)], &scope, depth: depth)
             return
         }
-        let list = token.kind == .lbracket ? try attributeLists() : []
+        let list = token.kind == .lbracket ? try attributeLists() : DOTAttributes()
         touchNode(id, &scope, attributes: list)
     }
 
@@ -358,15 +367,15 @@ struct DOTParser {
         return DOTPort(name: first, compass: nil)
     }
 
-    private mutating func attributeLists() throws(DOTSyntaxError) -> [(String, String)] {
-        var out: [(String, String)] = []
+    private mutating func attributeLists() throws(DOTSyntaxError) -> DOTAttributes {
+        var out = DOTAttributes()
         while token.kind == .lbracket {
             try advance()
             while token.kind != .rbracket {
                 let key = try identifier("an attribute name")
                 try expect(.equals, "'=' after '\(key)'")
                 let value = try identifier("a value for '\(key)'")
-                out = merge(out, [(key, value)])
+                out.set(key, value)
                 if token.kind == .comma || token.kind == .semicolon { try advance() }
             }
             try advance()
@@ -374,19 +383,11 @@ struct DOTParser {
         return out
     }
 
-    private func merge(_ a: [(String, String)], _ b: [(String, String)]) -> [(String, String)] {
-        var out = a
-        for (k, v) in b {
-            if let i = out.firstIndex(where: { $0.0 == k }) { out[i].1 = v } else { out.append((k, v)) }
-        }
-        return out
-    }
-
-    private mutating func graphAttributes(_ list: [(String, String)], scope: Scope) {
+    private mutating func graphAttributes(_ list: DOTAttributes, scope: Scope) {
         if let c = scope.cluster {
-            graph.clusters[c].attributes = merge(graph.clusters[c].attributes, list)
+            graph.clusters[c].attributes.merge(list)
         } else if subgraphDepth == 0 {
-            graph.attributes = merge(graph.attributes, list)
+            graph.attributes.merge(list)
         } else {
             graph.subgraphAttributes.append(contentsOf: list.map(\.0))
         }
@@ -397,17 +398,17 @@ struct DOTParser {
     private var seenPairs = Set<String>()
 
     /// Creates the node on first sight (with the scope's node defaults) and adds `list`.
-    private mutating func touchNode(_ id: String, _ scope: inout Scope, attributes list: [(String, String)]) {
+    private mutating func touchNode(_ id: String, _ scope: inout Scope, attributes list: DOTAttributes) {
         scope.members.append(id)
         if let i = graph.nodeIndex[id] {
-            graph.nodes[i].attributes = merge(graph.nodes[i].attributes, list)
+            graph.nodes[i].attributes.merge(list)
             if let c = scope.cluster, graph.nodes[i].cluster != c, isInside(c, graph.nodes[i].cluster) {
                 graph.nodes[i].cluster = c
             }
             return
         }
         graph.nodeIndex[id] = graph.nodes.count
-        graph.nodes.append(DOTGraph.Node(id: id, attributes: merge(scope.node, list), cluster: scope.cluster))
+        graph.nodes.append(DOTGraph.Node(id: id, attributes: scope.node.merging(list), cluster: scope.cluster))
     }
 
     /// Whether cluster `c` lies inside `outer` (nil: the root).
@@ -431,10 +432,11 @@ struct DOTParser {
         }
         var inner = Scope(node: scope.node, edge: scope.edge, cluster: scope.cluster)
         if let name, name.hasPrefix("cluster") {
-            if let existing = graph.clusters.firstIndex(where: { $0.id == name }) {
+            if let existing = graph.clusterIndex[name] {
                 inner.cluster = existing
             } else {
-                graph.clusters.append(DOTGraph.Cluster(id: name, parent: scope.cluster, attributes: []))
+                graph.clusterIndex[name] = graph.clusters.count
+                graph.clusters.append(DOTGraph.Cluster(id: name, parent: scope.cluster, attributes: DOTAttributes()))
                 inner.cluster = graph.clusters.count - 1
             }
         }
@@ -443,9 +445,12 @@ struct DOTParser {
         try statements(&inner, depth: depth + 1)
         subgraphDepth -= 1
         try expect(.rbrace, "'}'")
-        scope.members.append(contentsOf: inner.members)
+        // A subgraph's nodes are a set, as in Graphviz: `a -> {b c b}` makes two edges.
+        var seen = Set<String>()
+        let members = inner.members.filter { seen.insert($0).inserted }
+        scope.members.append(contentsOf: members)
         // Nodes first seen inside keep the subgraph's cluster; outer scopes see them too.
-        return inner.members.map { ($0, nil) }
+        return members.map { ($0, nil) }
     }
 
     /// The rest of an edge chain after its first operand (nothing when no edge operator follows).
@@ -455,7 +460,8 @@ struct DOTParser {
             return
         }
         var operands: [[(String, DOTPort?)]] = [first]
-        for (id, _) in first where graph.nodeIndex[id] == nil { touchNode(id, &scope, attributes: []) }
+        for (id, _) in first where graph.nodeIndex[id] == nil { touchNode(id, &scope, attributes: DOTAttributes()) }
+        let firstOp = token
         while token.kind == .edgeop {
             let op = token
             if graph.directed && op.text == "--" { throw fail("'--' in a digraph (use '->')", at: op) }
@@ -466,11 +472,21 @@ struct DOTParser {
             } else {
                 let id = try identifier("a node or subgraph after '\(op.text)'")
                 let port = try portIfAny()
-                touchNode(id, &scope, attributes: [])
+                touchNode(id, &scope, attributes: DOTAttributes())
                 operands.append([(id, port)])
             }
         }
-        let list = merge(scope.edge, token.kind == .lbracket ? try attributeLists() : [])
+        // Count before making: `{a1 … aN} -> {a1 … aN}` asks for N² edges.
+        var count = 0
+        for k in 1..<operands.count {
+            let (pairs, o1) = operands[k - 1].count.multipliedReportingOverflow(by: operands[k].count)
+            let (sum, o2) = count.addingReportingOverflow(pairs)
+            count = o1 || o2 ? Int.max : sum
+        }
+        if count > limits.edges - graph.edges.count {
+            throw fail(limits.edgeMessage(statement: count, before: graph.edges.count), at: firstOp)
+        }
+        let list = scope.edge.merging(token.kind == .lbracket ? try attributeLists() : DOTAttributes())
         for k in 1..<operands.count {
             for (t, tp) in operands[k - 1] {
                 for (h, hp) in operands[k] {

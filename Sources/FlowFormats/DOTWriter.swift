@@ -107,6 +107,8 @@ public enum DOTWriter {
         // inches to 6 places: the reader's 1/1000 px rounding gives the size back exactly
         a.append("width=" + formatNumber((n.size.width / 72 * 1e6).rounded() / 1e6))
         a.append("height=" + formatNumber((n.size.height / 72 * 1e6).rounded() / 1e6))
+        // a size the user set is exact; DOT's sizes are minimums the label may grow
+        if !n.autoSize { a.append("fixedsize=true") }
         return a
     }
 
@@ -134,30 +136,67 @@ public enum DOTWriter {
 
     static func num(_ v: Double) -> String { formatNumber((v * 1000).rounded() / 1000) }
 
-    /// A quoted id: `"` and a final backslash escaped.
+    /// An id or value as DOT text that reads back as `s`. In a quoted DOT string only `\"`
+    /// is an escape, `\\` stays two backslashes and a backslash before a line end joins
+    /// lines (Graphviz's rules, which the reader follows), so a string with an odd run of
+    /// backslashes before a quote, a line end or its end has no quoted form: it is written
+    /// as an HTML string `<…>` when its angle brackets balance. Otherwise (Graphviz cannot
+    /// write it either) the run gets one more backslash, so the text still reads.
     static func quote(_ s: String) -> String {
+        if let q = quoted(s, exact: true) { return q }
+        if htmlBalanced(s) { return "<" + s + ">" }
+        return quoted(s, exact: false)!
+    }
+
+    /// `s` in quotes, `"` escaped; nil (when `exact`) if it has no quoted form.
+    static func quoted(_ s: String, exact: Bool) -> String? {
+        var out: [UInt8] = [34]
+        let u = Array(s.utf8)
+        var run = 0
+        for (i, c) in u.enumerated() {
+            if c == 92 { run += 1; out.append(c); continue }
+            let endsRun = c == 34 || c == 10 || (c == 13 && i + 1 < u.count && u[i + 1] == 10)
+            if run % 2 == 1 && endsRun {
+                if exact { return nil }
+                out.append(92)
+            }
+            run = 0
+            if c == 34 { out.append(92) }
+            out.append(c)
+        }
+        if run % 2 == 1 {
+            if exact { return nil }
+            out.append(92)
+        }
+        out.append(34)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `s` can be the inside of an HTML string: `<` and `>` balance and no prefix
+    /// closes more than it opens.
+    static func htmlBalanced(_ s: String) -> Bool {
+        var depth = 0
+        for c in s.utf8 {
+            if c == 60 { depth += 1 } else if c == 62 { depth -= 1; if depth < 0 { return false } }
+        }
+        return depth == 0
+    }
+
+    /// A quoted label: backslashes doubled so `\N` and friends are not expanded, line ends as
+    /// `\n`, and one more `\n` after a final line end (the reader, like Graphviz, takes a
+    /// final `\n` as the end of the last line).
+    static func quoteLabel(_ s: String) -> String {
         var out = "\""
-        for c in s {
+        for c in s.unicodeScalars {
             switch c {
+            case "\\": out += "\\\\"
             case "\"": out += "\\\""
             case "\n": out += "\\n"
-            default: out.append(c)
+            default: out.unicodeScalars.append(c)
             }
         }
-        if out.hasSuffix("\\") && !out.hasSuffix("\\\\") { out += "\\" }
+        if s.unicodeScalars.last == "\n" { out += "\\n" }
         return out + "\""
     }
-
-    /// A quoted label: backslashes doubled so `\N` and friends are not expanded.
-    static func quoteLabel(_ s: String) -> String {
-        quote(s.replacingBackslashes())
-    }
 }
 
-extension String {
-    func replacingBackslashes() -> String {
-        var out = ""
-        for c in self { if c == "\\" { out += "\\\\" } else { out.append(c) } }
-        return out
-    }
-}

@@ -7,13 +7,24 @@ extension FlowStore where Data == JSONValue {
     /// whose nodes do not all have positions is laid out (layered, in the direction the text
     /// names) before it replaces the content. Returns the warnings: what the reader did not
     /// map, then the repairs `load` made.
+    ///
+    /// `limits` bounds what DOT and Mermaid text may make (docs/formats.md, "Limits").
+    /// `keepingZoom` (for a new store, as `flow.decode` makes) widens the zoom limits of the
+    /// configuration to the document's zoom, so an exported document reads back as it was
+    /// saved; otherwise the zoom is clamped into the limits, as the calls clamp it.
     @discardableResult
-    public func load(_ text: String, format: DiagramFormat, operation: String = "load") throws(FlowError) -> [String] {
+    public func load(
+        _ text: String, format: DiagramFormat, operation: String = "load",
+        limits: FormatLimits = FormatLimits(), keepingZoom: Bool = false
+    ) throws(FlowError) -> [String] {
         let imported: FormatImport
         switch format {
-        case .json: return try load(json: text)
-        case .dot: imported = try DOTReader.read(text, operation: operation)
-        case .mermaid: imported = try MermaidReader.read(text, operation: operation)
+        case .json:
+            let document = try FlowDocument<JSONValue>.decode(text, operation: operation)
+            if keepingZoom { widenZoomLimits(to: document.viewport.zoom) }
+            return try load(document)
+        case .dot: imported = try DOTReader.read(text, operation: operation, limits: limits)
+        case .mermaid: imported = try MermaidReader.read(text, operation: operation, limits: limits)
         }
         var document = imported.document
         var warnings = imported.warnings
@@ -28,6 +39,16 @@ extension FlowStore where Data == JSONValue {
         }
         warnings += try load(document)
         return warnings
+    }
+
+    /// Makes `zoom` (when finite and positive) lie within the configuration's zoom limits.
+    private func widenZoomLimits(to zoom: Double) {
+        guard zoom.isFinite, zoom > 0 else { return }
+        guard zoom < configuration.minZoom || zoom > configuration.maxZoom else { return }
+        var c = configuration
+        c.minZoom = min(c.minZoom, zoom)
+        c.maxZoom = max(c.maxZoom, zoom)
+        configuration = c
     }
 
     /// The diagram as text in `format` (`json`: `export()`).

@@ -27,6 +27,28 @@ public struct FormatImport {
     public var needsLayout: Bool
 }
 
+/// What a DOT or Mermaid text may make a reader build (docs/formats.md, "Limits"). A
+/// statement that would take the document past a limit is refused before anything is made,
+/// with an error naming the limit: one line of text can ask for millions of edges
+/// (`{a1 … aN} -> {a1 … aN}`, `a1 & … & aN --> a1 & … & aN`).
+public struct FormatLimits: Sendable, Equatable {
+    /// The default of `edges`.
+    public static let defaultEdges = 200_000
+    /// Most edges a document read from DOT or Mermaid may have (Lua: the `maximumEdges` option).
+    public var edges: Int
+
+    public init(edges: Int = FormatLimits.defaultEdges) {
+        self.edges = max(0, edges)
+    }
+
+    /// The error text for a statement that would make `statement` edges after `before`.
+    func edgeMessage(statement: Int, before: Int) -> String {
+        let made = statement == Int.max ? "more than \(Int.max)" : "\(statement)"
+        return "this statement would make \(made) edges, and the graph already has \(before): "
+            + "more than the limit of \(edges) edges (maximumEdges)"
+    }
+}
+
 /// Collects "not mapped" reports, one line per (what, name) with a count, in first-seen order.
 struct WarningTally {
     private var order: [String] = []

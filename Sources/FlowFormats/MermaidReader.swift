@@ -5,13 +5,14 @@ import FlowLayout
 /// statement is a node/edge chain, `subgraph … end`, `classDef`, `class`, `style` or
 /// `direction`; anything else is reported in the warnings.
 public enum MermaidReader {
-    public static func read(_ text: String, operation: String = "load") throws(FlowError) -> FormatImport {
-        var r = Reader()
+    public static func read(_ text: String, operation: String = "load", limits: FormatLimits = FormatLimits()) throws(FlowError) -> FormatImport {
+        var r = Reader(limits: limits)
         do {
             try r.run(text)
         } catch {
             throw .invalidDocument(operation, "Mermaid: \(error.description)")
         }
+        try WorkLimit.check(operation)  // the reader stops early past the limit
         return r.result()
     }
 
@@ -35,6 +36,7 @@ public enum MermaidReader {
     ]
 
     struct Reader {
+        let limits: FormatLimits
         var nodes: [FlowNode<JSONValue>] = []
         var index: [String: Int] = [:]
         var edges: [FlowEdge] = []
@@ -50,7 +52,11 @@ public enum MermaidReader {
 
         mutating func run(_ text: String) throws(SyntaxError) {
             var header = false
+            var probe = WorkLimitProbe(stride: 64)
+            var text = Substring(text)
+            if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }  // a byte order mark
             for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if probe.shouldStop() { return }
                 line += 1
                 guard raw.utf8.count <= MermaidReader.maximumLineLength else { throw fail("line longer than \(MermaidReader.maximumLineLength) bytes") }
                 if raw.utf8.contains(where: { $0 < 32 && $0 != 9 && $0 != 13 }) { throw fail("control character in the text") }
@@ -215,12 +221,36 @@ public enum MermaidReader {
             groups.append(id)
         }
 
-        /// Quotes removed, `#quot;` and `<br>` decoded.
+        /// Quotes removed, `<br>` and entity codes (`#quot;`, `#35;`, …) decoded.
         static func text(_ raw: String) -> String {
             var t = raw.trimmingSpaces()
             if t.count >= 2, t.hasPrefix("\""), t.hasSuffix("\"") { t = String(t.dropFirst().dropLast()) }
             if t.count >= 2, t.hasPrefix("`"), t.hasSuffix("`") { t = String(t.dropFirst().dropLast()) }
-            return t.replacing("#quot;", "\"").replacing("<br/>", "\n").replacing("<br>", "\n").replacing("<br />", "\n")
+            return entities(t.replacing("<br/>", "\n").replacing("<br>", "\n").replacing("<br />", "\n"))
+        }
+
+        static let namedEntities: [String: Unicode.Scalar] = ["quot": "\"", "amp": "&", "lt": "<", "gt": ">", "num": "#"]
+
+        /// `#quot;`, `#amp;`, `#lt;`, `#gt;`, `#num;` and decimal codes (`#9829;`) decoded in one
+        /// pass (a decoded `#` starts nothing); anything else is kept as written.
+        static func entities(_ t: String) -> String {
+            guard t.contains("#") else { return t }
+            let u = Array(t.unicodeScalars)
+            var out = String.UnicodeScalarView()
+            var i = 0
+            while i < u.count {
+                if u[i] == "#", let semi = u[(i + 1)...].prefix(12).firstIndex(of: ";"), semi > i + 1 {
+                    let name = String(String.UnicodeScalarView(u[(i + 1)..<semi]))
+                    if let c = namedEntities[name] ?? UInt32(name).flatMap(Unicode.Scalar.init) {
+                        out.append(c)
+                        i = semi + 1
+                        continue
+                    }
+                }
+                out.append(u[i])
+                i += 1
+            }
+            return String(out)
         }
 
         /// The index of node `id`, created on first sight inside the current subgraph.
@@ -257,9 +287,15 @@ public enum MermaidReader {
             while true {
                 skip(u, &p)
                 if p >= u.count { return }
+                let linkStart = p
                 let link = try self.link(u, &p)
                 skip(u, &p)
                 let next = try nodeGroup(u, &p)
+                // count before making: `a1 & … & aN --> a1 & … & aN` asks for N² edges
+                let (count, overflow) = previous.count.multipliedReportingOverflow(by: next.count)
+                if overflow || count > limits.edges - edges.count {
+                    throw fail(limits.edgeMessage(statement: overflow ? Int.max : count, before: edges.count), column: linkStart + 1)
+                }
                 for a in previous {
                     for b in next {
                         var style = FlowStyle()

@@ -8,11 +8,15 @@ public enum MermaidWriter {
     public static func write(_ doc: FlowDocument<JSONValue>) -> String {
         var names: [String: String] = [:]
         var taken = Set<String>()
+        let ids = Set(doc.nodes.map(\.id))
+        // the next number to try after each base name: renaming n ids costs O(n), not O(n²)
+        var next: [String: Int] = [:]
         for n in doc.nodes {
             var name = isPlainID(n.id) ? n.id : "n"
             if name != n.id || taken.contains(name) {
-                var k = 1
-                while taken.contains("\(name)\(k)") || doc.nodes.contains(where: { $0.id == "\(name)\(k)" }) { k += 1 }
+                var k = next[name] ?? 1
+                while taken.contains("\(name)\(k)") || ids.contains("\(name)\(k)") { k += 1 }
+                next[name] = k + 1
                 name = "\(name)\(k)"
             }
             taken.insert(name)
@@ -97,13 +101,18 @@ public enum MermaidWriter {
         return tail + (head.isEmpty ? "---" : "--" + head)
     }
 
+    /// Text in quotes that reads back as `s`: a line end as `<br>`; `"` as `#quot;`; `#`,
+    /// `|` (which ends a link text), `<`, a backquote and control characters as Mermaid's
+    /// decimal entity codes (`#124;`).
     static func quote(_ s: String) -> String {
         var out = "\""
-        for c in s {
+        for c in s.unicodeScalars {
             switch c {
             case "\"": out += "#quot;"
             case "\n": out += "<br>"
-            default: out.append(c)
+            case "#", "|", "<", "`": out += "#\(c.value);"
+            default:
+                if c.value < 32 || c.value == 127 { out += "#\(c.value);" } else { out.unicodeScalars.append(c) }
             }
         }
         return out + "\""

@@ -34,7 +34,10 @@ const picture = document.getElementById("picture");
 const canvas = document.getElementById("canvas");
 const statusBox = document.getElementById("status");
 const notice = document.getElementById("notice");
-const view = new URLSearchParams(location.search).get("view") || "1";
+const query = new URLSearchParams(location.search);
+const view = query.get("view") || "1";
+// the server's token (an address beyond loopback has one): the WebSocket needs it too
+const token = query.get("token");
 // What tests and curious users read: frames seen, change-to-page latencies (ms), replies.
 window.preview = { frames: 0, revision: 0, latencies: [], errors: [], replies: 0, open: false };
 let pan = { x: 0, y: 0, zoom: 1 }, fitted = false, socket = null;
@@ -56,7 +59,8 @@ document.getElementById("fit").onclick = fit;
 function show(text) { notice.textContent = text; notice.style.display = text ? "block" : "none"; }
 
 function connect() {
-  const ws = new WebSocket(`ws://${location.host}/ws?view=${encodeURIComponent(view)}`);
+  const ws = new WebSocket(`ws://${location.host}/ws?view=${encodeURIComponent(view)}` +
+                           (token ? `&token=${encodeURIComponent(token)}` : ""));
   socket = ws;
   ws.onopen = () => { statusBox.textContent = "live"; statusBox.className = ""; window.preview.open = true; };
   ws.onclose = () => {

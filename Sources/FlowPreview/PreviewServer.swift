@@ -3,33 +3,60 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import HTTPTypes
+import HummingbirdCore
 import Synchronization
 
 /// The preview's web server: the page at `/`, one WebSocket per page at `/ws?view=N`.
 /// Runs on its own threads (Hummingbird's event loop and Swift's task pool); talks to the
-/// REPL's thread only through the hub.
+/// REPL's thread only through the hub. Every request is checked against `access` (own
+/// origin, loopback `Host` or a token) and the server keeps to `limits`.
 public final class PreviewServer: Sendable {
     public let hub: PreviewHub
     /// The address actually bound (the port filled in when 0 was asked for).
     public let address: ServeAddress
-
-    /// The largest message a page may send (requests are tiny).
-    static let maximumRequestSize = 64 * 1024
+    /// Who may connect (the token the page's address carries, if any).
+    public let access: PreviewAccess
 
     /// Starts listening at `address` and returns once it does. Throws a message when the
-    /// address cannot be bound.
-    public init(address: ServeAddress, hub: PreviewHub) throws(PreviewServerError) {
+    /// address cannot be bound. Beyond loopback a token is required: `token`, or a new
+    /// random one (`access.token`, part of `url(view:)`).
+    public init(address: ServeAddress, hub: PreviewHub, token: String? = nil, limits: PreviewLimits = PreviewLimits())
+        throws(PreviewServerError)
+    {
         self.hub = hub
+        let limits = limits.fitted()
+        let token = token ?? (PreviewAccess.isLoopback(address.host) ? nil : PreviewAccess.makeToken())
         let started = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<Int, PreviewServerError>?>(nil)
+        // The access depends on the port bound, known once the server runs; requests
+        // cannot come before.
+        let bound = Mutex(PreviewAccess(address: address, token: token))
+        let check: @Sendable () -> PreviewAccess = { bound.withLock { $0 } }
         var logger = Logger(label: "flowrepl.preview")
         logger.logLevel = .critical
+        let sockets = SocketSlots(limits.webSockets)
         let app = Application(
-            router: PreviewServer.pageRouter(),
-            server: .http1WebSocketUpgrade(webSocketRouter: PreviewServer.socketRouter(hub: hub)),
-            configuration: .init(address: .hostname(address.host, port: address.port), serverName: nil),
+            router: PreviewServer.pageRouter(access: check),
+            server: HTTPServerBuilder { responder in
+                GuardedChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(
+                        responder: responder,
+                        configuration: .init(
+                            http1: .init(),
+                            ws: .init(maxFrameSize: PreviewLimits.maximumMessageSize, autoPing: .enabled(timePeriod: limits.pingPeriod))),
+                        shouldUpgrade: { request, channel, _ in
+                            PreviewServer.upgrade(request, channel, hub: hub, access: check(), sockets: sockets)
+                        }),
+                    requestTimeout: limits.requestTimeout)
+            },
+            configuration: .init(
+                address: .hostname(address.host, port: address.port), serverName: nil,
+                availableConnectionsDelegate: ConnectionLimit(limits.connections)),
             onServerRunning: { channel in
-                outcome.withLock { $0 = .success(channel.localAddress?.port ?? address.port) }
+                let port = channel.localAddress?.port ?? address.port
+                bound.withLock { $0 = PreviewAccess(address: ServeAddress(host: address.host, port: port), token: token) }
+                outcome.withLock { $0 = .success(port) }
                 started.signal()
             },
             logger: logger)
@@ -51,70 +78,95 @@ public final class PreviewServer: Sendable {
         case .success(let port): self.address = ServeAddress(host: address.host, port: port)
         case .failure(let e): throw e
         }
+        self.access = check()
     }
 
-    /// The page's address for `view` (view 1 is the plain address).
+    /// The page's address for `view` (view 1 is the plain address), with the token.
     public func url(view: Int) -> String {
         let host = address.host == "0.0.0.0" || address.host == "::" ? "localhost" : address.host
         let base = "http://\(ServeAddress(host: host, port: address.port))/"
-        return view == 1 ? base : base + "?view=\(view)"
+        var query: [String] = []
+        if view != 1 { query.append("view=\(view)") }
+        if let token = access.token { query.append("token=\(token)") }
+        return query.isEmpty ? base : base + "?" + query.joined(separator: "&")
     }
 
-    static func pageRouter() -> Router<BasicRequestContext> {
+    static func pageRouter(access: @escaping @Sendable () -> PreviewAccess) -> Router<BasicRequestContext> {
         let router = Router()
-        router.get("/") { _, _ in
-            Response(
+        router.get("/") { request, _ in
+            guard access().allows(host: request.head.authority, origin: request.headers[.origin], token: request.uri.queryParameters["token"].map(String.init))
+            else {
+                return Response(
+                    status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: "forbidden: open the address flowrepl printed\n")))
+            }
+            return Response(
                 status: .ok,
-                headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                headers: [
+                    .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                    // the address may carry the token: not to other sites, and no framing
+                    .init("Referrer-Policy")!: "no-referrer", .init("X-Frame-Options")!: "DENY",
+                    .contentSecurityPolicy: "frame-ancestors 'none'",
+                ],
                 body: .init(byteBuffer: ByteBuffer(string: PreviewPage.html)))
         }
         return router
     }
 
-    static func socketRouter(hub: PreviewHub) -> Router<BasicWebSocketRequestContext> {
-        let router = Router(context: BasicWebSocketRequestContext.self)
-        router.ws("/ws") { request, _ in
-            guard let view = viewParameter(request), hub.hasView(view) else { return .dontUpgrade }
-            return .upgrade([:])
-        } onUpgrade: { inbound, outbound, context in
-            guard let view = viewParameter(context.request) else { return }
-            let (page, doorbell) = hub.connect(view: view)
-            defer { hub.disconnect(page) }
-            await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    // Sending: the latest frame if the page has not had it, then the replies
-                    // and notices (a notice is about the picture before it).
-                    for await _ in doorbell {
-                        let out = hub.take(for: page)
-                        if let frame = out.frame { try await outbound.write(.text(frame.message)) }
-                        for message in out.messages { try await outbound.write(.text(message)) }
-                    }
-                }
-                group.addTask {
-                    // Receiving: well-formed requests go to the REPL, the rest are refused.
-                    for try await message in inbound.messages(maxSize: maximumRequestSize) {
-                        guard case .text(let text) = message else {
-                            hub.refuse(page, PageRequestError("message: JSON text expected"))
-                            continue
-                        }
-                        do throws(PageRequestError) {
-                            hub.post(try PageRequest.parse(text), from: page)
-                        } catch {
-                            hub.refuse(page, error)
-                        }
-                    }
-                }
-                // The page went away (or its socket failed): stop sending too.
-                _ = try? await group.next()
-                group.cancelAll()
-            }
+    /// Whether to make a WebSocket of `request`: the path `/ws`, a view the hub has, a
+    /// request `access` allows and a free place. Accepted, the connection's frames get
+    /// their masks checked (`UpgradeWatch`).
+    static func upgrade(
+        _ request: HTTPRequest, _ channel: any Channel, hub: PreviewHub, access: PreviewAccess, sockets: SocketSlots
+    ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        let uri = URI(request.path ?? "")
+        guard uri.path == "/ws", let view = viewParameter(uri), hub.hasView(view),
+            access.allows(host: request.authority, origin: request.headerFields[.origin], token: uri.queryParameters["token"].map(String.init)),
+            (try? channel.pipeline.syncOperations.addHandler(UpgradeWatch())) != nil,
+            sockets.take(for: channel)
+        else { return .dontUpgrade }
+        return .upgrade([:]) { inbound, outbound, _ in
+            await serve(view: view, inbound, outbound, hub: hub)
         }
-        return router
     }
 
-    static func viewParameter(_ request: Request) -> Int? {
-        guard let text = request.uri.queryParameters["view"] else { return 1 }
-        return Int(text).flatMap { $0 > 0 ? $0 : nil }
+    /// One page's WebSocket, until it closes.
+    static func serve(view: Int, _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, hub: PreviewHub) async {
+        let (page, doorbell) = hub.connect(view: view)
+        defer { hub.disconnect(page) }
+        await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // Sending: the latest frame if the page has not had it, then the replies
+                // and notices (a notice is about the picture before it).
+                for await _ in doorbell {
+                    let out = hub.take(for: page)
+                    if let frame = out.frame { try await outbound.write(.text(frame.message)) }
+                    for message in out.messages { try await outbound.write(.text(message)) }
+                }
+            }
+            group.addTask {
+                // Receiving: well-formed requests go to the REPL, the rest are refused.
+                for try await message in inbound.messages(maxSize: PreviewLimits.maximumMessageSize) {
+                    guard case .text(let text) = message else {
+                        hub.refuse(page, PageRequestError("message: JSON text expected"))
+                        continue
+                    }
+                    do throws(PageRequestError) {
+                        hub.post(try PageRequest.parse(text), from: page)
+                    } catch {
+                        hub.refuse(page, error)
+                    }
+                }
+            }
+            // The page went away (or its socket failed): stop sending too.
+            _ = try? await group.next()
+            group.cancelAll()
+        }
+    }
+
+    static func viewParameter(_ uri: URI) -> Int? {
+        guard let text = uri.queryParameters["view"] else { return 1 }
+        return Int(String(text)).flatMap { $0 > 0 ? $0 : nil }
     }
 }
 

@@ -160,15 +160,17 @@ extension FlowHelp {
               print(s)  --> Store (0 nodes, 0 edges)
             """),
         ("flow.open", """
-            flow.open(path)  -> Store and warnings, or nil and a message
+            flow.open(path [, opts])  -> Store and warnings, or nil and a message
             Reads a document, a DOT graph or a Mermaid flowchart from a file into a new store.
             `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
             anything else as a JSON document of the shape `store:export` writes (see
-            `flow.decode` for the warnings). A file that cannot be read, or that does not
+            `flow.decode` for the warnings). A file that cannot be read, that is not valid
+            UTF-8 (the message names the offset of the first bad byte), or that does not
             hold a document or graph, gives `nil, message`; it does not raise. A path with a
             NUL byte raises.
             Parameters:
               path (string): the file to read; the extension picks the format
+              opts (LoadOptions, optional): the format (instead of the extension's) and limits
             Returns:
               store (Store?): the store holding the document
               warnings (string[]|string): the load warnings (as for `flow.decode`), or why it failed
@@ -183,7 +185,9 @@ extension FlowHelp {
             Makes a new store from a JSON document, DOT or Mermaid string.
             It is `store:load(text, opts)` on a fresh store: on success it returns the store
             and the array of warnings that `load` reports (possibly empty); text that does
-            not parse, or a document of the wrong shape, gives `nil, message`.
+            not parse, or a document of the wrong shape, gives `nil, message`. The new
+            store's zoom limits take in the document's zoom, so `flow.decode(s:export())`
+            gives back the viewport `s` had, even outside the default limits.
             Parameters:
               text (string): the document text
               opts (LoadOptions, optional, default { format = "json" }): the format of the text
@@ -239,8 +243,10 @@ extension FlowHelp {
             The code runs in a state of its own with the sandbox's libraries (docs/sandbox.md):
             no io, package, require, debug, dofile, loadfile; os only clock, time and date;
             no flow.open, Store:save or flow.sandbox; collectgarbage only "collect", "count",
-            "step" and "isrunning". Limits and their defaults: `memory` (bytes beyond the
-            fresh state, 64 MiB), `instructions` (per call, 100000000), `seconds` (per call,
+            "step" and "isrunning"; setmetatable refuses a metatable with __gc, getmetatable
+            gives nil for flow's objects. Limits and their defaults: `memory` (bytes beyond the
+            fresh state, the nodes and edges of its stores included, 64 MiB), `instructions`
+            (per call, 100000000), `seconds` (per call, long layouts and decodes included,
             10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
             take, 1e8; a costlier call is refused before it runs), and for every store the code
             makes `nodes` (100000), `edges` (100000), `labelBytes` (a node title or an edge
@@ -2020,7 +2026,8 @@ extension FlowHelp {
         ("Store:load", """
             store:load(text [, opts])  -> true and warnings, or nil and a message
             Replaces the store's content with a JSON document, a DOT graph or a Mermaid flowchart.
-            Text that is not JSON, or a document of the wrong shape (missing required keys,
+            Text that is not valid UTF-8 (the message names the offset of the first bad
+            byte), not JSON, or a document of the wrong shape (missing required keys,
             wrong types, unknown enum strings), gives `nil, message` and leaves the store
             unchanged. A well-formed document is loaded leniently, in any node order, and
             `warnings` (possibly empty) names everything that was repaired: duplicate ids
@@ -2034,7 +2041,9 @@ extension FlowHelp {
             `nil, message` naming the line and column, and `warnings` also names every
             attribute, shape or statement that was not mapped (one line per kind, with a
             count). A graph whose nodes do not all have positions is laid out (layered, in
-            the direction the text names) before it replaces the content.
+            the direction the text names) before it replaces the content. A statement that
+            would make the graph's edges more than `maximumEdges` (200,000 by default) gives
+            `nil, message` naming the limit before any edge is made.
 
             Loading clears the undo history and emits no change events.
             Parameters:
@@ -2050,9 +2059,10 @@ extension FlowHelp {
             """),
         ("LoadOptions", """
             LoadOptions  (table)
-            How `store:load` and `flow.decode` read their text.
+            How `store:load`, `flow.decode` and `flow.open` read their text.
             Fields:
               format (DiagramFormat, optional, default "json"): the language of the text
+              maximumEdges (integer, optional, default 200000): the most edges DOT or Mermaid text may make (docs/formats.md, "Limits")
             """),
         ("DiagramFormat", """
             DiagramFormat  (string enum)
@@ -2474,7 +2484,7 @@ extension FlowHelp {
             collected: keep it (flowrepl's `--workspace` keeps it as the global
             `workspace`).
             Fields: path
-            Methods: create, open, fork, list, rename, delete, versions, close
+            Methods: create, open, fork, list, rename, delete, versions, reload, close
             """),
         ("Workspace:create", """
             workspace:create(name)  -> Store
@@ -2522,6 +2532,21 @@ extension FlowHelp {
             A diagram's history: one entry per change batch.
             Returns:
               table[]: `{version =, name =, summary =, time =}`, oldest first
+            """),
+        ("Workspace:reload", """
+            workspace:reload(name)
+            Loads a diagram afresh into the store bound to it.
+            When another process (or another `flow.workspace` on the same file) wrote the
+            diagram, the bound store's next change raises `the diagram 'd' was changed by
+            another writer; reload it (ws:reload) and make the change again` and leaves the
+            store and the file as they were. `ws:reload(name)` makes the same store hold
+            what the file holds now; its history starts empty, and its changes are written
+            again.
+            Parameters:
+              name (string): a diagram open in a store of this workspace
+            Example:
+              local ok, e = pcall(s.addNode, s, {id = "x"})
+              if not ok then ws:reload("plan"); s:addNode{id = "x"} end
             """),
         ("Workspace:close", """
             workspace:close()

@@ -28,13 +28,39 @@ final class DiagramWriter {
         }
         do throws(FlowError) {
             let n = next
+            guard n < Self.lastNumber else {
+                throw FlowError(.invalidState, operation: "workspace", message: "diagram '\(name)' has no batch number left for another change")
+            }
             try ws.transaction("workspace") { db in
+                try checkUnchanged(number: n, db)
                 try Self.write(batch, number: n, diagram: diagram, store: store, db)
             }
             next += 1
             return nil
         } catch {
             return FlowError(error.code, operation: error.operation, message: "\(error.message) (batch '\(batch.name)' was undone)")
+        }
+    }
+
+    /// The largest batch number: the writer stops one short, so `next` never overflows.
+    static let lastNumber = Int.max
+
+    /// Checks, inside the write's transaction, that the diagram is as this store last saw
+    /// it: no one else wrote a batch (another process, or another Workspace on the file)
+    /// and it was not deleted. Else writing would fail on the file's keys ("UNIQUE
+    /// constraint failed") or lose their change; the store must reload first.
+    private func checkUnchanged(number n: Int, _ db: Database) throws {
+        let (exists, last) = try Row.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM diagram WHERE id = ?), (SELECT max(n) FROM batch WHERE diagram = ?)",
+            arguments: [diagram, diagram]
+        ).map { (($0[0] as Int) != 0, ($0[1] as Int?) ?? 0) } ?? (false, 0)
+        guard exists else {
+            throw FlowError(.invalidState, operation: "workspace", message: "diagram '\(name)' was deleted by another writer")
+        }
+        guard last == n - 1 else {
+            throw FlowError(
+                .invalidState, operation: "workspace",
+                message: "the diagram '\(name)' was changed by another writer; reload it (ws:reload) and make the change again")
         }
     }
 

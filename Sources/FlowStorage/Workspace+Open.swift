@@ -36,16 +36,49 @@ extension Workspace {
         if bound[name] != nil {
             throw FlowError(.invalidState, operation: "open", message: "diagram '\(name)' is already open (bound to a store)")
         }
-        let (id, doc, dense, next) = try database("open") { db in
-            let id = try diagramID(db, name, "open")
+        try read(name, into: store, "open")
+    }
+
+    /// Loads diagram `name` afresh into the store bound to it, from what the file holds now:
+    /// after another process (or another Workspace of this one) wrote the diagram, which
+    /// the store's next write reports ("changed by another writer"). The store's undo
+    /// history starts empty, as after `open`. When the diagram cannot be read, the store
+    /// is left as it was, still bound.
+    public func reload(_ name: String) throws(FlowError) {
+        guard let writer = bound[name], let store = writer.store else {
+            throw FlowError(.invalidState, operation: "reload", message: "diagram '\(name)' is not open (bound to a store)")
+        }
+        let recorder = store.actionRecorder
+        bound.removeValue(forKey: name)
+        do {
+            try read(name, into: store, "reload")
+            writer.detach()
+        } catch {
+            store.actionRecorder = recorder
+            bound[name] = writer
+            throw error
+        }
+    }
+
+    /// Reads diagram `name` from the file into `store` and binds the store to it (`open`
+    /// and `reload`).
+    private func read(_ name: String, into store: Store, _ operation: String) throws(FlowError) {
+        let (id, doc, dense, next) = try database(operation) { db in
+            let id = try diagramID(db, name, operation)
             let (nodes, nodesDense) = try Self.bodies("node", id, db)
             let (edges, edgesDense) = try Self.bodies("edge", id, db)
             let classes = try String.fetchOne(db, sql: "SELECT classes FROM diagram WHERE id = ?", arguments: [id]) ?? "{}"
-            let next = (try Int.fetchOne(db, sql: "SELECT max(n) FROM batch WHERE diagram = ?", arguments: [id]) ?? 0) + 1
+            let last = try Int.fetchOne(db, sql: "SELECT max(n) FROM batch WHERE diagram = ?", arguments: [id]) ?? 0
+            // A file from elsewhere may number its batches up to Int64.max: no next number.
+            guard last < DiagramWriter.lastNumber else {
+                throw FlowError(
+                    .invalidDocument, operation: operation,
+                    message: "diagram '\(name)' has batch number \(last): no number is left for another change")
+            }
             let text = "{\"edges\":[\(edges)],\"nodes\":[\(nodes)],\"version\":1,\"viewport\":{\"offset\":[0,0],\"zoom\":1}}"
-            var doc = try FlowDocument<JSONValue>.decode(text, operation: "open")
-            doc.classes = try FlowDocument<JSONValue>.classes(json: JSONValue.parse(classes, operation: "open"), operation: "open")
-            return (id, doc, nodesDense && edgesDense, next)
+            var doc = try FlowDocument<JSONValue>.decode(text, operation: operation)
+            doc.classes = try FlowDocument<JSONValue>.classes(json: JSONValue.parse(classes, operation: operation), operation: operation)
+            return (id, doc, nodesDense && edgesDense, last + 1)
         }
         try load(doc, into: store)
         let writer = DiagramWriter(workspace: self, diagram: id, name: name, next: next)
@@ -54,7 +87,7 @@ extension Workspace {
             // Rows whose order numbers have gaps (after removals): the store numbers them
             // afresh, and a batch says so, so that the history replays to the same order.
             // (A store of a read-only workspace writes nothing, so it needs no such batch.)
-            if let e = writer.write(FlowBatch(name: "Reopen", actions: [.load(Self.content(of: store))])) { throw e.reported(as: "open") }
+            if let e = writer.write(FlowBatch(name: "Reopen", actions: [.load(Self.content(of: store))])) { throw e.reported(as: operation) }
         }
         bind(store, writer)
     }

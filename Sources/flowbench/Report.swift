@@ -132,6 +132,7 @@ final class Report {
         printLayout()
         printSection("Workspaces (per call; baseline: a bare GRDB one-row insert in its own transaction; open: baseline load of the same JSON)", "workspace.")
         printSection("Formats (DOT read: parse + map, no layout; baseline: dot -Tcanon, a process that lays out too; nop: Graphviz's nop -p, a process that only parses)", "formats.")
+        printDiagrams()
         printTargets()
     }
 
@@ -272,6 +273,19 @@ final class Report {
         }
     }
 
+    /// The readers' and writers' worst cases grow at most as n^1.3 from 1k to 4k items.
+    private func printParserTargets() {
+        let rows = metrics.filter { $0.name.hasPrefix("parsers.") && $0.name.hasSuffix(".exponent") }
+        guard !rows.isEmpty else { return }
+        let limit = ParserScalingBench.exponentLimit
+        let missed = rows.filter { ($0.value ?? .infinity) > limit }
+        func list(_ rows: [Metric]) -> String {
+            rows.map { "\($0.name.dropFirst(8).dropLast(9)): \($0.value.map(short) ?? "—")" }.joined(separator: ", ")
+        }
+        let shown = missed.isEmpty ? list(rows) : list(missed) + "; met: " + list(rows.filter { ($0.value ?? .infinity) <= limit })
+        print("   \(col("parser growth 1k→4k ≤ n^\(short(limit))", 42)) \(missed.isEmpty ? "MET   " : "MISSED") \(shown)")
+    }
+
     // MARK: Targets
 
     /// A target: the metric, at which sizes (nil: every size measured), ratio or value, limit.
@@ -310,6 +324,7 @@ final class Report {
     private func printTargets() {
         print("== Targets (reported, not enforced)")
         printLayoutTargets()
+        printParserTargets()
         for t in targets {
             let rows = metrics.filter { $0.name == t.name && (t.size == nil || $0.size == t.size) }
             guard !rows.isEmpty else {

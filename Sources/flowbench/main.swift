@@ -1,12 +1,12 @@
 // flowbench: every measurement against a baseline measured in the same run (only same-run
 // ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
 //
-//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,workspace]
-//             [--graphs DIR] [--graphs-only NAMES] [--no-dot] [--no-thorough] [--layout-out DIR]
+//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,parsers,workspace,diagrams]
+//             [--graphs DIR] [--graphs-only NAMES] [--diagrams DIR] [--no-dot] [--no-thorough] [--layout-out DIR]
 //             [--ops moveNode,addNode,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]
 @preconcurrency import Glibc
 
-let areas = ["lua", "swift", "corners", "memory", "startup", "render", "layout", "routing", "graph", "formats", "workspace"]
+let areas = ["lua", "swift", "corners", "memory", "startup", "render", "layout", "routing", "graph", "formats", "parsers", "workspace", "diagrams"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
@@ -22,7 +22,7 @@ var flowrepl = StartupBench.defaultFlowrepl()
 func usage(_ message: String) -> Never {
     fputs("flowbench: \(message)\n", stderr)
     fputs(
-        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--ops OP,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]\n",
+        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--ops OP,...] [--diagrams DIR] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]\n",
         stderr)
     exit(2)
 }
@@ -53,6 +53,9 @@ while let a = args.popFirst() {
     case "--graphs-only":
         guard let v = args.popFirst() else { usage("--graphs-only needs names") }
         LayoutBench.selected = Set(v.split(separator: ",").map(String.init))
+    case "--diagrams":
+        guard let v = args.popFirst() else { usage("--diagrams needs a folder") }
+        DiagramBench.directory = v
     case "--no-dot": LayoutBench.withDot = false
     case "--no-thorough": LayoutBench.withThorough = false
     case "--layout-out":
@@ -117,6 +120,9 @@ if only.contains("routing") {
 if only.contains("formats") {
     FormatsBench.run(budget: budget, into: report)
 }
+if only.contains("parsers") {
+    ParserScalingBench.run(into: report)
+}
 if only.contains("graph") {
     progress("graph queries, \(sizes.last!) nodes + edges")
     QueryBench.run(size: sizes.last!, budget: budget, into: report)
@@ -124,6 +130,9 @@ if only.contains("graph") {
 if only.contains("workspace") {
     progress("workspace, \(sizes.first!) nodes; open \(sizes.last!) nodes + edges")
     WorkspaceBench.run(size: sizes.first!, openSize: sizes.last!, budget: budget, into: report)
+}
+if only.contains("diagrams") {
+    DiagramBench.run(flowrepl: flowrepl, into: report)
 }
 progress("done in \(Int(now() - started)) s")
 

@@ -37,8 +37,13 @@ struct Interpreter {
             fflush(flua_stdout())
             return 0
         }
+        if options.sandbox, let other = options.serve != nil ? "--serve" : options.watch != nil ? "--watch" : nil {
+            LuaContext.writeStderrLine("\(progname): --sandbox cannot be combined with \(other) (a sandbox has no network)")
+            return 1
+        }
         if options.version { printVersion() }
         if let address = options.serve { PreviewHost.address = address }
+        PreviewHost.token = options.token
         if let script = options.watch {
             return Watch(script: script, progname: progname, quiet: options.quiet).run() ? 0 : 1
         }
@@ -94,6 +99,8 @@ struct Interpreter {
         let what =
             badOption == "--serve"
             ? "'--serve' needs an address: [host:]port"
+            : badOption == "--token"
+            ? "'--token' needs a token of 16 or more letters, digits, '-', '_', '.' or '~'"
             : badOption == "--watch" || (b.count >= 2 && (b[1] == UInt8(ascii: "e") || b[1] == UInt8(ascii: "l")))
             ? "'\(badOption)' needs argument" : "unrecognized option '\(badOption)'"
         LuaContext.writeStderrLine("\(progname): \(what)\n\(Options.usage(progname))")

@@ -15,6 +15,7 @@ struct Options {
     /// --workspace PATH [NAME]: the session's `store` is diagram NAME (default "main").
     var workspace: (path: String, name: String)?
     var serve: ServeAddress?  // --serve [HOST:]PORT
+    var token: String?  // --token TOKEN
     var watch: String?  // --watch FILE
     var sandbox = false  // --sandbox
     /// Index in argv of the script ("-" is stdin), or argv.count when there is none.
@@ -55,6 +56,12 @@ struct Options {
             if a == "--serve" {
                 guard i + 1 < argv.count, let address = ServeAddress(parsing: argv[i + 1]) else { badOption = a; return }
                 serve = address
+                i += 2
+                continue
+            }
+            if a == "--token" {
+                guard i + 1 < argv.count, PreviewAccess.problem(with: argv[i + 1]) == nil else { badOption = a; return }
+                token = argv[i + 1]
                 i += 2
                 continue
             }
@@ -118,6 +125,8 @@ struct Options {
                     saved as it happens (docs/workspaces.md)
           --serve [host:]port  show the diagram live in a browser (default host 127.0.0.1;
                     see docs/preview.md)
+          --token t the preview's pages need ?token=t (16+ letters, digits, - _ . ~);
+                    beyond loopback one is made up when not given
           --watch f.lua  run f.lua again whenever it is saved and show its picture live
                     (with --serve's address, default 127.0.0.1:8080)
           --sandbox run everything in a sandbox: no files, no processes, limits on

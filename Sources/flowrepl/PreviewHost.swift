@@ -15,6 +15,8 @@ final class PreviewHost {
     nonisolated(unsafe) static var current: PreviewHost?
     /// Where `preview()` listens when nothing else was asked (`--serve` sets it).
     nonisolated(unsafe) static var address = ServeAddress()
+    /// The token pages must give (`--token`); nil: none on loopback, a new one beyond.
+    nonisolated(unsafe) static var token: String?
 
     let server: PreviewServer
     let hub: PreviewHub
@@ -62,7 +64,7 @@ final class PreviewHost {
         })
         hub.addView(1)
         let server: PreviewServer
-        do throws(PreviewServerError) { server = try PreviewServer(address: address, hub: hub) } catch {
+        do throws(PreviewServerError) { server = try PreviewServer(address: address, hub: hub, token: token) } catch {
             close(readEnd)
             close(writeEnd)
             throw error
@@ -91,6 +93,7 @@ final class PreviewHost {
             throw LuaError.type(1, expected: "Store")
         }
         guard let host = hostOf(L) else { throw LuaError.message("preview: not available here") }
+        if host.sandbox != nil { throw LuaError.message("preview: not available in the sandbox (it has no network)") }
         let p: PreviewHost
         do throws(PreviewServerError) { p = try start(host: host) } catch {
             throw LuaError.message("preview: \(error.message)")

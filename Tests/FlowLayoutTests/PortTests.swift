@@ -66,7 +66,7 @@ import Testing
 }
 
 extension PortTests {
-    @Test func aDiamondFromAClassKeepsItsTip() throws {
+    @Test func aDiamondFromAClassSpreadsItsPortsNearItsTip() throws {
         let store = Store()
         try store.setClassStyles(["decision": FlowClass(shape: .diamond)])
         try store.addNode(FlowNode(id: "d", position: .zero, size: Size(150, 80), data: .null, classes: ["decision"]))
@@ -76,8 +76,33 @@ extension PortTests {
         }
         try store.layout()
         let starts = try (0..<2).map { try store.edgeGeometry("e\($0)").sourcePoint }
-        #expect(starts[0] == starts[1])
-        #expect(starts[0].x == store.node("d")!.frame.midX)
+        let d = store.node("d")!.frame
+        #expect(starts[0] != starts[1])
+        for p in starts {
+            // on the diamond's lower slants, not the frame's bottom
+            #expect(abs(abs(p.x - d.midX) / (d.width / 2) + abs(p.y - d.midY) / (d.height / 2) - 1) < 1e-9)
+            #expect(p.y > d.midY && p.y < d.maxY)
+        }
+    }
+
+    @Test func ellipsePortsLieOnTheCurve() throws {
+        let store = Store()
+        try store.addNode(FlowNode(id: "o", position: .zero, size: Size(120, 60), data: .null, shape: .ellipse))
+        for i in 0..<3 {
+            try store.addNode(FlowNode(id: "n\(i)", position: .zero, size: Size(60, 30), data: .null))
+            try store.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: "n\(i)", targetNodeID: "o"))
+        }
+        try store.layout()
+        let o = store.node("o")!.frame
+        let ends = try (0..<3).map { try store.edgeGeometry("e\($0)").targetPoint }
+        #expect(Set(ends).count == 3)
+        for p in ends {
+            let dx = (p.x - o.midX) / (o.width / 2), dy = (p.y - o.midY) / (o.height / 2)
+            #expect(abs(dx * dx + dy * dy - 1) < 1e-9 && p.y < o.midY)
+        }
+        // and they move with it
+        try store.moveNode("o", to: o.origin + Point(15, 25))
+        #expect(try (0..<3).map { try store.edgeGeometry("e\($0)").targetPoint } == ends.map { $0 + Point(15, 25) })
     }
 }
 

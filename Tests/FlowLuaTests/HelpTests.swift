@@ -72,7 +72,7 @@ import Testing
         }
         let save = try #require(FlowHelp.fullEntry("save"))
         #expect(save.hasPrefix(FlowHelp.entry("save")! + "\n\nstore:save(path [, opts])"))
-        #expect(FlowHelp.fullEntry("open")?.contains("\n\nflow.open(path)") == true)
+        #expect(FlowHelp.fullEntry("open")?.contains("\n\nflow.open(path [, opts])") == true)
         #expect(FlowHelp.fullEntry("Store:save") == FlowHelp.entry("Store:save"))
         #expect(FlowHelp.fullEntry("help") == FlowHelp.entry("help"))
 

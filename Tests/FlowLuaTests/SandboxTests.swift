@@ -86,8 +86,8 @@ import Testing
         "local p = {} for i = 1, 64 do p[i] = string.rep('y', 1e5) end return #table.concat(p)",
         "return #string.format('%s%s', string.rep('z', 3e6), string.rep('z', 3e6))",
         "return #(('x'):rep(100):gsub('.', function(c) return c:rep(1e5) end))",
-        // strings and tables the binding makes in Swift frames count too (they are never refused
-        // there: the script's next allocation is)
+        // strings and tables the binding makes in Swift frames count too (refused once the
+        // call has returned, see SandboxHostileTests)
         "local f = flow.newStore() for i = 1, 100 do f:addNode{id = 'n' .. i} end local t = {} while true do t[#t + 1] = f:export() end",
         "local f = flow.newStore() for i = 1, 100 do f:addNode{id = 'n' .. i} end local t = {} while true do t[#t + 1] = f:nodes() end",
     ])

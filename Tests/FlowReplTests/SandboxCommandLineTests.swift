@@ -20,4 +20,16 @@ import Testing
         #expect(session.stderr.hasPrefix("stdin:1: sandbox: instruction limit exceeded (100000000 instructions)\n"))
         #expect(session.stdout == "nil\n2\n")
     }
+
+    /// A sandbox has no network: no live preview, no `--serve` or `--watch` with it.
+    @Test func theSandboxHasNoNetwork() throws {
+        let preview = try ReplProcess.run(["--sandbox", "-e", "print(pcall(preview))"])
+        #expect(preview.stdout == "false\tpreview: not available in the sandbox (it has no network)\n", "\(preview)")
+        for option in [["--serve", "127.0.0.1:0"], ["--watch", "x.lua"]] {
+            let r = try ReplProcess.run(["--sandbox"] + option + ["-e", "print(1)"])
+            #expect(r.status == 1, "\(r)")
+            #expect(r.stdout == "")
+            #expect(r.stderr.hasSuffix(": --sandbox cannot be combined with \(option[0]) (a sandbox has no network)\n"), "\(r)")
+        }
+    }
 }

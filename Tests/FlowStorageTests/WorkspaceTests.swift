@@ -22,6 +22,15 @@ func node(_ id: String, _ x: Double = 0, _ y: Double = 0, parent: String? = nil,
     FlowNode(id: id, position: Point(x, y), size: Size(40, 30), data: .string(id), parentID: parent, acceptsChildren: container)
 }
 
+/// A workspace at `path` with diagram "d" bound to a store holding node "x".
+func workspaceWithNodeX(_ path: String) throws -> (Workspace, Store) {
+    let ws = try Workspace(path: path)
+    let s = Store()
+    try ws.create("d", into: s)
+    try s.addNode(node("x"))
+    return (ws, s)
+}
+
 /// A random call on a bound store (errors are part of the game: they change nothing).
 func randomCall(_ s: Store, _ rng: inout SplitMix64) {
     let ids = s.nodes.map(\.id)
@@ -219,5 +228,83 @@ func randomCall(_ s: Store, _ rng: inout SplitMix64) {
         let u = Store()
         try check.open("d", into: u)
         #expect(try u.export() == text)
+    }
+
+    @Test func aBatchNumberAtTheLimitIsAClearErrorAtOpen() throws {
+        let path = temporaryPath()
+        defer { cleanup(path) }
+        let ws = try Workspace(path: path)
+        try ws.create("d", into: Store())
+        try ws.create("e", into: Store())
+        try ws.database("test") { db in
+            let id = try ws.diagramID(db, "d", "test")
+            try db.execute(
+                sql: "INSERT INTO batch (diagram, n, time, name, summary, actions) VALUES (?, ?, 0, 'Add', '', '[]')",
+                arguments: [id, Int64.max])
+            let e = try ws.diagramID(db, "e", "test")
+            try db.execute(
+                sql: "INSERT INTO batch (diagram, n, time, name, summary, actions) VALUES (?, ?, 0, 'Add', '', '[]')",
+                arguments: [e, Int64.max - 1])
+        }
+        ws.close()
+        let again = try Workspace(path: path)
+        #expect(throws: FlowError(
+            .invalidDocument, operation: "open",
+            message: "diagram 'd' has batch number 9223372036854775807: no number is left for another change")) {
+            try again.open("d", into: Store())
+        }
+        // One short of the limit: it opens, and its next change finds no number left and
+        // is undone.
+        let s = Store()
+        try again.open("e", into: s)
+        #expect(throws: FlowError.self) { try s.addNode(node("a")) }
+        #expect(s.nodeCount == 0)
+    }
+
+    @Test func aSecondWriterGetsAClearErrorAndGoesOnAfterReloading() throws {
+        let path = temporaryPath()
+        defer { cleanup(path) }
+        let (one, a) = try workspaceWithNodeX(path)
+        let two = try Workspace(path: path)  // another writer (as another process would be)
+        let b = Store()
+        try two.open("d", into: b)
+        try a.addNode(node("y"))
+        let before = try b.export()
+        var failure: FlowError?
+        do { try b.addNode(node("z")) } catch { failure = error }
+        #expect(failure?.message.hasPrefix("the diagram 'd' was changed by another writer; reload it (ws:reload)") == true, "\(String(describing: failure))")
+        #expect(try b.export() == before)
+        // the same again: not a raw constraint failure on every later write either
+        do { try b.moveNode("x", to: Point(5, 5)); Issue.record("the write went through") } catch {
+            #expect(error.message.contains("changed by another writer"), "\(error.message)")
+        }
+        try two.reload("d")
+        #expect(b.nodes.map(\.id) == ["x", "y"])
+        try b.addNode(node("z"))
+        #expect(try two.versions("d").map(\.name) == ["Add", "Add", "Add"])
+        // and now the first store is the one behind
+        #expect(throws: FlowError.self) { try a.removeNode("x") }
+        try one.reload("d")
+        try a.removeNode("x")
+        let names = try one.versions("d").map(\.name)
+        #expect(names.prefix(3) == ["Add", "Add", "Add"] && names.last == "Remove", "\(names)")  // (a "Reopen" may be between)
+        #expect(throws: FlowError(.invalidState, operation: "reload", message: "diagram 'q' is not open (bound to a store)")) {
+            try one.reload("q")
+        }
+    }
+
+    @Test func aDiagramDeletedByAnotherWriterIsSaidSoAndReloadLeavesTheStore() throws {
+        let path = temporaryPath()
+        defer { cleanup(path) }
+        let (one, a) = try workspaceWithNodeX(path)
+        let two = try Workspace(path: path)
+        try two.delete("d")
+        #expect(throws: FlowError.self) { try a.addNode(node("y")) }
+        do { try a.addNode(node("y")) } catch { #expect(error.message.hasPrefix("diagram 'd' was deleted by another writer"), "\(error.message)") }
+        #expect(throws: FlowError(.invalidValue, operation: "reload", message: "no diagram named 'd' in the workspace")) {
+            try one.reload("d")
+        }
+        #expect(a.nodes.map(\.id) == ["x"])
+        #expect(one.diagramName(of: a) == "d")
     }
 }

@@ -248,6 +248,7 @@ return {
           summary = "Reads a document, a DOT graph or a Mermaid flowchart from a file into a new store.",
           params = {
             { "path", "string", "the file to read; the extension picks the format" },
+            { "opts?", "LoadOptions", "the format (instead of the extension's) and limits" },
           },
           returns = {
             { "Store?", "the store holding the document", name = "store" },
@@ -257,7 +258,8 @@ return {
           text = [[
             `.dot` and `.gv` files are read as DOT, `.mmd` and `.mermaid` files as Mermaid,
             anything else as a JSON document of the shape `store:export` writes (see
-            `flow.decode` for the warnings). A file that cannot be read, or that does not
+            `flow.decode` for the warnings). A file that cannot be read, that is not valid
+            UTF-8 (the message names the offset of the first bad byte), or that does not
             hold a document or graph, gives `nil, message`; it does not raise. A path with a
             NUL byte raises.]],
           example = [[
@@ -281,7 +283,9 @@ return {
           text = [[
             It is `store:load(text, opts)` on a fresh store: on success it returns the store
             and the array of warnings that `load` reports (possibly empty); text that does
-            not parse, or a document of the wrong shape, gives `nil, message`.]],
+            not parse, or a document of the wrong shape, gives `nil, message`. The new
+            store's zoom limits take in the document's zoom, so `flow.decode(s:export())`
+            gives back the viewport `s` had, even outside the default limits.]],
           example = [[
             local s, warnings = flow.decode(old:export())
             assert(s, warnings)
@@ -348,8 +352,10 @@ return {
             The code runs in a state of its own with the sandbox's libraries (docs/sandbox.md):
             no io, package, require, debug, dofile, loadfile; os only clock, time and date;
             no flow.open, Store:save or flow.sandbox; collectgarbage only "collect", "count",
-            "step" and "isrunning". Limits and their defaults: `memory` (bytes beyond the
-            fresh state, 64 MiB), `instructions` (per call, 100000000), `seconds` (per call,
+            "step" and "isrunning"; setmetatable refuses a metatable with __gc, getmetatable
+            gives nil for flow's objects. Limits and their defaults: `memory` (bytes beyond the
+            fresh state, the nodes and edges of its stores included, 64 MiB), `instructions`
+            (per call, 100000000), `seconds` (per call, long layouts and decodes included,
             10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
             take, 1e8; a costlier call is refused before it runs), and for every store the code
             makes `nodes` (100000), `edges` (100000), `labelBytes` (a node title or an edge
@@ -2362,7 +2368,8 @@ return {
           },
           result = "true and warnings, or nil and a message",
           text = [[
-            Text that is not JSON, or a document of the wrong shape (missing required keys,
+            Text that is not valid UTF-8 (the message names the offset of the first bad
+            byte), not JSON, or a document of the wrong shape (missing required keys,
             wrong types, unknown enum strings), gives `nil, message` and leaves the store
             unchanged. A well-formed document is loaded leniently, in any node order, and
             `warnings` (possibly empty) names everything that was repaired: duplicate ids
@@ -2376,7 +2383,9 @@ return {
             `nil, message` naming the line and column, and `warnings` also names every
             attribute, shape or statement that was not mapped (one line per kind, with a
             count). A graph whose nodes do not all have positions is laid out (layered, in
-            the direction the text names) before it replaces the content.
+            the direction the text names) before it replaces the content. A statement that
+            would make the graph's edges more than `maximumEdges` (200,000 by default) gives
+            `nil, message` naming the limit before any edge is made.
 
             Loading clears the undo history and emits no change events.]],
           example = [[
@@ -2386,9 +2395,10 @@ return {
         },
         {
           name = "LoadOptions", kind = "type",
-          summary = "How `store:load` and `flow.decode` read their text.",
+          summary = "How `store:load`, `flow.decode` and `flow.open` read their text.",
           fields = {
             { "format?", "DiagramFormat", "the language of the text", default = '"json"' },
+            { "maximumEdges?", "integer", "the most edges DOT or Mermaid text may make (docs/formats.md, \"Limits\")", default = "200000" },
           },
         },
         {
@@ -2984,6 +2994,21 @@ return {
           summary = "A diagram's history: one entry per change batch.",
           params = { { "name", "string" } },
           returns = { { "table[]", "`{version =, name =, summary =, time =}`, oldest first" } },
+        },
+        {
+          name = "Workspace:reload", kind = "method",
+          summary = "Loads a diagram afresh into the store bound to it.",
+          params = { { "name", "string", "a diagram open in a store of this workspace" } },
+          text = [[
+            When another process (or another `flow.workspace` on the same file) wrote the
+            diagram, the bound store's next change raises `the diagram 'd' was changed by
+            another writer; reload it (ws:reload) and make the change again` and leaves the
+            store and the file as they were. `ws:reload(name)` makes the same store hold
+            what the file holds now; its history starts empty, and its changes are written
+            again.]],
+          example = [[
+            local ok, e = pcall(s.addNode, s, {id = "x"})
+            if not ok then ws:reload("plan"); s:addNode{id = "x"} end]],
         },
         {
           name = "Workspace:close", kind = "method",

@@ -34,9 +34,9 @@ s:transaction(function()
   s:connect("stock", "backorder", { label = "no" })
   s:connect("backorder", "stock", { label = "restocked", style = { dash = { 4, 3 } } })
 end)
-s:layout{ direction = "TB", nodeSpacing = 50 }
 -- edges run in horizontal and vertical lines with rounded corners
 s:updateEdges(function(e) e.pathType = "smoothStep" end)
+s:layout{ direction = "TB", nodeSpacing = 50 }
 
 assert(s:save(outdir .. "/states.svg", { title = "Order states", handles = "none" }))
 print(string.format("states: %d states, %d transitions", s.nodeCount, s.edgeCount))

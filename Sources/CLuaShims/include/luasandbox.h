@@ -17,6 +17,8 @@
 typedef struct flua_Sandbox {
     size_t memoryLimit;       /* bytes the state may hold */
     size_t memoryUsed;        /* bytes the state holds now */
+    size_t externalUsed;      /* bytes held outside the state that count against the cap
+                                 (the node data of the sandbox's stores) */
     size_t memoryPeak;        /* the most it held */
     long long instructionLimit; /* VM instructions per run (flua_sandbox_begin) */
     double timeLimit;         /* seconds per run */
@@ -41,6 +43,16 @@ int flua_sandbox_restrict(lua_State *L, flua_Sandbox *sb);
 /* Starts a run: resets the instruction and time budgets and (re)installs the count hook
  * on `L` (coroutines created afterwards inherit it). */
 void flua_sandbox_begin(lua_State *L, flua_Sandbox *sb);
+
+/* Called after every Swift function of the binding has returned (its frame is gone): raises
+ * the limit error when a budget of the run is spent (a long Swift call ran past the time
+ * limit), and the memory error when the state, with what the call made, holds more than
+ * the cap and a full collection does not bring it back under. Returns otherwise. */
+void flua_sandbox_afterswift(lua_State *L);
+
+/* Whether `bytes` more may be held outside the state (the node data of a store): the cap
+ * counts them with the state's own memory. Taken when 1; `bytes` < 0 gives back. */
+int flua_sandbox_take(flua_Sandbox *sb, long long bytes);
 
 /* The estimated worst-case steps of matching pattern `p` in subject `s` from byte `init`
  * (0-based) on, trying every start position unless the pattern is anchored (what

@@ -279,11 +279,15 @@ extension FlowDocument {
     /// `version`, when present, must be 1. A node needs `id`, `position` and `size`, an edge
     /// `id`, `sourceNodeID` and `targetNodeID`; every other field takes its default when
     /// missing or `null` (a missing `data` reads as `Data(jsonValue: .null)`). Unknown keys,
-    /// including the `isSelected`/`isHovered`/`isDropTarget` flags, are ignored.
+    /// including the `isSelected`/`isHovered`/`isDropTarget` flags, are ignored. A leading
+    /// byte order mark is skipped.
     @_specialize(where Data == JSONValue)
     public static func decode(_ text: String, operation: String = "load") throws(FlowError)
         -> FlowDocument
     {
+        // a byte order mark before the document is skipped (RFC 8259 lets a reader ignore it)
+        var text = text
+        if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { text.unicodeScalars.removeFirst() }
         if let document = decodeUsualForm(text) { return document }
         let json = try JSONValue.parse(text, operation: operation)
         return try FlowDocument(json: json, operation: operation)

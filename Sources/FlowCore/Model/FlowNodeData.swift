@@ -8,6 +8,9 @@ public protocol FlowNodeData: Equatable {
     /// The title shown in the node with id `nodeID` (the store sizes nodes to it, the
     /// renderer draws it). The default is the node's id.
     func title(nodeID: String) -> String
+    /// Bytes the value holds, roughly (what a store's `MemoryBudget` counts). The default is
+    /// its inline size.
+    var estimatedBytes: Int { get }
 }
 
 extension FlowNodeData {

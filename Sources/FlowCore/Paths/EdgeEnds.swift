@@ -92,20 +92,20 @@ public enum EdgeEnds {
         return nil
     }
 
-    /// The end a route attaches at instead of `end`: `p` when it lies on the border of
-    /// `frame` on the side of `end` (any side for an end at the centre).
-    static func attached(_ p: Point, to end: EdgeEnd, frame: Rect) -> EdgeEnd? {
-        guard let s = side(of: p, on: frame) else { return nil }
-        if end.position != .center && s != end.position { return nil }
-        return EdgeEnd(point: p, position: s)
+    /// The end a route attaches at instead of the handle's: `p` when it lies on the
+    /// outline of `shape` in `frame` (`NodeShape.portSide`), leaving or entering by the
+    /// side it lies on (a layout's back edge enters its target by the side facing where it
+    /// comes from).
+    static func attached(_ p: Point, frame: Rect, shape: NodeShape) -> EdgeEnd? {
+        shape.portSide(of: p, in: frame).map { EdgeEnd(point: p, position: $0) }
     }
 
     /// Both ends of `edge` and the bend points between them, from its nodes' frames and
     /// handles (on the outlines of `sourceShape` and `targetShape`); nil when a handle is not
     /// declared. The ends are the handle ends (`handleEnd`), except where the edge's first
-    /// (last) point lies on the border of its source (target) node on the handle's side (a
-    /// routed orthogonal edge's ends, a layout's ports): that point is where the edge
-    /// attaches, and it is not a bend point. An orthogonal edge attaches so only with at
+    /// (last) point lies on the outline of its source (target) node (a routed orthogonal
+    /// edge's ends, a layout's ports): that point is where the edge attaches, by the side it
+    /// lies on, and it is not a bend point. An orthogonal edge attaches so only with at
     /// least two points.
     public static func resolve(
         _ edge: FlowEdge, sourceFrame: Rect, sourceHandles: [HandleDeclaration],
@@ -123,11 +123,11 @@ public enum EdgeEnds {
         var points = edge.points[...]
         // a routed orthogonal edge needs two points to attach by; the others one (a port)
         if points.count >= (edge.pathType == .orthogonal ? 2 : 1) {
-            if let a = attached(points[points.startIndex], to: s, frame: sourceFrame) {
+            if let a = attached(points[points.startIndex], frame: sourceFrame, shape: sourceShape) {
                 s = a
                 points = points.dropFirst()
             }
-            if let last = points.last, let a = attached(last, to: t, frame: targetFrame) {
+            if let last = points.last, let a = attached(last, frame: targetFrame, shape: targetShape) {
                 t = a
                 points = points.dropLast()
             }

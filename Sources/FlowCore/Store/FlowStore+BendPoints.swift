@@ -73,19 +73,21 @@ extension FlowStore {
     /// moved apart; the other points stay.
     private func attachedEndsCarried(_ e: FlowEdge, before: [String: Point]) -> [Point] {
         var points = e.points
-        func delta(_ id: String) -> (old: Rect, by: Point)? {
+        func delta(_ id: String) -> (old: Rect, shape: NodeShape, by: Point)? {
             guard let p0 = before[id], let slot = nodeTable.slot(of: id) else { return nil }
             let n = nodeTable[slot: slot]
             let d = n.position - p0
-            return d == .zero ? nil : (Rect(origin: p0, size: n.size), d)
+            return d == .zero ? nil : (Rect(origin: p0, size: n.size), resolvedShape(of: n), d)
         }
         var first = false
-        if let (old, d) = delta(e.sourceNodeID), EdgeEnds.side(of: points[0], on: old) != nil {
+        if let (old, shape, d) = delta(e.sourceNodeID), shape.portSide(of: points[0], in: old) != nil {
             points[0] = points[0] + d
             first = true
         }
         let last = points.count - 1
-        if last > 0 || !first, let (old, d) = delta(e.targetNodeID), EdgeEnds.side(of: points[last], on: old) != nil {
+        if last > 0 || !first, let (old, shape, d) = delta(e.targetNodeID),
+            shape.portSide(of: points[last], in: old) != nil
+        {
             points[last] = points[last] + d
         }
         return points

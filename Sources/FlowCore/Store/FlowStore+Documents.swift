@@ -188,6 +188,9 @@ extension FlowStore {
         ])) {
             throw error
         }
+        if memoryBudget != nil, let error = takeFromBudget(Self.heldBytes(nodes, edges) - budgetBytes) {
+            throw error.reported(as: "load")
+        }
         replaceAll(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes)
         return warnings
     }

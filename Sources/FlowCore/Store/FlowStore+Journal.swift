@@ -558,7 +558,7 @@ extension FlowStore {
     var isQuietTopLevel: Bool {
         depth == 0 && journal.isEmpty && !recordsNodeEvents && !recordsEdgeEvents
             && interaction.isIdle && !routesLive
-            && actionRecorder == nil && limits == nil
+            && actionRecorder == nil && limits == nil && memoryBudget == nil
     }
 
     /// Records a quiet top-level call's single undo entry (see `isQuietTopLevel`). The entry
@@ -641,9 +641,15 @@ extension FlowStore {
             refuseCommit(error)
             return
         }
+        if memoryBudget != nil, let error = takeFromBudget(journalHeldBytes()) {
+            refuseCommit(error)
+            return
+        }
         if let r = actionRecorder { recordBatch(r, name) }
         guard !journal.isEmpty else { return }
-        guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }) else {
+        guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }),
+            memoryBudget == nil || keepsInHistory()
+        else {
             journal.removeAll(keepingCapacity: true)
             return
         }

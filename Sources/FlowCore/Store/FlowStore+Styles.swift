@@ -95,10 +95,11 @@ extension FlowStore {
 
     // MARK: Sizing to the title
 
-    /// The size of node `n` sized to its title: at least `FlowNode.defaultSize`, grown to
-    /// show the whole title (TitleLayout.fittingSize).
+    /// The size of node `n` sized to its title (`autoSize`), with this store's style sheet:
+    /// at least `FlowNode.defaultSize`, grown to show the whole title
+    /// (TitleLayout.fittingSize); what an update of such a node gives it.
     @inline(__always)
-    func fittedSize(_ n: Node) -> Size {
+    public func fittedSize(_ n: Node) -> Size {
         let title = n.data.title(nodeID: n.id)
         if n.look == nil {
             // The common case, on the path of every add: a short one-line title fits the

@@ -118,6 +118,11 @@ extension FlowStore {
     public func clearHistory() {
         undoLog.removeAll()
         redoLog.removeAll()
+        if historyBytes != 0 {
+            _ = memoryBudget?.take(-historyBytes)
+            budgetBytes -= historyBytes
+            historyBytes = 0
+        }
     }
 
     /// Runs `body` as one undo step named `name`. Events are held and delivered once at the

@@ -198,16 +198,34 @@ public final class FlowStore<Data: FlowNodeData> {
     /// What the store may hold at most (a sandbox sets them): a call that leaves it beyond
     /// one is rolled back and fails (`StoreLimits`). Nil: no limits.
     @exclusivity(unchecked) public var limits: StoreLimits?
+    /// The memory the store's nodes and edges take from (a sandbox's cap, shared with its
+    /// other stores): a call that would pass it is rolled back and fails. Setting it takes
+    /// what the store holds now, when that fits, and gives back to the old one; the store
+    /// gives back what it took when it goes.
+    @exclusivity(unchecked) public var memoryBudget: (any MemoryBudget)? {
+        willSet { if let old = memoryBudget, budgetBytes != 0 { _ = old.take(-budgetBytes) } }
+        didSet {
+            let bytes = memoryBudget == nil ? 0 : Self.heldBytes(nodes, edges)
+            budgetBytes = memoryBudget?.take(bytes) == true ? bytes : 0
+            historyBytes = 0  // what the history holds already is not counted
+        }
+    }
+    /// What the store holds of `memoryBudget`: its nodes and edges, and the old versions
+    /// its history keeps (`historyBytes`).
+    @exclusivity(unchecked) var budgetBytes = 0
+    @exclusivity(unchecked) var historyBytes = 0
 
     /// Whether history is recorded. Turning it off clears the history; turning it on
     /// starts empty.
     @exclusivity(unchecked) public var isUndoEnabled = true {
-        didSet { undoLog.removeAll(); redoLog.removeAll() }
+        didSet { clearHistory() }
     }
 
     /// Whether every mutation re-checks all invariants (O(n) each; on by default in debug
     /// builds, so tests catch inconsistencies where they happen).
     @exclusivity(unchecked) public var checksInvariants: Bool = _isDebugAssertConfiguration()
+
+    deinit { if let b = memoryBudget, budgetBytes != 0 { _ = b.take(-budgetBytes) } }
 
     /// Creates an empty store.
     public init(configuration: FlowConfiguration = FlowConfiguration()) {

@@ -1,3 +1,5 @@
+import FlowCore
+
 /// Iterated sifting: once sweeps, transposition and sifting have settled in a local
 /// optimum, a run of small random changes ("kicks") lets the order leave it. Each kick
 /// shuffles a short stretch of one layer; sifting then polishes the layers around it, and
@@ -34,8 +36,9 @@ extension Ordering {
         var best = layers, bestCrossings = state.crossings
         var random = SplitMix64(seed: seed)
         var sinceBest = 0
+        var probe = WorkLimitProbe(stride: 16)
         for _ in 0..<affordableKicks(run, candidates: candidates)
-        where state.crossings > 0 && sinceBest < run.patience {
+        where state.crossings > 0 && sinceBest < run.patience && !probe.shouldStop() {
             sinceBest += 1
             let before = state.crossings
             let l = candidates[Int(random.next() % UInt64(candidates.count))]

@@ -1,3 +1,5 @@
+import FlowCore
+
 /// Layer assignment by the network simplex method (Gansner, Koutsofios, North and Vo, "A
 /// Technique for Drawing Directed Graphs", 1993): ranks that keep every edge at least its
 /// minimum length and make the weighted sum of edge lengths as small as possible, which
@@ -119,7 +121,8 @@ struct NetworkSimplex {
         computeCutValues()
         leastCut = LeastCut(treeList.map { cut[$0] })
         var iterations = 0
-        while iterations < maxIterations, let leaving = leaveEdge() {
+        var probe = WorkLimitProbe(stride: 64)  // any feasible tree gives valid ranks
+        while iterations < maxIterations, !probe.shouldStop(), let leaving = leaveEdge() {
             guard let entering = enterEdge(leaving) else { break }
             update(leaving, entering)
             iterations += 1

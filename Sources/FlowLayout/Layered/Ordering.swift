@@ -1,3 +1,5 @@
+import FlowCore
+
 /// Crossing reduction: the order of the vertices within each layer.
 ///
 /// A run starts from an initial order and alternates layer-by-layer sweeps, down and up,
@@ -207,17 +209,19 @@ struct Ordering {
                 bestCrossings = c
                 best = layers
             }
-            if bestCrossings == 0 { break }
+            if bestCrossings == 0 || WorkLimit.shouldStop { break }
         }
         layers = best
         setPositions()
+        // past the work limit: the best order so far (the call that asked fails anyway)
+        if WorkLimit.shouldStop { return }
         if !whole && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
         if ChainSifting.work(graph, layers) <= ChainSifting.workBound {
             siftChains()
         } else if graph.count > ChainSifting.windowedFrom {
             siftChains(window: ChainSifting.window, passes: ChainSifting.windowedPasses)
         }
-        for (i, run) in search.kicks.enumerated() {
+        for (i, run) in search.kicks.enumerated() where !WorkLimit.shouldStop {
             iterateSifting(run, seed: 0x5EED_C1C5 &+ UInt64(i))
         }
     }
@@ -234,7 +238,7 @@ struct Ordering {
     /// ends with no fewer crossings is undone.
     private mutating func siftChains(window: Int? = nil, passes: Int = Ordering.siftingPasses) {
         var crossings = totalCrossings()
-        for _ in 0..<ChainSifting.rounds where crossings > 0 {
+        for _ in 0..<ChainSifting.rounds where crossings > 0 && !WorkLimit.shouldStop {
             let before = layers
             var moved = false
             for chain in graph.chains where chain.count > 3 {
@@ -259,7 +263,7 @@ struct Ordering {
     private mutating func improve(sweeps: Int, quick: Bool, passes: Int = Ordering.siftingPasses) -> Int {
         var best = layers, bestCrossings = totalCrossings()
         var fails = 0
-        for i in 0..<sweeps where bestCrossings > 0 {
+        for i in 0..<sweeps where bestCrossings > 0 && !WorkLimit.shouldStop {
             let downwards = i % 2 == 0
             let ties = i % 4 < 2
             if downwards {
@@ -285,7 +289,7 @@ struct Ordering {
         // polish: sifting passes while they help
         var pass = 0
         var settled = Array(repeating: false, count: layers.count)
-        while bestCrossings > 0 && pass < passes {
+        while bestCrossings > 0 && pass < passes && !WorkLimit.shouldStop {
             siftAll(downwards: pass % 2 == 0, settled: &settled)
             let c = totalCrossings()
             if c >= bestCrossings { break }
@@ -341,7 +345,7 @@ struct Ordering {
     private mutating func transposeAll(ties: Bool, maxPasses: Int = 12) {
         for l in 0..<layers.count { gatherKeys(l) }
         var dirty = Array(repeating: true, count: layers.count)
-        for _ in 0..<maxPasses {
+        for _ in 0..<maxPasses where !WorkLimit.shouldStop {
             var improved = false
             for l in 0..<layers.count where dirty[l] && !frozen[l] {
                 dirty[l] = false
@@ -367,7 +371,9 @@ struct Ordering {
     /// since, so it would move nothing again. Updates the marks.
     private mutating func siftAll(downwards: Bool, settled: inout [Bool]) {
         let order = downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed())
+        var probe = WorkLimitProbe(stride: 16)
         for l in order where layers[l].count > 1 && !frozen[l] && !settled[l] {
+            if probe.shouldStop() { return }
             let before = layers[l]
             sift(l)
             if layers[l] == before {

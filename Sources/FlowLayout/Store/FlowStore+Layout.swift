@@ -6,12 +6,23 @@ extension FlowStore {
     /// every edge between laid-out nodes, except that orthogonal edges are routed by the
     /// store's `edgeRouter`, when it has one, at the end of the same step. One undo step "Layout"; node changes, then edge
     /// changes, each in store order. Throws, changing nothing, for an unknown id in the
-    /// request or a pinned node inside a laid-out group.
+    /// request or a pinned node inside a laid-out group, or when the current `WorkLimit`
+    /// stopped it.
     @discardableResult
     public func layout(_ request: LayoutRequest = LayoutRequest()) throws(FlowError) -> LayoutStats {
+        // A node sized to its title is laid out at the size the update below gives it (a
+        // loaded document may hold another).
+        let sized = nodes.map { n in
+            guard n.autoSize else { return n }
+            var m = n
+            m.size = fittedSize(n)
+            return m
+        }
         let plan = try LayoutPlan(
-            nodes: nodes, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil,
+            nodes: sized, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil,
             shapes: nodes.map(resolvedShape(of:)))
+        // a layout cut short by the work limit (`WorkLimit`) is not applied
+        try WorkLimit.check("layout")
         try transaction("Layout") { () throws(FlowError) in
             for n in nodes {
                 let p = plan.positions[n.id], s = plan.sizes[n.id], h = plan.handles[n.id]

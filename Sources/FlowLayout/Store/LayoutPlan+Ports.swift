@@ -3,37 +3,47 @@ import FlowCore
 /// Ports: where several laid-out edges meet one side of a node, each gets its own point on
 /// that side, spread along it in the order their routes leave (or arrive), so no two end
 /// at one arrowhead and none cross next to the node. The port is the route's first (last)
-/// point, on the node's border, which is where the edge then attaches
-/// (`EdgeEnds.resolve`). Only the curved and straight path types get ports (the stepped
-/// ones keep the handle's point, their runs start straight out of it), and only on sides
-/// whose handle the layout placed (a node with the default handles) and whose border runs
-/// straight there.
+/// point, on the node's outline (`NodeShape.portPoint`), which is where the edge then
+/// attaches (`EdgeEnds.resolve`). Only the curved and straight path types get ports (the
+/// stepped ones keep the handle's point, their runs start straight out of it), and only on
+/// sides whose handle the layout placed (a node with the default handles).
 extension LayoutPlan {
-    /// Gives the edges in `edges` that share a node side ports along it (see above).
-    mutating func spreadPorts(_ edges: [FlowEdge]) {
+    /// Gives the edges in `edges` that share a node side ports along it (see above). The
+    /// ends of the edges in `turned` attach by the sides given there instead of their
+    /// handles' (back edges drawn facing their nodes): each gets a point on that side, a
+    /// port or the side's middle.
+    mutating func spreadPorts(_ edges: [FlowEdge], turned: [String: (source: HandlePosition, target: HandlePosition)] = [:]) {
         var sides: [PortSide: [PortEnd]] = [:]
+        var starts: [Int: Point] = [:], finishes: [Int: Point] = [:]
         for (k, e) in edges.enumerated() where LayoutPlan.takesPorts(e.pathType) {
-            guard let route = routes[e.id], let a = index[e.sourceNodeID], let b = index[e.targetNodeID], a != b
+            guard let route = routes[e.id], let a = index[e.sourceNodeID], let b = index[e.targetNodeID]
             else { continue }
             let (s, t) = ends(e)
-            if let room = portRoom(a, s.side) {
-                sides[PortSide(node: a, side: s.side, room: room), default: []].append(
-                    PortEnd(edge: k, isSource: true, key: s.side.across(route.first ?? t.point)))
+            let turn = turned[e.id]
+            let sourceSide = turn?.source ?? s.side, targetSide = turn?.target ?? t.side
+            if turn != nil {
+                starts[k] = shapes[a].handlePoint(sourceSide, in: newFrame(a))
+                finishes[k] = shapes[b].handlePoint(targetSide, in: newFrame(b))
             }
-            if let room = portRoom(b, t.side) {
-                sides[PortSide(node: b, side: t.side, room: room), default: []].append(
-                    PortEnd(edge: k, isSource: false, key: t.side.across(route.last ?? s.point)))
+            if let room = portRoom(a, sourceSide) {
+                sides[PortSide(node: a, side: sourceSide, room: room), default: []].append(
+                    PortEnd(edge: k, isSource: true, key: sourceSide.across(route.first ?? t.point)))
+            }
+            if let room = portRoom(b, targetSide) {
+                sides[PortSide(node: b, side: targetSide, room: room), default: []].append(
+                    PortEnd(edge: k, isSource: false, key: targetSide.across(route.last ?? s.point)))
             }
         }
-        var starts: [Int: Point] = [:], finishes: [Int: Point] = [:]
         for (side, list) in sides where list.count > 1 {
             let sorted = list.sorted { ($0.key, $0.edge, $0.isSource ? 0 : 1) < ($1.key, $1.edge, $1.isSource ? 0 : 1) }
-            let gap = min(LayoutPlan.portGap, side.room / Double(sorted.count - 1))
-            guard gap >= LayoutPlan.minimumPortGap else { continue }
-            let middle = side.side.point(in: newFrame(side.node))
-            let along = side.side.along
+            var gap = min(LayoutPlan.portGap, side.room / Double(sorted.count - 1))
+            if gap < LayoutPlan.minimumPortGap, let wide = crowdedRoom(side.node, side.side) {
+                gap = min(LayoutPlan.minimumPortGap, wide / Double(sorted.count - 1))
+            }
+            guard gap >= LayoutPlan.crowdedPortGap else { continue }
+            let frame = newFrame(side.node), shape = shapes[side.node]
             for (i, end) in sorted.enumerated() {
-                let p = middle + along * (gap * (Double(i) - Double(sorted.count - 1) / 2))
+                let p = shape.portPoint(side.side, offset: gap * (Double(i) - Double(sorted.count - 1) / 2), in: frame)
                 if end.isSource { starts[end.edge] = p } else { finishes[end.edge] = p }
             }
         }
@@ -54,14 +64,21 @@ extension LayoutPlan {
     /// stretch when it is shorter; under the minimum apart they are not spread.
     static var portGap: Double { 16 }
     static var minimumPortGap: Double { 4 }
+    /// On a side too crowded for the minimum, ports may spread over the whole stretch that
+    /// still faces that way (`crowdedRoom`), down to this far apart.
+    static var crowdedPortGap: Double { 3.5 }
+
+    /// Whether the layout placed node `i`'s handles (a node with the default handles), so
+    /// its edges may end elsewhere on its outline.
+    func placesHandles(_ i: Int) -> Bool {
+        HandleDeclaration.areDefaults(nodes[i].handles) || handles[nodes[i].id] != nil
+    }
 
     /// How long a stretch of node `i`'s `side`, centred on its middle, ports may spread
     /// over: nil when the layout did not place the handle there (declared handles) or the
-    /// border is not straight there.
+    /// shape has no room for them there (a hexagon's points, a cylinder's caps, …).
     func portRoom(_ i: Int, _ side: HandlePosition) -> Double? {
-        guard side != .center, HandleDeclaration.areDefaults(nodes[i].handles) || handles[nodes[i].id] != nil else {
-            return nil
-        }
+        guard side != .center, placesHandles(i) else { return nil }
         let f = newFrame(i)
         let horizontal = side == .top || side == .bottom
         let length = horizontal ? f.width : f.height
@@ -72,8 +89,37 @@ extension LayoutPlan {
             return max(0, f.width - f.height - 8)
         case .hexagon where horizontal, .parallelogram where horizontal:
             return max(0, f.width / 2 - 8)
+        case .ellipse, .circle:
+            // the middle half of the side, where the curve still faces that way
+            return (shapes[i] == .circle ? NodeShape.diameter(in: f) : length) / 2
+        case .diamond:
+            // near the tip, on the two slants
+            return length / 3
         default:
             return nil
+        }
+    }
+}
+
+extension LayoutPlan {
+    /// The longest stretch of node `i`'s `side` ports may spread over when the side is too
+    /// crowded for `portRoom`: all of the side's straight stretch (a box), the quarter of
+    /// the outline that faces that way (an ellipse, a circle, a diamond). Nil where
+    /// `portRoom` is.
+    func crowdedRoom(_ i: Int, _ side: HandlePosition) -> Double? {
+        guard portRoom(i, side) != nil else { return nil }
+        let f = newFrame(i)
+        let horizontal = side == .top || side == .bottom
+        let length = horizontal ? f.width : f.height
+        switch shapes[i] {
+        case .rounded, .note: return max(0, length - 12)
+        case .rectangle: return max(0, length - 4)
+        case .stadium: return max(0, f.width - f.height)
+        // the points of the quarter facing the side, short of its ends (0.7 < 1/sqrt 2)
+        case .ellipse: return length * 0.7
+        case .circle: return NodeShape.diameter(in: f) * 0.7
+        case .diamond: return length * 0.48
+        default: return nil
         }
     }
 }
@@ -93,9 +139,17 @@ struct PortEnd {
 }
 
 extension HandlePosition {
-    /// The unit vector along this side (left to right, top to bottom).
-    var along: Point { self == .top || self == .bottom ? Point(1, 0) : Point(0, 1) }
-
     /// Where `p` lies along this side's direction.
     func across(_ p: Point) -> Double { self == .top || self == .bottom ? p.x : p.y }
+
+    /// The side across the node from this one (the centre for the centre).
+    var opposite: HandlePosition {
+        switch self {
+        case .center: return .center
+        case .top: return .bottom
+        case .bottom: return .top
+        case .left: return .right
+        case .right: return .left
+        }
+    }
 }

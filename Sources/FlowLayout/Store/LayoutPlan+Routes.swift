@@ -6,7 +6,8 @@ import FlowCore
 extension LayoutPlan {
     /// Gives every routed edge its final shape: the layout's points, turned into steps for
     /// the orthogonal path types, with ways around the nodes at ends that face away, and
-    /// short jogs straightened where nothing is in the way (`straightenJogs`), and ports
+    /// short jogs straightened where nothing is in the way (`straightenJogs`), stepped runs
+    /// across a gap on tracks of their own (`spreadTracks`), and ports
     /// where edges share a node side (`spreadPorts`). Back
     /// edges and self-loops come last, each routed beside the nodes (`BackRoutes`) clear of
     /// the routes made before it; one that finds no clear way keeps the general shape.
@@ -34,12 +35,27 @@ extension LayoutPlan {
             general.append(e)
         }
         straightenJogs(general)
+        spreadTracks(general)
         for e in general {
             let (s, t) = ends(e)
             back.add([s.point] + routes[e.id]! + [t.point])
         }
+        // A curved back edge between two nodes of one container whose handles the layout
+        // placed is drawn the way its layout laid it: through its lanes in the layers between, leaving its source by the
+        // side facing its target and entering its target by the side facing its source, as
+        // dot draws it. The others (loops, stepped types, between groups) go beside the nodes.
+        var turned: [String: (source: HandlePosition, target: HandlePosition)] = [:]
+        for e in against where e.sourceNodeID != e.targetNodeID && LayoutPlan.takesPorts(e.pathType) && sameContainer(e) {
+            let (s, t) = ends(e)
+            let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
+            guard s.side != .center, t.side == s.side.opposite, placesHandles(a), placesHandles(b) else { continue }
+            turned[e.id] = (s.side.opposite, t.side.opposite)
+            back.add([shapes[a].handlePoint(s.side.opposite, in: newFrame(a))] + routes[e.id]!
+                + [shapes[b].handlePoint(t.side.opposite, in: newFrame(b))])
+        }
         // loops first: each has two sides to choose from, a back edge many lanes
-        let loopsFirst = against.filter { $0.sourceNodeID == $0.targetNodeID } + against.filter { $0.sourceNodeID != $0.targetNodeID }
+        let rest = against.filter { turned[$0.id] == nil }
+        let loopsFirst = rest.filter { $0.sourceNodeID == $0.targetNodeID } + rest.filter { $0.sourceNodeID != $0.targetNodeID }
         let frames = loopsFirst.isEmpty ? [] : (0..<nodes.count).map(newFrame)
         for e in loopsFirst {
             let (s, t) = ends(e)
@@ -63,7 +79,8 @@ extension LayoutPlan {
                 back.add([s.point] + routes[e.id]! + [t.point])
             }
         }
-        spreadPorts(general)
+        // back edges and loops share their nodes' sides with the rest
+        spreadPorts(general + against, turned: turned)
     }
 
     /// The general shape of a route: around the ends that face away, in steps for the

@@ -285,14 +285,16 @@ struct LayoutPlan<Data: FlowNodeData> {
         let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, levels) : []
         // The graph edge for store edge `e` in group `lca`'s graph, from the node (or
         // subgroup) `from` to `to`; returns its index there.
-        // An edge drawn against the flow gets no room for its label in the layers: its route
-        // runs beside the nodes (BackRoutes), and the label is placed along it.
-        func bodyEdge(_ lca: Int, from: Int, to: Int, sourcePort: Double, targetPort: Double, _ e: FlowEdge, against: Bool = false) -> Int {
+        // An edge drawn against the flow beside the nodes (BackRoutes) gets no room for its
+        // label in the layers: the label is placed along its route. One drawn through its
+        // lanes (a curve between two nodes whose handles the layout places, see
+        // `shapeRoutes`) gets the room a forward edge gets.
+        func bodyEdge(_ lca: Int, from: Int, to: Int, sourcePort: Double, targetPort: Double, _ e: FlowEdge, beside: Bool = false) -> Int {
             var level = levels[lca]!
             let ge = level.graph.edges.count
             level.graph.edges.append(.init(
                 source: level.nodeOf[from]!, target: level.nodeOf[to]!, sourcePort: sourcePort, targetPort: targetPort,
-                labelSize: LayoutPlan.labelSize(against ? nil : e.label), pathType: e.pathType))
+                labelSize: LayoutPlan.labelSize(beside ? nil : e.label), pathType: e.pathType))
             levels[lca] = level
             edgeIDs[lca, default: []].append(e.id)
             return ge
@@ -307,7 +309,9 @@ struct LayoutPlan<Data: FlowNodeData> {
                 let top = ca[k], below = cb[k]
                 let ge = bodyEdge(
                     lca, from: below, to: top, sourcePort: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0,
-                    targetPort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0, e, against: true)
+                    targetPort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0, e,
+                    beside: !(top == a && below == b && LayoutPlan.takesPorts(e.pathType)
+                        && HandleDeclaration.areDefaults(nodes[a].handles) && HandleDeclaration.areDefaults(nodes[b].handles)))
                 pieces[e.id] = [.reversedBody(level: lca, edge: ge)]
                 drawnAgainst.insert(e.id)
                 continue

@@ -11,11 +11,27 @@ extension FlowStoreBinding {
         [LuaMethod("export", export), LuaMethod("load", load), LuaMethod("dot", dot), LuaMethod("mermaid", mermaid)]
     }
 
-    /// The `format` of `load`/`decode` options (`json` when absent). Unknown keys raise.
-    static func formatOption(_ t: LuaTable?, _ op: String) throws -> DiagramFormat {
-        guard let t else { return .json }
-        try t.rejectUnknownKeys(["format"])
-        return try t.optionalEnumValue("format", DiagramFormat.self, in: op) ?? .json
+    /// The `format` (`json` when absent) and `maximumEdges` (docs/formats.md, "Limits") of
+    /// `load`/`decode`/`open` options. Unknown keys raise.
+    static func readOptions(_ t: LuaTable?, _ op: String, format: DiagramFormat = .json) throws -> (DiagramFormat, FormatLimits) {
+        guard let t else { return (format, FormatLimits()) }
+        try t.rejectUnknownKeys(["format", "maximumEdges"])
+        var limits = FormatLimits()
+        if let n = try t.optionalInteger("maximumEdges") {
+            guard n >= 0 else { throw t.error("maximumEdges", "expected a count of at least 0, got \(n)") }
+            limits.edges = Int(n)
+        }
+        return (try t.optionalEnumValue("format", DiagramFormat.self, in: op) ?? format, limits)
+    }
+
+    /// The text argument `i` of `op`: invalid UTF-8 gives `nil` and the failure message.
+    static func textArgument(_ args: LuaArgs, _ i: Int32, _ op: String) throws -> Result<String, FlowError> {
+        let bytes = try args.bytes(i)
+        do throws(FlowError) {
+            return .success(try DiagramText.string(bytes, operation: op, what: "the text"))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// `store:dot()` → the diagram as DOT text.
@@ -45,10 +61,14 @@ extension FlowStoreBinding {
     static let load: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            let text = try args.string(2)
-            let format = try formatOption(try args.optionalTable(3), "load")
+            let text: String
+            switch try textArgument(args, 2, "load") {
+            case .success(let t): text = t
+            case .failure(let e): return args.pushFailure(e.description)
+            }
+            let (format, limits) = try readOptions(try args.optionalTable(3), "load")
             do {
-                let warnings = try box.run(args.L) { try box.store.load(text, format: format) }
+                let warnings = try box.run(args.L) { try box.store.load(text, format: format, limits: limits) }
                 LuaStoreBox.account(args.L, bytes: box.itemBytes)
                 args.push(true)
                 args.push(strings: warnings)
@@ -59,18 +79,25 @@ extension FlowStoreBinding {
         }
     }
 
-    /// `flow.decode(text, {format=})` → `store, warnings` or `nil, msg`.
+    /// `flow.decode(text, {format=, maximumEdges=})` → `store, warnings` or `nil, msg`.
     static let decode: LuaFunction = { L in
         luaGuarded(L) { args in
-            let text = try args.string(1)
-            return try decodeDocument(args, text, format: try formatOption(try args.optionalTable(2), "decode"), op: "decode")
+            let text: String
+            switch try textArgument(args, 1, "decode") {
+            case .success(let t): text = t
+            case .failure(let e): return args.pushFailure(e.description)
+            }
+            let (format, limits) = try readOptions(try args.optionalTable(2), "decode")
+            return try decodeDocument(args, text, format: format, limits: limits, op: "decode")
         }
     }
 
-    static func decodeDocument(_ args: LuaArgs, _ text: String, format: DiagramFormat, op: String) throws -> Int32 {
+    /// A new store holding `text`; its zoom limits take in the document's zoom, so an
+    /// exported document decodes as it was saved.
+    static func decodeDocument(_ args: LuaArgs, _ text: String, format: DiagramFormat, limits: FormatLimits, op: String) throws -> Int32 {
         let box = LuaStoreBox(args.L, configuration: FlowConfiguration())
         do {
-            let warnings = try box.store.load(text, format: format)
+            let warnings = try box.store.load(text, format: format, limits: limits, keepingZoom: true)
             storeClass.pushBound(args.L, box)
             LuaStoreBox.account(args.L, bytes: box.itemBytes)
             args.push(strings: warnings)
@@ -82,19 +109,27 @@ extension FlowStoreBinding {
         return 2
     }
 
-    /// `flow.open(path)` → `store, warnings` or `nil, msg` (reading or decoding failed). The
-    /// extension picks the format: `.dot`/`.gv` DOT, `.mmd`/`.mermaid` Mermaid, else JSON.
+    /// `flow.open(path, {format=, maximumEdges=})` → `store, warnings` or `nil, msg` (reading
+    /// or decoding failed). The extension picks the format unless `format` is given:
+    /// `.dot`/`.gv` DOT, `.mmd`/`.mermaid` Mermaid, else JSON.
     static let open: LuaFunction = { L in
         luaGuarded(L) { args in
             let path = try args.path(1)
-            guard let text = readFile(path) else {
+            let (format, limits) = try readOptions(try args.optionalTable(2), "open", format: DiagramFormat(fileName: path) ?? .json)
+            guard let bytes = readFile(path) else {
                 return args.pushFailure("\(path): \(String(cString: strerror(errno)))")
             }
-            return try decodeDocument(args, text, format: DiagramFormat(fileName: path) ?? .json, op: "open")
+            let text: String
+            do throws(FlowError) {
+                text = try DiagramText.string(bytes, operation: "open", what: path)
+            } catch {
+                return args.pushFailure(error.description)
+            }
+            return try decodeDocument(args, text, format: format, limits: limits, op: "open")
         }
     }
 
-    static func readFile(_ path: String) -> String? {
+    static func readFile(_ path: String) -> [UInt8]? {
         guard let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []
@@ -107,6 +142,6 @@ extension FlowStoreBinding {
                 break
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

@@ -58,8 +58,11 @@ public final class LuaStoreBox: CustomStringConvertible {
         // Scripts always route orthogonal edges live (docs/routing.md).
         store.edgeRouter = OrthogonalRouter()
         // every store a sandbox makes keeps to its limits (docs/sandbox.md)
-        if let limits = SandboxStoreLimits.read(L) { store.limits = limits.store }
         context = LuaContext.of(L)
+        if let limits = SandboxStoreLimits.read(L) {
+            store.limits = limits.store
+            store.memoryBudget = LuaSandboxState.of(context)  // its nodes and edges count against the cap
+        }
         self.L = L
         let nodeHandles = LuaHandleCache(L, nodeClass), edgeHandles = LuaHandleCache(L, edgeClass)
         self.nodeHandles = nodeHandles

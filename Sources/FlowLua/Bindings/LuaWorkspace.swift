@@ -24,7 +24,7 @@ enum LuaWorkspace {
     static let methods: [LuaMethod] = [
         LuaMethod("create", create), LuaMethod("open", open), LuaMethod("fork", fork),
         LuaMethod("list", list), LuaMethod("rename", rename), LuaMethod("delete", delete),
-        LuaMethod("versions", versions), LuaMethod("close", close),
+        LuaMethod("versions", versions), LuaMethod("reload", reload), LuaMethod("close", close),
     ]
 
     /// `flow.workspace(path [, {readOnly =, maxPages =}])` -> Workspace, or nil and a
@@ -121,6 +121,16 @@ enum LuaWorkspace {
         luaGuarded(L) { args in
             let ws = try open(args)
             try ws.rename(try args.string(2), to: try args.string(3))
+            return 0
+        }
+    }
+
+    /// `ws:reload(name)`: the bound store of diagram `name` takes what the file holds now
+    /// (after another writer changed the diagram).
+    static let reload: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let ws = try open(args)
+            try ws.reload(try args.string(2))
             return 0
         }
     }

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShims
+import FlowCore
 
 /// A Lua state for embedders, the REPL and the tests: standard libraries, `flow` preloaded
 /// (`luaL_requiref`, so `require "flow"` returns the same table as the global `flow`),
@@ -69,6 +70,7 @@ public final class LuaHost {
         self.L = L
         // The context first: its finalizer then runs last in lua_close.
         context = LuaContext.of(L)
+        sandboxState?.attach(to: context)
         if options.ignoreEnvironment {
             lua_pushboolean(L, 1)
             lua_setfield(L, FLUA_REGISTRYINDEX, "LUA_NOENV")
@@ -178,7 +180,12 @@ public final class LuaHost {
         flua_insert(L, base)
         sandboxState?.begin(L)
         if handlesSIGINT { flua_sigint_arm(L) }
-        let status = flua_pcall_swift(L, arguments, results, traceback ? base : 0)
+        let status: Int32
+        if let limit = sandboxState?.workLimit() {
+            status = WorkLimit.$current.withValue(limit) { flua_pcall_swift(L, arguments, results, traceback ? base : 0) }
+        } else {
+            status = flua_pcall_swift(L, arguments, results, traceback ? base : 0)
+        }
         if handlesSIGINT { flua_sigint_disarm() }
         flua_remove(L, base)
         flua_interrupt_clear()

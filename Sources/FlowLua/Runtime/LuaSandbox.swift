@@ -86,8 +86,10 @@ enum SandboxStoreLimits {
 }
 
 /// The sandbox's accounting: the C struct the allocator and the hook share (it must outlive
-/// the state, so it is allocated here and freed after `lua_close`).
-final class LuaSandboxState {
+/// the state, so it is allocated here and freed after `lua_close`, and after the last
+/// store that counts against it). The stores' nodes and edges count against the memory cap
+/// (`MemoryBudget`), and every run's long Swift calls stop at its time limit (`WorkLimit`).
+final class LuaSandboxState: MemoryBudget {
     let pointer: UnsafeMutablePointer<flua_Sandbox>
     let limits: SandboxLimits
 
@@ -101,6 +103,31 @@ final class LuaSandboxState {
     }
 
     deinit { pointer.deallocate() }
+
+    static let attachmentKey = "flow.sandbox"
+
+    /// The sandbox of the state whose context is `context`; nil outside a sandbox.
+    static func of(_ context: LuaContext) -> LuaSandboxState? {
+        context.attachments[attachmentKey] as? LuaSandboxState
+    }
+
+    /// Makes this the sandbox of the state whose context is `context`.
+    func attach(to context: LuaContext) { context.attachments[Self.attachmentKey] = self }
+
+    // MemoryBudget: bytes held outside the state, under the same cap as its memory.
+    func take(_ bytes: Int) -> Bool { flua_sandbox_take(pointer, Int64(bytes)) != 0 }
+    var limit: Int { limits.memory }
+
+    /// The work limit of a run that starts now: the run's time limit, which, once a long
+    /// Swift call finds it spent, ends the run as the hook does (the call returns, then
+    /// raises the time-limit error); nil without a time limit.
+    func workLimit() -> WorkLimit? {
+        guard limits.seconds > 0 else { return nil }
+        nonisolated(unsafe) let sandbox = pointer
+        return WorkLimit(seconds: limits.seconds) {
+            if sandbox.pointee.exceeded == 0 { sandbox.pointee.exceeded = 2 }
+        }
+    }
 
     /// Creates the state (no memory cap until `arm`).
     func newState() -> OpaquePointer? { flua_sandbox_newstate(pointer) }

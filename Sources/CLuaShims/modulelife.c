@@ -1,0 +1,13 @@
+/* See include/modulelife.h. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stddef.h>
+
+#include "modulelife.h"
+
+int flua_stay_loaded(void) {
+    Dl_info info;
+    if (dladdr((void *)&flua_stay_loaded, &info) == 0 || info.dli_fname == NULL) return 0;
+    /* The handle is kept on purpose: RTLD_NODELETE is sticky, closing it would undo nothing. */
+    return dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE) != NULL;
+}

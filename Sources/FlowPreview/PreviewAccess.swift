@@ -1,0 +1,75 @@
+/// Who may open the preview's page and WebSocket (docs/preview.md, "Who can connect").
+///
+/// A browser lets any web page open a WebSocket to any address, the preview's loopback one
+/// included, and tells the server only the page's origin. So every request is checked:
+///
+/// - its `Origin`, when it has one (browsers always send it for a WebSocket), must be the
+///   preview's own origin, `http://` and the `Host` it asked for: a page of another
+///   site cannot read frames or send clicks;
+/// - with a token (`--token`, or the one made up when the server listens beyond loopback)
+///   the request must carry it, `?token=...`: the page's address has it and the page
+///   passes it to its WebSocket;
+/// - without one, the `Host` must name the loopback address the server listens on, with
+///   its port (`127.0.0.1:8080`, `localhost:8080`, `[::1]:8080`): a site whose name was
+///   made to point at 127.0.0.1 (DNS rebinding) is refused too.
+public struct PreviewAccess: Sendable, Equatable {
+    /// The token every request must carry, if any.
+    public let token: String?
+    /// The `Host` values accepted without a token.
+    let hosts: Set<String>
+
+    /// The access for a server listening at `address` (its port known), with `token` if
+    /// one was given.
+    public init(address: ServeAddress, token: String?) {
+        self.token = token
+        let port = address.port
+        var names = [ServeAddress(host: address.host, port: port).description]
+        if Self.isLoopback(address.host) {
+            names += ["127.0.0.1", "localhost", "[::1]"].map { "\($0):\(port)" }
+        }
+        hosts = Set(names.map { $0.lowercased() })
+    }
+
+    /// Whether a request may have the page or a WebSocket: its `Host` and `Origin` headers
+    /// and the `token` of its query.
+    public func allows(host: String?, origin: String?, token given: String?) -> Bool {
+        guard let host = host?.lowercased(), !host.isEmpty else { return false }
+        if let origin, origin.lowercased() != "http://" + host { return false }
+        if let token { return given.map { Self.same($0, token) } ?? false }
+        return hosts.contains(host)
+    }
+
+    /// Whether `host` is a loopback name or address: the only hosts the server may listen
+    /// on without a token.
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// Checks a token given with `--token`: nil when it will do, else why not.
+    public static func problem(with token: String) -> String? {
+        let allowed = token.utf8.allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x2D || c == 0x5F || c == 0x2E || c == 0x7E
+        }
+        if !allowed { return "a token has only letters, digits and - _ . ~ (it goes into the page's address)" }
+        if token.utf8.count < 16 { return "a token has at least 16 characters" }
+        return nil
+    }
+
+    /// A new random token: 32 hexadecimal digits (128 bits from the system's generator).
+    public static func makeToken() -> String {
+        var g = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(g.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// Compares in time that does not depend on where the first difference is.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var diff: UInt8 = 0
+        for i in x.indices { diff |= x[i] ^ y[i] }
+        return diff == 0
+    }
+}

@@ -1,0 +1,166 @@
+import FlowCore
+import TestSupport
+import Testing
+
+@testable import FlowFormats
+
+/// Issue #43: each reader and writer fed random bytes and mutations of valid inputs, a fixed
+/// number of cases from fixed seeds (about 2 s each in a debug build). No input may crash
+/// a reader; every failure is a thrown error; every accepted document is written as DOT,
+/// Mermaid and JSON, and each reader accepts what its writer wrote.
+@Suite struct FormatFuzzTests {
+    static let dotSeeds = [
+        "digraph G { a -> b -> c [label=\"x\"]; node [shape=box]; d [label=\"D\\nline\", color=red] }",
+        "strict graph { subgraph cluster_a { label=\"A\"; x; subgraph cluster_b { y } } z -- {x y} }",
+        "digraph { \"a\" + \"b\" -> <<b>html</b>>; a:s -> b:n; a:p:ne -> c; -1.5 -> .5 }",
+        "/* c */ digraph { graph [rankdir=LR, bb=\"0,0,100,100\"]; a [pos=\"10,10\"]; b [pos=\"50,50\"]; a -> b [pos=\"e,50,50 10,10 20,20 30,30 50,50\"] }",
+        "# line\ndigraph { {a b} -> {c d} -> e; edge [style=dashed]; f -> g [dir=both, arrowtail=dot] }",
+    ]
+
+    static let mermaidSeeds = [
+        MermaidTests.sample,
+        "graph TD\n  a[\"q #quot;x#quot;\"] -->|\"l#124;m\"| b((c))\n  b -. t .-> c; c ~~~ d\n",
+        "flowchart LR\n  subgraph s [T]\n    direction LR\n    x & y --> z\n  end\n  style x fill:#f00\n  linkStyle 0 stroke:red\n",
+    ]
+
+    static let jsonSeeds = [
+        #"{"version":1,"nodes":[{"id":"a","position":[0,0],"size":[10,10],"data":{"label":"A"}},{"id":"g","position":[0,0],"size":[100,100],"acceptsChildren":true}],"edges":[{"id":"e","sourceNodeID":"a","targetNodeID":"a","label":"l"}],"viewport":{"offset":[1,2],"zoom":1.5}}"#,
+        #"{"nodes":[{"id":"x\"y","position":[1,2],"size":[3,4],"parentID":"x\"y"}],"edges":[],"viewport":{"offset":[0,0],"zoom":1}}"#,
+    ]
+
+    /// Pieces that mean something to one of the readers.
+    static let tokens = [
+        "->", "--", "-->", "---", "-.->", "==>", "~~~", "<-->", "{", "}", "[", "]", "(", ")", "((", "))", "\"", "\\",
+        "\\\"", "=", ";", ",", ":", "+", "<", ">", "&", "|", "#quot;", "#35;", "<br>", "%%", "\n", " ", "subgraph",
+        "end", "cluster_x", "strict", "graph", "node", "edge", "classDef", ":::", "/*", "*/", "//", "\u{FEFF}",
+        "é", "🙂", "\u{0}", "\r\n", "{\"", "\":", "null", "[0,0]", "1e308", "-0", "999999999999999999999",
+    ]
+
+    static func mutate(_ text: String, _ corpus: [String], _ rng: inout SplitMix64) -> String {
+        var u = Array(text.unicodeScalars)
+        for _ in 0..<(1 + rng.below(4)) {
+            let at = u.isEmpty ? 0 : rng.below(u.count + 1)
+            switch rng.below(6) {
+            case 0:  // delete a range
+                if !u.isEmpty, at < u.count { u.removeSubrange(at..<min(u.count, at + 1 + rng.below(8))) }
+            case 1:  // insert a token
+                u.insert(contentsOf: rng.pick(tokens).unicodeScalars, at: at)
+            case 2:  // duplicate a range, many times
+                if at < u.count {
+                    let piece = Array(u[at..<min(u.count, at + 1 + rng.below(16))])
+                    u.insert(contentsOf: Array(repeating: piece, count: 1 + rng.below(40)).joined(), at: at)
+                }
+            case 3:  // splice another input in
+                let other = Array(rng.pick(corpus).unicodeScalars)
+                let from = rng.below(other.count)
+                u.insert(contentsOf: other[from..<min(other.count, from + rng.below(40))], at: at)
+            case 4:  // a random scalar
+                u.insert(Unicode.Scalar(UInt8(rng.below(128))), at: at)
+            default:  // swap two ranges' order by cutting one out and pasting it elsewhere
+                if at < u.count {
+                    let end = min(u.count, at + 1 + rng.below(12))
+                    let piece = Array(u[at..<end])
+                    u.removeSubrange(at..<end)
+                    u.insert(contentsOf: piece, at: rng.below(u.count + 1))
+                }
+            }
+        }
+        return String(String.UnicodeScalarView(u))
+    }
+
+    static func randomBytes(_ rng: inout SplitMix64, prefix: String) -> [UInt8] {
+        Array(prefix.utf8) + (0..<rng.below(200)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+    }
+
+    /// Reads `text`; when it is accepted, writes the document in every format and reads each back.
+    static func check(_ text: String, _ format: DiagramFormat, _ accepted: inout Int) {
+        let document: FlowDocument<JSONValue>
+        do throws(FlowError) {
+            switch format {
+            case .dot: document = try DOTReader.read(text, limits: FormatLimits(edges: 5_000)).document
+            case .mermaid: document = try MermaidReader.read(text, limits: FormatLimits(edges: 5_000)).document
+            case .json: document = try FlowDocument<JSONValue>.decode(text)
+            }
+        } catch {
+            #expect(!error.description.isEmpty)
+            return
+        }
+        let store = FlowStore<JSONValue>()
+        do {
+            _ = try store.load(document)
+        } catch {
+            return  // a document the store refuses (a limit, a bad value) is refused with an error
+        }
+        accepted += 1
+        for out in DiagramFormat.allCases {
+            do {
+                let written = try store.text(out)
+                let again = FlowStore<JSONValue>()
+                switch out {
+                case .json: try again.load(json: written)
+                case .dot: _ = try again.load(DOTReader.read(written).document)
+                case .mermaid: _ = try again.load(MermaidReader.read(written).document)
+                }
+            } catch {
+                Issue.record("\(format) input accepted, but its \(out) text is refused: \(error)\ninput: \(text.debugDescription)")
+            }
+        }
+    }
+
+    static func fuzz(_ format: DiagramFormat, seeds: [String], header: String, seed: UInt64, cases: Int) -> Int {
+        var rng = SplitMix64(seed: seed)
+        var accepted = 0
+        for i in 0..<cases {
+            let text: String
+            switch i % 4 {
+            case 0: text = String(decoding: randomBytes(&rng, prefix: i % 8 == 0 ? header : ""), as: UTF8.self)
+            default: text = mutate(rng.pick(seeds), seeds, &rng)
+            }
+            check(text, format, &accepted)
+        }
+        for s in seeds { check(s, format, &accepted) }
+        return accepted
+    }
+
+    @Test func dotReader() {
+        let accepted = Self.fuzz(.dot, seeds: Self.dotSeeds, header: "digraph { ", seed: 1, cases: 1_500)
+        #expect(accepted > 100)
+    }
+
+    @Test func mermaidReader() {
+        let accepted = Self.fuzz(.mermaid, seeds: Self.mermaidSeeds, header: "flowchart LR\n", seed: 2, cases: 1_500)
+        #expect(accepted > 100)
+    }
+
+    @Test func jsonDocumentReader() {
+        let accepted = Self.fuzz(.json, seeds: Self.jsonSeeds, header: "{\"nodes\":[", seed: 3, cases: 1_500)
+        #expect(accepted > 20)
+    }
+
+    /// The writers over random stores: every text reads back (WriterRoundTripTests checks
+    /// what it reads back as).
+    @Test func writers() throws {
+        var rng = SplitMix64(seed: 4)
+        for _ in 0..<300 {
+            let store = try WriterRoundTripTests.randomStore(&rng)
+            var accepted = 0
+            Self.check(try store.export(), .json, &accepted)
+            #expect(accepted == 1)
+        }
+    }
+
+    /// Bytes that are not UTF-8 are refused before any reader sees them.
+    @Test func bytesThatAreNotText() {
+        var rng = SplitMix64(seed: 5)
+        for _ in 0..<3_000 {
+            let bytes = Self.randomBytes(&rng, prefix: "digraph { ")
+            do throws(FlowError) {
+                let text = try DiagramText.string(bytes, operation: "decode")
+                #expect(DiagramText.firstInvalidUTF8(bytes) == nil)
+                #expect(Array(text.utf8) == bytes)
+            } catch {
+                #expect(DiagramText.firstInvalidUTF8(bytes) != nil)
+            }
+        }
+    }
+}

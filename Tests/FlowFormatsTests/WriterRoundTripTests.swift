@@ -1,0 +1,130 @@
+import FlowCore
+import TestSupport
+import Testing
+
+@testable import FlowFormats
+
+/// Issue #43: `store:dot()` and `store:mermaid()` wrote text their own readers refused (an
+/// id with `\"`, an edge label with `|`). Over random stores whose ids and labels hold
+/// quotes, backslashes, pipes, brackets, line ends and other scripts, reading the written
+/// text gives the store back.
+@Suite struct WriterRoundTripTests {
+    static let pieces = [
+        "a", "b", "Z", "0", "_", " ", "\"", "\\", "\\\\", "|", "[", "]", "{", "}", "(", ")", "<", ">",
+        "\n", "\r", "\t", "#", "#quot;", "<br>", ";", "%%", "&", "-->", "`", ":", ",", "=", "é", "日本", "🙂",
+        "\\N", "\\n", "end", "o", "x",
+    ]
+
+    static func text(_ rng: inout SplitMix64, _ length: Int) -> String {
+        (0..<length).map { _ in rng.pick(pieces) }.joined()
+    }
+
+    /// A store of `nodes` nodes (some groups, nested), ids unique, labels on some nodes and edges.
+    static func randomStore(_ rng: inout SplitMix64) throws -> FlowStore<JSONValue> {
+        var nodes: [FlowNode<JSONValue>] = []
+        var ids = Set<String>()
+        var groups: [String] = []
+        for i in 0..<(1 + rng.below(12)) {
+            var id = text(&rng, 1 + rng.below(5))
+            if !ids.insert(id).inserted { id += "\(i)"; ids.insert(id) }
+            let group = rng.chance(20)
+            let data: JSONValue = rng.chance(50) ? .object(JSONObject([("label", .string(text(&rng, rng.below(6))))])) : .null
+            nodes.append(FlowNode(
+                id: id, position: Point(Double(i) * 100, 0), size: Size(80, 40), data: data,
+                parentID: groups.isEmpty || rng.chance(40) ? nil : rng.pick(groups), acceptsChildren: group))
+            if group { groups.append(id) }
+        }
+        let leaves = nodes.filter { !$0.acceptsChildren }.map(\.id)
+        var edges: [FlowEdge] = []
+        if !leaves.isEmpty {
+            for k in 0..<rng.below(10) {
+                edges.append(FlowEdge(
+                    id: rng.chance(50) ? "e\(k + 1)" : text(&rng, 2) + "\(k)", sourceNodeID: rng.pick(leaves),
+                    targetNodeID: rng.pick(leaves), label: rng.chance(60) ? text(&rng, rng.below(6)) : nil))
+            }
+        }
+        let s = FlowStore<JSONValue>()
+        _ = try s.load(FlowDocument(nodes: nodes, edges: edges))
+        return s
+    }
+
+    struct Summary: Equatable, CustomStringConvertible {
+        var nodes: [String]
+        var edges: [String]
+        var description: String { (nodes + edges).joined(separator: "\n") }
+    }
+
+    /// Nodes by id (title, parent, group) and edges (id, ends, label), in a stable order.
+    static func dotSummary(_ d: FlowDocument<JSONValue>) -> Summary {
+        Summary(
+            nodes: d.nodes.map { n in
+                [n.id, n.data.title(nodeID: n.id), n.parentID ?? "-", n.acceptsChildren ? "G" : "N"].map { $0.debugDescription }.joined(separator: " ")
+            }.sorted(),
+            edges: d.edges.map { e in [e.id, e.sourceNodeID, e.targetNodeID, e.label ?? "-"].map { $0.debugDescription }.joined(separator: " ") })
+    }
+
+    /// Mermaid renames ids it cannot take and keeps the titles: nodes by title, edges by
+    /// their ends' titles and label.
+    static func mermaidSummary(_ d: FlowDocument<JSONValue>) -> Summary {
+        let title = Dictionary(d.nodes.map { ($0.id, $0.data.title(nodeID: $0.id)) }, uniquingKeysWith: { a, _ in a })
+        return Summary(
+            nodes: d.nodes.map { n in
+                [title[n.id]!, n.parentID.map { title[$0]! } ?? "-", n.acceptsChildren ? "G" : "N"].map { $0.debugDescription }.joined(separator: " ")
+            }.sorted(),
+            edges: d.edges.map { e in [title[e.sourceNodeID]!, title[e.targetNodeID]!, e.label ?? "-"].map { $0.debugDescription }.joined(separator: " ") })
+    }
+
+    /// Whether DOT can write `id` so that it reads back (see `DOTWriter.quote`).
+    static func dotWritable(_ id: String) -> Bool {
+        DOTWriter.quoted(id, exact: true) != nil || DOTWriter.htmlBalanced(id)
+    }
+
+    /// 300 random stores written in `format` and read back: `check(written, read, text)` for each.
+    static func roundTrips(_ format: DiagramFormat, seed: UInt64, _ check: (FlowDocument<JSONValue>, FlowDocument<JSONValue>, String) -> Void) throws {
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<300 {
+            let a = try randomStore(&rng)
+            let text = try a.text(format)
+            let b = FlowStore<JSONValue>()
+            do {
+                try b.load(text, format: format)
+            } catch {
+                Issue.record("round \(round): \(error)\n\(text)")
+                continue
+            }
+            check(a.document(), b.document(), text)
+        }
+    }
+
+    @Test func dotReadsBackWhatItWrites() throws {
+        var exact = 0
+        try Self.roundTrips(.dot, seed: 43) { doc, read, text in
+            guard doc.nodes.allSatisfy({ Self.dotWritable($0.id) }) && doc.edges.allSatisfy({ Self.dotWritable($0.id) }) else { return }
+            exact += 1
+            #expect(Self.dotSummary(read) == Self.dotSummary(doc), "\(text)")
+        }
+        #expect(exact > 200)
+    }
+
+    @Test func mermaidReadsBackWhatItWrites() throws {
+        try Self.roundTrips(.mermaid, seed: 38) { doc, read, text in
+            #expect(Self.mermaidSummary(read) == Self.mermaidSummary(doc), "\(text)")
+        }
+    }
+
+    @Test func theReportedCases() throws {
+        let s = FlowStore<JSONValue>()
+        _ = try s.load(FlowDocument(
+            nodes: [
+                FlowNode(id: "a\\\"b", position: .zero, size: Size(10, 10), data: .null),
+                FlowNode(id: "c", position: .zero, size: Size(10, 10), data: .null),
+            ],
+            edges: [FlowEdge(id: "e1", sourceNodeID: "a\\\"b", targetNodeID: "c", label: "x|y")]))
+        let dot = FlowStore<JSONValue>()
+        try dot.load(s.text(.dot), format: .dot)
+        #expect(dot.document().nodes.map(\.id).sorted() == ["a\\\"b", "c"])
+        let mermaid = FlowStore<JSONValue>()
+        try mermaid.load(s.text(.mermaid), format: .mermaid)
+        #expect(mermaid.document().edges.map(\.label) == ["x|y"])
+    }
+}

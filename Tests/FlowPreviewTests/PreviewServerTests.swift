@@ -1,0 +1,167 @@
+import Glibc
+import NIOCore
+import Testing
+
+@testable import FlowPreview
+
+/// The server against hostile clients (#43): other origins, other hosts, missing tokens,
+/// unmasked frames, large messages, idle and slow connections, too many connections.
+@Suite(.serialized) struct PreviewServerTests {
+    /// A server on a free loopback port with view 1 open.
+    func server(token: String? = nil, _ change: (inout PreviewLimits) -> Void = { _ in }) throws -> PreviewServer {
+        let hub = PreviewHub(wake: {})
+        hub.addView(1)
+        var limits = PreviewLimits()
+        change(&limits)
+        return try PreviewServer(address: ServeAddress(host: "127.0.0.1", port: 0), hub: hub, token: token, limits: limits)
+    }
+
+    /// A WebSocket to view 1, upgraded (101).
+    func socket(_ s: PreviewServer, _ query: String = "") throws -> RawClient {
+        let c = try RawClient(port: s.address.port)
+        let status = c.get("/ws?view=1" + query, port: s.address.port, ["Origin": "http://127.0.0.1:\(s.address.port)"], upgrade: true)
+        #expect(status == 101)
+        return c
+    }
+
+    @Test func aPageOfAnotherSiteCannotOpenAWebSocketOrThePage() async throws {
+        try await offThePool {
+            let s = try server()
+            let port = s.address.port
+            #expect(try RawClient(port: port).get("/ws", port: port, ["Origin": "http://evil.example"], upgrade: true) == 400)
+            #expect(try RawClient(port: port).get("/ws", port: port, ["Origin": "null"], upgrade: true) == 400)
+            // DNS rebinding: another name for 127.0.0.1, the page's own origin by that name
+            let rebound = ["Host": "evil.example:\(port)", "Origin": "http://evil.example:\(port)"]
+            #expect(try RawClient(port: port).get("/ws", port: port, rebound, upgrade: true) == 400)
+            #expect(try RawClient(port: port).get("/", port: port, rebound) == 403)
+            // its own origin, by any loopback name
+            #expect(try RawClient(port: port).get("/", port: port) == 200)
+            #expect(try RawClient(port: port).get("/", port: port, ["Host": "localhost:\(port)"]) == 200)
+            #expect(try RawClient(port: port).get("/ws", port: port, ["Origin": "http://localhost:\(port)", "Host": "localhost:\(port)"], upgrade: true) == 101)
+            #expect(s.url(view: 2) == "http://127.0.0.1:\(port)/?view=2")
+        }
+    }
+
+    @Test func aTokenIsNeededWhenGivenAndMadeUpBeyondLoopback() async throws {
+        try await offThePool {
+            let token = "abcdefghijklmnop-1234"
+            let s = try server(token: token)
+            let port = s.address.port
+            #expect(try RawClient(port: port).get("/", port: port) == 403)
+            #expect(try RawClient(port: port).get("/?token=abcdefghijklmnop-1235", port: port) == 403)
+            #expect(try RawClient(port: port).get("/?token=\(token)", port: port) == 200)
+            #expect(try RawClient(port: port).get("/ws", port: port, [:], upgrade: true) == 400)
+            _ = try socket(s, "&token=\(token)")
+            #expect(s.url(view: 1) == "http://127.0.0.1:\(port)/?token=\(token)")
+            #expect(s.url(view: 3) == "http://127.0.0.1:\(port)/?view=3&token=\(token)")
+
+            let wide = try PreviewServer(address: ServeAddress(host: "0.0.0.0", port: 0), hub: PreviewHub(wake: {}))
+            let made = try #require(wide.access.token)
+            #expect(made.count == 32 && PreviewAccess.problem(with: made) == nil)
+            #expect(wide.url(view: 1) == "http://localhost:\(wide.address.port)/?token=\(made)")
+            #expect(PreviewAccess.problem(with: "short") != nil)
+            #expect(PreviewAccess.problem(with: "has spaces in it, sixteen+") != nil)
+        }
+    }
+
+    @Test func messagesUpTo64KiBAreRead() async throws {
+        try await offThePool {
+            let s = try server()
+            let c = try socket(s)
+            let padding = String(repeating: "x", count: 60_000)
+            c.sendFrame(opcode: 1, Array(#"{"type":"bogus","pad":"\#(padding)"}"#.utf8))
+            #expect(c.text() == #"{"type":"error","message":"message: unknown type 'bogus'"}"#)
+        }
+    }
+
+    @Test(arguments: [(UInt8(1), Array("{}".utf8)), (UInt8(9), []), (UInt8(8), [0x03, 0xE8])])
+    func anUnmaskedFrameClosesWith1002(opcode: UInt8, payload: [UInt8]) async throws {
+        try await offThePool {
+            let s = try server()
+            let c = try socket(s)
+            c.sendFrame(opcode: opcode, payload, masked: false)
+            let close = c.frame()
+            #expect(close?.opcode == 8)
+            #expect(close?.payload.prefix(2) == [0x03, 0xEA])  // 1002
+            #expect(c.closedByServer())
+        }
+    }
+
+    @Test func aMaskedPingIsAnswered() async throws {
+        try await offThePool {
+            let s = try server()
+            let c = try socket(s)
+            c.sendFrame(opcode: 9, [1, 2, 3])
+            #expect(c.frame().map { ($0.opcode, $0.payload) } ?? (0, []) == (10, [1, 2, 3]))
+        }
+    }
+
+    @Test func connectionsBeyondTheLimitWaitUnaccepted() async throws {
+        try await offThePool {
+            let s = try server { $0.connections = 8 }
+            let port = s.address.port
+            let clients = try (0..<24).map { _ in try RawClient(port: port) }
+            // wait until the server took some, then watch it never hold more than the limit
+            var held = 0
+            for _ in 0..<5000 where held < 5 {  // (up to 10 s on a loaded machine)
+                held = acceptedConnections(port: port)
+                usleep(2000)
+            }
+            #expect(held >= 5)
+            for _ in 0..<50 {
+                held = max(held, acceptedConnections(port: port))
+                usleep(2000)
+            }
+            #expect(held <= 8, "the server holds \(held) connections")
+            // they are served when places free up
+            let last = clients.last!
+            drop(clients.dropLast())
+            #expect(last.get("/", port: port) == 200)
+        }
+    }
+
+    func drop(_ clients: ArraySlice<RawClient>) { for c in clients { shutdown(c.fd, Int32(SHUT_RDWR)) } }
+
+    @Test func webSocketsBeyondTheLimitAreRefused() async throws {
+        try await offThePool {
+            let s = try server { $0.webSockets = 2 }
+            let port = s.address.port
+            let first = try socket(s)
+            let second = try socket(s)
+            defer { withExtendedLifetime(second) {} }
+            #expect(try RawClient(port: port).get("/ws", port: port, [:], upgrade: true) == 400)
+            shutdown(first.fd, Int32(SHUT_RDWR))
+            #expect(first.closedByServer())
+            var status: Int?
+            for _ in 0..<2000 where status != 101 {  // the place is given back as the close is seen
+                status = try RawClient(port: port).get("/ws", port: port, [:], upgrade: true)
+                if status != 101 { usleep(5000) }
+            }
+            #expect(status == 101)
+        }
+    }
+
+    @Test func aSlowRequestHeadIsCutOffButAWebSocketStays() async throws {
+        try await offThePool {
+            let s = try server { $0.requestTimeout = .seconds(1) }
+            let port = s.address.port
+            let socket = try socket(s)
+            let slow = try RawClient(port: port)
+            slow.send("GET / HTTP/1.1\r\nHost: 127.")
+            #expect(slow.closedByServer())
+            // the WebSocket, older than the timeout by now, still answers
+            socket.sendFrame(opcode: 1, Array("[]".utf8))
+            #expect(socket.text() == #"{"type":"error","message":"message: a JSON object expected"}"#)
+        }
+    }
+
+    @Test func aWebSocketThatAnswersNoPingIsClosed() async throws {
+        try await offThePool {
+            let s = try server { $0.pingPeriod = .milliseconds(100) }
+            let c = try socket(s)
+            var opcodes: [UInt8] = []
+            while let f = c.frame() { opcodes.append(f.opcode) }  // to the end: pings, then a close
+            #expect(opcodes.contains(9) && opcodes.last == 8, "\(opcodes)")
+        }
+    }
+}
