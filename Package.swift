@@ -98,6 +98,7 @@ let package = Package(
             dependencies: [
                 "FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "FlowStorage",
                 .product(name: "GRDB", package: "GRDB.swift"), "CLua", "CLuaShims", "CBenchShims",
+                "TestSupport",  // the seeded random graphs of the growth series
             ],
             linkerSettings: luaLink),
 

@@ -64,21 +64,7 @@ enum ParserScalingBench {
     static func run(into report: Report) {
         for c in cases {
             progress("parser scaling \(c.name)")
-            // the sizes take turns, so a busy moment of the machine slows each of them alike
-            let bodies = sizes.map { c.run($0) }
-            var best = [Double](repeating: .infinity, count: sizes.count)
-            for body in bodies { body() }  // warm-up: first-touch page faults and caches
-            for _ in 0..<11 {
-                for (k, body) in bodies.enumerated() { best[k] = min(best[k], time(body)) }
-            }
-            var times: [Int: Double] = [:]
-            for (k, n) in sizes.enumerated() {
-                times[n] = best[k]
-                report.add(Metric(name: "parsers.\(c.name)", size: n, value: best[k] * 1e9, unit: "ns"))
-            }
-            let small = sizes.first!, large = sizes.last!
-            let exponent = log(times[large]! / times[small]!) / log(Double(large) / Double(small))
-            report.add(Metric(name: "parsers.\(c.name).exponent", size: large, value: exponent, unit: "exponent"))
+            Growth.measure("parsers.\(c.name)", sizes: sizes, rounds: 11, into: report, c.run)
         }
     }
 }

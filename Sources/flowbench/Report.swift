@@ -132,6 +132,7 @@ final class Report {
         printLayout()
         printSection("Workspaces (per call; baseline: a bare GRDB one-row insert in its own transaction; open: baseline load of the same JSON)", "workspace.")
         printSection("Formats (DOT read: parse + map, no layout; baseline: dot -Tcanon, a process that lays out too; nop: Graphviz's nop -p, a process that only parses)", "formats.")
+        printSection("Growth (best time of one run; .exponent: log(t_large / t_small) / log(large / small))", "growth.")
         printDiagrams()
         printTargets()
     }
@@ -319,6 +320,12 @@ final class Report {
         Target(label: "flowrepl start-up ≤ 5 ms", name: "startup.flowrepl", useRatio: false, limit: 5_000_000),
         Target(label: "re-route after moveNode (1k/1.5k) ≤ 5 ms", name: "routing.moveNode", useRatio: false, limit: 5_000_000),
         Target(label: "route 1k nodes / 1.5k edges ≤ 200 ms", name: "routing.scratch", useRatio: false, limit: 200_000_000),
+        Target(
+            label: "parent chain growth 1k→4k ≤ n^1.3", name: "growth.store.parentChain.exponent", useRatio: false,
+            limit: 1.3),
+        Target(
+            label: "cyclic layout, 1k nodes ≤ 2 s", name: "growth.layout.cyclic", size: 1_000, useRatio: false,
+            limit: 2_000_000_000),
     ]
 
     private func printTargets() {

@@ -34,14 +34,9 @@ extension FlowStore {
                 guard let ps = nodeTable.slot(of: p) else { problems.append("node '\(n.id)' has missing parent '\(p)'"); return }
                 expected[Int(ps)].children.append(s)
                 if !nodeTable[slot: ps].acceptsChildren { problems.append("node '\(n.id)' has parent '\(p)' that does not accept children") }
-                var seen: Set<String> = [n.id]
-                var c: String? = p
-                while let cur = c {
-                    if !seen.insert(cur).inserted { problems.append("parent cycle through '\(n.id)'"); break }
-                    c = nodeTable[cur]?.parentID
-                }
             }
         }
+        problems.append(contentsOf: parentCycleProblems())
         // An edge's indexed bounds may lag only when it is stale or one of its nodes is dirty.
         func nodeIsDirty(_ id: String) -> Bool { nodeTable.slot(of: id).map { nodeTable.flags($0) & NodeFlags.dirty != 0 } ?? false }
         var bent = 0, orthogonal = 0
@@ -90,6 +85,36 @@ extension FlowStore {
         default: break
         }
         problems.append(contentsOf: interaction.interactionProblems())
+        return problems
+    }
+
+    /// "parent cycle through 'x'" for every node whose walk up the parent links revisits a
+    /// node. Each node is walked once (a walk stops at a node already settled), so a deep
+    /// hierarchy costs linear time, not depth × nodes.
+    private func parentCycleProblems() -> [String] {
+        // 0: not walked, 1: on the current walk, 2: reaches a root, 3: reaches a cycle
+        var state = [UInt8](repeating: 0, count: nodeTable.slotCapacity)
+        var problems: [String] = []
+        var path: [Int32] = []
+        nodeTable.forEachSlot { start in
+            var cur: Int32? = start
+            path.removeAll(keepingCapacity: true)
+            var outcome: UInt8 = 2
+            while let s = cur {
+                switch state[Int(s)] {
+                case 0:
+                    state[Int(s)] = 1
+                    path.append(s)
+                    cur = nodeTable[slot: s].parentID.flatMap { nodeTable.slot(of: $0) }
+                case 1: outcome = 3; cur = nil
+                case let settled: outcome = settled; cur = nil
+                }
+            }
+            for s in path { state[Int(s)] = outcome }
+        }
+        nodeTable.forEachSlot { s in
+            if state[Int(s)] == 3 { problems.append("parent cycle through '\(nodeTable[slot: s].id)'") }
+        }
         return problems
     }
 

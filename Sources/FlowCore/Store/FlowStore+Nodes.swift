@@ -287,6 +287,10 @@ extension FlowStore {
         if !parent.acceptsChildren {
             throw .invalidParent(op, "node '\(parentID)' does not accept children")
         }
+        // Walking up can reach the node only through a node whose parent it is. A node not in
+        // the store is nobody's parent unless its child links are parked (it left within the
+        // operation): a new node needs no walk, so adding a child costs O(1), not O(depth).
+        if !nodeTable.contains(nodeID) && parkedLinks[nodeID]?.children.isEmpty ?? true { return }
         var seen: Set<String> = [parentID]
         var cursor = parent.parentID
         while let c = cursor {
