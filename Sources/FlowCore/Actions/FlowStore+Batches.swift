@@ -21,7 +21,7 @@ extension FlowStore {
                 edgeExisted[id] = existed
             }
         }
-        for entry in journal {
+        for entry in log.journal {
             switch entry {
             case .insertNode(let id, _): touchNode(id, existed: false, move: false)
             case .removeNode(let n, _): touchNode(n.id, existed: true, move: false)
@@ -93,7 +93,7 @@ extension FlowStore {
     /// journal is rolled back, the call's events dropped, and the error kept for the call
     /// to throw (`takeWriteFailure`).
     func recordBatch(_ recorder: FlowActionRecorder<Data>, _ name: String) {
-        guard journal.contains(where: { $0.isDocumentChange }) else { return }
+        guard log.journal.contains(where: { $0.isDocumentChange }) else { return }
         let batch = currentBatch(name)
         guard !batch.actions.isEmpty, let error = recorder.deliver(batch) else { return }
         refuseCommit(error)
@@ -103,10 +103,7 @@ extension FlowStore {
     /// (`takeWriteFailure`).
     func refuseCommit(_ error: FlowError) {
         rollback(to: 0)
-        pendingNodeChanges.removeAll()
-        pendingEdgeChanges.removeAll()
-        replacedNodes = [:]
-        replacedEdges = [:]
+        log.dropPending()
         writeFailure = error
     }
 

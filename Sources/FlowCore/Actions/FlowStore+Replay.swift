@@ -5,7 +5,7 @@ extension FlowStore {
     /// recorded places in the store order.
     public func replay(_ batches: [FlowBatch<Data>]) throws(FlowError) {
         let op = "replay"
-        guard depth == 0 else { throw .invalidState(op, "cannot replay inside an operation or transaction") }
+        guard log.depth == 0 else { throw .invalidState(op, "cannot replay inside an operation or transaction") }
         try perform("Replay") { () throws(FlowError) in
             var context = ReplayContext()
             for (b, batch) in batches.enumerated() {

@@ -57,11 +57,11 @@ extension FlowInteraction {
         let store = store
         try store.requireSize(size, op)
         try store.requireSize(canvasSize, op)
-        guard store.selectedNodeSet.count + store.selectedEdgeSet.count == 1 else { return [] }
+        guard store.marks.selectedNodes.count + store.marks.selectedEdges.count == 1 else { return [] }
         let anchor: AccessoryAnchor
-        if let id = store.selectedNodeSet.first {
+        if let id = store.marks.selectedNodes.first {
             anchor = .node(id)
-        } else if let id = store.selectedEdgeSet.first, let e = store.edge(id), store.edgeGeometry(of: e) != nil {
+        } else if let id = store.marks.selectedEdges.first, let e = store.edge(id), store.edgeGeometry(of: e) != nil {
             anchor = .edge(id)
         } else {
             return []

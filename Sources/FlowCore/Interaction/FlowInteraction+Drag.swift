@@ -35,7 +35,7 @@ extension FlowInteraction {
             finishDrag()
             guard node.isDraggable else { return false }
             var picked = [id]
-            let selected = store.selectedNodeSet
+            let selected = store.marks.selectedNodes
             if selected.contains(id) && selected.count > 1 {
                 picked = store.nodeOrder(selected).filter { store.node($0)?.isDraggable == true }
             }

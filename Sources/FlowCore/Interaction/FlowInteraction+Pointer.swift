@@ -70,7 +70,7 @@ extension FlowInteraction {
         return try store.perform("Move") { () throws(FlowError) -> Bool in
             _ = try store.requireNode(id, "beginNodeDragFromPointer")
             guard mode == .replace else { return false }
-            if store.selectedNodeSet.contains(id) { try store.focusNode(id) } else { try store.selectNode(id) }
+            if store.marks.selectedNodes.contains(id) { try store.focusNode(id) } else { try store.selectNode(id) }
             try beginNodeDrag(id)
             return isNodeDragging
         }
@@ -165,11 +165,11 @@ extension FlowInteraction {
                 pointerPress?.last = p
                 return false
             }
-            let before = (store.selectedNodeSet, store.selectedEdgeSet, store.focusedTarget)
+            let before = (store.marks.selectedNodes, store.marks.selectedEdges, store.focusedTarget)
             let gesture = try startDrag(&press)
             press.gesture = gesture
             press.last = press.start  // a pan follows the pointer from where it was pressed
-            changed = before != (store.selectedNodeSet, store.selectedEdgeSet, store.focusedTarget)
+            changed = before != (store.marks.selectedNodes, store.marks.selectedEdges, store.focusedTarget)
             pointerPress = press
         }
         switch press.gesture {

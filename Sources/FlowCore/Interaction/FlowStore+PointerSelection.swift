@@ -12,7 +12,7 @@ extension FlowStore {
             switch mode {
             case .replace: return try selectNode(id)
             case .toggle:
-                return selectedNodeSet.contains(id) ? try deselectNode(id) : try selectNode(id, exclusive: false)
+                return marks.selectedNodes.contains(id) ? try deselectNode(id) : try selectNode(id, exclusive: false)
             }
         }
     }
@@ -25,7 +25,7 @@ extension FlowStore {
             switch mode {
             case .replace: return try selectEdge(id)
             case .toggle:
-                return selectedEdgeSet.contains(id) ? try deselectEdge(id) : try selectEdge(id, exclusive: false)
+                return marks.selectedEdges.contains(id) ? try deselectEdge(id) : try selectEdge(id, exclusive: false)
             }
         }
     }

@@ -39,7 +39,7 @@ extension FlowStore {
     /// end points, grown by 1 (`EdgeGeometry.selectionFrame`).
     public func selectionContext(canvasSize: Size) throws(FlowError) -> SelectionContext<Data>? {
         try requireSize(canvasSize, "selectionContext")
-        if selectedNodeSet.isEmpty && selectedEdgeSet.isEmpty { return nil }
+        if marks.selectedNodes.isEmpty && marks.selectedEdges.isEmpty { return nil }
         let nodeIDs = selectedNodeIDs, edgeIDs = selectedEdgeIDs
         let nodes = nodeIDs.compactMap { nodeTable[$0] }
         let edges = edgeIDs.compactMap { edgeTable[$0] }

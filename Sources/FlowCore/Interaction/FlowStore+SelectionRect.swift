@@ -15,7 +15,7 @@ extension FlowStore {
         guard configuration.multiSelectionEnabled else { return false }
         return perform("Select") { () -> Bool in
             let (nodes, edges) = itemsInRect(rect.standardized)
-            let changed = nodes != selectedNodeSet || edges != selectedEdgeSet
+            let changed = nodes != marks.selectedNodes || edges != marks.selectedEdges
             setSelection(nodes: nodes, edges: edges)
             return changed
         }

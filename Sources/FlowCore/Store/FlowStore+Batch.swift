@@ -31,7 +31,7 @@ extension FlowStore {
                 do throws(FlowError) {
                     let key = try checkNew(&node, op)
                     let (id, seq, _) = insertNode(node, seq: nil, key: key, emit: true)
-                    journal.append(.insertNode(id, seq: seq))
+                    log.journal.append(.insertNode(id, seq: seq))
                 } catch {
                     throw error.entry(i + 1)
                 }
@@ -66,7 +66,7 @@ extension FlowStore {
                 do throws(FlowError) {
                     let (key, ends) = try checkNew(edge, op)
                     let (id, seq, _) = insertEdge(edge, seq: nil, key: key, ends: ends, emit: true)
-                    journal.append(.insertEdge(id, seq: seq))
+                    log.journal.append(.insertEdge(id, seq: seq))
                 } catch {
                     throw error.entry(i + 1)
                 }
@@ -105,8 +105,8 @@ extension FlowStore {
         if nodes > 0 { nodeTable.reserve(nodes) }
         if edges > 0 { edgeTable.reserve(edges) }
         let extra = nodes + edges
-        if journal.count + extra > journal.capacity {
-            journal.reserveCapacity(max(journal.count + extra, 2 * journal.capacity))
+        if log.journal.count + extra > log.journal.capacity {
+            log.journal.reserveCapacity(max(log.journal.count + extra, 2 * log.journal.capacity))
         }
     }
 }

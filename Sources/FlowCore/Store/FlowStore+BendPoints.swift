@@ -23,8 +23,8 @@ extension FlowStore {
         func moved(_ id: String, from p: Point) {
             if before[id] == nil { before[id] = p }
         }
-        var frames = frameRanges[...]
-        for (i, entry) in journal.enumerated() {
+        var frames = log.frameRanges[...]
+        for (i, entry) in log.journal.enumerated() {
             while let f = frames.first, f.upperBound <= i { frames = frames.dropFirst() }
             if let f = frames.first, f.contains(i) { continue }
             switch entry {

@@ -4,25 +4,25 @@
 extension FlowStore {
     /// Delivers the queued node batch, then the edge batch.
     func deliverEvents() {
-        if pendingNodeChanges.isEmpty && pendingEdgeChanges.isEmpty {
-            if !replacedNodes.isEmpty { replacedNodes = [:] }
-            if !replacedEdges.isEmpty { replacedEdges = [:] }
+        if log.pendingNodeChanges.isEmpty && log.pendingEdgeChanges.isEmpty {
+            if !log.replacedNodes.isEmpty { log.replacedNodes = [:] }
+            if !log.replacedEdges.isEmpty { log.replacedEdges = [:] }
             return
         }
-        let n = pendingNodeChanges, e = pendingEdgeChanges
-        let oldNodes = replacedNodes, oldEdges = replacedEdges
-        pendingNodeChanges = []
-        pendingEdgeChanges = []
-        replacedNodes = [:]
-        replacedEdges = [:]
+        let n = log.pendingNodeChanges, e = log.pendingEdgeChanges
+        let oldNodes = log.replacedNodes, oldEdges = log.replacedEdges
+        log.pendingNodeChanges = []
+        log.pendingEdgeChanges = []
+        log.replacedNodes = [:]
+        log.replacedEdges = [:]
         if !n.isEmpty {
-            onNodesChange?(n)
-            for o in observers { o.nodes(n, oldNodes) }
+            listeners.onNodesChange?(n)
+            for o in listeners.observers { o.nodes(n, oldNodes) }
         }
         if !e.isEmpty {
-            onEdgesChange?(e)
-            for o in observers { o.edges(e, oldEdges) }
+            listeners.onEdgesChange?(e)
+            for o in listeners.observers { o.edges(e, oldEdges) }
         }
-        for o in batchObservers { o.body(n, e) }
+        for o in listeners.batchObservers { o.body(n, e) }
     }
 }

@@ -93,7 +93,7 @@ extension FlowStore {
     /// negative sizes) throw and change nothing. Clears the history; no events.
     @discardableResult
     public func load(_ document: FlowDocument<Data>) throws(FlowError) -> [String] {
-        guard depth == 0 else { throw .invalidState("load", "cannot load inside an operation or transaction") }
+        guard log.depth == 0 else { throw .invalidState("load", "cannot load inside an operation or transaction") }
         var warnings: [String] = []
         for name in document.classes.keys.sorted() {
             try FlowClass.validateName(name, "load", "classes")
@@ -252,25 +252,25 @@ extension FlowStore {
         customHandleReach = 0
         nodeIDs.reset()
         edgeIDs.reset()
-        selectedNodeSet = []
-        selectedEdgeSet = []
+        marks.selectedNodes = []
+        marks.selectedEdges = []
         focusedTarget = nil
         hoveredNodeID = nil
         dropTargetNodeID = nil
         dropTargetEdgeID = nil
-        animatedEdgeSet = []
-        pendingNodeChanges = []
-        pendingEdgeChanges = []
-        replacedNodes = [:]
-        replacedEdges = [:]
-        interactiveUpdates = false
+        marks.animatedEdges = []
+        log.pendingNodeChanges = []
+        log.pendingEdgeChanges = []
+        log.replacedNodes = [:]
+        log.replacedEdges = [:]
+        log.interactiveUpdates = false
         viewport = v
         classStyles = classes
         // the bulk path of the batch adds: room made once, then each item inserted
         reserveBatch(nodes: nodes.count, edges: edges.count)
         for n in nodes { pInsertNode(n, emit: false) }
         for e in edges { pInsertEdge(e, emit: false) }
-        journal.removeAll()
+        log.journal.removeAll()
         clearHistory()
         checkInvariantsInDebug()
     }

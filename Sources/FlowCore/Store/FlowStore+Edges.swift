@@ -128,16 +128,16 @@ extension FlowStore {
     // MARK: Animated edges (a side table: no undo, not exported)
 
     /// The animated edges in store order.
-    public var animatedEdgeIDs: [String] { edgeOrder(animatedEdgeSet) }
+    public var animatedEdgeIDs: [String] { edgeOrder(marks.animatedEdges) }
 
     /// Whether the edge is drawn animated.
-    public func isEdgeAnimated(_ id: String) -> Bool { animatedEdgeSet.contains(id) }
+    public func isEdgeAnimated(_ id: String) -> Bool { marks.animatedEdges.contains(id) }
 
     /// Marks one edge animated or not. Returns whether that changed anything.
     @discardableResult
     public func setEdgeAnimated(_ id: String, _ animated: Bool) throws(FlowError) -> Bool {
         _ = try requireEdge(id, "setEdgeAnimated")
-        return animated ? animatedEdgeSet.insert(id).inserted : animatedEdgeSet.remove(id) != nil
+        return animated ? marks.animatedEdges.insert(id).inserted : marks.animatedEdges.remove(id) != nil
     }
 
     /// Replaces the set of animated edges. Unknown ids are an error.
@@ -145,8 +145,8 @@ extension FlowStore {
     public func setAnimatedEdges(_ ids: [String]) throws(FlowError) -> Bool {
         for id in ids { _ = try requireEdge(id, "setAnimatedEdges") }
         let new = Set(ids)
-        if new == animatedEdgeSet { return false }
-        animatedEdgeSet = new
+        if new == marks.animatedEdges { return false }
+        marks.animatedEdges = new
         return true
     }
 }

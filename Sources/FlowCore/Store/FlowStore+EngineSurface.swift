@@ -30,12 +30,12 @@ extension FlowStore {
     /// undo step of its own. Entries are kept inside a transaction (a rollback needs them),
     /// listed in `frameRanges`.
     func discardHistory(since mark: Int) {
-        guard journal.count > mark else { return }
-        if transactionDepth > 0 {
-            frameRanges.append(mark..<journal.count)
+        guard log.journal.count > mark else { return }
+        if log.transactionDepth > 0 {
+            log.frameRanges.append(mark..<log.journal.count)
             return
         }
-        journal.removeSubrange(mark...)
+        log.journal.removeSubrange(mark...)
     }
 
     /// Journals, as one entry per node, a change from `start` to `final` of which the store
@@ -45,9 +45,9 @@ extension FlowStore {
     func journalNetChange(_ changes: [(start: Node, final: Node, event: NodeEvent)]) {
         let changes = changes.filter { !$0.start.sameContent(as: $0.final) }
         guard !changes.isEmpty else { return }
-        let mark = journal.count
+        let mark = log.journal.count
         for c in changes { pReplaceNode(c.start, event: .none) }
-        journal.removeSubrange(mark...)
+        log.journal.removeSubrange(mark...)
         for c in changes { pReplaceNode(c.final, event: c.event) }
     }
 
@@ -73,12 +73,12 @@ extension FlowStore {
     }
 
     /// The journal position now, for `dropJournal(since:)` and `discardHistory(since:)`.
-    var journalMark: Int { journal.count }
+    var journalMark: Int { log.journal.count }
 
     /// Forgets the journal entries made since `mark` (also inside a transaction): for moves
     /// that put back a state the journal already describes.
     func dropJournal(since mark: Int) {
-        journal.removeSubrange(mark...)
+        log.journal.removeSubrange(mark...)
     }
 
     /// Moves node `id` to `p` through the primitives (indexes and events stay right) and
@@ -102,7 +102,7 @@ extension FlowStore {
     }
 
     /// Whether any edge is animated (its dash pattern follows the engine's `edgeDashPhase`).
-    var hasAnimatedEdges: Bool { !animatedEdgeSet.isEmpty }
+    var hasAnimatedEdges: Bool { !marks.animatedEdges.isEmpty }
 
     // MARK: Document queries of gestures
 

@@ -72,7 +72,7 @@ extension FlowStore {
     ) throws(FlowError) -> Node {
         try perform("Group") { () throws(FlowError) -> Node in
             let op = "groupSelection"
-            let selected = nodeOrder(selectedNodeSet)
+            let selected = nodeOrder(marks.selectedNodes)
             let selectedSet = Set(selected)
             let roots = selected.filter { nid in
                 var cursor = nodeTable[nid]?.parentID
@@ -107,7 +107,7 @@ extension FlowStore {
             }
             let rootSet = Set(roots)
             for e in edgeTable.elements
-            where (selectedEdgeSet.contains(e.id)
+            where (marks.selectedEdges.contains(e.id)
                 || (rootSet.contains(e.sourceNodeID) && rootSet.contains(e.targetNodeID)))
                 && e.parentID != groupID
             {

@@ -19,7 +19,7 @@ extension FlowStore {
         nodeTable.forEachSlot { s in
             let n = nodeTable[slot: s]
             let extra = nodeTable.extra(s)
-            if n.isSelected != selectedNodeSet.contains(n.id) { problems.append("node '\(n.id)' selection flag disagrees") }
+            if n.isSelected != marks.selectedNodes.contains(n.id) { problems.append("node '\(n.id)' selection flag disagrees") }
             if n.isHovered != (hoveredNodeID == n.id) { problems.append("node '\(n.id)' hover flag disagrees") }
             if n.isDropTarget != (dropTargetNodeID == n.id) { problems.append("node '\(n.id)' drop flag disagrees") }
             let isDirty = nodeTable.flags(s) & NodeFlags.dirty != 0
@@ -45,7 +45,7 @@ extension FlowStore {
             let extra = edgeTable.extra(s)
             if !e.points.isEmpty { bent += 1 }
             if e.pathType == .orthogonal { orthogonal += 1 }
-            if e.isSelected != selectedEdgeSet.contains(e.id) { problems.append("edge '\(e.id)' selection flag disagrees") }
+            if e.isSelected != marks.selectedEdges.contains(e.id) { problems.append("edge '\(e.id)' selection flag disagrees") }
             if e.isDropTarget != (dropTargetEdgeID == e.id) { problems.append("edge '\(e.id)' drop flag disagrees") }
             do throws(FlowError) { try validateEdge(e, "check") } catch { problems.append("edge '\(e.id)': \(error.message)") }
             if extra.isStale && !stale.contains(s) { problems.append("edge '\(e.id)' is stale but not listed") }
@@ -73,9 +73,9 @@ extension FlowStore {
                 problems.append("links of \(name) disagree with the tables")
             }
         }
-        for id in selectedNodeSet where nodeTable[id] == nil { problems.append("selected node '\(id)' does not exist") }
-        for id in selectedEdgeSet where edgeTable[id] == nil { problems.append("selected edge '\(id)' does not exist") }
-        for id in animatedEdgeSet where edgeTable[id] == nil { problems.append("animated edge '\(id)' does not exist") }
+        for id in marks.selectedNodes where nodeTable[id] == nil { problems.append("selected node '\(id)' does not exist") }
+        for id in marks.selectedEdges where edgeTable[id] == nil { problems.append("selected edge '\(id)' does not exist") }
+        for id in marks.animatedEdges where edgeTable[id] == nil { problems.append("animated edge '\(id)' does not exist") }
         if let h = hoveredNodeID, nodeTable[h] == nil { problems.append("hovered node '\(h)' does not exist") }
         if let d = dropTargetNodeID, nodeTable[d] == nil { problems.append("drop target node '\(d)' does not exist") }
         if let d = dropTargetEdgeID, edgeTable[d] == nil { problems.append("drop target edge '\(d)' does not exist") }

@@ -3,11 +3,11 @@ extension FlowStore {
     /// call fails with; nil when it keeps to all (`StoreLimits`). The operation is left
     /// empty: a host names the call the script made (the Lua binding does).
     func violation(of l: StoreLimits) -> FlowError? {
-        guard journal.contains(where: { $0.isDocumentChange }) else { return nil }
+        guard log.journal.contains(where: { $0.isDocumentChange }) else { return nil }
         if let e = Self.countViolation(l, nodes: nodeCount, edges: edgeCount) { return e }
         guard l.labelBytes > 0 else { return nil }
         func tooLong(_ text: String) -> Bool { text.utf8.count > l.labelBytes }
-        for entry in journal {
+        for entry in log.journal {
             let id: String
             let isNode: Bool
             switch entry {

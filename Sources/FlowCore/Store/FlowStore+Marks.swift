@@ -2,57 +2,25 @@
 // items' derived flags.
 
 extension FlowStore {
-    /// Sets the derived flags of a node from the selection, hover and drop-target state,
-    /// in place.
+    /// Sets the derived flags of a node from the marks, in place.
     @inline(__always)
-    func setFlags(_ n: inout Node) {
-        if selectedNodeSet.isEmpty && hoveredNodeID == nil && dropTargetNodeID == nil {
-            if n.isSelected { n.isSelected = false }
-            if n.isHovered { n.isHovered = false }
-            if n.isDropTarget { n.isDropTarget = false }
-            return
-        }
-        n.isSelected = selectedNodeSet.contains(n.id)
-        n.isHovered = hoveredNodeID == n.id
-        n.isDropTarget = dropTargetNodeID == n.id
-    }
+    func setFlags(_ n: inout Node) { marks.setFlags(&n) }
 
     /// The node with its derived flags set (`setFlags` on a copy).
     @inline(__always)
-    func withFlags(_ n: Node) -> Node {
-        if selectedNodeSet.isEmpty && hoveredNodeID == nil && dropTargetNodeID == nil {
-            if !n.isSelected && !n.isHovered && !n.isDropTarget { return n }
-            var n = n
-            n.isSelected = false
-            n.isHovered = false
-            n.isDropTarget = false
-            return n
-        }
-        var n = n
-        n.isSelected = selectedNodeSet.contains(n.id)
-        n.isHovered = hoveredNodeID == n.id
-        n.isDropTarget = dropTargetNodeID == n.id
-        return n
-    }
+    func withFlags(_ n: Node) -> Node { marks.withFlags(n) }
 
+    /// The edge with its derived flags set.
     @inline(__always)
     func withFlags(_ e: FlowEdge) -> FlowEdge {
         var e = e
-        setFlags(&e)
+        marks.setFlags(&e)
         return e
     }
 
-    /// Sets the derived flags of an edge from the selection and drop-target state, in place.
+    /// Sets the derived flags of an edge from the marks, in place.
     @inline(__always)
-    func setFlags(_ e: inout FlowEdge) {
-        if selectedEdgeSet.isEmpty && dropTargetEdgeID == nil {
-            if e.isSelected { e.isSelected = false }
-            if e.isDropTarget { e.isDropTarget = false }
-            return
-        }
-        e.isSelected = selectedEdgeSet.contains(e.id)
-        e.isDropTarget = dropTargetEdgeID == e.id
-    }
+    func setFlags(_ e: inout FlowEdge) { marks.setFlags(&e) }
 
     // MARK: Derived-flag setters for hover and drop targets (not journaled)
 

@@ -44,7 +44,7 @@ extension FlowStore {
     /// held before it.
     func journalHeldBytes() -> Int {
         var nodesBefore: [String: Int] = [:], edgesBefore: [String: Int] = [:]
-        for entry in journal {
+        for entry in log.journal {
             switch entry {
             case .insertNode(let id, _): if nodesBefore[id] == nil { nodesBefore[id] = 0 }
             case .removeNode(let n, _): if nodesBefore[n.id] == nil { nodesBefore[n.id] = Self.heldBytes(of: n) }
@@ -82,7 +82,7 @@ extension FlowStore {
     /// redo log that a new step drops still counts until then.
     func keepsInHistory() -> Bool {
         var bytes = 0
-        for entry in journal {
+        for entry in log.journal {
             switch entry {
             case .removeNode(let n, _): bytes += Self.heldBytes(of: n)
             case .replaceNode(let old, let new): bytes += old.data == new.data ? 256 : Self.heldBytes(of: old)

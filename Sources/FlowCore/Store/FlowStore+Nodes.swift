@@ -200,7 +200,7 @@ extension FlowStore {
     /// clears. False in the common case, where removals skip building its sets.
     var holdsReferences: Bool {
         focusedTarget != nil || hoveredNodeID != nil || dropTargetNodeID != nil || dropTargetEdgeID != nil
-            || !animatedEdgeSet.isEmpty || interaction.holdsReferences
+            || !marks.animatedEdges.isEmpty || interaction.holdsReferences
     }
 
     /// Clears every non-document reference to nodes or edges that are going away (D11).
@@ -216,7 +216,7 @@ extension FlowStore {
         if let h = hoveredNodeID, nodes.contains(h) { setHover(nil) }
         if let d = dropTargetNodeID, nodes.contains(d) { setDropNode(nil) }
         if let d = dropTargetEdgeID, edges.contains(d) { setDropEdge(nil) }
-        animatedEdgeSet.subtract(edges)
+        marks.animatedEdges.subtract(edges)
         interaction.forgetInteractionReferences(nodes: nodes, edges: edges)
         interaction.cancelNodeAnimations(nodes)
     }

@@ -9,7 +9,7 @@ extension FlowStore {
         AuxState(
             viewport: viewport, focusedTarget: focusedTarget, hoveredNodeID: hoveredNodeID,
             dropTargetNodeID: dropTargetNodeID, dropTargetEdgeID: dropTargetEdgeID,
-            animatedEdges: animatedEdgeSet, interaction: interaction.snapshot)
+            animatedEdges: marks.animatedEdges, interaction: interaction.snapshot)
     }
 
     func restore(_ aux: AuxState) {
@@ -18,7 +18,7 @@ extension FlowStore {
         setHover(aux.hoveredNodeID)
         setDropNode(aux.dropTargetNodeID)
         setDropEdge(aux.dropTargetEdgeID)
-        animatedEdgeSet = aux.animatedEdges
+        marks.animatedEdges = aux.animatedEdges
         interaction.restore(aux.interaction)
     }
 
@@ -27,28 +27,28 @@ extension FlowStore {
     /// the events are delivered. When `body` throws, everything it did is rolled back and
     /// its events are dropped, so the store is exactly as before.
     func perform<R, E: Error>(_ undoName: String, _ body: () throws(E) -> R) throws(E) -> R {
-        let mark = journal.count
-        let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
+        let mark = log.journal.count
+        let nodeMark = log.pendingNodeChanges.count, edgeMark = log.pendingEdgeChanges.count
         let aux = auxState
-        if depth == 0 && stepName == nil { stepName = undoName }
-        if depth == 0 && transactionDepth == 0 { operationEdgeMark = edgeMark }
-        depth += 1
+        if log.depth == 0 && log.stepName == nil { log.stepName = undoName }
+        if log.depth == 0 && log.transactionDepth == 0 { operationEdgeMark = edgeMark }
+        log.depth += 1
         let result: R
         do {
             result = try body()
         } catch {
             rollback(to: mark)
-            pendingNodeChanges.removeSubrange(nodeMark...)
-            pendingEdgeChanges.removeSubrange(edgeMark...)
+            log.pendingNodeChanges.removeSubrange(nodeMark...)
+            log.pendingEdgeChanges.removeSubrange(edgeMark...)
             restore(aux)
-            depth -= 1
-            if depth == 0 && transactionDepth == 0 { stepName = nil }
+            log.depth -= 1
+            if log.depth == 0 && log.transactionDepth == 0 { log.stepName = nil }
             throw error
         }
-        depth -= 1
+        log.depth -= 1
         dropSelectEventsOfRemoved(nodeFrom: nodeMark, edgeFrom: edgeMark)
-        if depth == 0 { finishTopLevel() }
-        if depth == 0, let failure = writeFailure, let e = failure as? E {
+        if log.depth == 0 { finishTopLevel() }
+        if log.depth == 0, let failure = writeFailure, let e = failure as? E {
             writeFailure = nil
             throw e
         }
@@ -60,15 +60,15 @@ extension FlowStore {
     /// The fast path of the hot mutations (moveNode, addNode).
     @inline(__always)
     func performChecked<R>(_ undoName: String, _ body: () -> R) throws(FlowError) -> R {
-        let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
-        if depth == 0 && stepName == nil { stepName = undoName }
-        if depth == 0 && transactionDepth == 0 { operationEdgeMark = edgeMark }
-        depth += 1
+        let nodeMark = log.pendingNodeChanges.count, edgeMark = log.pendingEdgeChanges.count
+        if log.depth == 0 && log.stepName == nil { log.stepName = undoName }
+        if log.depth == 0 && log.transactionDepth == 0 { operationEdgeMark = edgeMark }
+        log.depth += 1
         let result = body()
-        depth -= 1
+        log.depth -= 1
         dropSelectEventsOfRemoved(nodeFrom: nodeMark, edgeFrom: edgeMark)
-        if depth == 0 { finishTopLevel() }
-        if depth == 0, let failure = takeWriteFailure() { throw failure }
+        if log.depth == 0 { finishTopLevel() }
+        if log.depth == 0, let failure = takeWriteFailure() { throw failure }
         return result
     }
 
@@ -78,7 +78,7 @@ extension FlowStore {
     /// bookkeeping is its undo step.
     @inline(__always)
     var isQuietTopLevel: Bool {
-        depth == 0 && journal.isEmpty && !recordsNodeEvents && !recordsEdgeEvents
+        log.isIdle && !recordsNodeEvents && !recordsEdgeEvents
             && interaction.isIdle && !routesLive
             && actionRecorder == nil && limits == nil && memoryBudget == nil
     }
@@ -88,21 +88,18 @@ extension FlowStore {
     /// and release).
     @inline(__always)
     func recordStep(_ name: String, _ entry: @autoclosure () -> JournalEntry<Data>) {
-        if isUndoEnabled {
-            undoLog.push(name, entry())
-            if !redoLog.isEmpty { redoLog.removeAll() }
-        }
+        if isUndoEnabled { log.recordStep(name, entry()) }
         checkInvariantsInDebug()
     }
 
     func rollback(to mark: Int) {
-        guard journal.count > mark else { return }
-        if !frameRanges.isEmpty { frameRanges.removeAll { $0.upperBound > mark } }
+        guard log.journal.count > mark else { return }
+        if !log.frameRanges.isEmpty { log.frameRanges.removeAll { $0.upperBound > mark } }
         if !routeRanges.isEmpty { routeRanges.removeAll { $0.upperBound > mark } }
-        let entries = journal[mark...]
+        let entries = log.journal[mark...]
         for e in entries.reversed() { applyInverse(e, emit: false) }
         settleOrder()
-        journal.removeSubrange(mark...)
+        log.journal.removeSubrange(mark...)
         checkInvariantsInDebug()
     }
 
@@ -110,55 +107,55 @@ extension FlowStore {
     /// same call removed.
     @inline(__always)
     private func dropSelectEventsOfRemoved(nodeFrom: Int, edgeFrom: Int) {
-        if pendingNodeChanges.count > nodeFrom || pendingEdgeChanges.count > edgeFrom {
+        if log.pendingNodeChanges.count > nodeFrom || log.pendingEdgeChanges.count > edgeFrom {
             dropSelectEventsOfRemovedSlow(nodeFrom: nodeFrom, edgeFrom: edgeFrom)
         }
     }
 
     private func dropSelectEventsOfRemovedSlow(nodeFrom: Int, edgeFrom: Int) {
-        if pendingNodeChanges.count > nodeFrom {
+        if log.pendingNodeChanges.count > nodeFrom {
             var removed = Set<String>()
-            for c in pendingNodeChanges[nodeFrom...] { if case .remove(let id) = c { removed.insert(id) } }
+            for c in log.pendingNodeChanges[nodeFrom...] { if case .remove(let id) = c { removed.insert(id) } }
             if !removed.isEmpty {
-                var out = Array(pendingNodeChanges[..<nodeFrom])
-                for c in pendingNodeChanges[nodeFrom...] {
+                var out = Array(log.pendingNodeChanges[..<nodeFrom])
+                for c in log.pendingNodeChanges[nodeFrom...] {
                     if case .select(let id, _) = c, removed.contains(id), nodeTable[id] == nil { continue }
                     out.append(c)
                 }
-                pendingNodeChanges = out
+                log.pendingNodeChanges = out
             }
         }
-        if pendingEdgeChanges.count > edgeFrom {
+        if log.pendingEdgeChanges.count > edgeFrom {
             var removed = Set<String>()
-            for c in pendingEdgeChanges[edgeFrom...] { if case .remove(let id) = c { removed.insert(id) } }
+            for c in log.pendingEdgeChanges[edgeFrom...] { if case .remove(let id) = c { removed.insert(id) } }
             if !removed.isEmpty {
-                var out = Array(pendingEdgeChanges[..<edgeFrom])
-                for c in pendingEdgeChanges[edgeFrom...] {
+                var out = Array(log.pendingEdgeChanges[..<edgeFrom])
+                for c in log.pendingEdgeChanges[edgeFrom...] {
                     if case .select(let id, _) = c, removed.contains(id), edgeTable[id] == nil { continue }
                     out.append(c)
                 }
-                pendingEdgeChanges = out
+                log.pendingEdgeChanges = out
             }
         }
     }
 
     @inline(__always)
     private func finishTopLevel() {
-        if bentEdgeCount > 0 && transactionDepth == 0 && !isReplaying { carryBendPoints() }
-        if edgeRouter != nil && transactionDepth == 0 { routeAfterOperation() }
+        if bentEdgeCount > 0 && log.transactionDepth == 0 && !log.isReplaying { carryBendPoints() }
+        if edgeRouter != nil && log.transactionDepth == 0 { routeAfterOperation() }
         checkInvariantsInDebug()
-        guard transactionDepth == 0 else { return }
+        guard log.transactionDepth == 0 else { return }
         commitJournal()
-        if !interactiveUpdates { deliverEvents() }
+        if !log.interactiveUpdates { deliverEvents() }
     }
 
     /// Turns the journal into an undo step when it changed the document.
     func commitJournal() {
-        let name = stepName ?? "Change"
-        stepName = nil
-        if !frameRanges.isEmpty { frameRanges.removeAll() }
+        let name = log.stepName ?? "Change"
+        log.stepName = nil
+        if !log.frameRanges.isEmpty { log.frameRanges.removeAll() }
         if !routeRanges.isEmpty { routeRanges.removeAll() }
-        guard !journal.isEmpty else { return }
+        guard !log.journal.isEmpty else { return }
         if let l = limits, let error = violation(of: l) {
             refuseCommit(error)
             return
@@ -168,21 +165,14 @@ extension FlowStore {
             return
         }
         if let r = actionRecorder { recordBatch(r, name) }
-        guard !journal.isEmpty else { return }
-        guard !isReplaying, isUndoEnabled, journal.contains(where: { $0.isDocumentChange }),
+        guard !log.journal.isEmpty else { return }
+        guard !log.isReplaying, isUndoEnabled, log.journal.contains(where: { $0.isDocumentChange }),
             memoryBudget == nil || keepsInHistory()
         else {
-            journal.removeAll(keepingCapacity: true)
+            log.journal.removeAll(keepingCapacity: true)
             return
         }
-        // The entries join the history's shared array; the journal keeps its capacity.
-        if journal.count == 1 {
-            undoLog.push(name, journal.removeLast())
-        } else {
-            undoLog.push(name, journal)
-            journal.removeAll(keepingCapacity: true)
-        }
-        if !redoLog.isEmpty { redoLog.removeAll() }
+        log.commitStep(name)
     }
 
 

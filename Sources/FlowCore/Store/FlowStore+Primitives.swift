@@ -16,7 +16,7 @@ extension FlowStore {
     private func journaled(
         _ inserted: (id: String, seq: Int, slot: Int32), _ entry: (String, Int) -> JournalEntry<Data>
     ) -> Int32 {
-        journal.append(entry(inserted.id, inserted.seq))
+        log.journal.append(entry(inserted.id, inserted.seq))
         return inserted.slot
     }
 
@@ -32,7 +32,7 @@ extension FlowStore {
         let id = n.id, parentID = n.parentID
         let defaultHandles = HandleDeclaration.isSharedDefault(n.handles)
         if !defaultHandles { noteHandleReach(n) }
-        if emit && recordsNodeEvents { pendingNodeChanges.append(.add(n)) }
+        if emit && recordsNodeEvents { log.pendingNodeChanges.append(.add(n)) }
         let (slot, s) = nodeTable.add(consume n, seq: seq, key: key)
         if !parkedLinks.isEmpty, let links = parkedLinks.removeValue(forKey: id) {
             nodeTable.modifyExtra(slot) { $0.links = links }
@@ -55,13 +55,13 @@ extension FlowStore {
         // Edges still naming the node (while an operation removes it first) lose their path.
         if !extra.links.edges.isEmpty { markEdgesStale(ofNode: slot) }
         guard let (n, _, seq) = nodeTable.remove(id) else { return nil }
-        onNodeSlotFreed?(slot)
+        listeners.onNodeSlotFreed?(slot)
         if let p = n.parentID { withLinks(ofNode: p) { NodeLinks.remove(slot, from: &$0.children) } }
         if !extra.links.isEmpty { parkedLinks[id] = extra.links }
         if spatial.contains(slot) { spatial.remove(slot, extra.indexedFrame) }
         nodeIDs.released(id)
-        journal.append(.removeNode(n, seq: seq))
-        if emit && recordsNodeEvents { pendingNodeChanges.append(.remove(id)) }
+        log.journal.append(.removeNode(n, seq: seq))
+        if emit && recordsNodeEvents { log.pendingNodeChanges.append(.remove(id)) }
         return n
     }
 
@@ -83,15 +83,15 @@ extension FlowStore {
         } else if !NodeLook.same(old.look, n.look) {
             markEdgesStale(ofNode: slot)
         }
-        journal.append(.replaceNode(old: old, new: n))
+        log.journal.append(.replaceNode(old: old, new: n))
         guard recordsNodeEvents else { return }
         switch event {
         case .none: break
-        case .position: pendingNodeChanges.append(.position(n.id, n.position))
-        case .dimensions: pendingNodeChanges.append(.dimensions(n.id, n.size))
-        case .replace: pendingNodeChanges.append(.replace(n))
+        case .position: log.pendingNodeChanges.append(.position(n.id, n.position))
+        case .dimensions: log.pendingNodeChanges.append(.dimensions(n.id, n.size))
+        case .replace: log.pendingNodeChanges.append(.replace(n))
         }
-        if observersWantPrevious && event == .replace && replacedNodes[n.id] == nil { replacedNodes[n.id] = old }
+        if listeners.wantPrevious && event == .replace && log.replacedNodes[n.id] == nil { log.replacedNodes[n.id] = old }
     }
 
     /// Moves the node in a live slot to `position` (no snapping); a `position` event when
@@ -100,8 +100,8 @@ extension FlowStore {
     @inline(__always)
     func pMoveNode(_ slot: Int32, to position: Point, emit: Bool) {
         guard let entry = setPosition(slot, position) else { return }
-        journal.append(entry)
-        if emit && recordsNodeEvents { pendingNodeChanges.append(.position(nodeTable.id(slot: slot), position)) }
+        log.journal.append(entry)
+        if emit && recordsNodeEvents { log.pendingNodeChanges.append(.position(nodeTable.id(slot: slot), position)) }
     }
 
     /// Sets the position of the node in a live slot and flags it dirty, in one access to its
@@ -152,7 +152,7 @@ extension FlowStore {
         e.canonicalizeIDs()  // D24
         if !e.points.isEmpty { bentEdgeCount += 1 }
         if e.pathType == .orthogonal { orthogonalEdgeCount += 1 }
-        if emit && recordsEdgeEvents { pendingEdgeChanges.append(.add(e)) }
+        if emit && recordsEdgeEvents { log.pendingEdgeChanges.append(.add(e)) }
         let id = e.id, source = e.sourceNodeID, target = e.targetNodeID, parent = e.parentID
         let (slot, s) = edgeTable.add(consume e, seq: seq, key: key)
         if let ends {
@@ -174,14 +174,14 @@ extension FlowStore {
         pSelectEdge(id, false, emit: false)
         let extra = edgeTable.extra(slot)
         guard let (e, _, seq) = edgeTable.remove(id) else { return nil }
-        onEdgeSlotFreed?(slot)
+        listeners.onEdgeSlotFreed?(slot)
         if !e.points.isEmpty { bentEdgeCount -= 1 }
         if e.pathType == .orthogonal { orthogonalEdgeCount -= 1 }
         unindexEdge(e, slot)
         if let b = extra.indexedBounds { edgeSpatial.remove(slot, b) }
         edgeIDs.released(id)
-        journal.append(.removeEdge(e, seq: seq))
-        if emit && recordsEdgeEvents { pendingEdgeChanges.append(.remove(id)) }
+        log.journal.append(.removeEdge(e, seq: seq))
+        if emit && recordsEdgeEvents { log.pendingEdgeChanges.append(.remove(id)) }
         return e
     }
 
@@ -203,39 +203,39 @@ extension FlowStore {
             indexEdge(slot, source: e.sourceNodeID, target: e.targetNodeID, parent: e.parentID)
         }
         markStale(edge: slot)
-        journal.append(.replaceEdge(old: old, new: e))
+        log.journal.append(.replaceEdge(old: old, new: e))
         guard emit && recordsEdgeEvents else { return }
-        pendingEdgeChanges.append(.replace(e))
-        if observersWantPrevious && replacedEdges[e.id] == nil { replacedEdges[e.id] = old }
+        log.pendingEdgeChanges.append(.replace(e))
+        if listeners.wantPrevious && log.replacedEdges[e.id] == nil { log.replacedEdges[e.id] = old }
     }
 
     // MARK: Selection
 
     func pSelectNode(_ id: String, _ selected: Bool, emit: Bool = true) {
-        if !selected && selectedNodeSet.isEmpty { return }
+        if !selected && marks.selectedNodes.isEmpty { return }
         let id = canonicalID(id)  // D24
         guard let slot = nodeTable.slot(of: id) else { return }
         if selected {
-            guard selectedNodeSet.insert(id).inserted else { return }
+            guard marks.selectedNodes.insert(id).inserted else { return }
         } else {
-            guard selectedNodeSet.remove(id) != nil else { return }
+            guard marks.selectedNodes.remove(id) != nil else { return }
         }
         nodeTable.modify(slot: slot) { $0.isSelected = selected }
-        journal.append(.selectNode(id, selected))
-        if emit && recordsNodeEvents { pendingNodeChanges.append(.select(id, selected)) }
+        log.journal.append(.selectNode(id, selected))
+        if emit && recordsNodeEvents { log.pendingNodeChanges.append(.select(id, selected)) }
     }
 
     func pSelectEdge(_ id: String, _ selected: Bool, emit: Bool = true) {
-        if !selected && selectedEdgeSet.isEmpty { return }
+        if !selected && marks.selectedEdges.isEmpty { return }
         let id = canonicalID(id)  // D24
         guard let slot = edgeTable.slot(of: id) else { return }
         if selected {
-            guard selectedEdgeSet.insert(id).inserted else { return }
+            guard marks.selectedEdges.insert(id).inserted else { return }
         } else {
-            guard selectedEdgeSet.remove(id) != nil else { return }
+            guard marks.selectedEdges.remove(id) != nil else { return }
         }
         edgeTable.modify(slot: slot) { $0.isSelected = selected }
-        journal.append(.selectEdge(id, selected))
-        if emit && recordsEdgeEvents { pendingEdgeChanges.append(.select(id, selected)) }
+        log.journal.append(.selectEdge(id, selected))
+        if emit && recordsEdgeEvents { log.pendingEdgeChanges.append(.select(id, selected)) }
     }
 }

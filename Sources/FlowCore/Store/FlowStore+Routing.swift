@@ -83,9 +83,9 @@ extension FlowStore {
         if changes.frames.isEmpty && changes.edges.isEmpty { return }
         routerHasState = true
         var c = changes
-        c.isReplay = isReplaying
+        c.isReplay = log.isReplaying
         let routes = router.route(c, in: self)
-        if !isReplaying { writeRoutes(routes) }
+        if !log.isReplaying { writeRoutes(routes) }
     }
 
     /// Writes the routes that differ from the edges' points, in store order; returns how
@@ -106,32 +106,32 @@ extension FlowStore {
         changed.sort { $0.seq < $1.seq }
         // The operation's own add/replace events of these edges, to update in place.
         var eventIndex: [String: Int] = [:]
-        if recordsEdgeEvents && operationEdgeMark < pendingEdgeChanges.count {
-            for i in operationEdgeMark..<pendingEdgeChanges.count {
-                switch pendingEdgeChanges[i] {
+        if recordsEdgeEvents && operationEdgeMark < log.pendingEdgeChanges.count {
+            for i in operationEdgeMark..<log.pendingEdgeChanges.count {
+                switch log.pendingEdgeChanges[i] {
                 case .add(let e), .replace(let e): eventIndex[e.id] = i
                 case .remove(let id): eventIndex[id] = nil
                 case .select: break
                 }
             }
         }
-        let mark = journal.count
+        let mark = log.journal.count
         for c in changed {
             var e = edgeTable[slot: c.slot]
             e.points = c.points
             if let i = eventIndex[e.id] {
                 pReplaceEdge(e, emit: false)
                 let stored = edgeTable[slot: c.slot]
-                if case .add = pendingEdgeChanges[i] {
-                    pendingEdgeChanges[i] = .add(stored)
+                if case .add = log.pendingEdgeChanges[i] {
+                    log.pendingEdgeChanges[i] = .add(stored)
                 } else {
-                    pendingEdgeChanges[i] = .replace(stored)
+                    log.pendingEdgeChanges[i] = .replace(stored)
                 }
             } else {
                 pReplaceEdge(e)
             }
         }
-        if journal.count > mark { routeRanges.append(mark..<journal.count) }
+        if log.journal.count > mark { routeRanges.append(mark..<log.journal.count) }
         return changed.count
     }
 
@@ -157,10 +157,10 @@ extension FlowStore {
             before[id] = Rect(origin: p, size: size)
         }
         var ranges = routeRanges[...]
-        for i in journal.indices.reversed() {
+        for i in log.journal.indices.reversed() {
             while let r = ranges.last, r.lowerBound > i { ranges = ranges.dropLast() }
             if let r = ranges.last, r.contains(i) { continue }
-            switch journal[i] {
+            switch log.journal[i] {
             case .insertNode(let id, _):
                 start(id)
                 before[id] = .some(nil)
@@ -177,7 +177,7 @@ extension FlowStore {
                 } else {
                     // Moved, then removed by the same operation.
                     if removedKeys == nil {
-                        removedKeys = journal.compactMap { entry -> (IDKey, String)? in
+                        removedKeys = log.journal.compactMap { entry -> (IDKey, String)? in
                             guard case .removeNode(let n, _) = entry else { return nil }
                             return (nodeTable.keyAndHash(n.id).0, n.id)
                         }

@@ -1,8 +1,8 @@
 extension FlowStore {
     /// Selected node ids in store order.
-    public var selectedNodeIDs: [String] { nodeOrder(selectedNodeSet) }
+    public var selectedNodeIDs: [String] { nodeOrder(marks.selectedNodes) }
     /// Selected edge ids in store order.
-    public var selectedEdgeIDs: [String] { edgeOrder(selectedEdgeSet) }
+    public var selectedEdgeIDs: [String] { edgeOrder(marks.selectedEdges) }
 
     /// Selects a node and focuses it. Exclusive (the default, and always when multi-selection
     /// is off) deselects everything else first. Events only for real changes (D3).
@@ -11,14 +11,14 @@ extension FlowStore {
     public func selectNode(_ id: String, exclusive: Bool = true) throws(FlowError) -> Bool {
         try perform("Select") { () throws(FlowError) -> Bool in
             _ = try requireNode(id, "selectNode")
-            let before = (selectedNodeSet, selectedEdgeSet, focusedTarget)
+            let before = (marks.selectedNodes, marks.selectedEdges, focusedTarget)
             if exclusive || !configuration.multiSelectionEnabled {
                 selectOnly(node: id)
             } else {
                 pSelectNode(id, true)
             }
             focusedTarget = .node(id)
-            return before != (selectedNodeSet, selectedEdgeSet, focusedTarget)
+            return before != (marks.selectedNodes, marks.selectedEdges, focusedTarget)
         }
     }
 
@@ -27,14 +27,14 @@ extension FlowStore {
     public func selectEdge(_ id: String, exclusive: Bool = true) throws(FlowError) -> Bool {
         try perform("Select") { () throws(FlowError) -> Bool in
             _ = try requireEdge(id, "selectEdge")
-            let before = (selectedNodeSet, selectedEdgeSet, focusedTarget)
+            let before = (marks.selectedNodes, marks.selectedEdges, focusedTarget)
             if exclusive || !configuration.multiSelectionEnabled {
                 selectOnly(edge: id)
             } else {
                 pSelectEdge(id, true)
             }
             focusedTarget = .edge(id)
-            return before != (selectedNodeSet, selectedEdgeSet, focusedTarget)
+            return before != (marks.selectedNodes, marks.selectedEdges, focusedTarget)
         }
     }
 
@@ -43,7 +43,7 @@ extension FlowStore {
     public func deselectNode(_ id: String) throws(FlowError) -> Bool {
         try perform("Select") { () throws(FlowError) -> Bool in
             _ = try requireNode(id, "deselectNode")
-            var changed = selectedNodeSet.contains(id)
+            var changed = marks.selectedNodes.contains(id)
             pSelectNode(id, false)
             if focusedTarget == .node(id) { focusedTarget = nil; changed = true }
             return changed
@@ -55,7 +55,7 @@ extension FlowStore {
     public func deselectEdge(_ id: String) throws(FlowError) -> Bool {
         try perform("Select") { () throws(FlowError) -> Bool in
             _ = try requireEdge(id, "deselectEdge")
-            var changed = selectedEdgeSet.contains(id)
+            var changed = marks.selectedEdges.contains(id)
             pSelectEdge(id, false)
             if focusedTarget == .edge(id) { focusedTarget = nil; changed = true }
             return changed
@@ -66,19 +66,19 @@ extension FlowStore {
     @discardableResult
     public func clearSelection() -> Bool {
         perform("Select") { () -> Bool in
-            let changed = !selectedNodeSet.isEmpty || !selectedEdgeSet.isEmpty
-            for id in nodeOrder(selectedNodeSet) { pSelectNode(id, false) }
-            for id in edgeOrder(selectedEdgeSet) { pSelectEdge(id, false) }
+            let changed = !marks.selectedNodes.isEmpty || !marks.selectedEdges.isEmpty
+            for id in nodeOrder(marks.selectedNodes) { pSelectNode(id, false) }
+            for id in edgeOrder(marks.selectedEdges) { pSelectEdge(id, false) }
             return changed
         }
     }
 
     /// Replaces the selection with exactly these ids (events only for changes, store order).
     func setSelection(nodes: Set<String>, edges: Set<String>) {
-        for id in nodeOrder(selectedNodeSet.subtracting(nodes).union(nodes.subtracting(selectedNodeSet))) {
+        for id in nodeOrder(marks.selectedNodes.subtracting(nodes).union(nodes.subtracting(marks.selectedNodes))) {
             pSelectNode(id, nodes.contains(id))
         }
-        for id in edgeOrder(selectedEdgeSet.subtracting(edges).union(edges.subtracting(selectedEdgeSet))) {
+        for id in edgeOrder(marks.selectedEdges.subtracting(edges).union(edges.subtracting(marks.selectedEdges))) {
             pSelectEdge(id, edges.contains(id))
         }
     }
@@ -92,8 +92,8 @@ extension FlowStore {
     @discardableResult
     public func deleteSelection() -> Bool {
         perform("Delete") { () -> Bool in
-            if selectedNodeSet.isEmpty && selectedEdgeSet.isEmpty { return false }
-            removeNodes(withRoots: nodeOrder(selectedNodeSet), alsoEdges: edgeOrder(selectedEdgeSet))
+            if marks.selectedNodes.isEmpty && marks.selectedEdges.isEmpty { return false }
+            removeNodes(withRoots: nodeOrder(marks.selectedNodes), alsoEdges: edgeOrder(marks.selectedEdges))
             return true
         }
     }

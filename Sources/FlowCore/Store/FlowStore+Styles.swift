@@ -42,7 +42,7 @@ extension FlowStore {
     func pSetClassStyles(_ sheet: [String: FlowClass]) {
         let old = classStyles
         classStyles = sheet
-        journal.append(.setClassStyles(old: old))
+        log.journal.append(.setClassStyles(old: old))
         nodeTable.forEachSlot { s in
             guard let look = nodeTable[slot: s].look, !look.classes.isEmpty else { return }
             markDirty(s)

@@ -1,41 +1,41 @@
 extension FlowStore {
     /// Whether there is a step to undo.
-    public var canUndo: Bool { !undoLog.isEmpty }
+    public var canUndo: Bool { !log.undoLog.isEmpty }
     /// Whether there is a step to redo.
-    public var canRedo: Bool { !redoLog.isEmpty }
+    public var canRedo: Bool { !log.redoLog.isEmpty }
     /// Name of the step `undo()` would undo ("Add", "Move", …), or nil.
-    public var undoActionName: String? { undoLog.lastName }
+    public var undoActionName: String? { log.undoLog.lastName }
     /// Name of the step `redo()` would redo, or nil.
-    public var redoActionName: String? { redoLog.lastName }
+    public var redoActionName: String? { log.redoLog.lastName }
 
     /// Undoes the last step, restoring exactly the state before it (D6) and emitting the
     /// events of the differences. Returns false when there is nothing to undo.
     @discardableResult
     public func undo() throws(FlowError) -> Bool {
-        guard depth == 0 else { throw .invalidState("undo", "cannot undo inside an operation or transaction") }
+        guard log.depth == 0 else { throw .invalidState("undo", "cannot undo inside an operation or transaction") }
         endPointerGesture()
-        guard let step = undoLog.popLast() else { return false }
+        guard let step = log.undoLog.popLast() else { return false }
         let inverse = replay("Undo \(step.name)", step.entries)
         if let failure = takeWriteFailure() {
-            undoLog.push(step.name, step.entries)
+            log.undoLog.push(step.name, step.entries)
             throw failure.reported(as: "undo")
         }
-        redoLog.push(step.name, inverse)
+        log.redoLog.push(step.name, inverse)
         return true
     }
 
     /// Redoes the last undone step. Returns false when there is nothing to redo.
     @discardableResult
     public func redo() throws(FlowError) -> Bool {
-        guard depth == 0 else { throw .invalidState("redo", "cannot redo inside an operation or transaction") }
+        guard log.depth == 0 else { throw .invalidState("redo", "cannot redo inside an operation or transaction") }
         endPointerGesture()
-        guard let step = redoLog.popLast() else { return false }
+        guard let step = log.redoLog.popLast() else { return false }
         let inverse = replay("Redo \(step.name)", step.entries)
         if let failure = takeWriteFailure() {
-            redoLog.push(step.name, step.entries)
+            log.redoLog.push(step.name, step.entries)
             throw failure.reported(as: "redo")
         }
-        undoLog.push(step.name, inverse)
+        log.undoLog.push(step.name, inverse)
         return true
     }
 
@@ -48,18 +48,18 @@ extension FlowStore {
 
     /// Applies the inverse of a step's entries and returns the entries that reverse that.
     private func replay(_ name: String, _ stepEntries: [JournalEntry<Data>]) -> [JournalEntry<Data>] {
-        isReplaying = true
+        log.isReplaying = true
         let inverse: [JournalEntry<Data>] = perform(name) { () -> [JournalEntry<Data>] in
             interaction.discardUnrecordedChanges()
-            let mark = journal.count
-            let nodeMark = pendingNodeChanges.count, edgeMark = pendingEdgeChanges.count
+            let mark = log.journal.count
+            let nodeMark = log.pendingNodeChanges.count, edgeMark = log.pendingEdgeChanges.count
             for e in stepEntries.reversed() { applyInverse(e, emit: true) }
             settleOrder()
-            let entries = Array(journal[mark...])
+            let entries = Array(log.journal[mark...])
             orderReplayedEvents(entries, nodeFrom: nodeMark, edgeFrom: edgeMark)
             return entries
         }
-        isReplaying = false
+        log.isReplaying = false
         return inverse
     }
 
@@ -74,8 +74,8 @@ extension FlowStore {
         }
         func nodeSeq(_ id: String) -> Int { nodeTable.seq(of: id) ?? removedNodeSeq[id] ?? Int.max }
         func edgeSeq(_ id: String) -> Int { edgeTable.seq(of: id) ?? removedEdgeSeq[id] ?? Int.max }
-        sortRuns(&pendingNodeChanges, from: nodeFrom, kind: { Self.kindIndex($0) }, seq: { nodeSeq($0.id) })
-        sortRuns(&pendingEdgeChanges, from: edgeFrom, kind: { Self.kindIndex($0) }, seq: { edgeSeq($0.id) })
+        sortRuns(&log.pendingNodeChanges, from: nodeFrom, kind: { Self.kindIndex($0) }, seq: { nodeSeq($0.id) })
+        sortRuns(&log.pendingEdgeChanges, from: edgeFrom, kind: { Self.kindIndex($0) }, seq: { edgeSeq($0.id) })
     }
 
     private func sortRuns<C>(_ list: inout [C], from start: Int, kind: (C) -> Int, seq: (C) -> Int) {
@@ -116,8 +116,8 @@ extension FlowStore {
 
     /// Drops the whole history.
     public func clearHistory() {
-        undoLog.removeAll()
-        redoLog.removeAll()
+        log.undoLog.removeAll()
+        log.redoLog.removeAll()
         if historyBytes != 0 {
             _ = memoryBudget?.take(-historyBytes)
             budgetBytes -= historyBytes
@@ -140,12 +140,12 @@ extension FlowStore {
     /// first call that names one, its events delivered at the end, and all of it is rolled
     /// back, as `transaction` does, when `body` throws.
     public func atomically<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-        try joined("Change", leavesName: depth == 0 && stepName == nil, body)
+        try joined("Change", leavesName: log.depth == 0 && log.stepName == nil, body)
     }
 
     /// Whether a call is running: inside a transaction, `atomically`, or a callback the
     /// store called in the middle of an operation.
-    public var isInOperation: Bool { depth > 0 }
+    public var isInOperation: Bool { log.depth > 0 }
 
     private func joined<R, E: Error>(
         _ name: String, leavesName: Bool, _ body: () throws(E) -> R
@@ -153,9 +153,9 @@ extension FlowStore {
         let config = configuration
         do {
             return try perform(name) { () throws(E) -> R in
-                if leavesName { stepName = nil }  // the first call inside names the step
-                transactionDepth += 1
-                defer { transactionDepth -= 1 }
+                if leavesName { log.stepName = nil }  // the first call inside names the step
+                log.transactionDepth += 1
+                defer { log.transactionDepth -= 1 }
                 return try body()
             }
         } catch {
@@ -166,16 +166,16 @@ extension FlowStore {
 
     /// Holds change events until `endInteractiveUpdates` (calls stay one undo step each).
     public func beginInteractiveUpdates() {
-        interactiveUpdates = true
+        log.interactiveUpdates = true
     }
 
     /// Delivers the held events as one node batch and then one edge batch (D15).
     public func endInteractiveUpdates() {
-        guard interactiveUpdates else { return }
-        interactiveUpdates = false
-        if depth == 0 { deliverEvents() }
+        guard log.interactiveUpdates else { return }
+        log.interactiveUpdates = false
+        if log.depth == 0 { deliverEvents() }
     }
 
     /// Whether interactive updates are holding events.
-    public var isHoldingEvents: Bool { interactiveUpdates }
+    public var isHoldingEvents: Bool { log.interactiveUpdates }
 }

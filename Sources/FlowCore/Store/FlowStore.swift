@@ -79,10 +79,6 @@ public final class FlowStore<Data: FlowNodeData> {
     /// How many edges have bend points: while none has, the operations skip the pass that
     /// carries bend points along with moved nodes (`carryBendPoints()`).
     @exclusivity(unchecked) var bentEdgeCount = 0
-    /// Journal ranges of gesture frames (drag updates, animation frames) that a transaction
-    /// keeps for its rollback although they record nothing (`discardHistory(since:)`);
-    /// `carryBendPoints()` skips them. Empty outside transactions.
-    @exclusivity(unchecked) var frameRanges: [Range<Int>] = []
     /// How many edges are orthogonal: while none is, operations skip the routing pass.
     @exclusivity(unchecked) var orthogonalEdgeCount = 0
     /// Whether the router may hold state about this store's edges (it has been asked for
@@ -110,24 +106,37 @@ public final class FlowStore<Data: FlowNodeData> {
     /// Upper bound of how far outside a node frame a custom handle area reaches.
     @exclusivity(unchecked) var customHandleReach = 0.0
 
-    // MARK: Selection, focus and pointer flags (not document content)
-    //
-    // Non-document state that names nodes and edges: rollback restores it with the
-    // document (`AuxState`), and removals clear what refers to removed items.
+    // MARK: The parts (each owns its state; see docs/store-internals.md)
 
-    @exclusivity(unchecked) var selectedNodeSet: Set<String> = []
-    @exclusivity(unchecked) var selectedEdgeSet: Set<String> = []
+    /// The marks interaction puts on items: selection, focus, hover, drop targets and
+    /// animated edges (not document content; rollback restores them with the document).
+    @exclusivity(unchecked) var marks = StoreMarks()
+    /// The operation log: nesting, the journal of the current operation, the change batches
+    /// it queued, and the undo and redo histories.
+    @exclusivity(unchecked) var log = OperationLog<Data>()
+    /// The callbacks and observers that receive the store's changes.
+    @exclusivity(unchecked) var listeners = StoreListeners<Data>()
+
     /// Keyboard focus.
-    @exclusivity(unchecked) public internal(set) var focusedTarget: FlowFocusTarget? {
-        didSet { if let t = focusedTarget { focusedTarget = t.canonical } }  // D24
+    public internal(set) var focusedTarget: FlowFocusTarget? {
+        get { marks.focusedTarget }
+        set { marks.focusedTarget = newValue?.canonical }  // D24
     }
     /// The node under the pointer.
-    @exclusivity(unchecked) public internal(set) var hoveredNodeID: String?
+    public internal(set) var hoveredNodeID: String? {
+        get { marks.hoveredNodeID }
+        set { marks.hoveredNodeID = newValue }
+    }
     /// The node highlighted as a drop target.
-    @exclusivity(unchecked) public internal(set) var dropTargetNodeID: String?
+    public internal(set) var dropTargetNodeID: String? {
+        get { marks.dropTargetNodeID }
+        set { marks.dropTargetNodeID = newValue }
+    }
     /// The edge highlighted as a drop target.
-    @exclusivity(unchecked) public internal(set) var dropTargetEdgeID: String?
-    @exclusivity(unchecked) var animatedEdgeSet: Set<String> = []
+    public internal(set) var dropTargetEdgeID: String? {
+        get { marks.dropTargetEdgeID }
+        set { marks.dropTargetEdgeID = newValue }
+    }
 
     // MARK: The interaction engine
 
@@ -141,60 +150,58 @@ public final class FlowStore<Data: FlowNodeData> {
     /// writes it (the store, through the engine's store hooks).
     @exclusivity(unchecked) var interactionState = InteractionState<Data>()
 
-    // MARK: Callbacks
+    // MARK: Callbacks (kept by `listeners`)
 
     /// Receives each batch of node changes.
-    @exclusivity(unchecked) public var onNodesChange: (([NodeChange<Data>]) -> Void)?
+    public var onNodesChange: (([NodeChange<Data>]) -> Void)? {
+        get { listeners.onNodesChange }
+        set { listeners.onNodesChange = newValue }
+    }
     /// Receives each batch of edge changes (after the node batch of the same call).
-    @exclusivity(unchecked) public var onEdgesChange: (([EdgeChange]) -> Void)?
+    public var onEdgesChange: (([EdgeChange]) -> Void)? {
+        get { listeners.onEdgesChange }
+        set { listeners.onEdgesChange = newValue }
+    }
     /// Receives an accepted connection; when nil the store adds the edge itself (D18).
-    @exclusivity(unchecked) public var onConnect: ((ConnectionProposal) -> Void)?
+    public var onConnect: ((ConnectionProposal) -> Void)? {
+        get { listeners.onConnect }
+        set { listeners.onConnect = newValue }
+    }
     /// Decides whether a proposal is accepted (nil: anything but a self-loop).
-    @exclusivity(unchecked) public var connectionValidator: ((ConnectionProposal) -> Bool)?
+    public var connectionValidator: ((ConnectionProposal) -> Bool)? {
+        get { listeners.connectionValidator }
+        set { listeners.connectionValidator = newValue }
+    }
     /// Receives a proposal the validator rejected.
-    @exclusivity(unchecked) public var onConnectionRejected: ((ConnectionProposal) -> Void)?
+    public var onConnectionRejected: ((ConnectionProposal) -> Void)? {
+        get { listeners.onConnectionRejected }
+        set { listeners.onConnectionRejected = newValue }
+    }
     /// Receives the slot (see `nodeSlot(_:)`) of every node that leaves the store, by any
     /// operation: a removal, undo, redo, a rolled-back transaction or a load. It is
     /// called during the operation, right after the node left its slot, which a later step
     /// of the same operation may already give to another node; it must not use the store.
     /// For hosts that keep data per node in an array indexed by slot: the Lua binding keeps
     /// its Node handles this way and moves a removed node's handle out of the array here.
-    @exclusivity(unchecked) public var onNodeSlotFreed: ((Int32) -> Void)?
+    public var onNodeSlotFreed: ((Int32) -> Void)? {
+        get { listeners.onNodeSlotFreed }
+        set { listeners.onNodeSlotFreed = newValue }
+    }
     /// `onNodeSlotFreed` for edges (see `edgeSlot(_:)`): every edge that leaves the store,
     /// by any operation, a node's removal taking its edges along included.
-    @exclusivity(unchecked) public var onEdgeSlotFreed: ((Int32) -> Void)?
-    @exclusivity(unchecked) var observers: [(id: Int, nodes: ([NodeChange<Data>], [String: Node]) -> Void, edges: ([EdgeChange], [String: FlowEdge]) -> Void)] = []
-    /// Values before the first `replace` of each id in the pending batches, kept only while
-    /// an observer wants them.
-    @exclusivity(unchecked) var replacedNodes: [String: Node] = [:]
-    @exclusivity(unchecked) var replacedEdges: [String: FlowEdge] = [:]
-    @exclusivity(unchecked) var observersWantPrevious = false
-    /// Observers that receive a call's node and edge batches together (`addBatchObserver`).
-    @exclusivity(unchecked) var batchObservers: [(id: Int, body: ([NodeChange<Data>], [EdgeChange]) -> Void)] = []
-    @exclusivity(unchecked) var nextObserverID = 1
+    public var onEdgeSlotFreed: ((Int32) -> Void)? {
+        get { listeners.onEdgeSlotFreed }
+        set { listeners.onEdgeSlotFreed = newValue }
+    }
 
     // MARK: Operation machinery
 
-    /// Nesting depth of public operations; work is committed when it returns to zero.
-    @exclusivity(unchecked) var depth = 0
-    /// Everything the current top-level operation (or transaction) did, for undo/rollback.
-    @exclusivity(unchecked) var journal: [JournalEntry<Data>] = []
-    @exclusivity(unchecked) var pendingNodeChanges: [NodeChange<Data>] = []
-    @exclusivity(unchecked) var pendingEdgeChanges: [EdgeChange] = []
-    /// Name of the undo step being recorded (the outermost operation's).
-    @exclusivity(unchecked) var stepName: String?
-    @exclusivity(unchecked) var transactionDepth = 0
-    @exclusivity(unchecked) var interactiveUpdates = false
-    /// The undo history: every step's entries in one array (no allocation per step).
-    @exclusivity(unchecked) var undoLog = StepLog<JournalEntry<Data>>()
-    @exclusivity(unchecked) var redoLog = StepLog<JournalEntry<Data>>()
-    /// Set while undo/redo replays a step: those calls record nothing themselves.
-    @exclusivity(unchecked) var isReplaying = false
+    /// The error of a batch the recorder refused, for the call to throw (see `log` for the
+    /// rest of the operation machinery's state).
+    @exclusivity(unchecked) @usableFromInline var writeFailure: FlowError?
     /// Receives every committed change batch as actions (workspaces, the Lua journal).
     /// While one is set, every call takes the journaled path (no quiet fast path).
     @exclusivity(unchecked) public var actionRecorder: FlowActionRecorder<Data>?
-    /// The error of a batch the recorder refused, for the call to throw.
-    @exclusivity(unchecked) @usableFromInline var writeFailure: FlowError?
     /// What the store may hold at most (a sandbox sets them): a call that leaves it beyond
     /// one is rolled back and fails (`StoreLimits`). Nil: no limits.
     @exclusivity(unchecked) public var limits: StoreLimits?
@@ -274,11 +281,11 @@ public final class FlowStore<Data: FlowNodeData> {
     /// the same transaction or interactive update; a batch, once queued, goes to every
     /// listener set when it is delivered.
     @inline(__always)
-    var recordsNodeEvents: Bool { onNodesChange != nil || !observers.isEmpty || !batchObservers.isEmpty }
+    var recordsNodeEvents: Bool { listeners.recordsNodeEvents }
 
     /// Whether edge changes are queued for delivery (see `recordsNodeEvents`).
     @inline(__always)
-    var recordsEdgeEvents: Bool { onEdgesChange != nil || !observers.isEmpty || !batchObservers.isEmpty }
+    var recordsEdgeEvents: Bool { listeners.recordsEdgeEvents }
 
     // MARK: Links between nodes and edges, by slot
 
@@ -342,10 +349,7 @@ public final class FlowStore<Data: FlowNodeData> {
     public func addObserver(
         nodes: @escaping ([NodeChange<Data>]) -> Void, edges: @escaping ([EdgeChange]) -> Void
     ) -> Int {
-        let id = nextObserverID
-        nextObserverID += 1
-        observers.append((id, { c, _ in nodes(c) }, { c, _ in edges(c) }))
-        return id
+        listeners.add(nodes: { c, _ in nodes(c) }, edges: { c, _ in edges(c) }, wantsPrevious: false)
     }
 
     /// Adds an observer that also receives, for every id with a `replace` in the batch, the
@@ -356,11 +360,7 @@ public final class FlowStore<Data: FlowNodeData> {
         nodes: @escaping ([NodeChange<Data>], _ previous: [String: Node]) -> Void,
         edges: @escaping ([EdgeChange], _ previous: [String: FlowEdge]) -> Void
     ) -> Int {
-        let id = nextObserverID
-        nextObserverID += 1
-        observers.append((id, nodes, edges))
-        observersWantPrevious = true
-        return id
+        listeners.add(nodes: nodes, edges: edges, wantsPrevious: true)
     }
 
     /// Adds an observer that receives the node batch and the edge batch of each delivery
@@ -368,17 +368,11 @@ public final class FlowStore<Data: FlowNodeData> {
     /// Returns a token for `removeObserver`.
     @discardableResult
     public func addBatchObserver(_ body: @escaping (_ nodes: [NodeChange<Data>], _ edges: [EdgeChange]) -> Void) -> Int {
-        let id = nextObserverID
-        nextObserverID += 1
-        batchObservers.append((id, body))
-        return id
+        listeners.addBatch(body)
     }
 
     /// Removes an observer added with `addObserver` or `addBatchObserver`.
-    public func removeObserver(_ token: Int) {
-        observers.removeAll { $0.id == token }
-        batchObservers.removeAll { $0.id == token }
-    }
+    public func removeObserver(_ token: Int) { listeners.remove(token) }
 }
 
 /// Snap to grid as the configuration sets it.
