@@ -51,7 +51,7 @@ extension FlowStore {
                 let e = edgeTable[slot: es]
                 // A router re-routes the orthogonal edges of moved nodes instead.
                 guard !e.points.isEmpty, !setByOperation.contains(e.id),
-                    e.pathType != .orthogonal || edgeRouter == nil
+                    e.pathType != .orthogonal || routing.router == nil
                 else { continue }
                 var new = e
                 if let d = commonDelta(of: e, before: before) {

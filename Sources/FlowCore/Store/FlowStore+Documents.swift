@@ -99,10 +99,34 @@ extension FlowStore {
             try FlowClass.validateName(name, "load", "classes")
             try document.classes[name]!.style.validate("load", "classes.\(name)")  // invariant: a key
         }
+        let (nodes, index) = try loadedNodes(document.nodes, &warnings)
+        let edges = try loadedEdges(document.edges, nodes, index, &warnings)
+        let v = document.viewport
+        guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {
+            throw .invalidDocument("load", "viewport must have a finite offset and a positive zoom")
+        }
+        if let l = limits, let error = violation(of: l, loading: nodes, edges) { throw error }
+        let zoom = configuration.clampZoom(v.zoom)  // as the calls clamp it (D12)
+        let viewport = Viewport(offset: v.offset, zoom: zoom)
+        if let r = actionRecorder, let error = r.deliver(FlowBatch(name: "Load", actions: [
+            .load(FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes))
+        ])) {
+            throw error
+        }
+        if memoryBudget != nil, let error = takeFromBudget(Self.heldBytes(nodes, edges) - budgetBytes) {
+            throw error.reported(as: "load")
+        }
+        replaceAll(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes)
+        return warnings
+    }
+
+    /// The nodes of a document `load` keeps, repaired (the first of each id wins; parents
+    /// that are missing, not containers or in a cycle are cleared), and each kept id's index.
+    private func loadedNodes(_ documentNodes: [Node], _ warnings: inout [String]) throws(FlowError) -> ([Node], [String: Int]) {
         // Nodes: first of each id wins.
         var nodes: [Node] = []
         var index: [String: Int] = [:]
-        for n in document.nodes {
+        for n in documentNodes {
             if index[n.id] != nil {
                 warnings.append("dropped duplicate node '\(n.id)'")
                 continue
@@ -137,10 +161,17 @@ extension FlowStore {
                 nodes[i].parentID = nil
             }
         }
-        // Edges.
+        return (nodes, index)
+    }
+
+    /// The edges of a document `load` keeps, repaired: duplicates, dangling edges and edges
+    /// naming handles their nodes do not declare are dropped, invalid parents cleared.
+    private func loadedEdges(
+        _ documentEdges: [FlowEdge], _ nodes: [Node], _ index: [String: Int], _ warnings: inout [String]
+    ) throws(FlowError) -> [FlowEdge] {
         var edges: [FlowEdge] = []
         var edgeIDs = Set<String>()
-        for var e in document.edges {
+        for var e in documentEdges {
             if e.id.isEmpty { throw .invalidDocument("load", "an edge has an empty id") }
             if e.look != nil { try validateLook(e, "load") }
             try Self.validatePoints(e.points, "load", edge: e.id)
@@ -176,23 +207,7 @@ extension FlowStore {
             e.isDropTarget = false
             edges.append(e)
         }
-        let v = document.viewport
-        guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {
-            throw .invalidDocument("load", "viewport must have a finite offset and a positive zoom")
-        }
-        if let l = limits, let error = violation(of: l, loading: nodes, edges) { throw error }
-        let zoom = configuration.clampZoom(v.zoom)  // as the calls clamp it (D12)
-        let viewport = Viewport(offset: v.offset, zoom: zoom)
-        if let r = actionRecorder, let error = r.deliver(FlowBatch(name: "Load", actions: [
-            .load(FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes))
-        ])) {
-            throw error
-        }
-        if memoryBudget != nil, let error = takeFromBudget(Self.heldBytes(nodes, edges) - budgetBytes) {
-            throw error.reported(as: "load")
-        }
-        replaceAll(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes)
-        return warnings
+        return edges
     }
 
     /// For links `parent` (each node's parent index, or -1): whether the node is the first,
@@ -247,8 +262,7 @@ extension FlowStore {
         staleEdges = []
         bentEdgeCount = 0
         orthogonalEdgeCount = 0
-        edgeRouter?.reset()
-        routerHasState = false
+        routing.reset()
         customHandleReach = 0
         nodeIDs.reset()
         edgeIDs.reset()

@@ -31,7 +31,7 @@ extension FlowStore {
         let nodeMark = log.pendingNodeChanges.count, edgeMark = log.pendingEdgeChanges.count
         let aux = auxState
         if log.depth == 0 && log.stepName == nil { log.stepName = undoName }
-        if log.depth == 0 && log.transactionDepth == 0 { operationEdgeMark = edgeMark }
+        if log.depth == 0 && log.transactionDepth == 0 { routing.operationEdgeMark = edgeMark }
         log.depth += 1
         let result: R
         do {
@@ -62,7 +62,7 @@ extension FlowStore {
     func performChecked<R>(_ undoName: String, _ body: () -> R) throws(FlowError) -> R {
         let nodeMark = log.pendingNodeChanges.count, edgeMark = log.pendingEdgeChanges.count
         if log.depth == 0 && log.stepName == nil { log.stepName = undoName }
-        if log.depth == 0 && log.transactionDepth == 0 { operationEdgeMark = edgeMark }
+        if log.depth == 0 && log.transactionDepth == 0 { routing.operationEdgeMark = edgeMark }
         log.depth += 1
         let result = body()
         log.depth -= 1
@@ -95,7 +95,7 @@ extension FlowStore {
     func rollback(to mark: Int) {
         guard log.journal.count > mark else { return }
         if !log.frameRanges.isEmpty { log.frameRanges.removeAll { $0.upperBound > mark } }
-        if !routeRanges.isEmpty { routeRanges.removeAll { $0.upperBound > mark } }
+        if !routing.routeRanges.isEmpty { routing.routeRanges.removeAll { $0.upperBound > mark } }
         let entries = log.journal[mark...]
         for e in entries.reversed() { applyInverse(e, emit: false) }
         settleOrder()
@@ -142,7 +142,7 @@ extension FlowStore {
     @inline(__always)
     private func finishTopLevel() {
         if bentEdgeCount > 0 && log.transactionDepth == 0 && !log.isReplaying { carryBendPoints() }
-        if edgeRouter != nil && log.transactionDepth == 0 { routeAfterOperation() }
+        if routing.router != nil && log.transactionDepth == 0 { routeAfterOperation() }
         checkInvariantsInDebug()
         guard log.transactionDepth == 0 else { return }
         commitJournal()
@@ -154,7 +154,7 @@ extension FlowStore {
         let name = log.stepName ?? "Change"
         log.stepName = nil
         if !log.frameRanges.isEmpty { log.frameRanges.removeAll() }
-        if !routeRanges.isEmpty { routeRanges.removeAll() }
+        if !routing.routeRanges.isEmpty { routing.routeRanges.removeAll() }
         guard !log.journal.isEmpty else { return }
         if let l = limits, let error = violation(of: l) {
             refuseCommit(error)

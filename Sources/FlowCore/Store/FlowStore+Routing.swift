@@ -54,34 +54,34 @@ extension FlowStore {
     /// Whether operations must go through the routing pass: a router is installed and
     /// there are orthogonal edges (or the router still knows some).
     @inline(__always)
-    var routesLive: Bool { edgeRouter != nil && (orthogonalEdgeCount > 0 || routerHasState) }
+    var routesLive: Bool { routing.router != nil && (orthogonalEdgeCount > 0 || routing.hasState) }
 
     /// Routes every orthogonal edge afresh with `edgeRouter`, whatever it knew before, and
     /// returns how many edges got new points. One undo step "Route"; a `replace` event for
     /// each of them. Throws `invalidState` when no router is installed.
     @discardableResult
     public func routeEdges() throws(FlowError) -> Int {
-        guard let router = edgeRouter else { throw .invalidState("routeEdges", "the store has no edge router") }
+        guard let router = routing.router else { throw .invalidState("routeEdges", "the store has no edge router") }
         return perform("Route") { () -> Int in
             guard orthogonalEdgeCount > 0 else { return 0 }
-            routerHasState = true
+            routing.hasState = true
             return writeRoutes(router.route(RoutingChanges(all: true), in: self))
         }
     }
 
     /// The routing pass at the end of a top-level operation (see the top of this file).
     func routeAfterOperation() {
-        guard let router = edgeRouter else { return }
+        guard let router = routing.router else { return }
         if orthogonalEdgeCount == 0 {
-            if routerHasState {
+            if routing.hasState {
                 router.reset()
-                routerHasState = false
+                routing.hasState = false
             }
             return
         }
         let changes = routingChanges()
         if changes.frames.isEmpty && changes.edges.isEmpty { return }
-        routerHasState = true
+        routing.hasState = true
         var c = changes
         c.isReplay = log.isReplaying
         let routes = router.route(c, in: self)
@@ -106,8 +106,8 @@ extension FlowStore {
         changed.sort { $0.seq < $1.seq }
         // The operation's own add/replace events of these edges, to update in place.
         var eventIndex: [String: Int] = [:]
-        if recordsEdgeEvents && operationEdgeMark < log.pendingEdgeChanges.count {
-            for i in operationEdgeMark..<log.pendingEdgeChanges.count {
+        if recordsEdgeEvents && routing.operationEdgeMark < log.pendingEdgeChanges.count {
+            for i in routing.operationEdgeMark..<log.pendingEdgeChanges.count {
                 switch log.pendingEdgeChanges[i] {
                 case .add(let e), .replace(let e): eventIndex[e.id] = i
                 case .remove(let id): eventIndex[id] = nil
@@ -131,7 +131,7 @@ extension FlowStore {
                 pReplaceEdge(e)
             }
         }
-        if log.journal.count > mark { routeRanges.append(mark..<log.journal.count) }
+        if log.journal.count > mark { routing.routeRanges.append(mark..<log.journal.count) }
         return changed.count
     }
 
@@ -156,7 +156,7 @@ extension FlowStore {
             let size = before[id]??.size ?? .zero
             before[id] = Rect(origin: p, size: size)
         }
-        var ranges = routeRanges[...]
+        var ranges = routing.routeRanges[...]
         for i in log.journal.indices.reversed() {
             while let r = ranges.last, r.lowerBound > i { ranges = ranges.dropLast() }
             if let r = ranges.last, r.contains(i) { continue }

@@ -81,25 +81,15 @@ public final class FlowStore<Data: FlowNodeData> {
     @exclusivity(unchecked) var bentEdgeCount = 0
     /// How many edges are orthogonal: while none is, operations skip the routing pass.
     @exclusivity(unchecked) var orthogonalEdgeCount = 0
-    /// Whether the router may hold state about this store's edges (it has been asked for
-    /// routes since it was installed or last reset).
-    @exclusivity(unchecked) var routerHasState = false
-    /// Journal ranges of the points the router wrote in the current top-level operation:
-    /// the routing pass does not take them for changes of its own.
-    @exclusivity(unchecked) var routeRanges: [Range<Int>] = []
-    /// `pendingEdgeChanges.count` when the current top-level operation began: route writes
-    /// update the operation's own `add` and `replace` events of an edge instead of adding
-    /// another.
-    @exclusivity(unchecked) var operationEdgeMark = 0
+    /// The router of orthogonal edges and what live routing keeps between calls.
+    @exclusivity(unchecked) var routing = RoutingState()
     /// The router of orthogonal edges (docs/routing.md). Nil: orthogonal edges keep the
     /// points they are given, and one without points is drawn as a smoothStep path.
     /// Installing a router resets it and routes nothing yet: routes follow the next changes,
     /// or `routeEdges()`.
-    @exclusivity(unchecked) public var edgeRouter: (any EdgeRouter)? {
-        didSet {
-            edgeRouter?.reset()
-            routerHasState = false
-        }
+    public var edgeRouter: (any EdgeRouter)? {
+        get { routing.router }
+        set { routing.install(newValue) }
     }
     /// Path calculators that replace the built-in one of a path type.
     @exclusivity(unchecked) var customCalculators: [EdgePathType: any EdgePathCalculator] = [:]
