@@ -17,7 +17,7 @@ import Testing
         return s
     }
 
-    func steps(_ s: Store) -> Int { s.undoLog.count }
+    func steps(_ s: Store) -> Int { s.log.undoLog.count }
 
     @Test func workedExample() throws {
         let s = try workedExampleStore()
@@ -72,7 +72,7 @@ import Testing
         try s.addNode(node("c", 500, 500))
         try s.undo()  // leaves a redo step that a cancelled drag must keep
         let before = StoreState(s)
-        let undoCount = steps(s), redoCount = s.redoLog.count
+        let undoCount = steps(s), redoCount = s.log.redoLog.count
         let log = EventLog(s)
         try s.interaction.beginNodeDrag("b")
         try s.interaction.updateNodeDrag(translation: Point(40, 40))
@@ -80,7 +80,7 @@ import Testing
         #expect(s.interaction.cancelNodeDrag())
         #expect(log.take() == ["N[position(a (3, 3)), position(b (100, 100))]"])
         #expect(StoreState(s) == before)
-        #expect(steps(s) == undoCount && s.redoLog.count == redoCount)
+        #expect(steps(s) == undoCount && s.log.redoLog.count == redoCount)
         #expect(!s.interaction.cancelNodeDrag())
         #expect(!s.interaction.endNodeDrag())
         #expect(s.checkInvariants().isEmpty)

@@ -162,7 +162,7 @@ import Testing
         let s = try store()
         try s.selectNode("c")
         let before = StoreState(s)
-        let count = s.undoLog.count
+        let count = s.log.undoLog.count
         let log = EventLog(s)
         try s.interaction.pointerDown(at: scr(50, 25))
         try s.interaction.pointerMove(to: scr(50, 25) + Point(40, 20))
@@ -171,7 +171,7 @@ import Testing
         try s.interaction.pointerMove(to: scr(50, 25) + Point(100, 0))
         #expect(try s.interaction.pointerUp(at: scr(50, 25) + Point(100, 60)))
         #expect(s.node("a")?.position == Point(50, 30))
-        #expect(s.undoLog.count == count + 1 && s.undoActionName == "Move")
+        #expect(s.log.undoLog.count == count + 1 && s.undoActionName == "Move")
         try s.undo()
         #expect(s.node("a")?.position == .zero)
         #expect(StoreState(s).nodes.map(\.position) == before.nodes.map(\.position))
@@ -185,14 +185,14 @@ import Testing
         try s.addNode(node("box", 0, 600, 800, 400, container: true))
         try s.selectNode("a")
         try s.selectNode("g", exclusive: false)
-        let count = s.undoLog.count
+        let count = s.log.undoLog.count
         try drag(s, from: scr(20, 25), to: scr(20, 25) + Point(33, 151))  // 16.5, 75.5 canvas
         #expect(s.node("a")?.position == Point(20, 80))
         #expect(s.node("g")?.position == Point(520, 580))
         #expect(s.node("k")?.position == Point(530, 590))
         #expect(s.selectedNodeIDs == ["a", "g"])
         #expect(s.node("g")?.parentID == "box" && s.node("a")?.parentID == nil)  // g's centre (620, 680)
-        #expect(s.undoLog.count == count + 1)
+        #expect(s.log.undoLog.count == count + 1)
         try s.undo()
         #expect(s.node("g")?.position == Point(500, 500) && s.node("g")?.parentID == nil)
         #expect(s.node("k")?.position == Point(510, 510))
@@ -201,13 +201,13 @@ import Testing
 
     @Test func pointerCancelRestoresADragAndRecordsNothing() throws {
         let s = try store()
-        let count = s.undoLog.count
+        let count = s.log.undoLog.count
         try s.interaction.pointerDown(at: scr(50, 25))
         try s.interaction.pointerMove(to: scr(80, 25))
         let log = EventLog(s)
         #expect(s.interaction.pointerCancel())
         #expect(log.take() == ["N[position(a (0, 0))]"])
-        #expect(s.node("a")?.position == .zero && s.undoLog.count == count)
+        #expect(s.node("a")?.position == .zero && s.log.undoLog.count == count)
         #expect(s.interaction.pointerGesture == nil && !s.interaction.isNodeDragging)
         #expect(try s.interaction.pointerUp(at: scr(80, 25)) == false)  // the pointer is up
         #expect(!s.interaction.pointerCancel())

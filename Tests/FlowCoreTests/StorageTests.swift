@@ -709,20 +709,20 @@ import Testing
             if (k + 1) % 1_000 == 0 { checkpoints[k + 1] = s.nodes }
         }
         let finalText = try s.export()
-        #expect(s.undoLog.count == moves && s.undoActionName == "Move" && !s.canRedo)
+        #expect(s.log.undoLog.count == moves && s.undoActionName == "Move" && !s.canRedo)
         #expect(s.nodes.first { $0.id == "c1" } != initial.first { $0.id == "c1" })  // the group moved
         for k in stride(from: moves, to: 0, by: -1) {
             if let want = checkpoints[k] { #expect(s.nodes == want, "before undoing move \(k)") }
             #expect(try s.undo())
         }
-        #expect(!s.canUndo && s.redoLog.count == moves)
+        #expect(!s.canUndo && s.log.redoLog.count == moves)
         #expect(s.nodes == initial)
         #expect(try s.export() == initialText)
         for k in 1...moves {
             #expect(try s.redo())
             if let want = checkpoints[k] { #expect(s.nodes == want, "after redoing move \(k)") }
         }
-        #expect(!s.canRedo && s.undoLog.count == moves)
+        #expect(!s.canRedo && s.log.undoLog.count == moves)
         #expect(try s.export() == finalText)
         #expect(s.checkInvariants().isEmpty)
     }

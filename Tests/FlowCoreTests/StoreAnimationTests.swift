@@ -17,14 +17,14 @@ import Testing
         let s = Store()
         try s.addNode(node("a"))
         let log = EventLog(s)
-        let count = s.undoLog.count
+        let count = s.log.undoLog.count
         #expect(try s.interaction.setViewport(Viewport(offset: Point(100, 50), zoom: 2), animation: .easeInOut(duration: 0.3)))
         #expect(s.interaction.isAnimating)
         #expect(s.viewport == Viewport())  // nothing moves before the first tick
         #expect(try run(s) == 36)
         #expect(s.viewport == Viewport(offset: Point(100, 50), zoom: 2))
         #expect(!s.interaction.isAnimating)
-        #expect(log.take().isEmpty && s.undoLog.count == count)
+        #expect(log.take().isEmpty && s.log.undoLog.count == count)
         // The target zoom is clamped; the flags do not gate it.
         s.configuration.panEnabled = false
         s.configuration.zoomEnabled = false
@@ -136,17 +136,17 @@ import Testing
         try s.addNode(node("b", 0, 200))
         let before = StoreState(s)
         let log = EventLog(s)
-        let count = s.undoLog.count
+        let count = s.log.undoLog.count
         #expect(try s.interaction.setNodePositions([("a", Point(100, 0))], animation: .default))
         #expect(s.interaction.animatingNodeIDs == ["a"])
         #expect(try s.interaction.tick(frame))
         #expect(close(s.node("a")!.position.x, 0.9063))
         #expect(s.hitTestNode(at: Point(150.5, 1))?.id == "a")  // the index follows the frames
-        #expect(log.take().isEmpty && s.undoLog.count == count)
+        #expect(log.take().isEmpty && s.log.undoLog.count == count)
         #expect(try run(s).map { $0 + 1 } == 136)
         #expect(s.node("a")?.position == Point(100, 0))
         #expect(log.take() == ["N[position(a (100, 0))]"])
-        #expect(s.undoLog.count == count + 1 && s.undoActionName == "Move")
+        #expect(s.log.undoLog.count == count + 1 && s.undoActionName == "Move")
         let after = StoreState(s)
         try s.undo()
         #expect(StoreState(s) == before)
@@ -186,14 +186,14 @@ import Testing
         let s = Store()
         try s.addNode(node("a", 0, 0))
         try s.addNode(node("b", 0, 200))
-        let count = s.undoLog.count
+        let count = s.log.undoLog.count
         try s.interaction.setNodePositions([("a", Point(100, 0))], animation: .default)
         for _ in 0..<30 { try s.interaction.tick(frame) }
         try s.interaction.setNodePositions([("a", Point(200, 50)), ("b", Point(10, 200))], animation: .default)
         let log = EventLog(s)
         _ = try run(s)
         #expect(log.take() == ["N[position(a (200, 50)), position(b (10, 200))]"])
-        #expect(s.undoLog.count == count + 1)
+        #expect(s.log.undoLog.count == count + 1)
         try s.undo()
         #expect(s.node("a")?.position == .zero && s.node("b")?.position == Point(0, 200))
     }
@@ -235,9 +235,9 @@ import Testing
         // A drag takes over: what the animation moved becomes its own step.
         try s.interaction.setNodePositions([("a", Point(100, 0))], animation: .default)
         for _ in 0..<20 { try s.interaction.tick(frame) }
-        let count = s.undoLog.count
+        let count = s.log.undoLog.count
         try s.interaction.beginNodeDrag("a")
-        #expect(!s.interaction.isAnimating && s.undoLog.count == count + 1)
+        #expect(!s.interaction.isAnimating && s.log.undoLog.count == count + 1)
         try s.interaction.updateNodeDrag(translation: Point(0, 50))
         s.interaction.endNodeDrag()
         try s.undo()

@@ -278,7 +278,7 @@ func scatteredStore(_ rng: inout SplitMix64) throws -> Store {
             let want = n.id == "o" ? n.position : n.position + d
             #expect(s.node(n.id)?.position == want, "\(n.id)")
         }
-        #expect(s.undoLog.count == 1 && s.undoActionName == "Move")
+        #expect(s.log.undoLog.count == 1 && s.undoActionName == "Move")
         // Found where they went, not where they were.
         #expect(s.hitTestNode(at: Point(60 + 100.5 + 1, 60 - 50.25 + 1))?.id == "gc")
         #expect(s.hitTestNode(at: Point(61, 59)) == nil)
@@ -355,7 +355,7 @@ func scatteredStore(_ rng: inout SplitMix64) throws -> Store {
         #expect(try s.moveNode(r, to: Point(7, 8)))
         #expect(s.node(Self.longID)?.position == Point(7, 8) && s.node(r)?.position == Point(7, 8))
         #expect(try s.moveNode(r, to: Point(7, 8)) == false)
-        #expect(s.undoActionName == "Move" && s.undoLog.count == 5)
+        #expect(s.undoActionName == "Move" && s.log.undoLog.count == 5)
         #expect(throws: FlowError.invalidValue("moveNode", "position must be finite numbers")) {
             try s.moveNode(r, to: Point(.nan, 0))
         }
@@ -448,7 +448,7 @@ func scatteredStore(_ rng: inout SplitMix64) throws -> Store {
 
 @Suite("Storage: events only while listening") struct ListeningTests {
     static func noPending(_ s: Store) -> Bool {
-        s.pendingNodeChanges.isEmpty && s.pendingEdgeChanges.isEmpty && s.replacedNodes.isEmpty && s.replacedEdges.isEmpty
+        s.log.pendingNodeChanges.isEmpty && s.log.pendingEdgeChanges.isEmpty && s.log.replacedNodes.isEmpty && s.log.replacedEdges.isEmpty
     }
 
     @Test func aStoreWithoutListenersQueuesNoEvents() throws {
@@ -493,7 +493,7 @@ func scatteredStore(_ rng: inout SplitMix64) throws -> Store {
         try s.transaction {
             try s.moveNode("a", to: Point(5, 5))
             try s.addEdge(edge("e", "a", "b"))
-            #expect(s.pendingNodeChanges.isEmpty && s.pendingEdgeChanges.count == 1)
+            #expect(s.log.pendingNodeChanges.isEmpty && s.log.pendingEdgeChanges.count == 1)
         }
         #expect(edgeBatches.map { $0.map(EventLog.describe) } == [["add(e)"]])
     }
@@ -588,7 +588,7 @@ func scatteredStore(_ rng: inout SplitMix64) throws -> Store {
         #expect(nodeBatches == 2 && edgeBatches == 1 && previous == ["b@0"])
         s.removeObserver(t2)  // twice: no effect
         s.removeObserver(999)
-        #expect(s.observers.isEmpty)
+        #expect(s.listeners.observers.isEmpty)
     }
 }
 
@@ -673,7 +673,7 @@ func scatteredStore(_ rng: inout SplitMix64) throws -> Store {
     static func picture(_ s: Store) throws -> String {
         let state = StoreState(s)
         return try s.export() + "\n\(state.nodes)\n\(state.selectedNodes) \(state.selectedEdges)"
-            + "\nundo \(s.undoLog.count) \(s.undoActionName ?? "-") redo \(s.redoLog.count) \(s.redoActionName ?? "-")"
+            + "\nundo \(s.log.undoLog.count) \(s.undoActionName ?? "-") redo \(s.log.redoLog.count) \(s.redoActionName ?? "-")"
     }
 
     @Test(arguments: [UInt64(1), 2, 3])
@@ -717,7 +717,7 @@ func scatteredStore(_ rng: inout SplitMix64) throws -> Store {
         #expect(quiet.checkInvariants().isEmpty && general.checkInvariants().isEmpty)
     }
 
-    static func noPending(_ s: Store) -> Bool { s.pendingNodeChanges.isEmpty && s.pendingEdgeChanges.isEmpty }
+    static func noPending(_ s: Store) -> Bool { s.log.pendingNodeChanges.isEmpty && s.log.pendingEdgeChanges.isEmpty }
 
     /// The quiet moveNode/addNode write the same undo steps as the general path: one
     /// "Move"/"Add" step, none for a move to where the node is, none with undo off, and a
@@ -728,15 +728,15 @@ func scatteredStore(_ rng: inout SplitMix64) throws -> Store {
             if observed { s.addObserver(nodes: { _ in }, edges: { _ in }) }
             try s.addNode(node("a"))
             try s.addNode(node("b", 300, 0))
-            #expect(s.undoLog.count == 2 && s.undoActionName == "Add")
+            #expect(s.log.undoLog.count == 2 && s.undoActionName == "Add")
             #expect(try s.moveNode("a", to: Point(10, 10)))
-            #expect(s.undoLog.count == 3 && s.undoActionName == "Move")
+            #expect(s.log.undoLog.count == 3 && s.undoActionName == "Move")
             #expect(try s.moveNode("a", to: Point(10, 10)) == false)
-            #expect(s.undoLog.count == 3)
+            #expect(s.log.undoLog.count == 3)
             try s.undo()
             #expect(s.canRedo && s.node("a")?.position == .zero)
             #expect(try s.moveNode("b", to: Point(1, 1)))
-            #expect(!s.canRedo && s.undoLog.count == 3)
+            #expect(!s.canRedo && s.log.undoLog.count == 3)
             s.configuration.snapToGrid = true
             s.configuration.gridSize = 10
             #expect(try s.moveNode("b", to: Point(14, 16)))
