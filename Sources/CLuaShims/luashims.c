@@ -145,18 +145,18 @@ void flua_pushswiftclosure(lua_State *L, flua_SwiftFunction f, int n) {
     lua_pushcclosure(L, flua_trampoline, n + 1);
 }
 
-/* What a method with a fast entry knows: the userdata block of the receiver it is bound to
- * (NULL before flua_bind_instance binds it), the fast entry, and for a fast table entry
- * the identities of its keys (the strings are the info's user values, which anchor them).
- * Kept in a userdata of its own, so that the fast path reads one upvalue. */
+/* What a method with a fast entry or a fields reader knows: the userdata block of the
+ * receiver it is bound to (NULL before flua_bind_instance binds it), its Swift function, and
+ * for a fields method the identities of its keys (the strings are the info's user values,
+ * which anchor them). Kept in a userdata of its own, so that a call reads one upvalue. */
 typedef struct {
     void *self;
     union {
         flua_FastSNN snn;
-        flua_FastFields fields;
+        flua_FieldsFunction fields;
     } fast;
     int nkeys;
-    int strings; /* keys 1... take strings (flua_pushfastmethod_strings), not numbers */
+    int strings; /* keys 1... take strings (flua_pushfieldsmethod with `strings`), not numbers */
     const void *keys[FLUA_FIELDS_MAX];
 } flua_FastInfo;
 
@@ -223,10 +223,10 @@ void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fa
     lua_pushcclosure(L, flua_fastmethod_snn, 3);
 }
 
-/* Reads the table at index 2 for a fast table entry: 1 when it names only the info's
- * keys, with a string for key 0 (copied to slot 3, pushed here) and numbers for the
- * others (strings when `info->strings`); 0 as soon as anything else turns up (the caller
- * then restores the stack). */
+/* Reads the table at index 2 for a fields method: 1 when it names only the info's keys,
+ * with a string for key 0 (copied to slot 3, pushed here) and numbers for the others
+ * (strings when `info->strings`); 0 as soon as anything else turns up (the caller then
+ * restores the stack). */
 static int flua_readfields(lua_State *L, const flua_FastInfo *info, flua_Fields *f) {
     f->s = NULL;
     f->len = 0;
@@ -258,34 +258,39 @@ static int flua_readfields(lua_State *L, const flua_FastInfo *info, flua_Fields 
     return 1;
 }
 
-/* A method with a fast table entry; upvalues as flua_fastmethod_snn's. */
-static int flua_fastmethod_fields(lua_State *L) {
+/* A fields method (flua_pushfieldsmethod); upvalues as flua_fastmethod_snn's, upvalue 1
+ * holding the same Swift function as the info. Every call runs that one function: with the
+ * receiver's object when the receiver is the bound instance and open, and with the fields
+ * when the call's table could be read here. */
+static int flua_fieldsmethod(lua_State *L) {
     void *self = lua_touserdata(L, 1);
     const flua_FastInfo *info = (const flua_FastInfo *)lua_touserdata(L, lua_upvalueindex(3));
-    if (self != NULL && self == info->self && lua_gettop(L) == 2 && lua_type(L, 2) == LUA_TTABLE) {
-        void *object = *(void **)self; /* NULL once the object is closed */
-        flua_Fields fields;
-        if (object != NULL && flua_readfields(L, info, &fields)) {
-            int saved = flua_in_lua;
-            lua_State *savedL = flua_swift_L;
-            flua_in_lua = 0;
-            flua_swift_L = L;
-            int r = info->fast.fields(L, object, &fields);
-            flua_in_lua = saved;
-            flua_swift_L = savedL;
-            if (r != FLUA_FALLBACK) return flua_finish(L, r); /* the Swift frame is gone */
+    void *object = NULL;
+    flua_Fields fields;
+    const flua_Fields *read = NULL;
+    if (self != NULL && self == info->self) object = *(void **)self; /* NULL once closed */
+    if (object != NULL && lua_gettop(L) == 2 && lua_type(L, 2) == LUA_TTABLE) {
+        if (flua_readfields(L, info, &fields)) {
+            read = &fields;
+        } else {
+            lua_settop(L, 2);
         }
-        lua_settop(L, 2);
     }
-    flua_SwiftFunction f = (flua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
-    return flua_finish(L, flua_callswift(L, f));
+    int saved = flua_in_lua;
+    lua_State *savedL = flua_swift_L;
+    flua_in_lua = 0;
+    flua_swift_L = L;
+    int r = info->fast.fields(L, object, read);
+    flua_in_lua = saved;
+    flua_swift_L = savedL;
+    return flua_finish(L, r); /* the Swift frame is gone */
 }
 
-static void flua_pushfastfields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n, int strings) {
+void flua_pushfieldsmethod(lua_State *L, flua_FieldsFunction f, int n, int strings) {
     int first = lua_gettop(L) - n + 1; /* the keys; the receiver slot right below them */
-    int m = n > FLUA_FIELDS_MAX ? FLUA_FIELDS_MAX : n; /* tables naming the others take the general path */
+    int m = n > FLUA_FIELDS_MAX ? FLUA_FIELDS_MAX : n; /* tables naming the others are not read here */
     flua_FastInfo *info = flua_pushfastinfo(L, NULL, 0, m);
-    info->fast.fields = fast;
+    info->fast.fields = f;
     info->strings = strings;
     for (int i = 0; i < m; i++) {
         lua_pushvalue(L, first + i);
@@ -296,15 +301,7 @@ static void flua_pushfastfields(lua_State *L, flua_SwiftFunction f, flua_FastFie
     lua_settop(L, first); /* receiver slot, info */
     lua_pushlightuserdata(L, (void *)f);
     lua_insert(L, first - 1);
-    lua_pushcclosure(L, flua_fastmethod_fields, 3);
-}
-
-void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n) {
-    flua_pushfastfields(L, f, fast, n, 0);
-}
-
-void flua_pushfastmethod_strings(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n) {
-    flua_pushfastfields(L, f, fast, n, 1);
+    lua_pushcclosure(L, flua_fieldsmethod, 3);
 }
 
 const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected) {
@@ -425,8 +422,8 @@ void flua_bind_instance(lua_State *L, int ud, int classmt, const void *marker) {
     lua_pushnil(L);
     while (lua_next(L, methods) != 0) { /* key at -2, method at -1 */
         lua_CFunction cf = lua_tocfunction(L, -1);
-        if (cf == flua_trampoline || cf == flua_fastmethod_snn || cf == flua_fastmethod_fields) {
-            lua_getupvalue(L, -1, 1);         /* the Swift function */
+        if (cf == flua_trampoline || cf == flua_fastmethod_snn || cf == flua_fieldsmethod) {
+            lua_getupvalue(L, -1, 1);         /* the Swift function (its pointer) */
             lua_pushvalue(L, ud);
             if (cf != flua_trampoline) {
                 lua_getupvalue(L, -3, 3);     /* its flua_FastInfo */

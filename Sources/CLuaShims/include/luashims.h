@@ -119,11 +119,11 @@ typedef int (*flua_FastSNN)(lua_State *L, void *object, const char *s, size_t le
  * call, and any call `fast` declines, runs `f` exactly as the trampoline would. */
 void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fast);
 
-/* The fields a fast table entry read from its argument table (see flua_FastFields): the
- * string field (key 0) as bytes, valid while the call runs (a copy of the string is kept in
- * stack slot 3), and the numbers of keys 1... (or, for flua_pushfastmethod_strings, their
- * strings' bytes in `strs`/`lens`, valid while the table holds them); bit i of `given` is
- * set when key i was present. */
+/* The fields C read from the argument table of a fields method (see flua_FieldsFunction):
+ * the string field (key 0) as bytes, valid while the call runs (a copy of the string is kept
+ * in stack slot 3), and the numbers of keys 1... (or, for a method of string keys, their
+ * strings' bytes in `strs`/`lens`, valid while the table holds them); bit i of `given` is set
+ * when key i was present. */
 #define FLUA_FIELDS_MAX 8
 typedef struct {
     const char *s;
@@ -134,27 +134,23 @@ typedef struct {
     size_t lens[FLUA_FIELDS_MAX - 1];
 } flua_Fields;
 
-/* The fast entry of a method for its commonest call, `obj:m{...}` with a table that names
- * only the method's keys: key 0 with a string and the others with numbers (or strings
- * Lua converts to numbers). Called with the receiver's object pointer and the fields read;
- * the stack holds the receiver (1), the table (2) and the string of key 0 or nil (3).
- * Returns the number of results it pushed, FLUA_FALLBACK when it did nothing (the stack
- * as it was given; the general function then runs), or another code as a trampolined
- * function does. It must not raise. */
-typedef int (*flua_FastFields)(lua_State *L, void *object, const flua_Fields *fields);
+/* The one Swift function of a method whose argument is a table of known keys, like
+ * `store:addNode{...}`: every call of the method runs it. `object` is the receiver's object
+ * pointer when the receiver is the instance the method is bound to and is open, else NULL
+ * (the function checks the receiver itself, and raises its errors). `fields` is what C read
+ * when the call is `obj:m(t)` on that instance with a table naming only the method's keys,
+ * key 0 with a string and the others with numbers (or strings Lua converts; strings only for
+ * a method of string keys); the stack then holds the receiver (1), the table (2) and the
+ * string of key 0 or nil (3). Else it is NULL and the function reads the table itself.
+ * Returns what a trampolined function returns; it must not raise. */
+typedef int (*flua_FieldsFunction)(lua_State *L, void *object, const flua_Fields *fields);
 
-/* Pushes a method with a fast table entry: like flua_pushfastmethod_snn, for calls
- * `obj:m(t)` whose table names only the method's keys: the `n` short strings on top of the
- * stack (at most FLUA_FIELDS_MAX are used; the first is the string field), above the
- * receiver-slot value; all are replaced by the method. The table is read in C, keys
- * matched by identity (their interned strings are anchored with the method); any other
- * table, a key of another type, a value of the wrong type, any other call, and any call
- * `fast` declines run `f`. */
-void flua_pushfastmethod_fields(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n);
-
-/* Like flua_pushfastmethod_fields, for a table whose keys all take strings (no number
- * conversion: a number for any key takes the general path). */
-void flua_pushfastmethod_strings(lua_State *L, flua_SwiftFunction f, flua_FastFields fast, int n);
+/* Pushes a fields method: the `n` short strings on top of the stack are its keys (at most
+ * FLUA_FIELDS_MAX are read in C; the first is the string field, the others take numbers, or
+ * strings when `strings`), above the receiver-slot value (upvalue 2, as for
+ * flua_pushfastmethod_snn); all are replaced by the method. The keys are matched by identity
+ * (their interned strings are anchored with the method). */
+void flua_pushfieldsmethod(lua_State *L, flua_FieldsFunction f, int n, int strings);
 
 /* ------------------------------------------------------------- batch lists */
 
@@ -208,7 +204,7 @@ int flua_newindex_dispatch(lua_State *L);
  * `__methods` rebound to this userdata: a trampolined method becomes a closure of the same
  * Swift function with the userdata as its extra upvalue (so the method recognises its
  * receiver with one rawequal), named as the original for argument errors; a method with a
- * fast entry (flua_pushfastmethod_snn, flua_pushfastmethod_fields) keeps it. The class's
+ * fast entry or a fields reader (flua_pushfastmethod_snn, flua_pushfieldsmethod) keeps it. The class's
  * `__fields` getters are reached through that table's metatable (`flua_bound_index`):
  * method look-up is a plain table look-up, with no C __index call. Leaves the stack as it
  * was. */

@@ -111,8 +111,8 @@ enum LuaEdgeTables {
 extension FlowStoreBinding {
     static var edgeMethods: [LuaMethod] {
         [
-            // addEdgeFast reads key i as bit i of `given` (and key i > 0 from strs[i - 1])
-            LuaMethod("addEdge", addEdge, fastStrings: (addEdgeFast, ["id", "sourceNodeID", "targetNodeID"])),
+            // readEdge(of:) reads key i as bit i of `given` (and key i > 0 from strs[i - 1])
+            LuaMethod("addEdge", fields: addEdge, keys: ["id", "sourceNodeID", "targetNodeID"], strings: true),
             LuaMethod("connect", connect), LuaMethod("removeEdge", removeEdge),
             LuaMethod("updateEdge", updateEdge), LuaMethod("updateEdges", updateEdges),
             LuaMethod("edge", edge), LuaMethod("edges", edges), LuaMethod("edgesForNode", edgesForNode),
@@ -175,20 +175,48 @@ extension FlowStoreBinding {
         return try box.run(L) { try box.store.updateEdge(id) { $0 = new } }
     }
 
-    static let addEdge: LuaFunction = { L in
-        luaGuarded(L) { args in
-            let box = try storeSelf(args)
-            let t = try args.table(2)
+    /// `store:addEdge(t)`, every call (a fields method, see `flua_FieldsFunction`): the edge
+    /// comes from the fields C read (`readEdge(of:)`) when it could read them, else from the
+    /// table reader; then one store call, and the handle keyed by the id as given.
+    static let addEdge: flua_FieldsFunction = { L, object, fields in
+        withFieldsMethodBox(L, object) { L, box in
             let store = box.store
-            let edge = try LuaEdgeTables.read(
-                t, op: "addEdge", mode: .add, base: nil, nextID: store.nextEdgeID,
-                defaultPathType: store.defaultEdgePathType)
-            pushGivenID(args.L, table: 2, else: edge.id)
-            let idIndex = lua_gettop(args.L), runs = box.callbackRuns
-            let slot = try box.run(args.L, moving: consume edge) { e throws in try store.add(e) }
-            box.pushAdded(.edge, args.L, slot: slot, idAt: idIndex, since: runs)
+            let edge: FlowEdge, idIndex: Int32
+            if let fields, let e = readEdge(of: fields.pointee, store.defaultEdgePathType) {
+                edge = e
+                idIndex = 3  // the id string Lua already has
+            } else {
+                if fields != nil { lua_settop(L, 2) }
+                edge = try LuaEdgeTables.read(
+                    try LuaArgs(L).table(2), op: "addEdge", mode: .add, base: nil, nextID: store.nextEdgeID,
+                    defaultPathType: store.defaultEdgePathType)
+                pushGivenID(L, table: 2, else: edge.id)
+                idIndex = lua_gettop(L)
+            }
+            let runs = box.callbackRuns
+            let slot = try box.run(L, moving: consume edge) { e throws in try store.add(e) }
+            box.pushAdded(.edge, L, slot: slot, idAt: idIndex, since: runs)
             return 1
         }
+    }
+
+    /// The edge of `store:addEdge{id=, sourceNodeID=, targetNodeID=}` from the fields C read
+    /// (the id's bytes in `f.s`, the others in `f.strs`), with the store's default path type
+    /// as the table reader gives it; nil when a key is missing (an id to generate, an endpoint
+    /// to report) or a string is not ASCII (the table reader refuses invalid UTF-8 and spells
+    /// other ids canonically, D24; the handle is keyed by the id's bytes as given).
+    @inline(__always)
+    private static func readEdge(of f: flua_Fields, _ pathType: EdgePathType) -> FlowEdge? {
+        guard f.given == 7 else { return nil }
+        let id = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
+        // the table holds these two while the call runs
+        let source = UnsafeRawBufferPointer(start: f.strs.0, count: f.lens.0)
+        let target = UnsafeRawBufferPointer(start: f.strs.1, count: f.lens.1)
+        func ascii(_ b: UnsafeRawBufferPointer) -> Bool { b.allSatisfy { $0 < 0x80 } }
+        guard ascii(id), ascii(source), ascii(target) else { return nil }
+        return FlowEdge(
+            id: decodeUTF8(id), sourceNodeID: decodeUTF8(source), targetNodeID: decodeUTF8(target),
+            pathType: pathType)
     }
 
     /// `"node.handle"` or `"node"`; a string naming an existing node is a node id even when it

@@ -249,8 +249,8 @@ enum LuaNodeTables {
 extension FlowStoreBinding {
     static var nodeMethods: [LuaMethod] {
         [
-            // addNodeFast reads key i as bit i of `given` (and key i > 0 from v.(i - 1))
-            LuaMethod("addNode", addNode, fastFields: (addNodeFast, ["id", "x", "y", "width", "height"])),
+            // readNode(of:) reads key i as bit i of `given` (and key i > 0 from v.(i - 1))
+            LuaMethod("addNode", fields: addNode, keys: ["id", "x", "y", "width", "height"]),
             LuaMethod("removeNode", removeNode),
             LuaMethod("moveNode", moveNode, fastSNN: moveNodeFast), LuaMethod("updateNode", updateNode),
             LuaMethod("updateNodeSize", updateNodeSize), LuaMethod("node", node),
@@ -331,20 +331,52 @@ extension FlowStoreBinding {
 
     // MARK: Store methods
 
-    static let addNode: LuaFunction = { L in
-        luaGuarded(L) { args in
-            let box = try storeSelf(args)
+    /// `store:addNode(t)`, every call (a fields method, see `flua_FieldsFunction`): the node
+    /// comes from the fields C read (`readNode(of:)`) when it could read them, else from the
+    /// table reader; then one store call, and the handle keyed by the id as given.
+    static let addNode: flua_FieldsFunction = { L, object, fields in
+        withFieldsMethodBox(L, object) { L, box in
             let store = box.store
-            let L = args.L
-            let t = try args.table(2)
-            let node = try LuaNodeTables.read(t, op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
-            pushGivenID(L, table: 2, else: node.id)
-            let idSlot = lua_gettop(L)
+            let node: LuaFlowNode, idIndex: Int32
+            if let fields, let n = readNode(of: fields.pointee, L, store) {
+                node = n
+                idIndex = 3  // the id string Lua already has, or the one made up
+            } else {
+                if fields != nil { lua_settop(L, 2) }
+                node = try LuaNodeTables.read(
+                    try LuaArgs(L).table(2), op: "addNode", mode: .add, base: nil, nextID: store.nextNodeID)
+                pushGivenID(L, table: 2, else: node.id)
+                idIndex = lua_gettop(L)
+            }
             let runs = box.callbackRuns
             let slot = try box.run(L, moving: consume node) { n throws in try store.add(n) }
-            box.pushAdded(.node, L, slot: slot, idAt: idSlot, since: runs)
+            box.pushAdded(.node, L, slot: slot, idAt: idIndex, since: runs)
             return 1
         }
+    }
+
+    /// The node of `store:addNode{id=, x=, y=, width=, height=}` from the fields C read, with
+    /// the table reader's defaults; a generated id is put in stack slot 3. Nil when the id is
+    /// not ASCII (the table reader refuses invalid UTF-8 and spells other ids canonically,
+    /// D24).
+    @inline(__always)
+    private static func readNode(of f: flua_Fields, _ L: OpaquePointer, _ store: LuaFlowStore) -> LuaFlowNode? {
+        let id: String
+        if f.given & 1 != 0 {
+            let bytes = UnsafeRawBufferPointer(start: f.s, count: f.len)  // the string stays on the stack
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            id = decodeUTF8(bytes)
+        } else {
+            id = store.nextNodeID()
+            LuaStack(L).push(id)
+            flua_replace(L, 3)
+        }
+        var size = LuaFlowNode.defaultSize
+        if f.given & 8 != 0 { size.width = f.v.2 }
+        if f.given & 16 != 0 { size.height = f.v.3 }
+        let position = Point(f.given & 2 != 0 ? f.v.0 : 0, f.given & 4 != 0 ? f.v.1 : 0)
+        // without a width or a height the node is sized to its title (its id)
+        return LuaFlowNode(id: id, position: position, size: size, data: .null, autoSize: f.given & 24 == 0)
     }
 
     static let removeNode: LuaFunction = { L in

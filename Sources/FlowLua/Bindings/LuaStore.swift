@@ -379,10 +379,28 @@ func withFastEntryBox<R>(_ object: UnsafeMutableRawPointer?, _ body: (LuaStoreBo
     return box._withUnsafeGuaranteedRef(body)
 }
 
+/// Runs the body of a fields method (`flua_FieldsFunction`) with its store box: the bound
+/// store's when `object` is set (held as `withFastEntryBox` holds it), else the receiver's,
+/// checked by `storeSelf`. Whatever the body throws becomes the trampoline's code.
+@inline(__always)
+func withFieldsMethodBox(
+    _ L: OpaquePointer?, _ object: UnsafeMutableRawPointer?, _ body: (OpaquePointer, LuaStoreBox) throws -> Int32
+) -> Int32 {
+    let L = L.unsafelyUnwrapped
+    guard let object else { return luaGuarded(L) { args in try body(L, try storeSelf(args)) } }
+    return withFastEntryBox(object) { box in
+        do {
+            return try body(L, box)
+        } catch {
+            return LuaErrors.code(for: error, L)
+        }
+    }
+}
+
 /// Adds `methods` to the methods table of a registered class, each with the class's
 /// metatable as upvalue 1 (the place `flua_bind_instance` gives the bound receiver: see
-/// `storeSelf`); a method with a fast entry is pushed with it (`flua_pushfastmethod_snn`,
-/// `flua_pushfastmethod_fields`, `flua_pushfastmethod_strings`).
+/// `storeSelf`); a method with a fast entry is pushed with it (`flua_pushfastmethod_snn`), a
+/// fields method with its reader (`flua_pushfieldsmethod`).
 func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod]) {
     lua_getfield(L, FLUA_REGISTRYINDEX, name)
     lua_getfield(L, -1, "__methods")
@@ -390,12 +408,9 @@ func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod
         lua_pushvalue(L, -2)
         if let fast = m.fastSNN {
             flua_pushfastmethod_snn(L, m.function, fast)
-        } else if let (entry, keys) = m.fastFields {
+        } else if let (function, keys, strings) = m.fields {
             for k in keys { LuaStack(L).push(k) }
-            flua_pushfastmethod_fields(L, m.function, entry, Int32(keys.count))
-        } else if let (entry, keys) = m.fastStrings {
-            for k in keys { LuaStack(L).push(k) }
-            flua_pushfastmethod_strings(L, m.function, entry, Int32(keys.count))
+            flua_pushfieldsmethod(L, function, Int32(keys.count), strings ? 1 : 0)
         } else {
             luaPushFunction(L, m.function, upvalues: 1)
         }

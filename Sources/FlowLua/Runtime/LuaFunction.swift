@@ -20,23 +20,32 @@ public struct LuaMethod: Sendable {
     public let function: LuaFunction
     /// A fast entry for the method's commonest call (see `flua_FastSNN`); nil for most.
     public let fastSNN: flua_FastSNN?
-    /// A fast entry for a call with a table of these keys (see `flua_FastFields`; key 0
-    /// takes a string, the others numbers); nil for most.
-    public let fastFields: (entry: flua_FastFields, keys: [String])?
-    /// A fast entry for a call with a table of these keys, all taking strings (see
-    /// `flua_pushfastmethod_strings`); nil for most.
-    public let fastStrings: (entry: flua_FastFields, keys: [String])?
+    /// For a method whose argument is a table of known keys: its one Swift function, which
+    /// runs every call, and the keys C reads for it (see `flua_FieldsFunction`: key 0 takes a
+    /// string, the others numbers, or strings when `strings`); nil for most. Such a method
+    /// is a Store method (`addMethods`); its `function` only reports that.
+    public let fields: (function: flua_FieldsFunction, keys: [String], strings: Bool)?
 
-    public init(
-        _ name: String, _ function: LuaFunction, fastSNN: flua_FastSNN? = nil,
-        fastFields: (entry: flua_FastFields, keys: [String])? = nil,
-        fastStrings: (entry: flua_FastFields, keys: [String])? = nil
-    ) {
+    public init(_ name: String, _ function: LuaFunction, fastSNN: flua_FastSNN? = nil) {
         self.name = name
         self.function = function
         self.fastSNN = fastSNN
-        self.fastFields = fastFields
-        self.fastStrings = fastStrings
+        self.fields = nil
+    }
+
+    /// A method whose argument is a table of these keys, read in C where it can be (see
+    /// `fields`).
+    public init(_ name: String, fields function: flua_FieldsFunction, keys: [String], strings: Bool = false) {
+        self.name = name
+        self.function = LuaMethod.fieldsOnly
+        self.fastSNN = nil
+        self.fields = (function, keys, strings)
+    }
+
+    /// The `function` of a fields method: such a method is pushed with its reader
+    /// (`flua_pushfieldsmethod`), never as a plain function.
+    private static let fieldsOnly: LuaFunction = { L in
+        luaGuarded(L) { _ in throw LuaError.message("this method can only be called on its object") }
     }
 }
 
