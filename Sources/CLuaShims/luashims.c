@@ -145,14 +145,14 @@ void flua_pushswiftclosure(lua_State *L, flua_SwiftFunction f, int n) {
     lua_pushcclosure(L, flua_trampoline, n + 1);
 }
 
-/* What a method with a fast entry or a fields reader knows: the userdata block of the
+/* What a method whose arguments C reads (an SNN or a fields method) knows: the userdata block of the
  * receiver it is bound to (NULL before flua_bind_instance binds it), its Swift function, and
  * for a fields method the identities of its keys (the strings are the info's user values,
  * which anchor them). Kept in a userdata of its own, so that a call reads one upvalue. */
 typedef struct {
     void *self;
     union {
-        flua_FastSNN snn;
+        flua_SNNFunction snn;
         flua_FieldsFunction fields;
     } fast;
     int nkeys;
@@ -185,42 +185,47 @@ static flua_FastInfo *flua_pushfastinfo(lua_State *L, void *self, int from, int 
     return info;
 }
 
-/* A method with a fast entry. Upvalues: 1 the general Swift function, 2 the receiver it is
- * bound to (flua_bind_instance; before that, the class metatable), 3 its flua_FastInfo. */
-static int flua_fastmethod_snn(lua_State *L) {
-    void *self = lua_touserdata(L, 1);
-    const flua_FastInfo *info = (const flua_FastInfo *)lua_touserdata(L, lua_upvalueindex(3));
-    if (self != NULL && self == info->self && lua_type(L, 2) == LUA_TSTRING) {
-        void *object = *(void **)self; /* NULL once the object is closed */
-        int isa, isb;
-        lua_Number a = lua_tonumberx(L, 3, &isa);
-        lua_Number b = lua_tonumberx(L, 4, &isb);
-        if (object != NULL && isa && isb) {
-            size_t len;
-            const char *s = lua_tolstring(L, 2, &len);
-            int saved = flua_in_lua;
-            lua_State *savedL = flua_swift_L;
-            flua_in_lua = 0;
-            flua_swift_L = L;
-            int r = info->fast.snn(L, object, s, len, a, b);
-            flua_in_lua = saved;
-            flua_swift_L = savedL;
-            if (r >= 0) {
-                lua_pushboolean(L, r);
-                return 1;
-            }
-            if (r != FLUA_FALLBACK) return flua_finish(L, r); /* the Swift frame is gone */
-        }
-    }
-    flua_SwiftFunction f = (flua_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
-    return flua_finish(L, flua_callswift(L, f));
+/* Runs the Swift function of an SNN or fields method with what C read (`read`, or NULL),
+ * then interprets its code once its frame is gone. */
+static int flua_runmethod(lua_State *L, const flua_FastInfo *info, void *object, const void *read, int snn) {
+    int saved = flua_in_lua;
+    lua_State *savedL = flua_swift_L;
+    flua_in_lua = 0;
+    flua_swift_L = L;
+    int r = snn ? info->fast.snn(L, object, (const flua_SNN *)read)
+                : info->fast.fields(L, object, (const flua_Fields *)read);
+    flua_in_lua = saved;
+    flua_swift_L = savedL;
+    return flua_finish(L, r); /* the Swift frame is gone */
 }
 
-void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fast) {
+/* An SNN method (flua_pushsnnmethod). Upvalues: 1 its Swift function (a pointer), 2 the
+ * receiver it is bound to (flua_bind_instance; before that, the class metatable), 3 its
+ * flua_FastInfo. */
+static int flua_snnmethod(lua_State *L) {
+    void *self = lua_touserdata(L, 1);
+    const flua_FastInfo *info = (const flua_FastInfo *)lua_touserdata(L, lua_upvalueindex(3));
+    void *object = NULL;
+    flua_SNN args;
+    const flua_SNN *read = NULL;
+    if (self != NULL && self == info->self) object = *(void **)self; /* NULL once closed */
+    if (object != NULL && lua_type(L, 2) == LUA_TSTRING) {
+        int isa, isb;
+        args.a = lua_tonumberx(L, 3, &isa);
+        args.b = lua_tonumberx(L, 4, &isb);
+        if (isa && isb) {
+            args.s = lua_tolstring(L, 2, &args.len);
+            read = &args;
+        }
+    }
+    return flua_runmethod(L, info, object, read, 1);
+}
+
+void flua_pushsnnmethod(lua_State *L, flua_SNNFunction f) {
     lua_pushlightuserdata(L, (void *)f);
     lua_insert(L, -2);
-    flua_pushfastinfo(L, NULL, 0, 0)->fast.snn = fast;
-    lua_pushcclosure(L, flua_fastmethod_snn, 3);
+    flua_pushfastinfo(L, NULL, 0, 0)->fast.snn = f;
+    lua_pushcclosure(L, flua_snnmethod, 3);
 }
 
 /* Reads the table at index 2 for a fields method: 1 when it names only the info's keys,
@@ -258,7 +263,7 @@ static int flua_readfields(lua_State *L, const flua_FastInfo *info, flua_Fields 
     return 1;
 }
 
-/* A fields method (flua_pushfieldsmethod); upvalues as flua_fastmethod_snn's, upvalue 1
+/* A fields method (flua_pushfieldsmethod); upvalues as flua_snnmethod's, upvalue 1
  * holding the same Swift function as the info. Every call runs that one function: with the
  * receiver's object when the receiver is the bound instance and open, and with the fields
  * when the call's table could be read here. */
@@ -276,14 +281,7 @@ static int flua_fieldsmethod(lua_State *L) {
             lua_settop(L, 2);
         }
     }
-    int saved = flua_in_lua;
-    lua_State *savedL = flua_swift_L;
-    flua_in_lua = 0;
-    flua_swift_L = L;
-    int r = info->fast.fields(L, object, read);
-    flua_in_lua = saved;
-    flua_swift_L = savedL;
-    return flua_finish(L, r); /* the Swift frame is gone */
+    return flua_runmethod(L, info, object, read, 0);
 }
 
 void flua_pushfieldsmethod(lua_State *L, flua_FieldsFunction f, int n, int strings) {
@@ -422,7 +420,7 @@ void flua_bind_instance(lua_State *L, int ud, int classmt, const void *marker) {
     lua_pushnil(L);
     while (lua_next(L, methods) != 0) { /* key at -2, method at -1 */
         lua_CFunction cf = lua_tocfunction(L, -1);
-        if (cf == flua_trampoline || cf == flua_fastmethod_snn || cf == flua_fieldsmethod) {
+        if (cf == flua_trampoline || cf == flua_snnmethod || cf == flua_fieldsmethod) {
             lua_getupvalue(L, -1, 1);         /* the Swift function (its pointer) */
             lua_pushvalue(L, ud);
             if (cf != flua_trampoline) {

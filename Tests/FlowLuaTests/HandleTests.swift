@@ -190,8 +190,8 @@ import Testing
             local e = s:connect('a', 'b')
             return tostring(e), e:exists()
             """) == "Edge e1 (removed)\tfalse")
-        // addEdge with its table read in C, and moveNode's fast entry, closed by a change
-        // callback and by a flow.observe observer (they hold the box while Lua may run)
+        // addEdge and moveNode with their arguments read in C, closed by a change callback
+        // and by a flow.observe observer (they hold the box while Lua may run)
         #expect(h.eval("""
             local s = flow.newStore()
             s:addNode{id = 'a'} s:addNode{id = 'b'}

@@ -32,8 +32,8 @@ assert(not a:exists() and not e:exists() and b:exists())
 assert(store.edgeCount == 0)
 local ok, err = pcall(function() return a.x end)
 assert(not ok and err:find("node 'a' no longer exists", 1, true), err)
--- moveNode on its own store, with nobody listening, takes the fast entry; the calls it
--- declines give the general errors, and nothing moves
+-- moveNode on its own store, with nobody listening, has its arguments read in C; the calls
+-- it cannot complete give the argument readers' errors, and nothing moves
 do
   local s = flow.newStore()
   s:addNode{id="m", x=0, y=0}

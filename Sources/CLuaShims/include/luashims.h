@@ -25,7 +25,6 @@ static const int FLUA_REGISTRYINDEX = LUA_REGISTRYINDEX;
 #define FLUA_RAISE (-1)          /* raise the value on top of the stack, unchanged        */
 #define FLUA_ERROR (-2)          /* message string on top: prefix luaL_where(L, 1), raise */
 #define FLUA_ARGERROR_BASE (-16) /* FLUA_ARGERROR_BASE - k: luaL_argerror(L, k, top)      */
-#define FLUA_FALLBACK (-3)       /* fast entries only: nothing done, run the general function */
 
 /* The code for "argument error #k, message on top of the stack" (k >= 1). */
 static inline int flua_argerror_code(int arg) { return FLUA_ARGERROR_BASE - arg; }
@@ -105,19 +104,29 @@ void flua_namefunction(lua_State *L, const char *name);
  * Inside `f` they are at flua_upvalueindex(2) ... flua_upvalueindex(n + 1). */
 void flua_pushswiftclosure(lua_State *L, flua_SwiftFunction f, int n);
 
-/* The fast entry of a method for its commonest call, `obj:m(string, number, number)`,
- * returning a boolean. Called with the receiver's object pointer (the content of its
- * userdata block) and the three arguments already read; returns 0 or 1 (the result),
- * FLUA_FALLBACK when it did nothing (the general function then runs and reports whatever
- * is wrong), or another code as a trampolined function does. It must not raise. */
-typedef int (*flua_FastSNN)(lua_State *L, void *object, const char *s, size_t len, double a, double b);
+/* The arguments C read for a call `obj:m(string, number, number)`: the string's bytes
+ * (valid while the call runs: the string is on the stack) and the two numbers. */
+typedef struct {
+    const char *s;
+    size_t len;
+    double a;
+    double b;
+} flua_SNN;
 
-/* Pushes a method with a fast entry: like flua_pushswiftclosure(L, f, 1), the value on top
- * of the stack becoming upvalue 2 (the receiver slot of flua_bind_instance). Once bound to
- * an instance, a call whose receiver is that instance, with a string and two numbers,
- * goes straight to `fast` from C (no trampoline, no Swift argument reading); any other
- * call, and any call `fast` declines, runs `f` exactly as the trampoline would. */
-void flua_pushfastmethod_snn(lua_State *L, flua_SwiftFunction f, flua_FastSNN fast);
+/* The one Swift function of a method called in hot loops as `obj:m(string, number,
+ * number)`, like `store:moveNode(id, x, y)`: every call of the method runs it. `object` is
+ * the receiver's object pointer when the receiver is the instance the method is bound to
+ * and is open, else NULL (the function checks the receiver itself, and raises its errors).
+ * `args` is what C read when the call has that shape (numbers, or strings Lua converts),
+ * else NULL (the function reads its arguments itself). Returns what a trampolined function
+ * returns; it must not raise. */
+typedef int (*flua_SNNFunction)(lua_State *L, void *object, const flua_SNN *args);
+
+/* Pushes an SNN method: like flua_pushswiftclosure(L, f, 1), the value on top of the stack
+ * becoming upvalue 2 (the receiver slot of flua_bind_instance). Once bound to an instance,
+ * a call whose receiver is that instance, with a string and two numbers, reaches `f` with
+ * the arguments read in C (no trampoline, no Swift argument reading). */
+void flua_pushsnnmethod(lua_State *L, flua_SNNFunction f);
 
 /* The fields C read from the argument table of a fields method (see flua_FieldsFunction):
  * the string field (key 0) as bytes, valid while the call runs (a copy of the string is kept
@@ -148,7 +157,7 @@ typedef int (*flua_FieldsFunction)(lua_State *L, void *object, const flua_Fields
 /* Pushes a fields method: the `n` short strings on top of the stack are its keys (at most
  * FLUA_FIELDS_MAX are read in C; the first is the string field, the others take numbers, or
  * strings when `strings`), above the receiver-slot value (upvalue 2, as for
- * flua_pushfastmethod_snn); all are replaced by the method. The keys are matched by identity
+ * flua_pushsnnmethod); all are replaced by the method. The keys are matched by identity
  * (their interned strings are anchored with the method). */
 void flua_pushfieldsmethod(lua_State *L, flua_FieldsFunction f, int n, int strings);
 
@@ -203,8 +212,8 @@ int flua_newindex_dispatch(lua_State *L);
  * (plus `mt[marker] = true`) whose __index is a table holding every method of the class's
  * `__methods` rebound to this userdata: a trampolined method becomes a closure of the same
  * Swift function with the userdata as its extra upvalue (so the method recognises its
- * receiver with one rawequal), named as the original for argument errors; a method with a
- * fast entry or a fields reader (flua_pushfastmethod_snn, flua_pushfieldsmethod) keeps it. The class's
+ * receiver with one rawequal), named as the original for argument errors; a method whose
+ * arguments C reads (flua_pushsnnmethod, flua_pushfieldsmethod) keeps its reader. The class's
  * `__fields` getters are reached through that table's metatable (`flua_bound_index`):
  * method look-up is a plain table look-up, with no C __index call. Leaves the stack as it
  * was. */

@@ -179,7 +179,7 @@ extension FlowStoreBinding {
     /// comes from the fields C read (`readEdge(of:)`) when it could read them, else from the
     /// table reader; then one store call, and the handle keyed by the id as given.
     static let addEdge: flua_FieldsFunction = { L, object, fields in
-        withFieldsMethodBox(L, object) { L, box in
+        withMethodBox(L, object) { L, box in
             let store = box.store
             let edge: FlowEdge, idIndex: Int32
             if let fields, let e = readEdge(of: fields.pointee, store.defaultEdgePathType) {

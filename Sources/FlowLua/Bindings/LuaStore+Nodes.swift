@@ -252,7 +252,7 @@ extension FlowStoreBinding {
             // readNode(of:) reads key i as bit i of `given` (and key i > 0 from v.(i - 1))
             LuaMethod("addNode", fields: addNode, keys: ["id", "x", "y", "width", "height"]),
             LuaMethod("removeNode", removeNode),
-            LuaMethod("moveNode", moveNode, fastSNN: moveNodeFast), LuaMethod("updateNode", updateNode),
+            LuaMethod("moveNode", snn: moveNode), LuaMethod("updateNode", updateNode),
             LuaMethod("updateNodeSize", updateNodeSize), LuaMethod("node", node),
             LuaMethod("nodes", nodes), LuaMethod("nextNodeID", nextNodeID),
             LuaMethod("nodesInRect", nodesInRect),
@@ -335,7 +335,7 @@ extension FlowStoreBinding {
     /// comes from the fields C read (`readNode(of:)`) when it could read them, else from the
     /// table reader; then one store call, and the handle keyed by the id as given.
     static let addNode: flua_FieldsFunction = { L, object, fields in
-        withFieldsMethodBox(L, object) { L, box in
+        withMethodBox(L, object) { L, box in
             let store = box.store
             let node: LuaFlowNode, idIndex: Int32
             if let fields, let n = readNode(of: fields.pointee, L, store) {
@@ -388,13 +388,31 @@ extension FlowStoreBinding {
         }
     }
 
-    static let moveNode: LuaFunction = { L in
-        luaGuarded(L) { args in
-            let box = try storeSelf(args)
+    /// `store:moveNode(id, x, y)` or `store:moveNode(id, {x=, y=})`, every call (an SNN
+    /// method, see `flua_SNNFunction`). Given the id's bytes and two numbers by C, it moves
+    /// the node found straight from those bytes (no Swift string made); an id of invalid
+    /// UTF-8 or one no node has, and any other call shape, take the argument readers, which
+    /// raise what is wrong.
+    static let moveNode: flua_SNNFunction = { L, object, read in
+        withMethodBox(L, object) { L, box in
+            if let read, let moved = try moveNode(L, box, read.pointee) {
+                lua_pushboolean(L, moved ? 1 : 0)
+                return 1
+            }
+            let args = LuaArgs(L)
             let id = try args.id(2)
             args.push(try moveNode(args, box, id, at: 3))
             return 1
         }
+    }
+
+    /// A move from the arguments C read; nil, and nothing done, when the id is not valid
+    /// UTF-8 (the id reader refuses it, D24) or no node has it.
+    @inline(__always)
+    private static func moveNode(_ L: OpaquePointer, _ box: LuaStoreBox, _ a: flua_SNN) throws -> Bool? {
+        let id = UnsafeRawBufferPointer(start: a.s, count: a.len)  // the string stays on the stack
+        guard isValidUTF8(id) else { return nil }
+        return try box.run(L) { try box.store.moveNode(utf8: id, to: Point(a.a, a.b)) }
     }
 
     static let updateNode: LuaFunction = { L in

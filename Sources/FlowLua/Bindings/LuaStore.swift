@@ -379,11 +379,12 @@ func withFastEntryBox<R>(_ object: UnsafeMutableRawPointer?, _ body: (LuaStoreBo
     return box._withUnsafeGuaranteedRef(body)
 }
 
-/// Runs the body of a fields method (`flua_FieldsFunction`) with its store box: the bound
+/// Runs the body of a fields or SNN method (`flua_FieldsFunction`, `flua_SNNFunction`) with
+/// its store box: the bound
 /// store's when `object` is set (held as `withFastEntryBox` holds it), else the receiver's,
 /// checked by `storeSelf`. Whatever the body throws becomes the trampoline's code.
 @inline(__always)
-func withFieldsMethodBox(
+func withMethodBox(
     _ L: OpaquePointer?, _ object: UnsafeMutableRawPointer?, _ body: (OpaquePointer, LuaStoreBox) throws -> Int32
 ) -> Int32 {
     let L = L.unsafelyUnwrapped
@@ -399,15 +400,15 @@ func withFieldsMethodBox(
 
 /// Adds `methods` to the methods table of a registered class, each with the class's
 /// metatable as upvalue 1 (the place `flua_bind_instance` gives the bound receiver: see
-/// `storeSelf`); a method with a fast entry is pushed with it (`flua_pushfastmethod_snn`), a
-/// fields method with its reader (`flua_pushfieldsmethod`).
+/// `storeSelf`); a method whose arguments C reads is pushed with its reader
+/// (`flua_pushsnnmethod`, `flua_pushfieldsmethod`).
 func addMethods(_ L: OpaquePointer, registry name: String, _ methods: [LuaMethod]) {
     lua_getfield(L, FLUA_REGISTRYINDEX, name)
     lua_getfield(L, -1, "__methods")
     for m in methods {
         lua_pushvalue(L, -2)
-        if let fast = m.fastSNN {
-            flua_pushfastmethod_snn(L, m.function, fast)
+        if let function = m.snn {
+            flua_pushsnnmethod(L, function)
         } else if let (function, keys, strings) = m.fields {
             for k in keys { LuaStack(L).push(k) }
             flua_pushfieldsmethod(L, function, Int32(keys.count), strings ? 1 : 0)

@@ -18,18 +18,29 @@ public typealias LuaFunction = @convention(c) (OpaquePointer?) -> Int32
 public struct LuaMethod: Sendable {
     public let name: String
     public let function: LuaFunction
-    /// A fast entry for the method's commonest call (see `flua_FastSNN`); nil for most.
-    public let fastSNN: flua_FastSNN?
+    /// For a method called in hot loops as `obj:m(string, number, number)`: its one Swift
+    /// function, which runs every call, given the arguments when C read them (see
+    /// `flua_SNNFunction`); nil for most. Such a method is a Store method (`addMethods`); its
+    /// `function` only reports that.
+    public let snn: flua_SNNFunction?
     /// For a method whose argument is a table of known keys: its one Swift function, which
     /// runs every call, and the keys C reads for it (see `flua_FieldsFunction`: key 0 takes a
-    /// string, the others numbers, or strings when `strings`); nil for most. Such a method
-    /// is a Store method (`addMethods`); its `function` only reports that.
+    /// string, the others numbers, or strings when `strings`); nil for most. A Store method
+    /// too.
     public let fields: (function: flua_FieldsFunction, keys: [String], strings: Bool)?
 
-    public init(_ name: String, _ function: LuaFunction, fastSNN: flua_FastSNN? = nil) {
+    public init(_ name: String, _ function: LuaFunction) {
         self.name = name
         self.function = function
-        self.fastSNN = fastSNN
+        self.snn = nil
+        self.fields = nil
+    }
+
+    /// A method whose common call is `obj:m(string, number, number)` (see `snn`).
+    public init(_ name: String, snn function: flua_SNNFunction) {
+        self.name = name
+        self.function = LuaMethod.boundOnly
+        self.snn = function
         self.fields = nil
     }
 
@@ -37,14 +48,14 @@ public struct LuaMethod: Sendable {
     /// `fields`).
     public init(_ name: String, fields function: flua_FieldsFunction, keys: [String], strings: Bool = false) {
         self.name = name
-        self.function = LuaMethod.fieldsOnly
-        self.fastSNN = nil
+        self.function = LuaMethod.boundOnly
+        self.snn = nil
         self.fields = (function, keys, strings)
     }
 
-    /// The `function` of a fields method: such a method is pushed with its reader
-    /// (`flua_pushfieldsmethod`), never as a plain function.
-    private static let fieldsOnly: LuaFunction = { L in
+    /// The `function` of an SNN or fields method: such a method is pushed with its reader
+    /// (`flua_pushsnnmethod`, `flua_pushfieldsmethod`), never as a plain function.
+    private static let boundOnly: LuaFunction = { L in
         luaGuarded(L) { _ in throw LuaError.message("this method can only be called on its object") }
     }
 }
