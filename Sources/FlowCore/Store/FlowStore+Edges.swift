@@ -21,16 +21,13 @@ extension FlowStore {
     @_specialize(exported: true, where Data == JSONValue)
     public func add(_ edge: consuming FlowEdge) throws(FlowError) -> Int32 {
         let (key, ends) = try checkNew(edge, "addEdge")
-        // Everything is checked: the insertion cannot fail. An orthogonal edge is routed
-        // after the operation, so it takes the operation's path.
-        if isQuietTopLevel && edge.pathType != .orthogonal {
-            // Its undo step is the one entry `performChecked` would record.
-            let (id, seq, slot) = insertEdge(consume edge, seq: nil, key: key, ends: ends, emit: false)
-            recordStep("Add Edge", .insertEdge(id, seq: seq))
-            return slot
-        }
-        let e = copy edge  // the closure captures the copy, so the quiet path can move `edge`
-        return try performChecked("Add Edge") { pInsertEdge(e) }
+        // Everything is checked: the insertion cannot fail. A quiet call (nobody listens,
+        // nothing nested) opens no operation: its one entry goes straight to the history. An
+        // orthogonal edge is routed after the operation, so it always opens one.
+        let marks = isQuietTopLevel && edge.pathType != .orthogonal ? nil : beginChecked("Add Edge")
+        let (id, seq, slot) = insertEdge(consume edge, seq: nil, key: key, ends: ends, emit: true)
+        try endInsert("Add Edge", .insertEdge(id, seq: seq), marks)
+        return slot
     }
 
     /// Removes an edge; unknown ids are an error (D5). Undo step "Remove Edge".

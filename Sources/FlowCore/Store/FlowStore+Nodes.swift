@@ -21,15 +21,12 @@ extension FlowStore {
     @_specialize(exported: true, where Data == JSONValue)
     public func add(_ node: consuming Node) throws(FlowError) -> Int32 {
         let key = try checkNew(&node, "addNode")
-        // Everything is checked: the insertion cannot fail.
-        if isQuietTopLevel {
-            // Its undo step is the one entry `performChecked` would record.
-            let (id, seq, slot) = insertNode(consume node, seq: nil, key: key, emit: false)
-            recordStep("Add", .insertNode(id, seq: seq))
-            return slot
-        }
-        let n = copy node  // the closure captures the copy, so the quiet path can move `node`
-        return try performChecked("Add") { pInsertNode(n) }
+        // Everything is checked: the insertion cannot fail. A quiet call (nobody listens,
+        // nothing nested) opens no operation: its one entry goes straight to the history.
+        let marks = isQuietTopLevel ? nil : beginChecked("Add")
+        let (id, seq, slot) = insertNode(consume node, seq: nil, key: key, emit: true)
+        try endInsert("Add", .insertNode(id, seq: seq), marks)
+        return slot
     }
 
     /// Removes a node, its descendants and every edge touching them or parented to them.

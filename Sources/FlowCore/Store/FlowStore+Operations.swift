@@ -60,16 +60,41 @@ extension FlowStore {
     /// The fast path of the hot mutations (moveNode, addNode).
     @inline(__always)
     func performChecked<R>(_ undoName: String, _ body: () -> R) throws(FlowError) -> R {
-        let nodeMark = log.pendingNodeChanges.count, edgeMark = log.pendingEdgeChanges.count
-        if log.depth == 0 && log.stepName == nil { log.stepName = undoName }
-        if log.depth == 0 && log.transactionDepth == 0 { routing.operationEdgeMark = edgeMark }
-        log.depth += 1
+        let marks = beginChecked(undoName)
         let result = body()
+        try endChecked(marks)
+        return result
+    }
+
+    /// Opens a checked operation (`performChecked` without a body): for a call that makes
+    /// its one change between this and `endChecked`.
+    @inline(__always)
+    func beginChecked(_ undoName: String) -> PendingMarks {
+        let marks = PendingMarks(nodes: log.pendingNodeChanges.count, edges: log.pendingEdgeChanges.count)
+        if log.depth == 0 && log.stepName == nil { log.stepName = undoName }
+        if log.depth == 0 && log.transactionDepth == 0 { routing.operationEdgeMark = marks.edges }
+        log.depth += 1
+        return marks
+    }
+
+    /// Closes an operation `beginChecked` opened: at the top level, commits and delivers.
+    @inline(__always)
+    func endChecked(_ marks: PendingMarks) throws(FlowError) {
         log.depth -= 1
-        dropSelectEventsOfRemoved(nodeFrom: nodeMark, edgeFrom: edgeMark)
+        dropSelectEventsOfRemoved(nodeFrom: marks.nodes, edgeFrom: marks.edges)
         if log.depth == 0 { finishTopLevel() }
         if log.depth == 0, let failure = takeWriteFailure() { throw failure }
-        return result
+    }
+
+    /// Ends a call that inserted one item (the insertion's journal entry `entry`) after
+    /// `beginChecked` opened its operation, or, when it did not (`marks` nil: a quiet call,
+    /// see `isQuietTopLevel`), records its undo step straight into the history: the step
+    /// `performChecked` would have recorded.
+    @inline(__always)
+    func endInsert(_ name: String, _ entry: JournalEntry<Data>, _ marks: PendingMarks?) throws(FlowError) {
+        guard let marks else { return recordStep(name, entry) }
+        log.journal.append(entry)
+        try endChecked(marks)
     }
 
     /// Whether a call can skip `performChecked`: it runs at the top level (not nested, not

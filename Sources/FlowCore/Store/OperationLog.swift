@@ -1,3 +1,9 @@
+/// The lengths of the pending change batches when an operation began.
+struct PendingMarks {
+    var nodes: Int
+    var edges: Int
+}
+
 /// The operation log of a store: how deep the running public calls are nested, the journal
 /// of what the current top-level operation (or transaction) changed, the change batches it
 /// queued for delivery, and the undo and redo histories. Owned by `FlowStore` (`log`); the
