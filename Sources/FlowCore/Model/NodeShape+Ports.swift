@@ -14,6 +14,22 @@ extension NodeShape {
         let horizontal = side == .top || side == .bottom
         let middle = side.point(in: f)
         let along = horizontal ? Point(1, 0) : Point(0, 1)
+        if self == .parallelogram && (side == .left || side == .right) {
+            // on the slant: the left one runs from its top (skewed in) to its bottom
+            let sk = Self.skew(in: f), h = max(f.height, 1e-12)
+            let y = min(max(middle.y + offset, f.minY), f.maxY), t = (y - f.minY) / h
+            return Point(side == .left ? f.minX + sk * (1 - t) : f.maxX - sk * t, y)
+        }
+        if self == .cylinder && (side == .top || side == .bottom) {
+            // on the round of the cap
+            let x = min(max(middle.x + offset, f.minX), f.maxX)
+            let rise = cylinderRise(at: x, in: f)
+            return Point(x, side == .top ? f.minY + rise : f.maxY - rise)
+        }
+        if let (c, r) = stadiumCap(side, in: f) {
+            let u = min(max(offset, -r), r)
+            return c + along * u + side.direction * (r * r - u * u).squareRoot()
+        }
         guard portsFollowOutline, side != .center else { return middle + along * offset }
         let c = HandlePosition.center.point(in: f)
         var (ra, rb) = horizontal ? (f.width / 2, f.height / 2) : (f.height / 2, f.width / 2)
@@ -29,6 +45,18 @@ extension NodeShape {
     /// frame's border for shapes with straight sides (`EdgeEnds.side(of:on:)`), the curve or
     /// slant for ellipses, circles and diamonds, each quarter of it the side it faces.
     public func portSide(of p: Point, in f: Rect) -> HandlePosition? {
+        if self == .stadium, let side = stadiumCapSide(of: p, in: f) { return side }
+        if self == .cylinder, p.x >= f.minX, p.x <= f.maxX {
+            let rise = cylinderRise(at: p.x, in: f), tolerance = 1e-9 * max(1, abs(p.y))
+            if abs(p.y - (f.minY + rise)) <= tolerance { return .top }
+            if abs(p.y - (f.maxY - rise)) <= tolerance { return .bottom }
+        }
+        if self == .parallelogram, f.height > 0, p.y >= f.minY, p.y <= f.maxY {
+            let sk = Self.skew(in: f), t = (p.y - f.minY) / f.height
+            let tolerance = 1e-9 * max(1, abs(p.x))
+            if abs(p.x - (f.minX + sk * (1 - t))) <= tolerance { return .left }
+            if abs(p.x - (f.maxX - sk * t)) <= tolerance { return .right }
+        }
         guard portsFollowOutline else { return EdgeEnds.side(of: p, on: f) }
         let c = HandlePosition.center.point(in: f)
         var (rx, ry) = (f.width / 2, f.height / 2)
@@ -39,5 +67,35 @@ extension NodeShape {
         guard abs(level - 1) <= 1e-9 * max(1, abs(p.x), abs(p.y)) else { return nil }
         if abs(dy) >= abs(dx) { return dy < 0 ? .top : .bottom }
         return dx < 0 ? .left : .right
+    }
+}
+
+extension NodeShape {
+    /// For a stadium, the centre and radius of the round cap on `side` (its short sides:
+    /// left and right of a wide one), or nil.
+    public func stadiumCap(_ side: HandlePosition, in f: Rect) -> (centre: Point, radius: Double)? {
+        guard self == .stadium, side != .center else { return nil }
+        let wide = f.width >= f.height
+        guard wide == (side == .left || side == .right) else { return nil }
+        let r = min(f.width, f.height) / 2
+        return (HandlePosition.center.point(in: f) + side.direction * ((wide ? f.width : f.height) / 2 - r), r)
+    }
+
+    /// How far below the frame's top (above its bottom) a cylinder's cap lies at `x`.
+    private func cylinderRise(at x: Double, in f: Rect) -> Double {
+        let hw = f.width / 2, u = hw > 0 ? (x - f.midX) / hw : 0
+        return Self.cylinderCap(in: f) * (1 - max(0, 1 - u * u).squareRoot())
+    }
+
+    /// The cap side of a stadium that `p` lies on the round of (to within rounding), or nil.
+    private func stadiumCapSide(of p: Point, in f: Rect) -> HandlePosition? {
+        for side in [HandlePosition.left, .right, .top, .bottom] {
+            guard let (c, r) = stadiumCap(side, in: f), r > 0 else { continue }
+            let d = p - c
+            let outward = d.x * side.direction.x + d.y * side.direction.y
+            guard outward > 1e-9 else { continue }
+            if abs((d.x * d.x + d.y * d.y).squareRoot() - r) <= 1e-9 * max(1, abs(p.x), abs(p.y)) { return side }
+        }
+        return nil
     }
 }
