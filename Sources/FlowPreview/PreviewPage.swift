@@ -125,9 +125,11 @@ function showFrame(m) {
   const oldX = oldBox ? oldBox.x : 0, oldY = oldBox ? oldBox.y : 0;
   if (p.view !== null && !same) pans.set(p.view, { ...pan });
   picture.innerHTML = m.svg;
+  // the latency to the new picture in the page (the glide's set-up below lays it out,
+  // which the browser does for painting anyway)
+  p.latencies.push(Date.now() - m.changedAt);
   p.frames += 1;
   p.revision = m.revision;
-  p.latencies.push(Date.now() - m.changedAt);
   const svg = picture.querySelector("svg");
   if (same && svg) {
     const box = svg.viewBox.baseVal, k = box.width > 0 ? svg.width.baseVal.value / box.width : 1;
