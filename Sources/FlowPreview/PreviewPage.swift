@@ -102,9 +102,14 @@ function listStores(m) {
   window.preview.latest = m.latest;
   if (picked && !m.stores.some((s) => String(s.view) === String(picked))) picked = null;  // gone
   const latest = m.stores.find((s) => s.view === m.latest);
-  const options = [new Option(latest ? `last changed (${latest.name})` : "last changed", "")];
-  for (const s of m.stores) options.push(new Option(`${s.name}: ${s.nodes} nodes, ${s.edges} edges`, String(s.view)));
-  storeList.replaceChildren(...options);
+  const texts = [[latest ? `last changed (${latest.name})` : "last changed", ""]];
+  for (const s of m.stores) texts.push([`${s.name}: ${s.nodes} nodes, ${s.edges} edges`, String(s.view)]);
+  // the same stores: new texts in place (an open list stays open)
+  if (storeList.options.length === texts.length && texts.every(([, v], i) => storeList.options[i].value === v)) {
+    texts.forEach(([t], i) => { if (storeList.options[i].text !== t) storeList.options[i].text = t; });
+  } else {
+    storeList.replaceChildren(...texts.map(([t, v]) => new Option(t, v)));
+  }
   storeList.value = picked ? String(picked) : "";
 }
 storeList.onchange = () => {
