@@ -182,6 +182,15 @@ final class PreviewHost {
         PreviewHost.sessionHost = b.host
         let views = Set(shown.map(\.view))
         for v in hub.viewIDs where !views.contains(v) { hub.removeView(v) }  // the failed run's
+        for v in views { hub.addView(v) }
+    }
+
+    /// After a `--watch` run that succeeded: the views of the run before that no store of
+    /// the new run took over are closed.
+    func endRun() {
+        sync()
+        for s in previousRun { hub.removeView(s.view) }
+        previousRun = []
     }
 
     // MARK: Stores and frames
@@ -240,8 +249,6 @@ final class PreviewHost {
     /// it wakes the REPL, which draws it then).
     func refresh() {
         sync()
-        for s in previousRun { hub.removeView(s.view) }  // a new run made no store of that name
-        previousRun = []
         let latest = latest
         hub.setStores(
             PreviewMessages.stores(

@@ -54,6 +54,7 @@ struct Watch {
                 host.close()
                 host = next
                 preview.keepStores()
+                preview.endRun()
                 preview.clearNotice()
                 preview.refresh()
                 LuaContext.writeStdoutLine("ran \(script)")
