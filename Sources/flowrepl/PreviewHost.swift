@@ -34,7 +34,6 @@ final class PreviewHost {
         var name: String
         /// When it last changed (a count of changes seen); 0: not since it was found.
         var changed = 0
-        var revision = 0
         var lastSVG: String?
         /// The last drawing failed (its notice is up).
         var drawFailed = false
@@ -46,6 +45,9 @@ final class PreviewHost {
         }
     }
     private var shown: [Shown] = []
+    /// How many frames each view has had (a view outlives the stores it shows in
+    /// `--watch`).
+    private var revisions: [Int: Int] = [:]
     private var nextView = 1
     /// Counts the change batches of all stores: the stamps of `Shown.changed`.
     private var changes = 0
@@ -173,10 +175,15 @@ final class PreviewHost {
         return old
     }
 
-    /// Puts back the binding `rebind` returned.
+    /// Puts back the binding `rebind` returned. The failed run may have drawn its stores
+    /// on the views: the next `refresh` draws the last good ones again.
     func restore(_ b: Binding) {
         host = b.host
         shown = b.shown
+        for s in shown {
+            s.lastSVG = nil
+            hub.retract(view: s.view)
+        }
         anchors = b.anchors
         previousRun = []
         PreviewHost.sessionHost = b.host
@@ -214,7 +221,6 @@ final class PreviewHost {
             if let k = previousRun.firstIndex(where: { $0.name == name }) {
                 let old = previousRun.remove(at: k)
                 s = Shown(view: old.view, box: box, name: name)
-                s.revision = old.revision  // the view's frames keep counting
             } else {
                 s = Shown(view: nextView, box: box, name: name)
                 nextView += 1
@@ -277,10 +283,10 @@ final class PreviewHost {
             }
             guard drawing.svg != s.lastSVG else { continue }
             s.lastSVG = drawing.svg
-            s.revision += 1
+            revisions[s.view, default: 0] += 1
             hub.publish(
                 PreviewFrame(
-                    view: s.view, revision: s.revision, svg: drawing.svg, warnings: drawing.warnings,
+                    view: s.view, revision: revisions[s.view]!, svg: drawing.svg, warnings: drawing.warnings,
                     changedAt: changedAt))
         }
     }

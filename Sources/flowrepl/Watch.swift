@@ -50,6 +50,7 @@ struct Watch {
                 preview.restore(old)
                 next.close()
                 preview.notify(failure)
+                preview.refresh()
             } else {
                 host.close()
                 host = next
