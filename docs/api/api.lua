@@ -3089,15 +3089,17 @@ return {
         },
         {
           name = "preview", kind = "function", repl = true,
-          summary = "Shows a store live in a browser page, both ways.",
-          params = { { "s?", "Store", "the store to show", default = "the global `store`" } },
+          summary = "Shows the session's stores live in a browser page, both ways.",
+          params = { { "s?", "Store", "the store to show", default = "the store changed last" } },
           text = [[
             Starts the preview server on first use (at `--serve`'s address, else
-            127.0.0.1:8080) and prints the page's address. Without an argument the page
-            shows the global `store`, whatever it holds at the time; another store gets an
-            address of its own (`?view=2`, ...). The page follows every change, and clicks
-            and node drags in it act on the store like calls at the prompt (their change
-            events print; a drag is one undo step). See docs/preview.md.]],
+            127.0.0.1:8080) and prints the page's address. The page lists the live stores
+            (by the global that holds them, else `store#n`) and shows the one changed last,
+            or the one picked in its list; with a store, the address printed opens a page on
+            that store (`?view=2`, ...) and the store is kept alive for the pages. The page
+            follows every change (moved nodes glide), and clicks and node drags in it act on
+            the store like calls at the prompt (their change events print; a drag is one
+            undo step). See docs/preview.md.]],
           example = [[
             preview()        -- preview: http://127.0.0.1:8080/
             preview(other)   -- preview: http://127.0.0.1:8080/?view=2]],

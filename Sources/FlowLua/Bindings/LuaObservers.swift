@@ -54,11 +54,15 @@ final class LuaStores {
     /// Adds a new store; returns its default name.
     func add(_ box: LuaStoreBox) -> String {
         made += 1
+        box.serial = made
         stores.removeAll { $0.box == nil }
         stores.append(WeakBox(box: box))
         if !observers.isEmpty { box.attachObservers() }
         return "store#\(made)"
     }
+
+    /// The open stores, oldest first.
+    var live: [LuaStoreBox] { stores.compactMap { $0.box.flatMap { $0.isClosed ? nil : $0 } } }
 
     func remove(_ box: LuaStoreBox) {
         stores.removeAll { $0.box == nil || $0.box === box }

@@ -49,6 +49,8 @@ public final class LuaStoreBox: CustomStringConvertible {
     var mayCallLua: Bool { changeObserver != nil || observerToken != nil }
     /// The store's name, as `flow.observe` observers get it (`store.name`).
     var name = ""
+    /// The number of the store among those its state made, from 1 (`LuaStores.add`).
+    var serial = 0
     /// The batch observer that calls the `flow.observe` observers, registered only while
     /// the state has one (LuaObservers.swift).
     var observerToken: Int?
