@@ -236,12 +236,18 @@ public enum LayeredLayout {
             edgeSpacing: options.edgeSpacing)
         let x = coordinates.assign()
 
-        // Layers stacked with their deepest vertex; vertices centred in their layer.
+        // Layers stacked with their deepest vertex; vertices centred in their layer. A layer
+        // of dummies alone (the labels of edges between two layers of nodes, and the edges
+        // passing them) is half a gap from its neighbours, as dot does: a labelled edge then
+        // takes the spacing and its label's height, not two spacings.
         var layerDepth = Array(repeating: 0.0, count: proper.layerCount)
+        var holdsNodes = Array(repeating: false, count: proper.layerCount)
         for v in 0..<proper.count { layerDepth[proper.layer[v]] = max(layerDepth[proper.layer[v]], proper.depth[v]) }
+        for v in 0..<proper.realCount { holdsNodes[proper.layer[v]] = true }
         var layerTop = Array(repeating: 0.0, count: proper.layerCount)
         for l in 1..<max(1, proper.layerCount) {
-            layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + options.layerSpacing
+            let gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing / 2
+            layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + gap
         }
         var minB = Double.infinity, maxB = -Double.infinity
         for v in 0..<proper.count {
