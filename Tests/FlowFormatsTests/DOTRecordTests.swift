@@ -59,6 +59,17 @@ import Testing
         #expect(r.warnings.isEmpty)
     }
 
+    @Test func layoutsOrderNodesByTheFieldsTheirEdgesLeave() throws {
+        // the targets and edges are declared in the opposite order of the fields they hang from
+        let store = FlowStore<JSONValue>()
+        try store.load("""
+            digraph { rankdir=LR; n3; n2; n1; n0; a [shape=record, label="<f0> |<f1> |<f2> |<f3> "];
+              a:f3 -> n3; a:f2 -> n2; a:f1 -> n1; a:f0 -> n0 }
+            """, format: .dot)
+        let ys = try (0..<4).map { try #require(store.node("n\($0)")).position.y }
+        #expect(ys == ys.sorted())
+    }
+
     @Test func unknownPortsAreReported() throws {
         let r = try DOTReader.read("digraph { a [shape=record, label=\"<p> p\"]; a:q -> a:p:w }")
         #expect(r.warnings == ["edge port 'q' is not a field of node 'a' (1 edge)"])
