@@ -70,6 +70,15 @@ import Testing
         #expect(ys == ys.sorted())
     }
 
+    @Test func edgesIntoARecordOrAPolygonGetTheirOwnEnds() throws {
+        for shape in ["record", "house", "doublecircle", "box3d"] {
+            let store = FlowStore<JSONValue>()
+            try store.load("digraph { node [shape=\(shape)]; a; b; c; d; a -> d; b -> d; c -> d }", format: .dot)
+            let ends = try store.edges.map { try store.edgeGeometry($0.id).targetPoint }
+            #expect(Set(ends.map { "\($0.x),\($0.y)" }).count == 3, "\(shape)")
+        }
+    }
+
     @Test func unknownPortsAreReported() throws {
         let r = try DOTReader.read("digraph { a [shape=record, label=\"<p> p\"]; a:q -> a:p:w }")
         #expect(r.warnings == ["edge port 'q' is not a field of node 'a' (1 edge)"])
