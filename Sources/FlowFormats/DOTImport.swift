@@ -440,7 +440,7 @@ public enum DOTReader {
                 else if !(p == 1 || (p == 2 && [.doublecircle, .doubleoctagon, .octagon].contains(shape))
                     || (p == 3 && shape == .tripleoctagon))
                 {
-                    tally.add("node peripheries '\(attributes["peripheries"]!)' is not mapped", unit: "node")
+                    tally.add("node attribute 'peripheries' is not mapped", unit: "node")
                 }
             }
             if let p = value("peripheries"), p == 2, shape == .octagon { shape = .doubleoctagon }
@@ -448,7 +448,7 @@ public enum DOTReader {
             if let o = value("orientation"), o.truncatingRemainder(dividingBy: 360) != 0,
                 name == "polygon" || shape.polygon(in: Rect(0, 0, 1, 1)) != nil || shape == .rectangle
             {
-                tally.add("node orientation '\(attributes["orientation"]!)' is not mapped", unit: "node")
+                tally.add("node attribute 'orientation' is not mapped", unit: "node")
             }
             return shape
         }
