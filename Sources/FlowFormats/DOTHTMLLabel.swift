@@ -7,6 +7,10 @@ struct DOTHTMLLabel {
     var isRecord: Bool
     /// The tags and attributes that are dropped (`<FONT>`, `BGCOLOR`, …), sorted.
     var dropped: [String]
+    /// Whether all of the text is in `<B>` (in `<I>`): the node's font is bold (italic),
+    /// and the tag is not dropped.
+    var bold = false
+    var italic = false
 
     private struct Tag {
         var name: String
@@ -40,10 +44,17 @@ struct DOTHTMLLabel {
         var cells: [Cell] = []
         var top: Table?
         var plain = ""
+        var depth = (b: 0, i: 0)
+        var texts = (all: 0, bold: 0, italic: 0)
         for item in items {
             switch item {
             case .text(let t):
                 let s = Self.decoded(t)
+                if s.contains(where: { !$0.isWhitespace }) {
+                    texts.all += 1
+                    if depth.b > 0 { texts.bold += 1 }
+                    if depth.i > 0 { texts.italic += 1 }
+                }
                 if let c = cells.last { c.text += s } else if stack.isEmpty { plain += s }
             case .tag(let tag):
                 if !Self.kept.contains(tag.name) { dropped.insert("<\(tag.name.uppercased())>") }
@@ -51,6 +62,8 @@ struct DOTHTMLLabel {
                     dropped.insert(k.uppercased())
                 }
                 switch (tag.name, tag.closing) {
+                case ("b", let closing): depth.b += closing ? -1 : 1
+                case ("i", let closing): depth.i += closing ? -1 : 1
                 case ("table", false):
                     let t = Table()
                     if let c = cells.last, c.table == nil { c.table = t }
@@ -76,6 +89,10 @@ struct DOTHTMLLabel {
                 }
             }
         }
+        bold = texts.all > 0 && texts.bold == texts.all
+        italic = texts.all > 0 && texts.italic == texts.all
+        if bold { dropped.remove("<B>") }
+        if italic { dropped.remove("<I>") }
         self.dropped = dropped.sorted()
         if let top {
             text = Self.record(top, horizontal: true)

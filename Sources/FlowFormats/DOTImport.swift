@@ -233,6 +233,8 @@ public enum DOTReader {
                     case "label" where n.attributes.isHTML(key):
                         let html = htmlLabel(value, unit: "node")
                         if html.isRecord { htmlRecord = html.text } else { title = html.text }
+                        if html.bold { style.bold = true }
+                        if html.italic { style.italic = true }
                     case "label": title = label(value, id: n.id); rawLabel = value
                     case "shape":
                         if let s = DOTReader.shapes[value.lowercased()] {

@@ -34,8 +34,11 @@ import Testing
     @Test func htmlLabelsImport() throws {
         let r = try DOTReader.read("""
             digraph { a [shape=plaintext, label=<<TABLE><TR><TD PORT="p">1</TD><TD PORT="q">2</TD></TR></TABLE>>];
-              b [label=<x<BR/>y>]; a:q -> b }
+              b [label=<x<BR/>y>]; c [label=<<B><I>all</I> <I>bold</I></B>>]; a:q -> b }
             """)
+        #expect(r.document.nodes[2].style.bold == true)
+        #expect(r.document.nodes[2].style.italic == true)
+        #expect(r.document.nodes[2].data.title(nodeID: "c") == "all bold")
         #expect(r.document.nodes[0].shape == .record)
         #expect(r.document.nodes[0].data.title(nodeID: "a") == "<p> 1 | <q> 2")
         #expect(r.document.edges[0].sourceHandleID == "out-q")
