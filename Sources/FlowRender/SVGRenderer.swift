@@ -442,11 +442,17 @@ struct SVGRenderer<Data: FlowNodeData> {
         }
     }
 
-    /// The edges' handles, by node: what `handles = used` draws.
+    /// The edges' handles, by node: what `handles = used` draws. An edge drawn with no
+    /// arrowhead at either end (an undirected graph's) marks none: a dot at one end only
+    /// would read as its direction.
     func usedHandles() -> Set<HandleRef>? {
         guard options.handles == .used else { return nil }
         var used = Set<HandleRef>()
         store.forEachEdge { e in
+            if e.hasLook {
+                let style = store.resolvedStyle(of: e)
+                if (style.sourceArrow ?? ArrowHead.none) == .none && (style.targetArrow ?? .arrow) == .none { return }
+            }
             if let h = e.sourceHandleID { used.insert(HandleRef(node: e.sourceNodeID, handle: h)) }
             if let h = e.targetHandleID { used.insert(HandleRef(node: e.targetNodeID, handle: h)) }
         }

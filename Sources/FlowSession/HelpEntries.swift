@@ -87,6 +87,27 @@ extension FlowHelp {
               "document": a page with a wavy bottom
               "stadium": a rectangle with half circles at its ends (a start or end)
               "note": a page with a folded corner
+              "record": a rectangle split into fields: the title in Graphviz's record syntax (`<port> a | { b | c }`)
+              "mrecord": a record with rounded corners
+              "doublecircle": a circle inside a circle (an accepting state)
+              "triangle": a triangle pointing up
+              "invtriangle": a triangle pointing down
+              "house": a pentagon with a pointed top
+              "invhouse": a pentagon with a pointed bottom
+              "trapezium": a trapezium, narrower at the top
+              "invtrapezium": a trapezium, narrower at the bottom
+              "pentagon": a regular pentagon stretched to the frame
+              "septagon": a regular heptagon stretched to the frame
+              "octagon": a regular octagon stretched to the frame
+              "doubleoctagon": an octagon inside an octagon
+              "tripleoctagon": three octagons, one inside the other
+              "plain": no outline: the title alone
+              "msquare": a rectangle with its corners cut by short lines
+              "mdiamond": a diamond with its tips cut by short lines
+              "box3d": a box drawn in three dimensions
+              "component": a rectangle with two small boxes on its left side (a UML component)
+              "tab": a rectangle with a small tab in its top left corner
+              "folder": a rectangle with a folder's tab on top
             """),
         ("ArrowHead", """
             ArrowHead  (string enum)
@@ -433,6 +454,7 @@ extension FlowHelp {
               id (string): unique among the node's handles
               type (HandleType): whether edges leave or arrive here
               position (HandlePosition): the side of the node it sits on
+              offset (number, optional): where along its side, as a fraction of the side from its middle (-0.5 to 0.5, left to right, top to bottom); default 0
               connectionStartArea (HitArea, optional): where a press starts a connection; default: within `handleHitRadius`
               connectionTargetArea (HitArea, optional): where a connection finds it as a target; default: within `connectionRadius`
             """),

@@ -5,7 +5,21 @@
 extension NodeShape {
     /// Whether the outline is curved or slanted where the handles sit: ports on these lie
     /// on the outline, off the frame's border.
-    var portsFollowOutline: Bool { self == .ellipse || self == .circle || self == .diamond }
+    var portsFollowOutline: Bool {
+        switch self {
+        case .ellipse, .circle, .doublecircle, .diamond, .mdiamond: return true
+        default: return polygon(in: Rect(0, 0, 1, 1)) != nil
+        }
+    }
+
+    /// The circle, diamond or polygon whose outline the ports of this shape follow.
+    private var outlineKind: NodeShape {
+        switch self {
+        case .doublecircle: return .circle
+        case .mdiamond: return .diamond
+        default: return self
+        }
+    }
 
     /// The point of the outline in `f` on `side`, `offset` along the side from its middle
     /// (left to right, top to bottom): on the frame's border for the shapes with straight
@@ -32,11 +46,15 @@ extension NodeShape {
         }
         guard portsFollowOutline, side != .center else { return middle + along * offset }
         let c = HandlePosition.center.point(in: f)
+        if let corners = polygon(in: f) {
+            return Self.exit(from: c + along * offset, side.direction, corners)
+        }
+        let kind = outlineKind
         var (ra, rb) = horizontal ? (f.width / 2, f.height / 2) : (f.height / 2, f.width / 2)
-        if self == .circle { ra = NodeShape.diameter(in: f) / 2; rb = ra }
+        if kind == .circle { ra = NodeShape.diameter(in: f) / 2; rb = ra }
         let u = min(max(offset / max(ra, 1e-12), -1), 1)
         // how far out from the centre, across the side, the outline lies at u
-        let out = self == .diamond ? rb * (1 - abs(u)) : rb * (1 - u * u).squareRoot()
+        let out = kind == .diamond ? rb * (1 - abs(u)) : rb * (1 - u * u).squareRoot()
         let outward = side.direction
         return c + along * (u * ra) + outward * out
     }
@@ -59,11 +77,17 @@ extension NodeShape {
         }
         guard portsFollowOutline else { return EdgeEnds.side(of: p, on: f) }
         let c = HandlePosition.center.point(in: f)
+        let kind = outlineKind
         var (rx, ry) = (f.width / 2, f.height / 2)
-        if self == .circle { rx = NodeShape.diameter(in: f) / 2; ry = rx }
+        if kind == .circle { rx = NodeShape.diameter(in: f) / 2; ry = rx }
         guard rx > 0, ry > 0 else { return nil }
         let dx = (p.x - c.x) / rx, dy = (p.y - c.y) / ry
-        let level = self == .diamond ? abs(dx) + abs(dy) : (dx * dx + dy * dy).squareRoot()
+        if let corners = polygon(in: f) {
+            guard Self.onBorder(p, corners) else { return nil }
+            if abs(dy) >= abs(dx) { return dy < 0 ? .top : .bottom }
+            return dx < 0 ? .left : .right
+        }
+        let level = kind == .diamond ? abs(dx) + abs(dy) : (dx * dx + dy * dy).squareRoot()
         guard abs(level - 1) <= 1e-9 * max(1, abs(p.x), abs(p.y)) else { return nil }
         if abs(dy) >= abs(dx) { return dy < 0 ? .top : .bottom }
         return dx < 0 ? .left : .right

@@ -85,7 +85,7 @@ extension LayoutPlan {
         let horizontal = side == .top || side == .bottom
         let length = horizontal ? f.width : f.height
         switch shapes[i] {
-        case .rounded, .rectangle, .note:
+        case .rounded, .rectangle, .note, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder:
             return max(0, length - 24)
         case .stadium where shapes[i].stadiumCap(side, in: f) == nil:
             return max(0, abs(f.width - f.height) - 8)
@@ -106,11 +106,15 @@ extension LayoutPlan {
             return max(0, f.height - 2 * NodeShape.documentWave(in: f) - 16)
         case .document where side == .top:
             return max(0, length - 24)
-        case .ellipse, .circle:
+        case .ellipse, .circle, .doublecircle:
             // the middle half of the side, where the curve still faces that way
-            return (shapes[i] == .circle ? NodeShape.diameter(in: f) : length) / 2
-        case .diamond:
+            return (shapes[i] == .ellipse ? length : NodeShape.diameter(in: f)) / 2
+        case .diamond, .mdiamond:
             // near the tip, on the two slants
+            return length / 3
+        case .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon, .octagon, .doubleoctagon,
+            .tripleoctagon, .triangle, .invtriangle:
+            // the middle third: on a side or near a point, as for a diamond
             return length / 3
         default:
             return nil
@@ -129,8 +133,8 @@ extension LayoutPlan {
         let horizontal = side == .top || side == .bottom
         let length = horizontal ? f.width : f.height
         switch shapes[i] {
-        case .rounded, .note: return max(0, length - 12)
-        case .rectangle: return max(0, length - 4)
+        case .rounded, .note, .mrecord, .tab, .folder, .component: return max(0, length - 12)
+        case .rectangle, .record, .plain, .msquare, .box3d: return max(0, length - 4)
         case .parallelogram where !horizontal: return f.height * 0.8
         case .cylinder where !horizontal: return max(0, f.height - 2 * NodeShape.cylinderCap(in: f) - 4)
         case .cylinder: return f.width * 0.7
@@ -139,8 +143,11 @@ extension LayoutPlan {
         case .stadium: return max(0, abs(f.width - f.height))
         // the points of the quarter facing the side, short of its ends (0.7 < 1/sqrt 2)
         case .ellipse: return length * 0.7
-        case .circle: return NodeShape.diameter(in: f) * 0.7
-        case .diamond: return length * 0.48
+        case .circle, .doublecircle: return NodeShape.diameter(in: f) * 0.7
+        case .diamond, .mdiamond: return length * 0.48
+        case .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon, .octagon, .doubleoctagon,
+            .tripleoctagon, .triangle, .invtriangle:
+            return length * 0.48
         default: return nil
         }
     }

@@ -174,7 +174,8 @@ struct LayoutPlan<Data: FlowNodeData> {
         switch (h?.position, direction.isHorizontal) {
         case (.left?, false), (.top?, true): return -0.5 - beyond
         case (.right?, false), (.bottom?, true): return 0.5 + beyond
-        default: return 0
+        // on the side facing a layer: where along it the handle sits (a record's field)
+        default: return h?.offset ?? 0
         }
     }
 
