@@ -261,8 +261,8 @@ void flua_sigint_prompt(void);
 void flua_sigint_hold(void);
 void flua_sigint_release(void);
 
-/* Waits until `fd` is readable (1), `wakefd` is readable (2: the live preview's eventfd, a
- * page sent a request; -1 for none) or a Ctrl-C arrives with the prompt handler installed
+/* Waits until `fd` is readable (1), `wakefd` is readable (2: the live preview's wake pipe,
+ * a page sent a request; -1 for none) or a Ctrl-C arrives with the prompt handler installed
  * (0; the flag is consumed); -1 on error. SIGINT must be held by the caller: it is unblocked
  * only atomically inside ppoll. Other signals (SIGWINCH) just continue the wait. */
 int flua_wait_input_or_wake(int fd, int wakefd);

@@ -117,9 +117,6 @@ extension NodeShape {
         }
     }
 
-    /// Whether handles sit anywhere but the middles of the frame's sides for some frame.
-    var movesHandles: Bool { self == .circle || self == .parallelogram || self == .document }
-
     // MARK: Text
 
     /// The centre of the area a node's title is centred in.
