@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "FlowRouting", targets: ["FlowRouting"]),
         .library(name: "FlowFormats", targets: ["FlowFormats"]),
         .library(name: "FlowLua", targets: ["FlowLua"]),
+        .library(name: "FlowLuaWorkspace", targets: ["FlowLuaWorkspace"]),
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .library(name: "FlowStorage", targets: ["FlowStorage"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
@@ -80,16 +81,22 @@ let package = Package(
         .target(name: "CLuaShims", dependencies: ["CLua"]),
         // flowbench's C helpers (clock, cache eviction, heap size): no library ships them
         .target(name: "CBenchShims", dependencies: ["CLua"]),
-        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowStorage", "CLua", "CLuaShims"]),
+        // The binding carries no Foundation, no SQLite: `flow.workspace` loads the module
+        // `flow.workspace` (FlowLuaWorkspace) on its first call (docs/embedding.md).
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "CLua", "CLuaShims"]),
+        // `require "flow.workspace"`: the Workspace type over FlowStorage. Linked into
+        // flowrepl (registered in package.preload); for the stock lua5.4, scripts/build-module
+        // links it as flow/workspace.so against libflow.so.
+        .target(name: "FlowLuaWorkspace", dependencies: ["FlowLua", "FlowStorage", "FlowCore", "CLua", "CLuaShims"]),
         .target(name: "FlowModule", dependencies: ["FlowLua", "CLuaShims"]),
         // The REPL's session: `help` and its entries, Tab completion, the globals `store`,
-        // `save` and `open`. flowrepl uses it; hosts that want a REPL-like session may too.
+        // `save` and `open`. A target, not a product: only flowrepl and the tests use it.
         .target(name: "FlowSession", dependencies: ["FlowLua", "FlowCore", "CLua", "CLuaShims"]),
 
         // Host
         .executableTarget(
             name: "flowrepl",
-            dependencies: ["FlowLua", "FlowSession", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
+            dependencies: ["FlowLua", "FlowLuaWorkspace", "FlowSession", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
             linkerSettings: luaLink + staticStdlib),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
@@ -115,7 +122,7 @@ let package = Package(
             dependencies: ["FlowStorage", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore", "TestSupport"]),
         .testTarget(
-            name: "FlowLuaTests", dependencies: ["FlowLua", "FlowSession", "CLua", "CLuaShims"],
+            name: "FlowLuaTests", dependencies: ["FlowLua", "FlowLuaWorkspace", "FlowSession", "CLua", "CLuaShims"],
             linkerSettings: luaLink),
         .testTarget(name: "FlowReplTests", dependencies: []),
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview"]),

@@ -279,6 +279,11 @@ typedef void (*flua_Writer)(lua_State *L, const char *s, size_t len);
 /* Pushes a `print` replacement that formats like luaB_print and hands each line to `w`. */
 void flua_pushprint(lua_State *L, flua_Writer w);
 
+/* Pushes a function that, when called, does `require(module)` and calls its field `field`
+ * with the arguments, returning its results (`flow.workspace` loads the module
+ * `flow.workspace` on its first call). Errors are raised in C, past no Swift frame. */
+void flua_pushlazy(lua_State *L, const char *module, const char *field);
+
 /* stdio streams (Swift 6 rejects the C globals as shared mutable state). */
 #include <stdio.h>
 static inline FILE *flua_stdout(void) { return stdout; }
