@@ -59,6 +59,18 @@ return {
         the order in which nodes and edges were added. `tostring` of an object never shows
         an address, and numbers print without float noise.
 
+        Every object that holds something ends its life the same way: `close()` (Store,
+        Workspace, Observer), which a `<close>` variable calls at the end of its scope, or
+        the collector. Closing twice does nothing. A closed Store or Workspace raises
+        `attempt to use a closed Store` (`... Workspace`) on every call; a stopped Observer
+        holds nothing and stays readable.
+
+        Reading and writing a format are named in pairs and take the same `{format = ...}`
+        option: `flow.decode(text)` / `store:encode()` for text, `flow.open(path)` /
+        `store:save(path)` for files. Deprecated names keep working: `store:export()` is
+        `store:encode()`, `store:dot()` is `store:encode{format = "dot"}`,
+        `store:mermaid()` is `store:encode{format = "mermaid"}`.
+
         Coordinates are canvas coordinates unless an entry says screen coordinates:
         screen = canvas * zoom + offset.]],
       entries = {
