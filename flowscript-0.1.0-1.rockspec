@@ -21,7 +21,8 @@ description = {
 dependencies = { "lua >= 5.4, < 5.5" }
 build = {
   type = "command",
-  build_command = "scripts/build-module .build/module-rock",
+  -- luarocks sets CC (gcc) and CFLAGS for C modules; SwiftPM must use its own clang
+  build_command = "env -u CC -u CFLAGS -u LDFLAGS scripts/build-module .build/module-rock",
   install = {
     lib = {
       ["flow"] = ".build/module-rock/flow.so",
