@@ -11,7 +11,8 @@ internal import FlowStorage
 // Foundation and no SQLite: `flow.workspace` requires it on its first call. flowrepl and
 // in-process hosts put `openFlowWorkspaceModule` in `package.preload` (`FlowHooks.preloads`);
 // for the stock lua5.4, scripts/build-module links it as `flow/workspace.so` against
-// libflow.so, with which it shares the store binding (docs/embedding.md).
+// `flow.so`, with which it shares the store binding and the Swift runtime
+// (docs/embedding.md, "Weight").
 
 /// The module's entry point when it is a loadable module of its own (`flow/workspace.so`).
 @_cdecl("luaopen_flow_workspace")
@@ -22,7 +23,7 @@ public func luaopen_flow_workspace(_ L: OpaquePointer?) -> Int32 {
 
 /// Opens the module `flow.workspace` and returns its table (one result): `{workspace =
 /// flow.workspace}`. Requires `flow` first (the store binding it makes stores with). Never
-/// raises except on memory errors; what `hosts` pass to `FlowHooks.preloads`.
+/// raises except on memory errors; what hosts pass to `FlowHooks.preloads`.
 public let openFlowWorkspaceModule: @convention(c) (OpaquePointer?) -> Int32 = { L in
     let L = L.unsafelyUnwrapped
     luaL_requiref(L, "flow", openFlowModule, 0)
