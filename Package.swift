@@ -4,15 +4,16 @@ import PackageDescription
 // Layers, one direction: FlowCore (pure Swift) <- FlowLua (binding) <- flowrepl (host).
 // FlowRender, FlowLayout and FlowRouting depend on FlowCore only. No target links liblua
 // except the executables and the test targets: the loadable module `libflow.so` must bind
-// to the host's Lua.
+// to the host's Lua. (docs/architecture.md draws the targets.)
 let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
-// No library target (FlowCore, FlowRender, FlowLayout, FlowLua, FlowModule) has unsafe
-// flags: SwiftPM refuses them in a package that others depend on by version
+// No library target has unsafe flags: SwiftPM refuses them in a package that others
+// depend on by version
 // (docs/embedding.md). What cross-module optimisation and unchecked exclusivity did for
 // the binding, FlowCore does with attributes (see FlowStore's documentation).
 //
-// The executables nobody depends on may keep them: a dependent package that builds the
-// library products still builds (scripts/embedding-check verifies it). flowrepl carries
+// The executable nobody depends on (flowrepl) may keep them: a dependent package that builds
+// the library products still builds (scripts/check-embedding verifies it). The Lua modules
+// for the stock lua5.4 are linked with their flags by scripts/build-module instead. flowrepl carries
 // the Swift standard library inside it: loading and relocating libswiftCore.so is most of
 // a Swift program's start-up. (The `flow` module it uses is linked in, never loaded with
 // require, so the process has one Swift runtime.)

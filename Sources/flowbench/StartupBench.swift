@@ -11,15 +11,19 @@ enum StartupBench {
         var luaMissing = false, flowMissing = false, requireFailed = false
         let requireEnv = module.map { ["LUA_CPATH=\($0)", "LUA_INIT="] }
         for _ in 0..<budget.spawns {
-            if let r = spawn(flowrepl, search: false) { flow.append(r.seconds); flowRSS.append(r.rss) } else { flowMissing = true }
-            if let r = spawn("lua5.4", search: true) { lua.append(r.seconds); luaRSS.append(r.rss) } else { luaMissing = true }
+            if let t = spawn(flowrepl, search: false) { flow.append(t) } else { flowMissing = true }
+            if let t = spawn("lua5.4", search: true) { lua.append(t) } else { luaMissing = true }
             if let env = requireEnv {
-                if let r = spawn("lua5.4", search: true, code: "require 'flow'", environment: env) {
-                    require.append(r.seconds)
-                    requireRSS.append(r.rss)
-                } else {
-                    requireFailed = true
-                }
+                if let t = spawn("lua5.4", search: true, code: "require 'flow'", environment: env) { require.append(t) } else { requireFailed = true }
+            }
+        }
+        // Peak resident memory, as the process itself reports it (a spawned child's
+        // ru_maxrss starts from its parent's, which shared its memory until exec).
+        for _ in 0..<3 {
+            if let r = peakRSS(flowrepl, search: false) { flowRSS.append(r) }
+            if let r = peakRSS("lua5.4", search: true) { luaRSS.append(r) }
+            if let env = requireEnv, let r = peakRSS("lua5.4", search: true, code: "require 'flow'", environment: env) {
+                requireRSS.append(r)
             }
         }
         let luaMedian = luaMissing || lua.isEmpty ? nil : median(lua) * 1e9
@@ -42,24 +46,44 @@ enum StartupBench {
         report.add(
             Metric(
                 name: "startup.require", size: nil, value: requireMedian, unit: "ns", baseline: luaMedian,
-                note: requireMedian == nil ? why : module))
+                note: requireMedian == nil ? why : nil))
         report.add(
             Metric(
                 name: "startup.require.rss", size: nil, value: requireFailed || requireRSS.isEmpty ? nil : median(requireRSS),
                 unit: "B", baseline: luaRSSMedian, note: requireMedian == nil ? why : nil))
     }
 
-    /// Seconds from spawn to exit of `program -e code` (stdin and stdout /dev/null) and its
-    /// peak resident memory in bytes; nil when it cannot be spawned or does not exit with
-    /// status 0. `environment`: entries added to (or replacing) the inherited ones.
+    /// Seconds from spawn to exit of `program -e code` (stdin and stdout /dev/null); nil
+    /// when it cannot be spawned or does not exit with status 0. `environment`: entries
+    /// added to (or replacing) the inherited ones.
     private static func spawn(
         _ program: String, search: Bool, code: String = "", environment: [String] = []
-    ) -> (seconds: Double, rss: Double)? {
+    ) -> Double? {
+        run(program, search: search, code: code, environment: environment, output: nil)
+    }
+
+    /// The peak resident size in bytes (VmHWM) of `program -e code` after `code` ran, as
+    /// the process prints it.
+    private static func peakRSS(
+        _ program: String, search: Bool, code: String = "", environment: [String] = []
+    ) -> Double? {
+        let report = code + "; for l in io.lines('/proc/self/status') do local k = l:match('^VmHWM:%s+(%d+)'); if k then io.write(k) end end"
+        let path = "/tmp/flowbench-rss-\(getpid())"
+        defer { unlink(path) }
+        guard run(program, search: search, code: report, environment: environment, output: path) != nil,
+            let text = readText(path), let kb = Double(text)
+        else { return nil }
+        return kb * 1024
+    }
+
+    private static func run(
+        _ program: String, search: Bool, code: String, environment: [String], output: String?
+    ) -> Double? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", output == nil ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let args: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup("-e"), strdup(code), nil]
         defer { for a in args { free(a) } }
         let replaced = Set(environment.map { $0.prefix { $0 != "=" } })
@@ -80,10 +104,9 @@ enum StartupBench {
             : posix_spawn(&pid, program, &actions, nil, args, env)
         guard rc == 0 else { return nil }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let dt = now() - t0
-        return status == 0 ? (dt, Double(usage.ru_maxrss) * 1024) : nil
+        return status == 0 ? dt : nil
     }
 
     /// `flowrepl` next to this executable (both are built into the same directory).
