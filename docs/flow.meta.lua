@@ -517,6 +517,10 @@
 ---@field edge? EdgeTable the edge ("add", "replace")
 ---@field selected? boolean the new selection state ("select")
 
+--- What `store:encode` writes.
+---@class EncodeOptions
+---@field format? DiagramFormat the language of the text (default: "json")
+
 --- How `store:load`, `flow.decode` and `flow.open` read their text.
 ---@class LoadOptions
 ---@field format? DiagramFormat the language of the text (default: "json")
@@ -524,9 +528,9 @@
 
 --- A text format a store reads and writes.
 ---@alias DiagramFormat
----| "json" # the store's own document (`store:export`)
----| "dot" # the Graphviz DOT language (`store:dot`)
----| "mermaid" # a Mermaid flowchart (`store:mermaid`)
+---| "json" # the store's own document
+---| "dot" # the Graphviz DOT language
+---| "mermaid" # a Mermaid flowchart
 
 --- The colour scheme of a drawing.
 ---@alias Theme
@@ -727,6 +731,10 @@ function flow.workspace(path, options) end
 --- raises, and so does reading a field that does not exist
 --- (`Store has no field 'nodecount'`), so a typo never passes as nil.
 --- `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
+---
+--- A store ends its life as every object that holds something does: `store:close()`,
+--- a `<close>` variable, or the collector. After that every call, and every call of
+--- its Node and Edge handles, raises `attempt to use a closed Store`.
 ---@class Store
 ---@field configuration Config A copy of the whole configuration, with every key.
 ---@field nodeCount integer The number of nodes.
@@ -757,6 +765,21 @@ function flow.workspace(path, options) end
 ---@field onNodesChange? fun(changes: NodeChange[]) Receives each batch of node changes.
 ---@field onEdgesChange? fun(changes: EdgeChange[]) Receives each batch of edge changes, after the node batch of the same call.
 local Store = {}
+
+--- Releases the store now: its callbacks, caches and workspace binding.
+---
+--- What a `<close>` variable does at the end of its scope. Later calls of the store
+--- and of its handles raise `attempt to use a closed Store`; closing it again does
+--- nothing. A store bound to a workspace diagram is unbound (the diagram stays in
+--- the file as last written).
+---
+--- ```lua
+--- do
+---   local s <close> = flow.newStore()
+---   s:addNode{id = "a", x = 0, y = 0}
+--- end   -- s is closed here
+--- ```
+function Store:close() end
 
 --- Changes configuration keys; keys not given keep their values.
 ---
@@ -1527,11 +1550,26 @@ function Store:beginInteractiveUpdates() end
 ---@return boolean # true when holding ended
 function Store:endInteractiveUpdates() end
 
---- The document as a JSON string.
+--- The diagram as text: a JSON document, a DOT graph or a Mermaid flowchart.
 ---
---- Nodes, edges and viewport with sorted keys; positions and sizes as `[x, y]` and
---- `[w, h]` arrays; a node without data is written with `"data": null`. Numbers use
---- the shortest form that reads back exactly.
+--- The writer of what `flow.decode(text, opts)` and `store:load(text, opts)` read,
+--- with the same `format` names (`store:save(path)` and `flow.open(path)` are the
+--- pair for files). JSON: nodes, edges and viewport with sorted keys; positions and
+--- sizes as `[x, y]` and `[w, h]` arrays; a node without data is written with
+--- `"data": null`; numbers use the shortest form that reads back exactly. DOT and
+--- Mermaid: as `store:dot` and `store:mermaid` describe.
+---
+--- ```lua
+--- local copy = flow.decode(s:encode())
+--- print(s:encode{ format = "dot" })
+--- ```
+---@param opts? EncodeOptions the format to write (default: { format = "json" })
+---@return string
+function Store:encode(opts) end
+
+--- The document as a JSON string (deprecated: `store:encode()`).
+---
+--- The same as `store:encode()`, kept for scripts written before it.
 ---@return string
 function Store:export() end
 
@@ -1569,7 +1607,7 @@ function Store:export() end
 ---@return string[]|string warnings # the warnings, or the error message
 function Store:load(text, opts) end
 
---- The diagram as a Graphviz DOT graph.
+--- The diagram as a Graphviz DOT graph (deprecated: `store:encode{format = "dot"}`).
 ---
 --- A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
 --- styles and classes as attributes; positions as `pos` (points, y up) and sizes as
@@ -1578,13 +1616,13 @@ function Store:load(text, opts) end
 --- shapes (stadium and document shapes come back as rounded and plain boxes).
 ---
 --- ```lua
---- print(s:dot())
+--- print(s:encode{ format = "dot" })
 --- assert(s:save("diagram.dot"))
 --- ```
 ---@return string
 function Store:dot() end
 
---- The diagram as a Mermaid flowchart.
+--- The diagram as a Mermaid flowchart (deprecated: `store:encode{format = "mermaid"}`).
 ---
 --- `flowchart` with the direction most edges run in; groups as subgraphs; titles,
 --- shapes, edge kinds (dashed `-.->`, thick `==>`, no arrowhead `---`), edge labels,
@@ -1594,6 +1632,9 @@ function Store:dot() end
 function Store:mermaid() end
 
 --- Writes the store to a file; the extension picks the format.
+---
+--- The writer of what `flow.open(path, opts)` reads: with `{ format = "dot" }` (or
+--- "json", "mermaid") the file gets that text whatever its extension.
 ---
 --- An unknown extension, or a path with a NUL byte, raises; a failure to write
 --- returns `nil, message` (the message starts with `save:`). PNG and
@@ -1610,7 +1651,7 @@ function Store:mermaid() end
 --- assert(s:save("diagram.pdf"))
 --- ```
 ---@param path string ends in .json (document), .dot or .gv (DOT), .mmd (Mermaid), .svg (drawing), .png (raster) or .pdf (page)
----@param opts? SvgOptions drawing options, as for `store:svg`
+---@param opts? SvgOptions|EncodeOptions drawing options, as for `store:svg`; or `format`, which writes that text whatever the extension
 ---@return true? ok # true on success
 ---@return string|string[]? message # the error message; or, after a drawing, its warnings when there are some
 function Store:save(path, opts) end
@@ -1954,11 +1995,15 @@ function Walker:history() end
 
 --- An observation made by `flow.observe`.
 ---
---- `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it (a
---- `<close>` variable) stops it.
+--- `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it
+--- (`observer:close()` or a `<close>` variable) stops it; a stopped observer holds
+--- nothing, so its fields stay readable (`isActive` is false).
 ---@class Observer
 ---@field isActive boolean Whether the observer is still called.
 local Observer = {}
+
+--- Stops the observing (as `stop`, and as a `<close>` variable does).
+function Observer:close() end
 
 --- Stops the observing.
 ---@return boolean # false when it had stopped already
@@ -1969,7 +2014,12 @@ function Observer:stop() end
 --- `tostring` gives `Workspace <path>` (and ` (closed)` once closed). Stores it
 --- returns keep working after the Workspace is dropped only until it is
 --- collected: keep it (flowrepl's `--workspace` keeps it as the global
---- `workspace`).
+--- `workspace`). `ws:close()` or a `<close>` variable closes the file; after that
+--- its calls raise `attempt to use a closed Workspace` (`ws.path` stays readable).
+---
+--- The workspace code is a module of its own, `flow.workspace` (Foundation and
+--- SQLite): `require "flow"` does not load it; the first `flow.workspace` call
+--- does, as `require "flow.workspace"` would.
 ---@class Workspace
 ---@field path string The workspace's file.
 local Workspace = {}
@@ -2010,7 +2060,10 @@ function Workspace:list() end
 function Workspace:rename(name, newName) end
 
 --- Deletes a diagram with its nodes, edges and history.
----@param name string a diagram not open in a store
+---
+--- A diagram open in a store of this workspace is deleted too, and the store is
+--- closed: its calls then raise `attempt to use a closed Store`.
+---@param name string a diagram of the workspace
 function Workspace:delete(name) end
 
 --- A diagram's history: one entry per change batch.

@@ -371,6 +371,10 @@ extension FlowHelp {
             raises, and so does reading a field that does not exist
             (`Store has no field 'nodecount'`), so a typo never passes as nil.
             `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
+
+            A store ends its life as every object that holds something does: `store:close()`,
+            a `<close>` variable, or the collector. After that every call, and every call of
+            its Node and Edge handles, raises `attempt to use a closed Store`.
             Fields: configuration, nodeCount, edgeCount, animatedEdgeIDs, selectedNodeIDs,
               selectedEdgeIDs, focusedTarget, hoveredNodeID, viewport, isAnimating,
               connectionDraft, clock, dropTargetNodeID, dropTargetEdgeID, canUndo, canRedo,
@@ -378,7 +382,7 @@ extension FlowHelp {
             Callbacks: onConnect, connectionValidator, onConnectionRejected, onNodeDoubleTap,
               onEdgeDoubleTap, onCanvasDoubleTap, onDrop, nodeAccessoryPlacement, onNodesChange,
               onEdgesChange
-            Methods: configure, addNode, addNodes, removeNode, moveNode, updateNode,
+            Methods: close, configure, addNode, addNodes, removeNode, moveNode, updateNode,
               updateNodeSize, nextNodeID, nextEdgeID, node, nodes, setParent, setEdgeParent,
               groupSelection, ungroupNode, childNodes, childEdges, descendantNodeIDs, addEdge,
               addEdges, connect, removeEdge, updateEdge, updateEdges, edge, edges, edgesForNode,
@@ -390,10 +394,23 @@ extension FlowHelp {
               endConnection, cancelConnection, pointerDown, pointerMove, pointerUp,
               pointerCancel, tap, hover, scroll, magnify, advanceClock, dragOver, drop,
               dragExit, setDropTargetNode, setDropTargetEdge, accessoryPosition, accessories,
-              undo, redo, transaction, beginInteractiveUpdates, endInteractiveUpdates, export,
-              load, dot, mermaid, save, svg, successors, predecessors, reachable, path, cycles,
-              topologicalOrder, components, sources, sinks, nodePath, find, reveal, walk,
-              journal, replay, journalScript
+              undo, redo, transaction, beginInteractiveUpdates, endInteractiveUpdates, encode,
+              export, load, dot, mermaid, save, svg, successors, predecessors, reachable, path,
+              cycles, topologicalOrder, components, sources, sinks, nodePath, find, reveal,
+              walk, journal, replay, journalScript
+            """),
+        ("Store:close", """
+            store:close()
+            Releases the store now: its callbacks, caches and workspace binding.
+            What a `<close>` variable does at the end of its scope. Later calls of the store
+            and of its handles raise `attempt to use a closed Store`; closing it again does
+            nothing. A store bound to a workspace diagram is unbound (the diagram stays in
+            the file as last written).
+            Example:
+              do
+                local s <close> = flow.newStore()
+                s:addNode{id = "a", x = 0, y = 0}
+              end   -- s is closed here
             """),
         ("Store:configure", """
             store:configure(config)  -> boolean
@@ -2038,12 +2055,31 @@ extension FlowHelp {
             Returns:
               boolean: true when holding ended
             """),
+        ("Store:encode", """
+            store:encode([opts])  -> string
+            The diagram as text: a JSON document, a DOT graph or a Mermaid flowchart.
+            The writer of what `flow.decode(text, opts)` and `store:load(text, opts)` read,
+            with the same `format` names (`store:save(path)` and `flow.open(path)` are the
+            pair for files). JSON: nodes, edges and viewport with sorted keys; positions and
+            sizes as `[x, y]` and `[w, h]` arrays; a node without data is written with
+            `"data": null`; numbers use the shortest form that reads back exactly. DOT and
+            Mermaid: as `store:dot` and `store:mermaid` describe.
+            Parameters:
+              opts (EncodeOptions, optional, default { format = "json" }): the format to write
+            Example:
+              local copy = flow.decode(s:encode())
+              print(s:encode{ format = "dot" })
+            """),
+        ("EncodeOptions", """
+            EncodeOptions  (table)
+            What `store:encode` writes.
+            Fields:
+              format (DiagramFormat, optional, default "json"): the language of the text
+            """),
         ("Store:export", """
             store:export()  -> string
-            The document as a JSON string.
-            Nodes, edges and viewport with sorted keys; positions and sizes as `[x, y]` and
-            `[w, h]` arrays; a node without data is written with `"data": null`. Numbers use
-            the shortest form that reads back exactly.
+            The document as a JSON string (deprecated: `store:encode()`).
+            The same as `store:encode()`, kept for scripts written before it.
             """),
         ("Store:load", """
             store:load(text [, opts])  -> true and warnings, or nil and a message
@@ -2090,25 +2126,25 @@ extension FlowHelp {
             DiagramFormat  (string enum)
             A text format a store reads and writes.
             Values:
-              "json": the store's own document (`store:export`)
-              "dot": the Graphviz DOT language (`store:dot`)
-              "mermaid": a Mermaid flowchart (`store:mermaid`)
+              "json": the store's own document
+              "dot": the Graphviz DOT language
+              "mermaid": a Mermaid flowchart
             """),
         ("Store:dot", """
             store:dot()  -> string
-            The diagram as a Graphviz DOT graph.
+            The diagram as a Graphviz DOT graph (deprecated: `store:encode{format = "dot"}`).
             A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
             styles and classes as attributes; positions as `pos` (points, y up) and sizes as
             `width`/`height` (inches), so `neato -n` draws the store's layout and `dot`
             draws its own. Reading it back gives the same nodes, edges, labels, groups and
             shapes (stadium and document shapes come back as rounded and plain boxes).
             Example:
-              print(s:dot())
+              print(s:encode{ format = "dot" })
               assert(s:save("diagram.dot"))
             """),
         ("Store:mermaid", """
             store:mermaid()  -> string
-            The diagram as a Mermaid flowchart.
+            The diagram as a Mermaid flowchart (deprecated: `store:encode{format = "mermaid"}`).
             `flowchart` with the direction most edges run in; groups as subgraphs; titles,
             shapes, edge kinds (dashed `-.->`, thick `==>`, no arrowhead `---`), edge labels,
             the class sheet as `classDef`, classes and own styles. Mermaid has no positions:
@@ -2117,6 +2153,9 @@ extension FlowHelp {
         ("Store:save", """
             store:save(path [, opts])  -> true (and the drawing's warnings, if any), or nil and a message
             Writes the store to a file; the extension picks the format.
+            The writer of what `flow.open(path, opts)` reads: with `{ format = "dot" }` (or
+            "json", "mermaid") the file gets that text whatever its extension.
+
             An unknown extension, or a path with a NUL byte, raises; a failure to write
             returns `nil, message` (the message starts with `save:`). PNG and
             PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
@@ -2125,7 +2164,7 @@ extension FlowHelp {
             as a second value, as `store:svg` does.
             Parameters:
               path (string): ends in .json (document), .dot or .gv (DOT), .mmd (Mermaid), .svg (drawing), .png (raster) or .pdf (page)
-              opts (SvgOptions, optional): drawing options, as for `store:svg`
+              opts (SvgOptions|EncodeOptions, optional): drawing options, as for `store:svg`; or `format`, which writes that text whatever the extension
             Returns:
               ok (true?): true on success
               message (string|string[]?): the error message; or, after a drawing, its warnings when there are some
@@ -2416,10 +2455,15 @@ extension FlowHelp {
         ("Observer", """
             Observer  (type)
             An observation made by `flow.observe`.
-            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it (a
-            `<close>` variable) stops it.
+            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it
+            (`observer:close()` or a `<close>` variable) stops it; a stopped observer holds
+            nothing, so its fields stay readable (`isActive` is false).
             Fields: isActive
-            Methods: stop
+            Methods: close, stop
+            """),
+        ("Observer:close", """
+            observer:close()
+            Stops the observing (as `stop`, and as a `<close>` variable does).
             """),
         ("Observer.isActive", """
             observer.isActive  -> boolean
@@ -2504,7 +2548,12 @@ extension FlowHelp {
             `tostring` gives `Workspace <path>` (and ` (closed)` once closed). Stores it
             returns keep working after the Workspace is dropped only until it is
             collected: keep it (flowrepl's `--workspace` keeps it as the global
-            `workspace`).
+            `workspace`). `ws:close()` or a `<close>` variable closes the file; after that
+            its calls raise `attempt to use a closed Workspace` (`ws.path` stays readable).
+
+            The workspace code is a module of its own, `flow.workspace` (Foundation and
+            SQLite): `require "flow"` does not load it; the first `flow.workspace` call
+            does, as `require "flow.workspace"` would.
             Fields: path
             Methods: create, open, fork, list, rename, delete, versions, reload, close
             """),
@@ -2546,8 +2595,10 @@ extension FlowHelp {
         ("Workspace:delete", """
             workspace:delete(name)
             Deletes a diagram with its nodes, edges and history.
+            A diagram open in a store of this workspace is deleted too, and the store is
+            closed: its calls then raise `attempt to use a closed Store`.
             Parameters:
-              name (string): a diagram not open in a store
+              name (string): a diagram of the workspace
             """),
         ("Workspace:versions", """
             workspace:versions(name)  -> table[]

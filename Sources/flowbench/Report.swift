@@ -125,7 +125,7 @@ final class Report {
         printOperations(budget)
         printScaling()
         printSection("Memory (heap delta / (nodes + edges); baseline: the pure-Lua store)", "memory.")
-        printSection("Start-up (median wall time of a spawn; baseline: lua5.4 -e '')", "startup.")
+        printSection("Start-up (median wall time and peak RSS of a spawn; baseline: lua5.4 -e ''; require: lua5.4 -e 'require \"flow\"')", "startup.")
         printSection("Rendering (FlowRender renderSVG; baseline: export of the same store)", "render.")
         printSection("Graph queries (a DAG; baseline: store.nodes + store.edges; lua: s:nodes())", "graph.")
         printSection("Orthogonal routing (dag_1000 laid out; baseline: Graphviz neato -n2 -Gsplines=ortho)", "routing.")
@@ -318,6 +318,8 @@ final class Report {
             label: "≤ 400 B per node+edge, history on", name: "memory.swift.history_on", useRatio: false,
             limit: 400),
         Target(label: "flowrepl start-up ≤ 5 ms", name: "startup.flowrepl", useRatio: false, limit: 5_000_000),
+        Target(label: "require \"flow\" ≤ 5 ms", name: "startup.require", useRatio: false, limit: 5_000_000),
+        Target(label: "resident after require \"flow\" ≤ 8 MB", name: "startup.require.rss", useRatio: false, limit: 8_388_608),
         Target(label: "re-route after moveNode (1k/1.5k) ≤ 5 ms", name: "routing.moveNode", useRatio: false, limit: 5_000_000),
         Target(label: "route 1k nodes / 1.5k edges ≤ 200 ms", name: "routing.scratch", useRatio: false, limit: 200_000_000),
         Target(

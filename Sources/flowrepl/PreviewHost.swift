@@ -20,7 +20,7 @@ final class PreviewHost {
 
     let server: PreviewServer
     let hub: PreviewHub
-    /// Readable when a page sent something (a pipe the server writes).
+    /// Readable when a page sent something (a pipe the server writes a byte to).
     let wakeFD: Int32
     private(set) var host: LuaHost
 

@@ -59,6 +59,18 @@ return {
         the order in which nodes and edges were added. `tostring` of an object never shows
         an address, and numbers print without float noise.
 
+        Every object that holds something ends its life the same way: `close()` (Store,
+        Workspace, Observer), which a `<close>` variable calls at the end of its scope, or
+        the collector. Closing twice does nothing. A closed Store or Workspace raises
+        `attempt to use a closed Store` (`... Workspace`) on every call; a stopped Observer
+        holds nothing and stays readable.
+
+        Reading and writing a format are named in pairs and take the same `{format = ...}`
+        option: `flow.decode(text)` / `store:encode()` for text, `flow.open(path)` /
+        `store:save(path)` for files. Deprecated names keep working: `store:export()` is
+        `store:encode()`, `store:dot()` is `store:encode{format = "dot"}`,
+        `store:mermaid()` is `store:encode{format = "mermaid"}`.
+
         Coordinates are canvas coordinates unless an entry says screen coordinates:
         screen = canvas * zoom + offset.]],
       entries = {
@@ -491,7 +503,25 @@ return {
             `onConnect`, ...), which take a function or nil. Assigning any other field
             raises, and so does reading a field that does not exist
             (`Store has no field 'nodecount'`), so a typo never passes as nil.
-            `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.]],
+            `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
+
+            A store ends its life as every object that holds something does: `store:close()`,
+            a `<close>` variable, or the collector. After that every call, and every call of
+            its Node and Edge handles, raises `attempt to use a closed Store`.]],
+        },
+        {
+          name = "Store:close", kind = "method",
+          summary = "Releases the store now: its callbacks, caches and workspace binding.",
+          text = [[
+            What a `<close>` variable does at the end of its scope. Later calls of the store
+            and of its handles raise `attempt to use a closed Store`; closing it again does
+            nothing. A store bound to a workspace diagram is unbound (the diagram stays in
+            the file as last written).]],
+          example = [[
+            do
+              local s <close> = flow.newStore()
+              s:addNode{id = "a", x = 0, y = 0}
+            end   -- s is closed here]],
         },
         {
           name = "Store:configure", kind = "method",
@@ -2370,13 +2400,36 @@ return {
         it.]],
       entries = {
         {
-          name = "Store:export", kind = "method",
-          summary = "The document as a JSON string.",
+          name = "Store:encode", kind = "method",
+          summary = "The diagram as text: a JSON document, a DOT graph or a Mermaid flowchart.",
+          params = {
+            { "opts?", "EncodeOptions", "the format to write", default = '{ format = "json" }' },
+          },
           returns = { { "string" } },
           text = [[
-            Nodes, edges and viewport with sorted keys; positions and sizes as `[x, y]` and
-            `[w, h]` arrays; a node without data is written with `"data": null`. Numbers use
-            the shortest form that reads back exactly.]],
+            The writer of what `flow.decode(text, opts)` and `store:load(text, opts)` read,
+            with the same `format` names (`store:save(path)` and `flow.open(path)` are the
+            pair for files). JSON: nodes, edges and viewport with sorted keys; positions and
+            sizes as `[x, y]` and `[w, h]` arrays; a node without data is written with
+            `"data": null`; numbers use the shortest form that reads back exactly. DOT and
+            Mermaid: as `store:dot` and `store:mermaid` describe.]],
+          example = [[
+            local copy = flow.decode(s:encode())
+            print(s:encode{ format = "dot" })]],
+        },
+        {
+          name = "EncodeOptions", kind = "type",
+          summary = "What `store:encode` writes.",
+          fields = {
+            { "format?", "DiagramFormat", "the language of the text", default = '"json"' },
+          },
+        },
+        {
+          name = "Store:export", kind = "method",
+          summary = "The document as a JSON string (deprecated: `store:encode()`).",
+          returns = { { "string" } },
+          text = [[
+            The same as `store:encode()`, kept for scripts written before it.]],
         },
         {
           name = "Store:load", kind = "method",
@@ -2428,14 +2481,14 @@ return {
           name = "DiagramFormat", kind = "type",
           summary = "A text format a store reads and writes.",
           values = {
-            { "json", "the store's own document (`store:export`)" },
-            { "dot", "the Graphviz DOT language (`store:dot`)" },
-            { "mermaid", "a Mermaid flowchart (`store:mermaid`)" },
+            { "json", "the store's own document" },
+            { "dot", "the Graphviz DOT language" },
+            { "mermaid", "a Mermaid flowchart" },
           },
         },
         {
           name = "Store:dot", kind = "method",
-          summary = "The diagram as a Graphviz DOT graph.",
+          summary = "The diagram as a Graphviz DOT graph (deprecated: `store:encode{format = \"dot\"}`).",
           returns = { { "string" } },
           text = [[
             A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
@@ -2444,12 +2497,12 @@ return {
             draws its own. Reading it back gives the same nodes, edges, labels, groups and
             shapes (stadium and document shapes come back as rounded and plain boxes).]],
           example = [[
-            print(s:dot())
+            print(s:encode{ format = "dot" })
             assert(s:save("diagram.dot"))]],
         },
         {
           name = "Store:mermaid", kind = "method",
-          summary = "The diagram as a Mermaid flowchart.",
+          summary = "The diagram as a Mermaid flowchart (deprecated: `store:encode{format = \"mermaid\"}`).",
           returns = { { "string" } },
           text = [[
             `flowchart` with the direction most edges run in; groups as subgraphs; titles,
@@ -2462,7 +2515,7 @@ return {
           summary = "Writes the store to a file; the extension picks the format.",
           params = {
             { "path", "string", "ends in .json (document), .dot or .gv (DOT), .mmd (Mermaid), .svg (drawing), .png (raster) or .pdf (page)" },
-            { "opts?", "SvgOptions", "drawing options, as for `store:svg`" },
+            { "opts?", "SvgOptions|EncodeOptions", "drawing options, as for `store:svg`; or `format`, which writes that text whatever the extension" },
           },
           returns = {
             { "true?", "true on success", name = "ok" },
@@ -2470,6 +2523,9 @@ return {
           },
           result = "true (and the drawing's warnings, if any), or nil and a message",
           text = [[
+            The writer of what `flow.open(path, opts)` reads: with `{ format = "dot" }` (or
+            "json", "mermaid") the file gets that text whatever its extension.
+
             An unknown extension, or a path with a NUL byte, raises; a failure to write
             returns `nil, message` (the message starts with `save:`). PNG and
             PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
@@ -2855,8 +2911,13 @@ return {
           name = "Observer", kind = "type",
           summary = "An observation made by `flow.observe`.",
           text = [[
-            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it (a
-            `<close>` variable) stops it.]],
+            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it
+            (`observer:close()` or a `<close>` variable) stops it; a stopped observer holds
+            nothing, so its fields stay readable (`isActive` is false).]],
+        },
+        {
+          name = "Observer:close", kind = "method",
+          summary = "Stops the observing (as `stop`, and as a `<close>` variable does).",
         },
         {
           name = "Observer.isActive", kind = "field", type = "boolean",
@@ -2962,7 +3023,12 @@ return {
             `tostring` gives `Workspace <path>` (and ` (closed)` once closed). Stores it
             returns keep working after the Workspace is dropped only until it is
             collected: keep it (flowrepl's `--workspace` keeps it as the global
-            `workspace`).]],
+            `workspace`). `ws:close()` or a `<close>` variable closes the file; after that
+            its calls raise `attempt to use a closed Workspace` (`ws.path` stays readable).
+
+            The workspace code is a module of its own, `flow.workspace` (Foundation and
+            SQLite): `require "flow"` does not load it; the first `flow.workspace` call
+            does, as `require "flow.workspace"` would.]],
         },
         {
           name = "Workspace:create", kind = "method",
@@ -3010,7 +3076,10 @@ return {
         {
           name = "Workspace:delete", kind = "method",
           summary = "Deletes a diagram with its nodes, edges and history.",
-          params = { { "name", "string", "a diagram not open in a store" } },
+          params = { { "name", "string", "a diagram of the workspace" } },
+          text = [[
+            A diagram open in a store of this workspace is deleted too, and the store is
+            closed: its calls then raise `attempt to use a closed Store`.]],
         },
         {
           name = "Workspace:versions", kind = "method",

@@ -123,12 +123,6 @@ extension NodeShape {
         }
     }
 
-    /// Whether handles sit anywhere but the middles of the frame's sides for some frame.
-    var movesHandles: Bool {
-        self == .circle || self == .doublecircle || self == .parallelogram || self == .document
-            || polygon(in: Rect(0, 0, 1, 1)) != nil
-    }
-
     // MARK: Text
 
     /// The centre of the area a node's title is centred in.

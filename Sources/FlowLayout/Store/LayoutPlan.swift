@@ -104,7 +104,6 @@ struct LayoutPlan<Data: FlowNodeData> {
             if let p = nodes[i].parentID, let pi = index[p], scope[pi] { container[i] = pi }
             members[container[i], default: []].append(i)
         }
-        _ = groupIndex
         try plan(edges: edges, groupIndex: groupIndex)
     }
 

@@ -68,6 +68,11 @@ final class LuaStores {
         stores.removeAll { $0.box == nil || $0.box === box }
     }
 
+    /// The live box holding `store`, if any.
+    func box(of store: LuaFlowStore) -> LuaStoreBox? {
+        stores.first { $0.box?.store === store }?.box
+    }
+
     func add(_ o: LuaObservation) {
         observers.append(o)
         if observers.count == 1 { for s in stores { s.box?.attachObservers() } }
@@ -116,7 +121,7 @@ extension LuaStoreBox {
 enum LuaObservers {
     static func register(_ L: OpaquePointer) {
         observerClass.register(
-            L, methods: [LuaMethod("stop", stop)], getters: [LuaMethod("isActive", isActive)],
+            L, methods: [LuaMethod("close", closeMethod), LuaMethod("stop", stop)], getters: [LuaMethod("isActive", isActive)],
             metamethods: [LuaMethod("__close", close)],
             readOnlyHints: ["isActive": "field 'isActive' is read-only (use observer:stop)"])
     }
@@ -137,6 +142,15 @@ enum LuaObservers {
         luaGuarded(L) { args in
             args.push(try observerClass.check(args.L, 1).stop())
             return 1
+        }
+    }
+
+    /// `observer:close()`: stops the observation, as every object's `close` ends what it
+    /// holds (`stop` is the same and says whether it was active).
+    static let closeMethod: LuaFunction = { L in
+        luaGuarded(L) { args in
+            _ = try observerClass.check(args.L, 1).stop()
+            return 0
         }
     }
 
