@@ -284,9 +284,21 @@ struct FreeSifting {
                 if !moved { break }
             }
             var roundBest = bestCrossings
+            // a layer whose last sifting moved nothing, and whose neighbours have not
+            // changed since, would move nothing again
+            var settled = Array(repeating: false, count: layers.count)
             for pass in 0..<StableLayout.passes where !WorkLimit.shouldStop {
                 let downwards = pass % 2 == 0
-                for l in downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed()) { siftLayer(l) }
+                for l in downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed()) where !settled[l] {
+                    let before = layers[l]
+                    siftLayer(l)
+                    if layers[l] == before {
+                        settled[l] = true
+                    } else {
+                        if l > 0 { settled[l - 1] = false }
+                        if l + 1 < layers.count { settled[l + 1] = false }
+                    }
+                }
                 store(&ordering)
                 let c = ordering.totalCrossings()
                 if c < bestCrossings {
