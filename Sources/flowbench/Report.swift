@@ -133,6 +133,7 @@ final class Report {
         printSection("Workspaces (per call; baseline: a bare GRDB one-row insert in its own transaction; open: baseline load of the same JSON)", "workspace.")
         printSection("Formats (DOT read: parse + map, no layout; baseline: dot -Tcanon, a process that lays out too; nop: Graphviz's nop -p, a process that only parses)", "formats.")
         printSection("Growth (best time of one run; .exponent: log(t_large / t_small) / log(large / small))", "growth.")
+        printSection("Stability (issue #41: stable layout after each of 100 seeded edits; baseline: a fresh layout; still: share of untouched nodes moved < 1 node spacing, displacement: mean move in spacings, flips: share of same-layer pairs reordered, crossings: drawn, summed; time per edit)", "stability.")
         printDiagrams()
         printTargets()
     }

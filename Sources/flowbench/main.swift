@@ -1,13 +1,13 @@
 // flowbench: every measurement against a baseline measured in the same run (only same-run
 // ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
 //
-//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,parsers,growth,workspace,diagrams]
+//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,parsers,growth,workspace,diagrams,stability]
 //             [--graphs DIR] [--graphs-only NAMES] [--diagrams DIR] [--no-dot] [--no-thorough] [--layout-out DIR]
 //             [--ops moveNode,addNode,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]
 //             [--module CPATH]   (the Lua module's LUA_CPATH; default: scripts/build-module's)
 @preconcurrency import Glibc
 
-let areas = ["lua", "swift", "corners", "memory", "startup", "render", "layout", "routing", "graph", "formats", "parsers", "growth", "workspace", "diagrams"]
+let areas = ["lua", "swift", "corners", "memory", "startup", "render", "layout", "routing", "graph", "formats", "parsers", "growth", "workspace", "diagrams", "stability"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
@@ -130,6 +130,9 @@ if only.contains("parsers") {
 }
 if only.contains("growth") {
     GrowthBench.run(into: report)
+}
+if only.contains("stability") {
+    StabilityBench.run(into: report)
 }
 if only.contains("graph") {
     progress("graph queries, \(sizes.last!) nodes + edges")

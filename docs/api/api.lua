@@ -1716,7 +1716,8 @@ return {
             { "layerSpacing", "number", "free space between layers (0 to 1e6)", default = "60" },
             { "componentSpacing", "number", "free space between unconnected parts (0 to 1e6)", default = "60" },
             { "effort", "\"normal\"|\"thorough\"", "how long the layered layout searches for fewer crossings: normal takes tens of milliseconds on a thousand nodes, thorough seconds, and never crosses more", default = "\"normal\"" },
-            { "nodes", "FlowID[]", "lay out only these nodes (and their descendants); the others stay and are avoided" },
+            { "stable", "boolean", "keep the mental map (layered): nodes placed at the last layout keep their layer and their order in it and stay near where they were; new nodes and edges are fitted in", default = "false" },
+            { "nodes", "FlowID[]", "lay out only these nodes (and their descendants); the others stay and are avoided. With stable: fit these in as new among all the others, which keep their places and move only to make room" },
             { "group", "FlowID", "lay out the descendants of this group inside it and resize it; not with nodes" },
             { "pinned", "FlowID[]", "nodes that keep their positions, with their descendants (also every node whose data has pinned = true)" },
           },
@@ -1753,10 +1754,20 @@ return {
             the same layout, whatever the `effort`; `effort = "thorough"` takes seconds on a
             thousand nodes instead of milliseconds and never gives more crossings.
 
+            `stable = true` keeps what the reader has learnt: the nodes the store held at its
+            last layout (before any layout: those whose box overlaps no earlier node's) keep
+            their layer and their order within it, and move as little as the new nodes and
+            edges, which are fitted in, let them; the drawing stays where most of them were.
+            With `nodes`, those are fitted in among all the others, which move only where the
+            new ones need room. A stable layout takes about the time of a fresh one or less.
+
             Unknown keys, a bad direction, algorithm or effort, a negative or non-finite
-            spacing, an unknown id, or both `nodes` and `group` raise and change nothing.]],
+            spacing, a `stable` that is not a boolean, an unknown id, or both `nodes` and
+            `group` raise and change nothing.]],
           example = [[
             s:layout()
+            s:addNode{ id = "cache" }; s:connect("api", "cache")
+            s:layout{ stable = true }               -- the rest stays where it was
             s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
             s:layout{ group = "stage1" }
             s:layout{ algorithm = "tree" }          -- an org chart

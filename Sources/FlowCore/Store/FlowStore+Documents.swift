@@ -271,6 +271,7 @@ extension FlowStore {
         for n in nodes { pInsertNode(n, emit: false) }
         for e in edges { pInsertEdge(e, emit: false) }
         journal.removeAll()
+        lastLayoutNodeIDs = nil
         clearHistory()
         checkInvariantsInDebug()
     }
