@@ -4,15 +4,16 @@ import PackageDescription
 // Layers, one direction: FlowCore (pure Swift) <- FlowLua (binding) <- flowrepl (host).
 // FlowRender, FlowLayout and FlowRouting depend on FlowCore only. No target links liblua
 // except the executables and the test targets: the loadable module `libflow.so` must bind
-// to the host's Lua.
+// to the host's Lua. (docs/architecture.md draws the targets.)
 let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
-// No library target (FlowCore, FlowRender, FlowLayout, FlowLua, FlowModule) has unsafe
-// flags: SwiftPM refuses them in a package that others depend on by version
+// No library target has unsafe flags: SwiftPM refuses them in a package that others
+// depend on by version
 // (docs/embedding.md). What cross-module optimisation and unchecked exclusivity did for
 // the binding, FlowCore does with attributes (see FlowStore's documentation).
 //
-// The executables nobody depends on may keep them: a dependent package that builds the
-// library products still builds (scripts/embedding-check verifies it). flowrepl carries
+// The executable nobody depends on (flowrepl) may keep them: a dependent package that builds
+// the library products still builds (scripts/check-embedding verifies it). The Lua modules
+// for the stock lua5.4 are linked with their flags by scripts/build-module instead. flowrepl carries
 // the Swift standard library inside it: loading and relocating libswiftCore.so is most of
 // a Swift program's start-up. (The `flow` module it uses is linked in, never loaded with
 // require, so the process has one Swift runtime.)
@@ -42,6 +43,7 @@ let package = Package(
         .library(name: "FlowRouting", targets: ["FlowRouting"]),
         .library(name: "FlowFormats", targets: ["FlowFormats"]),
         .library(name: "FlowLua", targets: ["FlowLua"]),
+        .library(name: "FlowLuaWorkspace", targets: ["FlowLuaWorkspace"]),
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .library(name: "FlowStorage", targets: ["FlowStorage"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
@@ -80,16 +82,22 @@ let package = Package(
         .target(name: "CLuaShims", dependencies: ["CLua"]),
         // flowbench's C helpers (clock, cache eviction, heap size): no library ships them
         .target(name: "CBenchShims", dependencies: ["CLua"]),
-        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowStorage", "CLua", "CLuaShims"]),
+        // The binding carries no Foundation, no SQLite: `flow.workspace` loads the module
+        // `flow.workspace` (FlowLuaWorkspace) on its first call (docs/embedding.md).
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "CLua", "CLuaShims"]),
+        // `require "flow.workspace"`: the Workspace type over FlowStorage. Linked into
+        // flowrepl (registered in package.preload); for the stock lua5.4, scripts/build-module
+        // links it as flow/workspace.so against libflow.so.
+        .target(name: "FlowLuaWorkspace", dependencies: ["FlowLua", "FlowStorage", "FlowCore", "CLua", "CLuaShims"]),
         .target(name: "FlowModule", dependencies: ["FlowLua", "CLuaShims"]),
         // The REPL's session: `help` and its entries, Tab completion, the globals `store`,
-        // `save` and `open`. flowrepl uses it; hosts that want a REPL-like session may too.
+        // `save` and `open`. A target, not a product: only flowrepl and the tests use it.
         .target(name: "FlowSession", dependencies: ["FlowLua", "FlowCore", "CLua", "CLuaShims"]),
 
         // Host
         .executableTarget(
             name: "flowrepl",
-            dependencies: ["FlowLua", "FlowSession", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
+            dependencies: ["FlowLua", "FlowLuaWorkspace", "FlowSession", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
             linkerSettings: luaLink + staticStdlib),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
@@ -115,7 +123,7 @@ let package = Package(
             dependencies: ["FlowStorage", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore", "TestSupport"]),
         .testTarget(
-            name: "FlowLuaTests", dependencies: ["FlowLua", "FlowSession", "CLua", "CLuaShims"],
+            name: "FlowLuaTests", dependencies: ["FlowLua", "FlowLuaWorkspace", "FlowSession", "CLua", "CLuaShims"],
             linkerSettings: luaLink),
         .testTarget(name: "FlowReplTests", dependencies: []),
         .testTarget(name: "FlowPreviewTests", dependencies: ["FlowPreview"]),

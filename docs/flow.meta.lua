@@ -71,6 +71,27 @@
 ---| "document" # a page with a wavy bottom
 ---| "stadium" # a rectangle with half circles at its ends (a start or end)
 ---| "note" # a page with a folded corner
+---| "record" # a rectangle split into fields: the title in Graphviz's record syntax (`<port> a | { b | c }`)
+---| "mrecord" # a record with rounded corners
+---| "doublecircle" # a circle inside a circle (an accepting state)
+---| "triangle" # a triangle pointing up
+---| "invtriangle" # a triangle pointing down
+---| "house" # a pentagon with a pointed top
+---| "invhouse" # a pentagon with a pointed bottom
+---| "trapezium" # a trapezium, narrower at the top
+---| "invtrapezium" # a trapezium, narrower at the bottom
+---| "pentagon" # a regular pentagon stretched to the frame
+---| "septagon" # a regular heptagon stretched to the frame
+---| "octagon" # a regular octagon stretched to the frame
+---| "doubleoctagon" # an octagon inside an octagon
+---| "tripleoctagon" # three octagons, one inside the other
+---| "plain" # no outline: the title alone
+---| "msquare" # a rectangle with its corners cut by short lines
+---| "mdiamond" # a diamond with its tips cut by short lines
+---| "box3d" # a box drawn in three dimensions
+---| "component" # a rectangle with two small boxes on its left side (a UML component)
+---| "tab" # a rectangle with a small tab in its top left corner
+---| "folder" # a rectangle with a folder's tab on top
 
 --- What is drawn at an end of an edge.
 ---@alias ArrowHead
@@ -232,6 +253,7 @@
 ---@field id string unique among the node's handles
 ---@field type HandleType whether edges leave or arrive here
 ---@field position HandlePosition the side of the node it sits on
+---@field offset? number where along its side, as a fraction of the side from its middle (-0.5 to 0.5, left to right, top to bottom); default 0
 ---@field connectionStartArea? HitArea where a press starts a connection; default: within `handleHitRadius`
 ---@field connectionTargetArea? HitArea where a connection finds it as a target; default: within `connectionRadius`
 
@@ -396,7 +418,8 @@
 ---@field layerSpacing number free space between layers (0 to 1e6) (default: 60)
 ---@field componentSpacing number free space between unconnected parts (0 to 1e6) (default: 60)
 ---@field effort "normal"|"thorough" how long the layered layout searches for fewer crossings: normal takes tens of milliseconds on a thousand nodes, thorough seconds, and never crosses more (default: "normal")
----@field nodes FlowID[] lay out only these nodes (and their descendants); the others stay and are avoided
+---@field stable boolean keep the mental map (layered): nodes placed at the last layout keep their layer and their order in it and stay near where they were; new nodes and edges are fitted in (default: false)
+---@field nodes FlowID[] lay out only these nodes (and their descendants); the others stay and are avoided. With stable: fit these in as new among all the others, which keep their places and move only to make room
 ---@field group FlowID lay out the descendants of this group inside it and resize it; not with nodes
 ---@field pinned FlowID[] nodes that keep their positions, with their descendants (also every node whose data has pinned = true)
 
@@ -495,6 +518,10 @@
 ---@field edge? EdgeTable the edge ("add", "replace")
 ---@field selected? boolean the new selection state ("select")
 
+--- What `store:encode` writes.
+---@class EncodeOptions
+---@field format? DiagramFormat the language of the text (default: "json")
+
 --- How `store:load`, `flow.decode` and `flow.open` read their text.
 ---@class LoadOptions
 ---@field format? DiagramFormat the language of the text (default: "json")
@@ -502,9 +529,9 @@
 
 --- A text format a store reads and writes.
 ---@alias DiagramFormat
----| "json" # the store's own document (`store:export`)
----| "dot" # the Graphviz DOT language (`store:dot`)
----| "mermaid" # a Mermaid flowchart (`store:mermaid`)
+---| "json" # the store's own document
+---| "dot" # the Graphviz DOT language
+---| "mermaid" # a Mermaid flowchart
 
 --- The colour scheme of a drawing.
 ---@alias Theme
@@ -705,6 +732,10 @@ function flow.workspace(path, options) end
 --- raises, and so does reading a field that does not exist
 --- (`Store has no field 'nodecount'`), so a typo never passes as nil.
 --- `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
+---
+--- A store ends its life as every object that holds something does: `store:close()`,
+--- a `<close>` variable, or the collector. After that every call, and every call of
+--- its Node and Edge handles, raises `attempt to use a closed Store`.
 ---@class Store
 ---@field configuration Config A copy of the whole configuration, with every key.
 ---@field nodeCount integer The number of nodes.
@@ -735,6 +766,21 @@ function flow.workspace(path, options) end
 ---@field onNodesChange? fun(changes: NodeChange[]) Receives each batch of node changes.
 ---@field onEdgesChange? fun(changes: EdgeChange[]) Receives each batch of edge changes, after the node batch of the same call.
 local Store = {}
+
+--- Releases the store now: its callbacks, caches and workspace binding.
+---
+--- What a `<close>` variable does at the end of its scope. Later calls of the store
+--- and of its handles raise `attempt to use a closed Store`; closing it again does
+--- nothing. A store bound to a workspace diagram is unbound (the diagram stays in
+--- the file as last written).
+---
+--- ```lua
+--- do
+---   local s <close> = flow.newStore()
+---   s:addNode{id = "a", x = 0, y = 0}
+--- end   -- s is closed here
+--- ```
+function Store:close() end
 
 --- Changes configuration keys; keys not given keep their values.
 ---
@@ -1257,11 +1303,21 @@ function Store:tick(dt) end
 --- the same layout, whatever the `effort`; `effort = "thorough"` takes seconds on a
 --- thousand nodes instead of milliseconds and never gives more crossings.
 ---
+--- `stable = true` keeps what the reader has learnt: the nodes the store held at its
+--- last layout (before any layout: those whose box overlaps no earlier node's) keep
+--- their layer and their order within it, and move as little as the new nodes and
+--- edges, which are fitted in, let them; the drawing stays where most of them were.
+--- With `nodes`, those are fitted in among all the others, which move only where the
+--- new ones need room. A stable layout takes about the time of a fresh one or less.
+---
 --- Unknown keys, a bad direction, algorithm or effort, a negative or non-finite
---- spacing, an unknown id, or both `nodes` and `group` raise and change nothing.
+--- spacing, a `stable` that is not a boolean, an unknown id, or both `nodes` and
+--- `group` raise and change nothing.
 ---
 --- ```lua
 --- s:layout()
+--- s:addNode{ id = "cache" }; s:connect("api", "cache")
+--- s:layout{ stable = true }               -- the rest stays where it was
 --- s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
 --- s:layout{ group = "stage1" }
 --- s:layout{ algorithm = "tree" }          -- an org chart
@@ -1505,11 +1561,26 @@ function Store:beginInteractiveUpdates() end
 ---@return boolean # true when holding ended
 function Store:endInteractiveUpdates() end
 
---- The document as a JSON string.
+--- The diagram as text: a JSON document, a DOT graph or a Mermaid flowchart.
 ---
---- Nodes, edges and viewport with sorted keys; positions and sizes as `[x, y]` and
---- `[w, h]` arrays; a node without data is written with `"data": null`. Numbers use
---- the shortest form that reads back exactly.
+--- The writer of what `flow.decode(text, opts)` and `store:load(text, opts)` read,
+--- with the same `format` names (`store:save(path)` and `flow.open(path)` are the
+--- pair for files). JSON: nodes, edges and viewport with sorted keys; positions and
+--- sizes as `[x, y]` and `[w, h]` arrays; a node without data is written with
+--- `"data": null`; numbers use the shortest form that reads back exactly. DOT and
+--- Mermaid: as `store:dot` and `store:mermaid` describe.
+---
+--- ```lua
+--- local copy = flow.decode(s:encode())
+--- print(s:encode{ format = "dot" })
+--- ```
+---@param opts? EncodeOptions the format to write (default: { format = "json" })
+---@return string
+function Store:encode(opts) end
+
+--- The document as a JSON string (deprecated: `store:encode()`).
+---
+--- The same as `store:encode()`, kept for scripts written before it.
 ---@return string
 function Store:export() end
 
@@ -1547,7 +1618,7 @@ function Store:export() end
 ---@return string[]|string warnings # the warnings, or the error message
 function Store:load(text, opts) end
 
---- The diagram as a Graphviz DOT graph.
+--- The diagram as a Graphviz DOT graph (deprecated: `store:encode{format = "dot"}`).
 ---
 --- A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
 --- styles and classes as attributes; positions as `pos` (points, y up) and sizes as
@@ -1556,13 +1627,13 @@ function Store:load(text, opts) end
 --- shapes (stadium and document shapes come back as rounded and plain boxes).
 ---
 --- ```lua
---- print(s:dot())
+--- print(s:encode{ format = "dot" })
 --- assert(s:save("diagram.dot"))
 --- ```
 ---@return string
 function Store:dot() end
 
---- The diagram as a Mermaid flowchart.
+--- The diagram as a Mermaid flowchart (deprecated: `store:encode{format = "mermaid"}`).
 ---
 --- `flowchart` with the direction most edges run in; groups as subgraphs; titles,
 --- shapes, edge kinds (dashed `-.->`, thick `==>`, no arrowhead `---`), edge labels,
@@ -1572,6 +1643,9 @@ function Store:dot() end
 function Store:mermaid() end
 
 --- Writes the store to a file; the extension picks the format.
+---
+--- The writer of what `flow.open(path, opts)` reads: with `{ format = "dot" }` (or
+--- "json", "mermaid") the file gets that text whatever its extension.
 ---
 --- An unknown extension, or a path with a NUL byte, raises; a failure to write
 --- returns `nil, message` (the message starts with `save:`). PNG and
@@ -1588,7 +1662,7 @@ function Store:mermaid() end
 --- assert(s:save("diagram.pdf"))
 --- ```
 ---@param path string ends in .json (document), .dot or .gv (DOT), .mmd (Mermaid), .svg (drawing), .png (raster) or .pdf (page)
----@param opts? SvgOptions drawing options, as for `store:svg`
+---@param opts? SvgOptions|EncodeOptions drawing options, as for `store:svg`; or `format`, which writes that text whatever the extension
 ---@return true? ok # true on success
 ---@return string|string[]? message # the error message; or, after a drawing, its warnings when there are some
 function Store:save(path, opts) end
@@ -1932,11 +2006,15 @@ function Walker:history() end
 
 --- An observation made by `flow.observe`.
 ---
---- `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it (a
---- `<close>` variable) stops it.
+--- `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it
+--- (`observer:close()` or a `<close>` variable) stops it; a stopped observer holds
+--- nothing, so its fields stay readable (`isActive` is false).
 ---@class Observer
 ---@field isActive boolean Whether the observer is still called.
 local Observer = {}
+
+--- Stops the observing (as `stop`, and as a `<close>` variable does).
+function Observer:close() end
 
 --- Stops the observing.
 ---@return boolean # false when it had stopped already
@@ -1947,7 +2025,12 @@ function Observer:stop() end
 --- `tostring` gives `Workspace <path>` (and ` (closed)` once closed). Stores it
 --- returns keep working after the Workspace is dropped only until it is
 --- collected: keep it (flowrepl's `--workspace` keeps it as the global
---- `workspace`).
+--- `workspace`). `ws:close()` or a `<close>` variable closes the file; after that
+--- its calls raise `attempt to use a closed Workspace` (`ws.path` stays readable).
+---
+--- The workspace code is a module of its own, `flow.workspace` (Foundation and
+--- SQLite): `require "flow"` does not load it; the first `flow.workspace` call
+--- does, as `require "flow.workspace"` would.
 ---@class Workspace
 ---@field path string The workspace's file.
 local Workspace = {}
@@ -1988,7 +2071,10 @@ function Workspace:list() end
 function Workspace:rename(name, newName) end
 
 --- Deletes a diagram with its nodes, edges and history.
----@param name string a diagram not open in a store
+---
+--- A diagram open in a store of this workspace is deleted too, and the store is
+--- closed: its calls then raise `attempt to use a closed Store`.
+---@param name string a diagram of the workspace
 function Workspace:delete(name) end
 
 --- A diagram's history: one entry per change batch.
@@ -2066,20 +2152,22 @@ function save(path, opts) end
 ---@return string[]|string warnings # the load warnings, or why it failed
 function open(path) end
 
---- Shows a store live in a browser page, both ways.
+--- Shows the session's stores live in a browser page, both ways.
 ---
 --- Starts the preview server on first use (at `--serve`'s address, else
---- 127.0.0.1:8080) and prints the page's address. Without an argument the page
---- shows the global `store`, whatever it holds at the time; another store gets an
---- address of its own (`?view=2`, ...). The page follows every change, and clicks
---- and node drags in it act on the store like calls at the prompt (their change
---- events print; a drag is one undo step). See docs/preview.md.
+--- 127.0.0.1:8080) and prints the page's address. The page lists the live stores
+--- (by the global that holds them, else `store#n`) and shows the one changed last,
+--- or the one picked in its list; with a store, the address printed opens a page on
+--- that store (`?view=2`, ...) and the store is kept alive for the pages. The page
+--- follows every change (moved nodes glide), and clicks and node drags in it act on
+--- the store like calls at the prompt (their change events print; a drag is one
+--- undo step). See docs/preview.md.
 ---
 --- ```lua
 --- preview()        -- preview: http://127.0.0.1:8080/
 --- preview(other)   -- preview: http://127.0.0.1:8080/?view=2
 --- ```
----@param s? Store the store to show (default: the global `store`)
+---@param s? Store the store to show (default: the store changed last)
 function preview(s) end
 
 return flow

@@ -660,6 +660,28 @@ static int flua_print(lua_State *L) {
     return 0;
 }
 
+/* The lazy function: requires upvalue 1 (a module name), then calls field upvalue 2 of
+ * what it returns with the arguments, returning its results. C only, so that the errors of
+ * require and of the call pass through no Swift frame. */
+static int flua_lazy(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_getglobal(L, "require");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 1, 1);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_gettable(L, -2);
+    lua_replace(L, -2);
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+void flua_pushlazy(lua_State *L, const char *module, const char *field) {
+    lua_pushstring(L, module);
+    lua_pushstring(L, field);
+    lua_pushcclosure(L, flua_lazy, 2);
+}
+
 void flua_pushprint(lua_State *L, flua_Writer w) {
     lua_pushlightuserdata(L, (void *)w);
     lua_pushcclosure(L, flua_print, 1);

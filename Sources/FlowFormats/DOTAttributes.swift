@@ -4,6 +4,8 @@
 struct DOTAttributes: Sequence {
     private(set) var pairs: [(String, String)] = []
     private var index: [String: Int] = [:]
+    /// The keys whose value was an HTML string (`label=<…>`).
+    private(set) var htmlKeys: Set<String> = []
 
     init() {}
 
@@ -18,7 +20,11 @@ struct DOTAttributes: Sequence {
         index[key].map { pairs[$0].1 }
     }
 
-    mutating func set(_ key: String, _ value: String) {
+    /// Whether `key`'s value was written as an HTML string.
+    func isHTML(_ key: String) -> Bool { !htmlKeys.isEmpty && htmlKeys.contains(key) }
+
+    mutating func set(_ key: String, _ value: String, html: Bool = false) {
+        if html { htmlKeys.insert(key) } else if !htmlKeys.isEmpty { htmlKeys.remove(key) }
         if let i = index[key] {
             pairs[i].1 = value
         } else {
@@ -29,7 +35,7 @@ struct DOTAttributes: Sequence {
 
     /// `other`'s values set over these, in `other`'s order: O(other.count).
     mutating func merge(_ other: DOTAttributes) {
-        for (k, v) in other.pairs { set(k, v) }
+        for (k, v) in other.pairs { set(k, v, html: other.isHTML(k)) }
     }
 
     func merging(_ other: DOTAttributes) -> DOTAttributes {

@@ -21,10 +21,15 @@ public enum DOTReader {
 
     static let shapes: [String: NodeShape] = [
         "box": .rectangle, "rect": .rectangle, "rectangle": .rectangle, "square": .rectangle,
-        "ellipse": .ellipse, "oval": .ellipse, "circle": .circle, "doublecircle": .circle,
+        "ellipse": .ellipse, "oval": .ellipse, "circle": .circle,
         "diamond": .diamond, "hexagon": .hexagon, "parallelogram": .parallelogram,
-        "cylinder": .cylinder, "note": .note, "mrecord": .rounded, "record": .rectangle,
-        "mdiamond": .diamond, "msquare": .rectangle, "mcircle": .circle,
+        "cylinder": .cylinder, "note": .note, "mrecord": .mrecord, "record": .record,
+        "mdiamond": .mdiamond, "msquare": .msquare, "mcircle": .circle, "doublecircle": .doublecircle,
+        "triangle": .triangle, "invtriangle": .invtriangle, "house": .house, "invhouse": .invhouse,
+        "trapezium": .trapezium, "invtrapezium": .invtrapezium, "pentagon": .pentagon, "septagon": .septagon,
+        "octagon": .octagon, "doubleoctagon": .doubleoctagon, "tripleoctagon": .tripleoctagon,
+        "plaintext": .plain, "plain": .plain, "none": .plain, "box3d": .box3d, "component": .component,
+        "tab": .tab, "folder": .folder, "point": .circle, "polygon": .rectangle,
     ]
 
     static let arrows: [String: ArrowHead] = [
@@ -38,6 +43,9 @@ public enum DOTReader {
         var positioned = 0
         var points: [String: Point] = [:]
         var maxY = 0.0
+        var direction = LayoutDirection.TB
+        /// The fields of each record node, laid out in its frame at the origin.
+        var records: [String: RecordField] = [:]
 
         init(graph: DOTGraph) { self.graph = graph }
 
@@ -123,7 +131,6 @@ public enum DOTReader {
             var nodes: [FlowNode<JSONValue>] = []
             var used = Set<String>()
             // Graph attributes.
-            var direction = LayoutDirection.TB
             for (k, v) in graph.attributes {
                 switch k {
                 case "bb": break
@@ -133,8 +140,13 @@ public enum DOTReader {
                     tally.add("graph attribute '\(k)' is not mapped", unit: "")
                 }
             }
-            if graph.htmlStrings > 0 {
-                tally.plain.append("\(graph.htmlStrings) HTML string\(graph.htmlStrings == 1 ? "" : "s") kept as plain text (the markup is not interpreted)")
+            let htmlLabels = graph.nodes.count(where: { $0.attributes.isHTML("label") })
+                + graph.edges.count(where: { $0.attributes.isHTML("label") })
+                + graph.clusters.count(where: { $0.attributes.isHTML("label") })
+            // HTML labels are read (`htmlLabel`); other HTML strings (ids, …) are kept as text
+            let other = max(0, graph.htmlStrings - htmlLabels)
+            if other > 0 {
+                tally.plain.append("\(other) HTML string\(other == 1 ? "" : "s") kept as plain text (the markup is not interpreted)")
             }
             for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
             // Positions: y grows up in DOT.
@@ -181,7 +193,7 @@ public enum DOTReader {
                     }
                     switch key {
                     case "bb": if boxes[clusterIDs.count - 1] == nil { tally.add("cluster bb '\(value)' is not a box", unit: "cluster") }
-                    case "label": title = label(value, id: c.id)
+                    case "label": title = c.attributes.isHTML(key) ? htmlText(value, unit: "cluster") : label(value, id: c.id)
                     case "id": break
                     case "class": classes = value.split(separator: " ").map(String.init)
                     default: tally.add("cluster attribute '\(key)' is not mapped", unit: "cluster")
@@ -208,17 +220,26 @@ public enum DOTReader {
                 var fixedSize = false
                 var rounded = false
                 var classes: [String] = []
+                var rawLabel: String?
+                var shapeName = "ellipse"
+                var htmlRecord: String?
+                var polygonAttributes: [String: String] = [:]
                 for (key, value) in n.attributes {
                     if styleAttribute(key, value, &style, kind: "node", fillFromColor: &fill) {
                         if key == "style", styleParts(value).contains("rounded") { rounded = true }
                         continue
                     }
                     switch key {
-                    case "label": title = label(value, id: n.id)
+                    case "label" where n.attributes.isHTML(key):
+                        let html = htmlLabel(value, unit: "node")
+                        if html.isRecord { htmlRecord = html.text } else { title = html.text }
+                        if html.bold { style.bold = true }
+                        if html.italic { style.italic = true }
+                    case "label": title = label(value, id: n.id); rawLabel = value
                     case "shape":
                         if let s = DOTReader.shapes[value.lowercased()] {
                             shape = s
-                            if value.lowercased().hasSuffix("record") { tally.add("record shape drawn as a box; its fields are not mapped", unit: "node") }
+                            shapeName = value.lowercased()
                         } else {
                             tally.add("node shape '\(value)' is not mapped", unit: "node")
                         }
@@ -227,10 +248,31 @@ public enum DOTReader {
                     case "fixedsize": fixedSize = ["true", "shape"].contains(value.lowercased())
                     case "pos": if points[n.id] == nil { tally.add("node pos '\(value)' is not a point", unit: "node") }
                     case "class": classes = value.split(separator: " ").map(String.init)
+                    case "sides", "skew", "distortion", "peripheries", "orientation": polygonAttributes[key] = value
                     default: tally.add("node attribute '\(key)' is not mapped", unit: "node")
                     }
                 }
+                shape = polygonShape(shapeName, shape, polygonAttributes)
+                if shapeName == "point" {
+                    // a small filled dot without a label
+                    if style.fill == nil { style.fill = style.stroke ?? FlowColor("#000000") }
+                    title = ""
+                    if width == nil && height == nil { (width, height) = (3.6, 3.6) }
+                    fixedSize = true
+                }
                 if rounded && shape == .rectangle { shape = .rounded }
+                if rounded && shape == .record { shape = .mrecord }
+                if let htmlRecord {
+                    // a table: a record in the node's place, whatever its shape
+                    shape = rounded ? .mrecord : .record
+                    title = htmlRecord
+                    if width == nil && height == nil { (width, height) = (54, 36) }
+                } else if shape.isRecord {
+                    // the title keeps the record syntax (its escapes), the fields lie across
+                    // the flow: stacked when the graph runs sideways
+                    title = recordLabel(rawLabel ?? "\\N", id: n.id)
+                    if width == nil && height == nil { (width, height) = (54, 36) }
+                }
                 if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
                 let data = labelData(title, id: n.id)
                 var size: Size?
@@ -247,7 +289,12 @@ public enum DOTReader {
                     }
                     size = fixedSize ? given : fitting(given)
                     // the size a node sized to its title has: it stays sized to its title
-                    autoSize = !fixedSize && size == fitting(FlowNode<JSONValue>.defaultSize)
+                    // (a record keeps its size: its ports' places along its sides depend on it)
+                    autoSize = !fixedSize && !shape.isRecord && size == fitting(FlowNode<JSONValue>.defaultSize)
+                    if shape.isRecord, let size {
+                        records[n.id] = RecordLabel.layout(
+                            RecordLabel.parse(data.title(nodeID: n.id)), in: Rect(origin: .zero, size: size), font: style.font)
+                    }
                 }
                 var position = Point.zero
                 if allPositioned, let p = points[n.id] {
@@ -277,7 +324,7 @@ public enum DOTReader {
                 for (key, value) in e.attributes {
                     if styleAttribute(key, value, &style, kind: "edge", fillFromColor: &fill) { continue }
                     switch key {
-                    case "label": title = label(value, id: id)
+                    case "label": title = e.attributes.isHTML(key) ? htmlText(value, unit: "edge") : label(value, id: id)
                     case "id": id = value
                     case "pos" where allPositioned:
                         if let p = splinePoints(value) { bends = p } else { tally.add("edge pos '\(value.prefix(20))' is not a spline", unit: "edge") }
@@ -364,13 +411,97 @@ public enum DOTReader {
             }
         }
 
-        /// A port naming a side becomes a handle on that side (`s`, `n:in`, …); a record
-        /// field name is reported and the edge attaches to the node.
+        /// The shape `polygon` draws with `sides`, `skew` and `distortion` (Graphviz's), the
+        /// double circle `peripheries=2` makes of a circle; what has no shape here is
+        /// reported.
+        mutating func polygonShape(_ name: String, _ shape: NodeShape, _ attributes: [String: String]) -> NodeShape {
+            var shape = shape
+            func value(_ key: String) -> Double? { attributes[key].flatMap { number($0) } }
+            if name == "polygon" {
+                let sides = Int(value("sides") ?? 4)
+                let skew = value("skew") ?? 0, distortion = value("distortion") ?? 0
+                switch sides {
+                case ...3: shape = .triangle
+                case 4 where skew != 0: shape = .parallelogram
+                case 4 where distortion > 0: shape = .invtrapezium
+                case 4 where distortion < 0: shape = .trapezium
+                case 4: shape = .rectangle
+                case 5: shape = .pentagon
+                case 6: shape = .hexagon
+                case 7: shape = .septagon
+                case 8: shape = .octagon
+                default: shape = .ellipse
+                }
+                if sides > 4 && (skew != 0 || distortion != 0) || sides > 8 {
+                    tally.add("polygon with \(sides) sides drawn as \(shape.rawValue)", unit: "node")
+                }
+            }
+            if let p = value("peripheries") {
+                if p == 0 { shape = .plain }
+                else if p == 2 && shape == .circle { shape = .doublecircle }
+                else if !(p == 1 || (p == 2 && [.doublecircle, .doubleoctagon, .octagon].contains(shape))
+                    || (p == 3 && shape == .tripleoctagon))
+                {
+                    tally.add("node attribute 'peripheries' is not mapped", unit: "node")
+                }
+            }
+            if let p = value("peripheries"), p == 2, shape == .octagon { shape = .doubleoctagon }
+            // Graphviz reads `sides`, `skew` and `distortion` for polygons only; a rotation is dropped
+            if let o = value("orientation"), o.truncatingRemainder(dividingBy: 360) != 0,
+                name == "polygon" || shape.polygon(in: Rect(0, 0, 1, 1)) != nil || shape == .rectangle
+            {
+                tally.add("node attribute 'orientation' is not mapped", unit: "node")
+            }
+            return shape
+        }
+
+        /// An HTML label read (`DOTHTMLLabel`), what it drops reported for `unit`.
+        mutating func htmlLabel(_ value: String, unit: String) -> DOTHTMLLabel {
+            let html = DOTHTMLLabel(value)
+            for d in html.dropped { tally.add("HTML label \(d) is not drawn", unit: unit) }
+            return html
+        }
+
+        /// The text of an HTML label where a record cannot go: a table's cells one a line.
+        mutating func htmlText(_ value: String, unit: String) -> String {
+            let html = htmlLabel(value, unit: unit)
+            guard html.isRecord else { return html.text }
+            return RecordLabel.leaves(RecordLabel.parse(html.text)).map { $0.lines.joined(separator: " ") }
+                .filter { !$0.isEmpty }.joined(separator: "\n")
+        }
+
+        /// A record label with `\N` and `\G` expanded, its other escapes kept (the record
+        /// syntax's), in braces when the graph runs sideways (Graphviz stacks the fields then).
+        func recordLabel(_ raw: String, id: String) -> String {
+            var out = ""
+            var it = raw.makeIterator()
+            while let c = it.next() {
+                guard c == "\\" else { out.append(c); continue }
+                guard let d = it.next() else { out.append(c); break }
+                switch d {
+                case "N": out += id
+                case "G": out += graph.id ?? ""
+                default: out.append(c); out.append(d)
+                }
+            }
+            return direction.isHorizontal ? "{" + out + "}" : out
+        }
+
+        /// A port naming a side becomes a handle on that side (`s`, `n:in`, …). A record
+        /// field's port becomes a handle over the field on the side the edge leaves by
+        /// (its compass point's side, else the side facing the flow: a source's far side, a
+        /// target's near side); a port the node does not have is reported.
         mutating func handle(_ port: DOTPort?, node: String, type: HandleType, _ handles: inout [String: [HandleDeclaration]]) -> String? {
             // without a port the edge uses the node's default handle of its kind, so it ends
             // on the node's border (where a layout turns it) and its arrowhead shows
-            guard let port else { return type == .source ? "source" : "target" }
-            let side: HandlePosition?
+            guard var port else { return type == .source ? "source" : "target" }
+            // a record's field named like a compass point (`<n>`) is that field, as in Graphviz
+            if port.name == nil, let c = port.compass, let record = records[node],
+                RecordLabel.field(named: c, in: record) != nil
+            {
+                port = DOTPort(name: c, compass: nil)
+            }
+            var side: HandlePosition?
             switch port.compass {
             case "n"?, "ne"?, "nw"?: side = .top
             case "s"?, "se"?, "sw"?: side = .bottom
@@ -379,15 +510,44 @@ public enum DOTReader {
             case "c"?, "_"?, nil: side = nil
             default: side = nil
             }
-            if port.name != nil { tally.add("edge port '\(port.name!)' (a record field) is not mapped", unit: "edge") }
-            guard let side else { return type == .source ? "source" : "target" }
-            let id = (type == .source ? "out-" : "in-") + side.rawValue
+            var offset = 0.0
+            var id = (type == .source ? "out-" : "in-")
+            if let name = port.name {
+                if let record = records[node], let field = RecordLabel.field(named: name, in: record) {
+                    let s = side ?? flowSide(type)
+                    let f = field.frame, size = record.frame.size
+                    offset = s == .top || s == .bottom
+                        ? (f.midX / max(size.width, 1e-9) - 0.5) : (f.midY / max(size.height, 1e-9) - 0.5)
+                    offset = milli(offset)
+                    side = s
+                    id += name + (port.compass.map { ":" + $0 } ?? "")
+                } else {
+                    tally.add("edge port '\(name)' is not a field of node '\(node)'", unit: "edge")
+                    guard side != nil else { return type == .source ? "source" : "target" }
+                    id += side!.rawValue
+                }
+            } else {
+                guard let side else { return type == .source ? "source" : "target" }
+                id += side.rawValue
+            }
             var list = handles[node] ?? []
             if !list.contains(where: { $0.id == id }) {
-                list.append(HandleDeclaration(id: id, type: type, position: side))
+                list.append(HandleDeclaration(id: id, type: type, position: side!, offset: offset))
                 handles[node] = list
             }
             return id
+        }
+
+        /// The side an edge leaves its source by (`source`) or enters its target by along
+        /// the graph's direction.
+        func flowSide(_ type: HandleType) -> HandlePosition {
+            let source = type == .source
+            switch direction {
+            case .TB: return source ? .bottom : .top
+            case .BT: return source ? .top : .bottom
+            case .LR: return source ? .right : .left
+            case .RL: return source ? .left : .right
+            }
         }
 
         mutating func validClasses(_ names: [String]) -> [String] {

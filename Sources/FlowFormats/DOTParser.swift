@@ -374,8 +374,9 @@ struct DOTParser {
             while token.kind != .rbracket {
                 let key = try identifier("an attribute name")
                 try expect(.equals, "'=' after '\(key)'")
+                let html = token.kind == .html
                 let value = try identifier("a value for '\(key)'")
-                out.set(key, value)
+                out.set(key, value, html: html)
                 if token.kind == .comma || token.kind == .semicolon { try advance() }
             }
             try advance()

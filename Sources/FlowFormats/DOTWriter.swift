@@ -46,11 +46,25 @@ public enum DOTWriter {
 
     static func clusterID(_ id: String) -> String { id.hasPrefix("cluster") ? id : "cluster_" + id }
 
+    /// A record field's port (`name`, or `name:compass`) for handle `handle` of a record
+    /// node that has a field of that name (the reader names the handle `out-name` or
+    /// `in-name:compass`); nil for other handles.
+    static func recordPort(_ handle: String, _ n: FlowNode<JSONValue>) -> String? {
+        guard (n.shape ?? .rounded).isRecord, let dash = handle.firstIndex(of: "-") else { return nil }
+        let rest = handle[handle.index(after: dash)...]
+        let parts = rest.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        let record = RecordLabel.parse(title(n) ?? n.id)
+        guard RecordLabel.field(named: name, in: record) != nil else { return nil }
+        return quote(name) + (parts.count > 1 ? ":" + parts[1] : "")
+    }
+
     static func endpoint(_ node: String, _ handle: String?, _ byID: [String: FlowNode<JSONValue>]) -> String {
         let id = byID[node].map { $0.acceptsChildren ? clusterID($0.id) : $0.id } ?? node
         guard let handle, let n = byID[node], let h = n.handle(handle) else { return quote(id) }
         // an edge without a port reads back on the default handles (`source`, `target`)
         if handle == "source" || handle == "target" { return quote(id) }
+        if let port = recordPort(handle, n) { return quote(id) + ":" + port }
         let compass: String
         switch h.position {
         case .top: compass = "n"
@@ -80,7 +94,10 @@ public enum DOTWriter {
 
     static func nodeAttributes(_ n: FlowNode<JSONValue>, bottom: Double) -> [String] {
         var a: [String] = []
-        if let t = title(n) { a.append("label=" + quoteLabel(t)) }
+        if let t = title(n) {
+            // a record's title is record syntax: its backslashes are escapes to keep
+            a.append("label=" + ((n.shape ?? .rounded).isRecord ? quoteRecord(t) : quoteLabel(t)))
+        }
         var styles: [String] = []
         switch n.shape ?? .rounded {
         case .rounded, .stadium: a.append("shape=box"); styles.append("rounded")
@@ -92,6 +109,14 @@ public enum DOTWriter {
         case .parallelogram: a.append("shape=parallelogram")
         case .cylinder: a.append("shape=cylinder")
         case .note: a.append("shape=note")
+        case .record: a.append("shape=record")
+        case .mrecord: a.append("shape=Mrecord")
+        case .plain: a.append("shape=plaintext")
+        case .msquare: a.append("shape=Msquare")
+        case .mdiamond: a.append("shape=Mdiamond")
+        case .doublecircle, .triangle, .invtriangle, .house, .invhouse, .trapezium, .invtrapezium, .pentagon,
+            .septagon, .octagon, .doubleoctagon, .tripleoctagon, .box3d, .component, .tab, .folder:
+            a.append("shape=" + (n.shape ?? .rounded).rawValue)
         }
         var st = styleAttributes(n.style, node: true)
         if let i = st.firstIndex(where: { $0.hasPrefix("style=") }) {
@@ -182,21 +207,30 @@ public enum DOTWriter {
         return depth == 0
     }
 
+    /// A record label in quotes: its backslashes kept (they escape record syntax), `"`
+    /// escaped, line ends as `\n`.
+    static func quoteRecord(_ s: String) -> String { "\"" + escapedLabel(s, backslash: "\\") + "\"" }
+
     /// A quoted label: backslashes doubled so `\N` and friends are not expanded, line ends as
     /// `\n`, and one more `\n` after a final line end (the reader, like Graphviz, takes a
     /// final `\n` as the end of the last line).
     static func quoteLabel(_ s: String) -> String {
-        var out = "\""
+        let end = s.unicodeScalars.last == "\n" ? "\\n" : ""
+        return "\"" + escapedLabel(s, backslash: "\\\\") + end + "\""
+    }
+
+    /// `s` with `"` escaped, line ends as `\n` and each backslash as `backslash`.
+    static func escapedLabel(_ s: String, backslash: String) -> String {
+        var out = ""
         for c in s.unicodeScalars {
             switch c {
-            case "\\": out += "\\\\"
+            case "\\": out += backslash
             case "\"": out += "\\\""
             case "\n": out += "\\n"
             default: out.unicodeScalars.append(c)
             }
         }
-        if s.unicodeScalars.last == "\n" { out += "\\n" }
-        return out + "\""
+        return out
     }
 }
 

@@ -80,26 +80,8 @@ struct WarningTally {
     }
 }
 
-/// The colours DOT and Mermaid files name most; any other name is reported.
-let namedColors: [String: String] = [
-    "black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#00ff00", "blue": "#0000ff",
-    "yellow": "#ffff00", "cyan": "#00ffff", "magenta": "#ff00ff", "gray": "#c0c0c0", "grey": "#c0c0c0",
-    "lightgray": "#d3d3d3", "lightgrey": "#d3d3d3", "darkgray": "#a9a9a9", "darkgrey": "#a9a9a9",
-    "orange": "#ffa500", "purple": "#a020f0", "pink": "#ffc0cb", "brown": "#a52a2a",
-    "lightblue": "#add8e6", "lightyellow": "#ffffe0", "lightgreen": "#90ee90", "lightpink": "#ffb6c1",
-    "navy": "#000080", "darkgreen": "#006400", "darkblue": "#00008b", "darkred": "#8b0000",
-    "gold": "#ffd700", "salmon": "#fa8072", "violet": "#ee82ee", "turquoise": "#40e0d0",
-    "beige": "#f5f5dc", "khaki": "#f0e68c", "tan": "#d2b48c", "coral": "#ff7f50",
-    "crimson": "#dc143c", "firebrick": "#b22222", "forestgreen": "#228b22", "steelblue": "#4682b4",
-    "skyblue": "#87ceeb", "lavender": "#e6e6fa", "ivory": "#fffff0", "wheat": "#f5deb3",
-    "orchid": "#da70d6", "plum": "#dda0dd", "chartreuse": "#7fff00", "gold1": "#ffd700",
-    "palegreen": "#98fb98", "lightcyan": "#e0ffff", "lightsalmon": "#ffa07a", "maroon": "#b03060",
-    "olivedrab": "#6b8e23", "royalblue": "#4169e1", "slateblue": "#6a5acd", "tomato": "#ff6347",
-    "whitesmoke": "#f5f5f5", "honeydew": "#f0fff0", "mintcream": "#f5fffa", "azure": "#f0ffff",
-    "aliceblue": "#f0f8ff", "gainsboro": "#dcdcdc", "snow": "#fffafa", "seashell": "#fff5ee",
-]
-
-/// `#rgb`, `#rrggbb`, `#rrggbbaa` or a known name; nil otherwise.
+/// `#rgb`, `#rrggbb`, `#rrggbbaa`, an X11 or SVG name (`/x11/` or `/svg/` before it allowed)
+/// or Graphviz's HSV triple; nil otherwise.
 func parseColor(_ text: String) -> FlowColor? {
     let t = text.trimmingSpaces().lowercased()
     if let c = FlowColor(t) { return c }
@@ -107,8 +89,33 @@ func parseColor(_ text: String) -> FlowColor? {
         let d = Array(t.dropFirst())
         return FlowColor("#" + d.map { "\($0)\($0)" }.joined())
     }
-    if let hex = namedColors[t] { return FlowColor(hex) }
-    return nil
+    // `/x11/name` and `/svg/name` name a colour of that scheme
+    var name = Substring(t)
+    for scheme in ["/x11/", "/svg/"] where name.hasPrefix(scheme) { name = name.dropFirst(scheme.count) }
+    if let hex = namedColors[String(name)] { return FlowColor(hex) }
+    return hsvColor(t)
+}
+
+/// Graphviz's `H,S,V` or `H S V` (each 0 to 1) as a colour; nil for anything else.
+func hsvColor(_ t: String) -> FlowColor? {
+    let parts = t.split(whereSeparator: { $0 == "," || $0 == " " })
+    guard parts.count == 3 else { return nil }
+    let v = parts.compactMap { Double($0) }
+    guard v.count == 3, v.allSatisfy({ $0 >= 0 && $0 <= 1 }) else { return nil }
+    let h = v[0] * 6, s = v[1], value = v[2]
+    let i = min(Int(h), 5), f = h - Double(i)
+    let p = value * (1 - s), q = value * (1 - s * f), u = value * (1 - s * (1 - f))
+    let (r, g, b): (Double, Double, Double)
+    switch i {
+    case 0: (r, g, b) = (value, u, p)
+    case 1: (r, g, b) = (q, value, p)
+    case 2: (r, g, b) = (p, value, u)
+    case 3: (r, g, b) = (p, q, value)
+    case 4: (r, g, b) = (u, p, value)
+    default: (r, g, b) = (value, p, q)
+    }
+    func byte(_ x: Double) -> UInt8 { UInt8(min(255, max(0, (x * 255).rounded()))) }
+    return FlowColor(red: byte(r), green: byte(g), blue: byte(b))
 }
 
 extension String {

@@ -28,9 +28,9 @@ public enum MermaidReader {
 
     /// Opening bracket, closing bracket, shape (nil: reported, drawn as a rectangle).
     static let brackets: [(String, String, NodeShape?, String)] = [
-        ("(((", ")))", .circle, "double circle"), ("((", "))", .circle, ""), ("([", "])", .stadium, ""),
+        ("(((", ")))", .doublecircle, ""), ("((", "))", .circle, ""), ("([", "])", .stadium, ""),
         ("[(", ")]", .cylinder, ""), ("[[", "]]", .rectangle, "subroutine"), ("[/", "/]", .parallelogram, ""),
-        ("[\\", "\\]", .parallelogram, ""), ("[/", "\\]", nil, "trapezoid"), ("[\\", "/]", nil, "trapezoid"),
+        ("[\\", "\\]", .parallelogram, ""), ("[/", "\\]", .trapezium, ""), ("[\\", "/]", .invtrapezium, ""),
         ("{{", "}}", .hexagon, ""), ("(", ")", .rounded, ""), ("[", "]", .rectangle, ""),
         ("{", "}", .diamond, ""), (">", "]", nil, "asymmetric"),
     ]

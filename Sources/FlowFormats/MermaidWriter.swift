@@ -74,7 +74,14 @@ public enum MermaidWriter {
     static func brackets(_ s: NodeShape) -> (String, String) {
         switch s {
         case .rounded: return ("(", ")")
-        case .rectangle, .document, .note: return ("[", "]")
+        case .rectangle, .document, .note, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder,
+            .triangle, .invtriangle, .house, .invhouse, .pentagon, .septagon, .octagon, .doubleoctagon,
+            .tripleoctagon:
+            return ("[", "]")
+        case .mdiamond: return ("{", "}")
+        case .doublecircle: return ("(((", ")))")
+        case .trapezium: return ("[/", "\\]")
+        case .invtrapezium: return ("[\\", "/]")
         case .stadium: return ("([", "])")
         case .diamond: return ("{", "}")
         case .hexagon: return ("{{", "}}")

@@ -14,15 +14,24 @@ public struct LayoutGraph: Sendable {
         public var orderKey: Double?
         /// Orders nodes with equal keys (then their index does).
         public var orderTie: Double
+        /// Where the node's centre was (in the frame the result's positions are in), for a
+        /// stable layout (`LayoutOptions.stable`); nil for a node new since then.
+        public var previous: Point?
+        /// How strongly a stable layout holds the node at `previous`: 1 normally, more for a
+        /// node that should move only to make room (`LayoutRequest.nodes` with `stable`).
+        public var hold: Int
 
         public init(
-            width: Double, height: Double, layer: LayerConstraint = .free, orderKey: Double? = nil, orderTie: Double = 0
+            width: Double, height: Double, layer: LayerConstraint = .free, orderKey: Double? = nil, orderTie: Double = 0,
+            previous: Point? = nil, hold: Int = 1
         ) {
             self.width = width
             self.height = height
             self.layer = layer
             self.orderKey = orderKey
             self.orderTie = orderTie
+            self.previous = previous
+            self.hold = hold
         }
     }
 
@@ -107,13 +116,19 @@ public struct LayoutOptions: Sendable, Equatable {
     public var edgeSpacing: Double
     /// How long the layered layout searches for fewer crossings (trees have none to find).
     public var effort: LayoutEffort
+    /// Keep the mental map: nodes with a `previous` centre keep their layer and their order
+    /// in it and stay near where they were; the others are fitted in (`StableLayout`).
+    /// The layered algorithm only; trees are laid out the same either way.
+    public var stable: Bool
 
     public init(
         direction: LayoutDirection = .TB, nodeSpacing: Double = 40, layerSpacing: Double = 60,
-        componentSpacing: Double = 60, edgeSpacing: Double? = nil, effort: LayoutEffort = .normal
+        componentSpacing: Double = 60, edgeSpacing: Double? = nil, effort: LayoutEffort = .normal,
+        stable: Bool = false
     ) {
         self.direction = direction
         self.effort = effort
+        self.stable = stable
         self.nodeSpacing = nodeSpacing
         self.layerSpacing = layerSpacing
         self.componentSpacing = componentSpacing

@@ -23,6 +23,10 @@ public enum PageRequest: Sendable, Equatable {
     /// (`cancel` needs no point). A press, moves and a release are a tap or a drag, as with
     /// the store's pointer input; one drag is one undo step.
     case pointer(Phase, x: Double, y: Double)
+    /// `{"type":"view","view":3}`: show the store of view 3 from now on;
+    /// `{"type":"view","view":null}` (or no `view`): the store changed last. Handled by the
+    /// hub, never queued for the store.
+    case view(Int?)
 
     /// Reads one message from a page. Throws a message for the page's error reply.
     public static func parse(_ text: String) throws(PageRequestError) -> PageRequest {
@@ -50,6 +54,12 @@ public enum PageRequest: Sendable, Equatable {
             }
             if phase == .cancel { return .pointer(.cancel, x: 0, y: 0) }
             return .pointer(phase, x: try coordinate(object, "x"), y: try coordinate(object, "y"))
+        case "view":
+            switch object["view"] {
+            case nil, .null?: return .view(nil)
+            case .number(let v)? where v >= 1 && v <= 1e9 && v == v.rounded(): return .view(Int(v))
+            default: throw PageRequestError("view: field 'view' (a store's view number or null) expected")
+            }
         default:
             throw PageRequestError("message: unknown type '\(type)'")
         }

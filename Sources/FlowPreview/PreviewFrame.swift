@@ -49,6 +49,44 @@ public enum PreviewMessages {
     /// an empty message takes it away.
     public static func notice(_ message: String) -> String { object("notice", message) }
 
+    /// One store a page can show.
+    public struct Store: Sendable, Equatable {
+        public let view: Int
+        /// The global variable that holds it, else its `store.name` (`store#n`).
+        public let name: String
+        public let nodes: Int
+        public let edges: Int
+
+        public init(view: Int, name: String, nodes: Int, edges: Int) {
+            self.view = view
+            self.name = name
+            self.nodes = nodes
+            self.edges = edges
+        }
+    }
+
+    /// The live stores, in the order they were made, and the view of the one changed last:
+    /// `{"type":"stores","latest":1,"stores":[{"view":1,"name":"store","nodes":3,"edges":2}]}`.
+    public static func stores(_ stores: [Store], latest: Int?) -> String {
+        var w = JSONWriter(pretty: false, sortedKeys: false)
+        w.beginObject()
+        w.key("type"); w.string("stores")
+        w.key("latest")
+        if let latest { w.number(latest) } else { w.null() }
+        w.key("stores"); w.beginArray()
+        for s in stores {
+            w.beginObject()
+            w.key("view"); w.number(s.view)
+            w.key("name"); w.string(s.name)
+            w.key("nodes"); w.number(s.nodes)
+            w.key("edges"); w.number(s.edges)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
+    }
+
     private static func object(_ type: String, _ message: String) -> String {
         var w = JSONWriter(pretty: false, sortedKeys: false)
         w.beginObject()

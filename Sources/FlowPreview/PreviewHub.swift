@@ -25,34 +25,49 @@ public final class PreviewHub: Sendable {
     }
 
     private struct Page {
-        let view: Int
+        /// The view the page picked; nil: it follows the store changed last.
+        var pinned: Int?
         let doorbell: AsyncStream<Void>.Continuation
         var replies: [String] = []
-        /// The revision of the last frame taken for this page.
-        var sent = -1
+        /// The view and revision of the last frame taken for this page.
+        var sent = (view: -1, revision: -1)
+        /// The notice text and the store list revision it was last sent.
+        var notice = ""
+        var list = 0
     }
 
     private struct State {
         var views: Set<Int> = []
         var frames: [Int: PreviewFrame] = [:]
-        /// The problem of each view (a script that failed in `--watch`), sent to every
-        /// page of it after its frame until it is cleared.
+        /// Problems shown over the picture: per view (a drawing that failed), and under
+        /// `everywhere` for every page (a script that failed in `--watch`), until cleared.
         var notices: [Int: String] = [:]
         var pages: [Int: Page] = [:]
         var nextPage = 1
         var inbox: [Incoming] = []
+        /// The view of the store changed last: what following pages show.
+        var latest: Int?
+        /// The list of stores (`PreviewMessages.stores`) and how often it changed.
+        var list = ""
+        var listRevision = 0
 
-        /// Queues `text` for every page of `view` and rings them.
-        mutating func tell(view: Int, _ text: String) {
-            for (id, page) in pages where page.view == view {
-                pages[id]?.replies.append(text)
-                page.doorbell.yield()
-            }
+        /// The view `page` shows (0: none yet).
+        func view(of page: Page) -> Int { page.pinned ?? latest ?? 0 }
+
+        /// The notice a page of `view` should see ("" for none).
+        func notice(view: Int) -> String {
+            [notices[PreviewHub.everywhere], notices[view]].compactMap { $0 }.joined(separator: "\n")
         }
+
+        func ringAll() { for page in pages.values { page.doorbell.yield() } }
     }
 
+    /// The key of notices for every page.
+    static let everywhere = 0
+
     private let state = Mutex(State())
-    /// Called (from a server thread) when a request was queued: wakes the REPL's thread.
+    /// Called (from a server thread) when a request was queued or a page needs a view
+    /// drawn: wakes the REPL's thread.
     private let wake: @Sendable () -> Void
 
     public init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
@@ -64,11 +79,45 @@ public final class PreviewHub: Sendable {
         state.withLock { _ = $0.views.insert(view) }
     }
 
+    /// Closes `view` (its store is gone): its frame and notice are dropped, and pages that
+    /// picked it follow the store changed last again.
+    public func removeView(_ view: Int) {
+        state.withLock { s in
+            guard s.views.remove(view) != nil else { return }
+            s.frames.removeValue(forKey: view)
+            s.notices.removeValue(forKey: view)
+            if s.latest == view { s.latest = nil }
+            for (id, page) in s.pages where page.pinned == view {
+                s.pages[id]?.pinned = nil
+                page.doorbell.yield()
+            }
+        }
+    }
+
+    /// The views open to pages.
+    public var viewIDs: Set<Int> { state.withLock { $0.views } }
+
+    /// Sets the list of stores pages show (`PreviewMessages.stores`) and the view following
+    /// pages show; rings the pages whose picture or list changes.
+    public func setStores(_ list: String, latest: Int?) {
+        state.withLock { s in
+            let moved = s.latest != latest
+            s.latest = latest
+            if list != s.list {
+                s.list = list
+                s.listRevision += 1
+                s.ringAll()
+            } else if moved {
+                for page in s.pages.values where page.pinned == nil { page.doorbell.yield() }
+            }
+        }
+    }
+
     /// Makes `frame` the latest of its view and rings every page that shows it.
     public func publish(_ frame: PreviewFrame) {
         state.withLock { s in
             s.frames[frame.view] = frame
-            for page in s.pages.values where page.view == frame.view { page.doorbell.yield() }
+            for page in s.pages.values where s.view(of: page) == frame.view { page.doorbell.yield() }
         }
     }
 
@@ -78,21 +127,20 @@ public final class PreviewHub: Sendable {
         state.withLock { _ = $0.frames.removeValue(forKey: view) }
     }
 
-    /// Shows `message` over the picture on every page of `view`, and on pages that open
-    /// later, until `clearNotice`. The picture stays.
-    public func notify(view: Int, _ message: String) {
-        let text = PreviewMessages.notice(message)
+    /// Shows `message` over the picture on every page of `view` (nil: on every page), and
+    /// on pages that open later, until `clearNotice`. The picture stays.
+    public func notify(view: Int? = nil, _ message: String) {
         state.withLock { s in
-            s.notices[view] = text
-            s.tell(view: view, text)
+            s.notices[view ?? PreviewHub.everywhere] = message
+            s.ringAll()
         }
     }
 
-    /// Takes the notice of `view` away (an empty notice to its pages).
-    public func clearNotice(view: Int) {
+    /// Takes the notice of `view` (nil: the one for every page) away.
+    public func clearNotice(view: Int? = nil) {
         state.withLock { s in
-            guard s.notices.removeValue(forKey: view) != nil else { return }
-            s.tell(view: view, PreviewMessages.notice(""))
+            guard s.notices.removeValue(forKey: view ?? PreviewHub.everywhere) != nil else { return }
+            s.ringAll()
         }
     }
 
@@ -115,22 +163,21 @@ public final class PreviewHub: Sendable {
 
     /// How many pages show `view`.
     public func pageCount(view: Int) -> Int {
-        state.withLock { s in s.pages.values.reduce(0) { $0 + ($1.view == view ? 1 : 0) } }
+        state.withLock { s in s.pages.values.reduce(0) { $0 + (s.view(of: $1) == view ? 1 : 0) } }
     }
 
     // MARK: The server's side
 
     func hasView(_ view: Int) -> Bool { state.withLock { $0.views.contains(view) } }
 
-    /// Registers a page showing `view`; its doorbell rings when it is owed something (and
-    /// once at once, for the current frame).
-    func connect(view: Int) -> (page: Int, doorbell: AsyncStream<Void>) {
+    /// Registers a page showing `view` (nil: the store changed last); its doorbell rings
+    /// when it is owed something (and once at once, for the current frame).
+    func connect(view: Int?) -> (page: Int, doorbell: AsyncStream<Void>) {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = state.withLock { s in
             let id = s.nextPage
             s.nextPage += 1
-            s.pages[id] = Page(view: view, doorbell: continuation)
-            if let notice = s.notices[view] { s.pages[id]!.replies.append(notice) }
+            s.pages[id] = Page(pinned: view, doorbell: continuation)
             return id
         }
         continuation.yield()
@@ -143,11 +190,24 @@ public final class PreviewHub: Sendable {
         gone?.doorbell.finish()
     }
 
+    /// Shows `view` on `page` from now on (nil: the store changed last). Throws for a view
+    /// the hub does not have.
+    func pick(_ view: Int?, for page: Int) throws(PageRequestError) {
+        let known = state.withLock { s -> Bool in
+            if let view, !s.views.contains(view) { return false }
+            s.pages[page]?.pinned = view
+            s.pages[page]?.doorbell.yield()
+            return true
+        }
+        guard known else { throw PageRequestError("view: no store \(view!)") }
+        wake()  // the REPL draws the view if it has no current frame
+    }
+
     /// Queues a request and wakes the REPL's thread.
     func post(_ request: PageRequest, from page: Int) {
         let queued = state.withLock { s -> Bool in
             guard let p = s.pages[page] else { return false }
-            s.inbox.append(Incoming(page: page, view: p.view, request: request))
+            s.inbox.append(Incoming(page: page, view: s.view(of: p), request: request))
             return true
         }
         if queued { wake() }
@@ -158,16 +218,27 @@ public final class PreviewHub: Sendable {
         reply(to: page, PreviewMessages.error(error.message))
     }
 
-    /// What `page` is owed now: its replies, and the latest frame of its view if it has not
-    /// had that one yet.
+    /// What `page` is owed now: the list of stores if it changed, the latest frame of its
+    /// view if it has not had that one yet, its replies, and the notice if it changed.
     func take(for page: Int) -> Outgoing {
         state.withLock { s in
             guard var p = s.pages[page] else { return Outgoing() }
-            var out = Outgoing(messages: p.replies)
-            p.replies.removeAll()
-            if let frame = s.frames[p.view], frame.revision != p.sent {
+            var out = Outgoing()
+            if p.list != s.listRevision {
+                p.list = s.listRevision
+                out.messages.append(s.list)
+            }
+            let view = s.view(of: p)
+            if let frame = s.frames[view], frame.view != p.sent.view || frame.revision != p.sent.revision {
                 out.frame = frame
-                p.sent = frame.revision
+                p.sent = (frame.view, frame.revision)
+            }
+            out.messages += p.replies
+            p.replies.removeAll()
+            let notice = s.notice(view: view)
+            if notice != p.notice {
+                p.notice = notice
+                out.messages.append(PreviewMessages.notice(notice))
             }
             s.pages[page] = p
             return out

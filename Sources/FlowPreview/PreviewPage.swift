@@ -1,6 +1,8 @@
-/// The page every browser gets at `/`: plain HTML and JavaScript, no build step. It shows
-/// the latest frame of its view (`?view=N`), pans (drag the background) and zooms (wheel)
-/// by itself, and sends clicks and node drags to the store (docs/preview.md).
+/// The page every browser gets at `/`: plain HTML and JavaScript, no build step. It lists
+/// the live stores and shows the one changed last, or the one picked (`?view=N`, or the
+/// list); nodes glide to their new places when a change moves them; it pans (drag the
+/// background) and zooms (wheel) by itself, keeping that viewport across changes, and
+/// sends clicks and node drags to the store (docs/preview.md).
 enum PreviewPage {
     static let html = #"""
 <!doctype html>
@@ -21,26 +23,31 @@ enum PreviewPage {
   #status.off { background: #fde68a; }
   #notice { position: absolute; left: 8px; right: 8px; top: 8px; padding: 6px 10px; border-radius: 4px;
             background: #fee2e2; color: #7f1d1d; white-space: pre-wrap; font-family: monospace; display: none; }
-  button { font: inherit; }
+  button, select { font: inherit; }
 </style>
 </head>
 <body>
 <div id="canvas"><div id="picture"></div></div>
 <div id="notice"></div>
-<div id="bar"><span id="status" class="off">connecting</span><button id="fit" title="fit the picture in the window">fit</button></div>
+<div id="bar"><span id="status" class="off">connecting</span><button id="fit" title="fit the picture in the window">fit</button><select id="stores" title="the store shown"><option value="">last changed</option></select></div>
 <script>
 "use strict";
 const picture = document.getElementById("picture");
 const canvas = document.getElementById("canvas");
 const statusBox = document.getElementById("status");
 const notice = document.getElementById("notice");
+const storeList = document.getElementById("stores");
 const query = new URLSearchParams(location.search);
-const view = query.get("view") || "1";
+// the view picked (a store's number), or null: the store changed last
+let picked = query.get("view");
 // the server's token (an address beyond loopback has one): the WebSocket needs it too
 const token = query.get("token");
-// What tests and curious users read: frames seen, change-to-page latencies (ms), replies.
-window.preview = { frames: 0, revision: 0, latencies: [], errors: [], replies: 0, open: false };
-let pan = { x: 0, y: 0, zoom: 1 }, fitted = false, socket = null;
+// What tests and curious users read: frames seen, change-to-page latencies (ms), replies,
+// the view shown, the stores listed, animations started and finished.
+window.preview = { frames: 0, revision: 0, latencies: [], errors: [], replies: 0, open: false,
+                   view: null, stores: [], latest: null, animations: 0, animated: 0, animating: false };
+let pan = { x: 0, y: 0, zoom: 1 }, socket = null;
+const pans = new Map();  // view -> the pan and zoom the user left it at
 
 function applyPan() { picture.style.transform = `translate(${pan.x}px, ${pan.y}px) scale(${pan.zoom})`; }
 
@@ -59,8 +66,10 @@ document.getElementById("fit").onclick = fit;
 function show(text) { notice.textContent = text; notice.style.display = text ? "block" : "none"; }
 
 function connect() {
-  const ws = new WebSocket(`ws://${location.host}/ws?view=${encodeURIComponent(view)}` +
-                           (token ? `&token=${encodeURIComponent(token)}` : ""));
+  const params = [];
+  if (picked) params.push(`view=${encodeURIComponent(picked)}`);
+  if (token) params.push(`token=${encodeURIComponent(token)}`);
+  const ws = new WebSocket(`ws://${location.host}/ws` + (params.length ? "?" + params.join("&") : ""));
   socket = ws;
   ws.onopen = () => { statusBox.textContent = "live"; statusBox.className = ""; window.preview.open = true; };
   ws.onclose = () => {
@@ -71,11 +80,9 @@ function connect() {
   ws.onmessage = (event) => {
     const m = JSON.parse(event.data);
     if (m.type === "frame") {
-      picture.innerHTML = m.svg;
-      window.preview.frames += 1;
-      window.preview.revision = m.revision;
-      window.preview.latencies.push(Date.now() - m.changedAt);
-      if (!fitted) { fitted = true; fit(); }
+      showFrame(m);
+    } else if (m.type === "stores") {
+      listStores(m);
     } else if (m.type === "notice") {
       show(m.message);
     } else if (m.type === "error") {
@@ -88,6 +95,137 @@ function connect() {
 }
 
 function send(message) { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); }
+
+// The list of stores: "last changed" (following) first, then each store by its name.
+function listStores(m) {
+  window.preview.stores = m.stores;
+  window.preview.latest = m.latest;
+  if (picked && !m.stores.some((s) => String(s.view) === String(picked))) picked = null;  // gone
+  const latest = m.stores.find((s) => s.view === m.latest);
+  const texts = [[latest ? `last changed (${latest.name})` : "last changed", ""]];
+  for (const s of m.stores) texts.push([`${s.name}: ${s.nodes} nodes, ${s.edges} edges`, String(s.view)]);
+  // the same stores: new texts in place (an open list stays open)
+  if (storeList.options.length === texts.length && texts.every(([, v], i) => storeList.options[i].value === v)) {
+    texts.forEach(([t], i) => { if (storeList.options[i].text !== t) storeList.options[i].text = t; });
+  } else {
+    storeList.replaceChildren(...texts.map(([t, v]) => new Option(t, v)));
+  }
+  storeList.value = picked ? String(picked) : "";
+}
+storeList.onchange = () => {
+  picked = storeList.value || null;
+  send({ type: "view", view: picked ? Number(picked) : null });
+};
+
+// A new picture. Of another store: shown as it is, with the viewport the user left that
+// store at (fitted the first time). Of the same store: nodes that moved glide from where
+// they are drawn now (mid-glide too) to their new places, edges with them; the viewport
+// stays where the user put it even when the picture's bounds change.
+function showFrame(m) {
+  const p = window.preview;
+  const old = picture.querySelector("svg");
+  const same = old && p.view === m.view;
+  const from = same ? drawnNow() : null;
+  const oldBox = same ? old.viewBox.baseVal : null;
+  const oldX = oldBox ? oldBox.x : 0, oldY = oldBox ? oldBox.y : 0;
+  if (p.view !== null && !same) pans.set(p.view, { ...pan });
+  picture.innerHTML = m.svg;
+  // the latency to the new picture in the page (the glide's set-up below lays it out,
+  // which the browser does for painting anyway)
+  p.latencies.push(Date.now() - m.changedAt);
+  p.frames += 1;
+  p.revision = m.revision;
+  const svg = picture.querySelector("svg");
+  if (same && svg) {
+    const box = svg.viewBox.baseVal, k = box.width > 0 ? svg.width.baseVal.value / box.width : 1;
+    pan.x += (box.x - oldX) * k * pan.zoom;
+    pan.y += (box.y - oldY) * k * pan.zoom;
+    applyPan();
+    // a node the user drags here follows the pointer, no glide
+    if (gesture && gesture.kind === "node") stopGlide(); else glide(from);
+  } else {
+    p.view = m.view;
+    stopGlide();
+    if (pans.has(m.view)) { pan = { ...pans.get(m.view) }; applyPan(); } else fit();
+  }
+}
+
+// Gliding: each moved node is drawn offset from its new place by an offset that shrinks
+// to nothing in GLIDE ms; each edge whose path has the same commands is drawn between its
+// old and new path. A new picture mid-glide starts from what is drawn at that moment.
+const GLIDE = 300;
+let glideState = null;  // { start, nodes: Map(id -> [dx, dy]), edges: Map(id -> [from, to, words]) }
+
+function ease(t) { return t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t); }
+function nodeCenter(g) { const b = g.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }
+function pathWords(d) { return d.trim().split(/[\s,]+|(?=[A-Za-z])|(?<=[A-Za-z])/).filter((w) => w !== ""); }
+
+// What is drawn now: node centers and edge paths (numbers), offsets of a glide included.
+function drawnNow() {
+  const nodes = new Map(), edges = new Map();
+  const t = glideState ? ease(Math.min(1, (performance.now() - glideState.start) / GLIDE)) : 1;
+  for (const g of picture.querySelectorAll('g[id^="node-"]')) {
+    const [x, y] = nodeCenter(g), o = glideState && glideState.nodes.get(g.id);
+    nodes.set(g.id, o ? [x + o[0] * (1 - t), y + o[1] * (1 - t)] : [x, y]);
+  }
+  for (const e of picture.querySelectorAll('path[id^="edge-"]')) {
+    const o = glideState && glideState.edges.get(e.id);
+    edges.set(e.id, o ? mix(o, t) : pathWords(e.getAttribute("d") || ""));
+  }
+  return { nodes, edges };
+}
+
+function mix([from, to], t) {
+  return to.map((w, i) => (isNaN(w) ? w : String(+from[i] + (+w - +from[i]) * t)));
+}
+
+function glide(from) {
+  const nodes = new Map(), edges = new Map();
+  for (const g of picture.querySelectorAll('g[id^="node-"]')) {
+    const before = from.nodes.get(g.id);
+    if (!before) continue;
+    const [x, y] = nodeCenter(g), dx = before[0] - x, dy = before[1] - y;
+    if (Math.abs(dx) > 0.5 || Math.abs(dy) > 0.5) nodes.set(g.id, [dx, dy]);
+  }
+  if (nodes.size === 0) { stopGlide(); return; }
+  for (const e of picture.querySelectorAll('path[id^="edge-"]')) {
+    const before = from.edges.get(e.id), after = pathWords(e.getAttribute("d") || "");
+    if (before && before.length === after.length && before.every((w, i) => isNaN(w) === isNaN(after[i]) && (!isNaN(w) || w === after[i])))
+      edges.set(e.id, [before, after]);
+  }
+  const first = !glideState;
+  glideState = { start: performance.now(), nodes, edges };
+  window.preview.animations += 1;
+  window.preview.animating = true;
+  step();
+  if (first) requestAnimationFrame(tick);
+}
+
+function step() {
+  const t = ease(Math.min(1, (performance.now() - glideState.start) / GLIDE));
+  for (const [id, [dx, dy]] of glideState.nodes) {
+    const g = document.getElementById(id);
+    if (g) g.style.transform = t >= 1 ? "" : `translate(${dx * (1 - t)}px, ${dy * (1 - t)}px)`;
+  }
+  for (const [id, words] of glideState.edges) {
+    const e = document.getElementById(id);
+    if (e) e.setAttribute("d", (t >= 1 ? words[1] : mix(words, t)).join(" "));
+  }
+  for (const l of picture.querySelectorAll("g.labels")) l.style.opacity = t >= 1 ? "" : String(t);
+  return t >= 1;
+}
+
+function tick() {
+  if (!glideState) return;
+  if (step()) { glideState = null; window.preview.animating = false; window.preview.animated += 1; return; }
+  requestAnimationFrame(tick);
+}
+
+function stopGlide() {
+  if (!glideState) return;
+  glideState = null;
+  window.preview.animating = false;
+}
 
 // A client point in canvas coordinates (the SVG's view box is the canvas).
 function canvasPoint(e) {

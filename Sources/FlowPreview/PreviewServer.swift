@@ -7,7 +7,8 @@ import HTTPTypes
 import HummingbirdCore
 import Synchronization
 
-/// The preview's web server: the page at `/`, one WebSocket per page at `/ws?view=N`.
+/// The preview's web server: the page at `/`, one WebSocket per page at `/ws` (`?view=N`:
+/// a picked store).
 /// Runs on its own threads (Hummingbird's event loop and Swift's task pool); talks to the
 /// REPL's thread only through the hub. Every request is checked against `access` (own
 /// origin, loopback `Host` or a token) and the server keeps to `limits`.
@@ -81,12 +82,13 @@ public final class PreviewServer: Sendable {
         self.access = check()
     }
 
-    /// The page's address for `view` (view 1 is the plain address), with the token.
-    public func url(view: Int) -> String {
+    /// The page's address for `view` (nil: the plain address, whose page follows the store
+    /// changed last), with the token.
+    public func url(view: Int? = nil) -> String {
         let host = address.host == "0.0.0.0" || address.host == "::" ? "localhost" : address.host
         let base = "http://\(ServeAddress(host: host, port: address.port))/"
         var query: [String] = []
-        if view != 1 { query.append("view=\(view)") }
+        if let view { query.append("view=\(view)") }
         if let token = access.token { query.append("token=\(token)") }
         return query.isEmpty ? base : base + "?" + query.joined(separator: "&")
     }
@@ -120,7 +122,7 @@ public final class PreviewServer: Sendable {
         _ request: HTTPRequest, _ channel: any Channel, hub: PreviewHub, access: PreviewAccess, sockets: SocketSlots
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let uri = URI(request.path ?? "")
-        guard uri.path == "/ws", let view = viewParameter(uri), hub.hasView(view),
+        guard uri.path == "/ws", let view = viewParameter(uri), view.map(hub.hasView) ?? true,
             access.allows(host: request.authority, origin: request.headerFields[.origin], token: uri.queryParameters["token"].map(String.init)),
             (try? channel.pipeline.syncOperations.addHandler(UpgradeWatch())) != nil,
             sockets.take(for: channel)
@@ -131,7 +133,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// One page's WebSocket, until it closes.
-    static func serve(view: Int, _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, hub: PreviewHub) async {
+    static func serve(view: Int?, _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, hub: PreviewHub) async {
         let (page, doorbell) = hub.connect(view: view)
         defer { hub.disconnect(page) }
         await withThrowingTaskGroup(of: Void.self) { group in
@@ -152,7 +154,13 @@ public final class PreviewServer: Sendable {
                         continue
                     }
                     do throws(PageRequestError) {
-                        hub.post(try PageRequest.parse(text), from: page)
+                        let request = try PageRequest.parse(text)
+                        if case .view(let view) = request {
+                            try hub.pick(view, for: page)  // the hub's own business: no store involved
+                            hub.reply(to: page, PreviewMessages.ok)
+                        } else {
+                            hub.post(request, from: page)
+                        }
                     } catch {
                         hub.refuse(page, error)
                     }
@@ -164,9 +172,12 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    static func viewParameter(_ uri: URI) -> Int? {
-        guard let text = uri.queryParameters["view"] else { return 1 }
-        return Int(String(text)).flatMap { $0 > 0 ? $0 : nil }
+    /// The view a page asks for: `.some(nil)` without `view=` (it follows the store changed
+    /// last), `.some(n)` for `view=n`, nil when the parameter is not a positive number.
+    static func viewParameter(_ uri: URI) -> Int?? {
+        guard let text = uri.queryParameters["view"] else { return .some(nil) }
+        guard let n = Int(String(text)), n > 0 else { return nil }
+        return .some(n)
     }
 }
 

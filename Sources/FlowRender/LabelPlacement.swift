@@ -9,8 +9,9 @@ import Darwin
 // Edge labels are placed, not just centred (docs/rendering.md, "Labels"): in store order,
 // each label goes to the first free spot among candidates along its edge's path, free
 // meaning that it overlaps no node, no container's border or title (a label may lie inside
-// a container) and no label placed before it. A label that has no free spot goes where it
-// overlaps least, and the picture reports it.
+// a container) and no label placed before it, and that no other edge runs through. A label
+// with no such spot goes where it overlaps nothing and the fewest other edges run through,
+// else where it overlaps least, and the picture reports that.
 
 /// A label box that is being placed: its text lines and size; the placement sets its centre
 /// and rotation.
@@ -57,6 +58,8 @@ struct LabelPlacer {
     private static let cellSize = 128.0
     private var cells: [Int64: [Int32]] = [:]
     private var obstacles: [Obstacle] = []
+    /// The edges' drawn paths, which a label keeps off where it can.
+    var paths = PathGrid()
     private(set) var warnings: [String] = []
 
     /// Fractions of the path's length where candidates are tried, halfway first.
@@ -66,13 +69,13 @@ struct LabelPlacer {
     /// How far a label keeps from a container's border line, each side of it.
     static let borderClearance = 2.0
 
-    private static func cell(_ v: Double) -> Int64 {
+    static func cell(_ v: Double) -> Int64 {
         let c = (v / cellSize).rounded(.down)
         return c.isFinite ? Int64(max(-1e12, min(1e12, c))) : 0
     }
 
     @inline(__always)
-    private static func key(_ x: Int64, _ y: Int64) -> Int64 { (x << 32) ^ (y & 0xFFFF_FFFF) }
+    static func key(_ x: Int64, _ y: Int64) -> Int64 { (x << 32) ^ (y & 0xFFFF_FFFF) }
 
     /// Adds something labels must keep off.
     mutating func add(_ rect: Rect, name: String) {
@@ -126,9 +129,11 @@ struct LabelPlacer {
     /// Places `box`, the label of edge `edgeID` drawn along `geometry`: the first free one of
     /// the candidates (the path type's own label point, then points along the path from
     /// halfway outwards, each centred on the path; then the same points with the box beside
-    /// the path, on one side and then the other); where none is free, the candidate that
+    /// the path, on one side and then the other), free meaning it overlaps nothing and no
+    /// edge but its own (number `number` in `paths`) runs through it; where none is free,
+    /// the one that overlaps nothing with the fewest edges through it, else the one that
     /// overlaps least, with a warning. The box is then something later labels keep off.
-    mutating func place(_ box: inout LabelBox, of edgeID: String, along geometry: EdgeGeometry, rotated: Bool) {
+    mutating func place(_ box: inout LabelBox, of edgeID: String, number: Int32, along geometry: EdgeGeometry, rotated: Bool) {
         let along = geometry.path.points(atFractions: Self.fractions)
         var spots: [(point: Point, direction: Point)] = [(geometry.labelPosition, Self.direction(geometry.labelAngle))]
         spots += along
@@ -144,22 +149,25 @@ struct LabelPlacer {
                 candidates.append((s.point + n * (reach + Self.gap), b.degrees))
             }
         }
-        var best: (index: Int, area: Double, worst: Int32?)?
+        // ranked by: overlaps something, edges through it, area overlapped
+        var best: (index: Int, rank: (Int, Int, Double), worst: Int32?)?
         for (k, c) in candidates.enumerated() {
             var b = box
             b.center = c.center
             b.degrees = c.degrees
             let (area, worst) = overlap(b.bounds)
-            if area == 0 {
-                best = (k, 0, nil)
+            let through = paths.edges(through: b.bounds, except: number)
+            if area == 0 && through == 0 {
+                best = (k, (0, 0, 0), nil)
                 break
             }
-            if best == nil || area < best!.area { best = (k, area, worst) }
+            let rank = (area > 0 ? 1 : 0, through, area)
+            if best == nil || rank < best!.rank { best = (k, rank, worst) }
         }
         let chosen = best.map { candidates[$0.index] } ?? (center: geometry.labelPosition, degrees: 0)
         box.center = chosen.center
         box.degrees = chosen.degrees
-        if let b = best, b.area > 0, let w = b.worst {
+        if let b = best, b.rank.2 > 0, let w = b.worst {
             warnings.append("the label of edge '\(edgeID)' overlaps \(obstacles[Int(w)].name)")
         }
         add(box.bounds, name: "the label of edge '\(edgeID)'")

@@ -102,7 +102,9 @@ extension SVGRenderer {
         w.raw(">\n")
         writeShape(&w, shape, f, inline)
 
-        if let layout = titleLayout(n, shape, isContainer: isContainer, title(n)) {
+        if shape.isRecord && !isContainer {
+            writeRecord(&w, n, title(n), inline)
+        } else if let layout = titleLayout(n, shape, isContainer: isContainer, title(n)) {
             writeTitle(&w, layout, shape, f, isContainer: isContainer, inline)
         }
 
@@ -112,7 +114,7 @@ extension SVGRenderer {
         if options.handles != .none && !autoSides {
             for h in n.handles where h.position != .center {
                 if let used, !used.contains(HandleRef(node: n.id, handle: h.id)) { continue }
-                let p = shape.handlePoint(h.position, in: f)
+                let p = h.point(on: shape, in: f)
                 w.raw(h.type == .source ? "<circle class=\"handle source\" cx=\"" : "<circle class=\"handle target\" cx=\"")
                 w.number(mapX(p.x))
                 w.raw("\" cy=\"")
@@ -135,7 +137,9 @@ extension SVGRenderer {
             writeInline(&w, inline, .nodeShape)
         }
         switch shape {
-        case .rounded, .rectangle, .stadium:
+        case .plain:
+            break  // no outline: the title alone
+        case .rounded, .rectangle, .stadium, .record, .mrecord:
             attributes(&w, "<rect")
             w.raw(" x=\"")
             w.number(mapX(f.x))
@@ -145,7 +149,7 @@ extension SVGRenderer {
             w.number(f.width * zoom)
             w.raw("\" height=\"")
             w.number(f.height * zoom)
-            if shape != .rectangle {
+            if shape != .rectangle && shape != .record {
                 let r = shape == .stadium ? NodeShape.diameter(in: f) / 2 : NodeShape.cornerRadius(in: f)
                 w.raw("\" rx=\"")
                 w.number(r * zoom)
@@ -242,8 +246,79 @@ extension SVGRenderer {
             w.byte(32)
             point(&w, Point(f.x, f.maxY - a))
             w.byte(UInt8(ascii: "Z"))
-        case .rounded, .rectangle, .stadium, .ellipse, .circle:
+        case .rounded, .rectangle, .stadium, .ellipse, .circle, .record, .mrecord, .plain:
             polygon(&w, [Point(f.x, f.y), Point(f.maxX, f.y), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
+        case .triangle, .invtriangle, .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon,
+            .octagon, .doubleoctagon, .tripleoctagon:
+            // each periphery inside the last, the gap taken off every side
+            for k in 0..<shape.peripheries {
+                let g = Double(k) * NodeShape.peripheryGap
+                polygon(&w, shape.polygon(in: f.insetBy(dx: g, dy: g))!)  // invariant: these are polygons
+            }
+        case .doublecircle:
+            let r = NodeShape.diameter(in: f) / 2
+            for radius in [r, max(0, r - NodeShape.peripheryGap)] {
+                command(&w, "M", Point(cx - radius, cy))
+                arc(&w, radius, radius, to: Point(cx + radius, cy))
+                arc(&w, radius, radius, to: Point(cx - radius, cy))
+                w.byte(UInt8(ascii: "Z"))
+            }
+        case .msquare, .mdiamond:
+            let m = NodeShape.markSize(in: f)
+            if shape == .msquare {
+                polygon(&w, [Point(f.x, f.y), Point(f.maxX, f.y), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
+                // the corners cut off
+                for (a, b) in [
+                    (Point(f.x, f.y + m), Point(f.x + m, f.y)), (Point(f.maxX - m, f.y), Point(f.maxX, f.y + m)),
+                    (Point(f.maxX, f.maxY - m), Point(f.maxX - m, f.maxY)), (Point(f.x + m, f.maxY), Point(f.x, f.maxY - m)),
+                ] {
+                    command(&w, "M", a)
+                    command(&w, "L", b)
+                }
+            } else {
+                polygon(&w, [Point(cx, f.y), Point(f.maxX, cy), Point(cx, f.maxY), Point(f.x, cy)])
+                // the tips cut off
+                let kx = m * f.width / max(f.height, 1e-9)
+                for (a, b) in [
+                    (Point(cx - kx, f.y + m), Point(cx + kx, f.y + m)), (Point(cx - kx, f.maxY - m), Point(cx + kx, f.maxY - m)),
+                    (Point(f.x + kx, cy - m), Point(f.x + kx, cy + m)), (Point(f.maxX - kx, cy - m), Point(f.maxX - kx, cy + m)),
+                ] {
+                    command(&w, "M", a)
+                    command(&w, "L", b)
+                }
+            }
+        case .box3d:
+            let d = NodeShape.markSize(in: f)
+            polygon(&w, [
+                Point(f.x, f.y + d), Point(f.x + d, f.y), Point(f.maxX, f.y), Point(f.maxX, f.maxY - d),
+                Point(f.maxX - d, f.maxY), Point(f.x, f.maxY),
+            ])
+            // the front face's top and right edges
+            command(&w, "M", Point(f.x, f.y + d))
+            command(&w, "L", Point(f.maxX - d, f.y + d))
+            command(&w, "L", Point(f.maxX, f.y))
+            command(&w, "M", Point(f.maxX - d, f.y + d))
+            command(&w, "L", Point(f.maxX - d, f.maxY))
+        case .component:
+            let d = NodeShape.markSize(in: f)
+            polygon(&w, [Point(f.x, f.y), Point(f.maxX, f.y), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
+            // two small boxes over the left side
+            for y in [f.y + f.height / 4 - d / 2, f.y + f.height * 3 / 4 - d / 2] {
+                polygon(&w, [Point(f.x - d / 2, y), Point(f.x + d / 2, y), Point(f.x + d / 2, y + d), Point(f.x - d / 2, y + d)])
+            }
+        case .tab, .folder:
+            let d = NodeShape.markSize(in: f)
+            polygon(&w, [Point(f.x, f.y), Point(f.maxX, f.y), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
+            if shape == .tab {
+                // a small tab in the top left corner
+                polygon(&w, [Point(f.x + d, f.y), Point(f.x + 3 * d, f.y), Point(f.x + 3 * d, f.y + d), Point(f.x + d, f.y + d)])
+            } else {
+                // a folder's tab on top, to the right
+                command(&w, "M", Point(f.maxX - 5 * d, f.y))
+                command(&w, "L", Point(f.maxX - 4 * d, f.y - d))
+                command(&w, "L", Point(f.maxX - 2 * d, f.y - d))
+                command(&w, "L", Point(f.maxX - d, f.y))
+            }
         }
     }
 

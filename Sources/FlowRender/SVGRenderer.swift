@@ -283,8 +283,8 @@ struct SVGRenderer<Data: FlowNodeData> {
     }
 
     /// Places the edge labels in store order (LabelPlacement.swift), avoiding the nodes that
-    /// are not containers, the borders and titles of containers, and the labels placed
-    /// before; grows each edge's bounds by its label. Returns a warning for every label that
+    /// are not containers, the borders and titles of containers, the labels placed before,
+    /// and where it can the other edges' paths; grows each edge's bounds by its label. Returns a warning for every label that
     /// could not be placed without overlap.
     func placeLabels(
         _ items: inout [EdgeItem], _ nodes: [FlowNode<Data>], _ shapes: [NodeShape], title: (FlowNode<Data>) -> String
@@ -308,9 +308,10 @@ struct SVGRenderer<Data: FlowNodeData> {
                     name: "the title of group '\(n.id)'")
             }
         }
+        for i in items.indices { placer.paths.add(items[i].geometry.path.segments, edge: Int32(i)) }
         for i in items.indices {
             guard var box = items[i].label else { continue }
-            placer.place(&box, of: items[i].id, along: items[i].geometry, rotated: items[i].rotatesLabel)
+            placer.place(&box, of: items[i].id, number: Int32(i), along: items[i].geometry, rotated: items[i].rotatesLabel)
             items[i].label = box
             items[i].bounds = items[i].bounds.union(box.bounds)
         }
@@ -441,11 +442,17 @@ struct SVGRenderer<Data: FlowNodeData> {
         }
     }
 
-    /// The edges' handles, by node: what `handles = used` draws.
+    /// The edges' handles, by node: what `handles = used` draws. An edge drawn with no
+    /// arrowhead at either end (an undirected graph's) marks none: a dot at one end only
+    /// would read as its direction.
     func usedHandles() -> Set<HandleRef>? {
         guard options.handles == .used else { return nil }
         var used = Set<HandleRef>()
         store.forEachEdge { e in
+            if e.hasLook {
+                let style = store.resolvedStyle(of: e)
+                if (style.sourceArrow ?? ArrowHead.none) == .none && (style.targetArrow ?? .arrow) == .none { return }
+            }
             if let h = e.sourceHandleID { used.insert(HandleRef(node: e.sourceNodeID, handle: h)) }
             if let h = e.targetHandleID { used.insert(HandleRef(node: e.targetNodeID, handle: h)) }
         }

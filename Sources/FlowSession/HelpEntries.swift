@@ -87,6 +87,27 @@ extension FlowHelp {
               "document": a page with a wavy bottom
               "stadium": a rectangle with half circles at its ends (a start or end)
               "note": a page with a folded corner
+              "record": a rectangle split into fields: the title in Graphviz's record syntax (`<port> a | { b | c }`)
+              "mrecord": a record with rounded corners
+              "doublecircle": a circle inside a circle (an accepting state)
+              "triangle": a triangle pointing up
+              "invtriangle": a triangle pointing down
+              "house": a pentagon with a pointed top
+              "invhouse": a pentagon with a pointed bottom
+              "trapezium": a trapezium, narrower at the top
+              "invtrapezium": a trapezium, narrower at the bottom
+              "pentagon": a regular pentagon stretched to the frame
+              "septagon": a regular heptagon stretched to the frame
+              "octagon": a regular octagon stretched to the frame
+              "doubleoctagon": an octagon inside an octagon
+              "tripleoctagon": three octagons, one inside the other
+              "plain": no outline: the title alone
+              "msquare": a rectangle with its corners cut by short lines
+              "mdiamond": a diamond with its tips cut by short lines
+              "box3d": a box drawn in three dimensions
+              "component": a rectangle with two small boxes on its left side (a UML component)
+              "tab": a rectangle with a small tab in its top left corner
+              "folder": a rectangle with a folder's tab on top
             """),
         ("ArrowHead", """
             ArrowHead  (string enum)
@@ -350,6 +371,10 @@ extension FlowHelp {
             raises, and so does reading a field that does not exist
             (`Store has no field 'nodecount'`), so a typo never passes as nil.
             `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
+
+            A store ends its life as every object that holds something does: `store:close()`,
+            a `<close>` variable, or the collector. After that every call, and every call of
+            its Node and Edge handles, raises `attempt to use a closed Store`.
             Fields: configuration, nodeCount, edgeCount, animatedEdgeIDs, selectedNodeIDs,
               selectedEdgeIDs, focusedTarget, hoveredNodeID, viewport, isAnimating,
               connectionDraft, clock, dropTargetNodeID, dropTargetEdgeID, canUndo, canRedo,
@@ -357,7 +382,7 @@ extension FlowHelp {
             Callbacks: onConnect, connectionValidator, onConnectionRejected, onNodeDoubleTap,
               onEdgeDoubleTap, onCanvasDoubleTap, onDrop, nodeAccessoryPlacement, onNodesChange,
               onEdgesChange
-            Methods: configure, addNode, addNodes, removeNode, moveNode, updateNode,
+            Methods: close, configure, addNode, addNodes, removeNode, moveNode, updateNode,
               updateNodeSize, nextNodeID, nextEdgeID, node, nodes, setParent, setEdgeParent,
               groupSelection, ungroupNode, childNodes, childEdges, descendantNodeIDs, addEdge,
               addEdges, connect, removeEdge, updateEdge, updateEdges, edge, edges, edgesForNode,
@@ -369,10 +394,23 @@ extension FlowHelp {
               endConnection, cancelConnection, pointerDown, pointerMove, pointerUp,
               pointerCancel, tap, hover, scroll, magnify, advanceClock, dragOver, drop,
               dragExit, setDropTargetNode, setDropTargetEdge, accessoryPosition, accessories,
-              undo, redo, transaction, beginInteractiveUpdates, endInteractiveUpdates, export,
-              load, dot, mermaid, save, svg, successors, predecessors, reachable, path, cycles,
-              topologicalOrder, components, sources, sinks, nodePath, find, reveal, walk,
-              journal, replay, journalScript
+              undo, redo, transaction, beginInteractiveUpdates, endInteractiveUpdates, encode,
+              export, load, dot, mermaid, save, svg, successors, predecessors, reachable, path,
+              cycles, topologicalOrder, components, sources, sinks, nodePath, find, reveal,
+              walk, journal, replay, journalScript
+            """),
+        ("Store:close", """
+            store:close()
+            Releases the store now: its callbacks, caches and workspace binding.
+            What a `<close>` variable does at the end of its scope. Later calls of the store
+            and of its handles raise `attempt to use a closed Store`; closing it again does
+            nothing. A store bound to a workspace diagram is unbound (the diagram stays in
+            the file as last written).
+            Example:
+              do
+                local s <close> = flow.newStore()
+                s:addNode{id = "a", x = 0, y = 0}
+              end   -- s is closed here
             """),
         ("Store:configure", """
             store:configure(config)  -> boolean
@@ -433,6 +471,7 @@ extension FlowHelp {
               id (string): unique among the node's handles
               type (HandleType): whether edges leave or arrive here
               position (HandlePosition): the side of the node it sits on
+              offset (number, optional): where along its side, as a fraction of the side from its middle (-0.5 to 0.5, left to right, top to bottom); default 0
               connectionStartArea (HitArea, optional): where a press starts a connection; default: within `handleHitRadius`
               connectionTargetArea (HitArea, optional): where a connection finds it as a target; default: within `connectionRadius`
             """),
@@ -1468,7 +1507,8 @@ extension FlowHelp {
               layerSpacing (number, default 60): free space between layers (0 to 1e6)
               componentSpacing (number, default 60): free space between unconnected parts (0 to 1e6)
               effort ("normal"|"thorough", default "normal"): how long the layered layout searches for fewer crossings: normal takes tens of milliseconds on a thousand nodes, thorough seconds, and never crosses more
-              nodes (FlowID[]): lay out only these nodes (and their descendants); the others stay and are avoided
+              stable (boolean, default false): keep the mental map (layered): nodes placed at the last layout keep their layer and their order in it and stay near where they were; new nodes and edges are fitted in
+              nodes (FlowID[]): lay out only these nodes (and their descendants); the others stay and are avoided. With stable: fit these in as new among all the others, which keep their places and move only to make room
               group (FlowID): lay out the descendants of this group inside it and resize it; not with nodes
               pinned (FlowID[]): nodes that keep their positions, with their descendants (also every node whose data has pinned = true)
             """),
@@ -1500,12 +1540,22 @@ extension FlowHelp {
             the same layout, whatever the `effort`; `effort = "thorough"` takes seconds on a
             thousand nodes instead of milliseconds and never gives more crossings.
 
+            `stable = true` keeps what the reader has learnt: the nodes the store held at its
+            last layout (before any layout: those whose box overlaps no earlier node's) keep
+            their layer and their order within it, and move as little as the new nodes and
+            edges, which are fitted in, let them; the drawing stays where most of them were.
+            With `nodes`, those are fitted in among all the others, which move only where the
+            new ones need room. A stable layout takes about the time of a fresh one or less.
+
             Unknown keys, a bad direction, algorithm or effort, a negative or non-finite
-            spacing, an unknown id, or both `nodes` and `group` raise and change nothing.
+            spacing, a `stable` that is not a boolean, an unknown id, or both `nodes` and
+            `group` raise and change nothing.
             Parameters:
               opts (LayoutOptions, optional): what to lay out and how
             Example:
               s:layout()
+              s:addNode{ id = "cache" }; s:connect("api", "cache")
+              s:layout{ stable = true }               -- the rest stays where it was
               s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
               s:layout{ group = "stage1" }
               s:layout{ algorithm = "tree" }          -- an org chart
@@ -2016,12 +2066,31 @@ extension FlowHelp {
             Returns:
               boolean: true when holding ended
             """),
+        ("Store:encode", """
+            store:encode([opts])  -> string
+            The diagram as text: a JSON document, a DOT graph or a Mermaid flowchart.
+            The writer of what `flow.decode(text, opts)` and `store:load(text, opts)` read,
+            with the same `format` names (`store:save(path)` and `flow.open(path)` are the
+            pair for files). JSON: nodes, edges and viewport with sorted keys; positions and
+            sizes as `[x, y]` and `[w, h]` arrays; a node without data is written with
+            `"data": null`; numbers use the shortest form that reads back exactly. DOT and
+            Mermaid: as `store:dot` and `store:mermaid` describe.
+            Parameters:
+              opts (EncodeOptions, optional, default { format = "json" }): the format to write
+            Example:
+              local copy = flow.decode(s:encode())
+              print(s:encode{ format = "dot" })
+            """),
+        ("EncodeOptions", """
+            EncodeOptions  (table)
+            What `store:encode` writes.
+            Fields:
+              format (DiagramFormat, optional, default "json"): the language of the text
+            """),
         ("Store:export", """
             store:export()  -> string
-            The document as a JSON string.
-            Nodes, edges and viewport with sorted keys; positions and sizes as `[x, y]` and
-            `[w, h]` arrays; a node without data is written with `"data": null`. Numbers use
-            the shortest form that reads back exactly.
+            The document as a JSON string (deprecated: `store:encode()`).
+            The same as `store:encode()`, kept for scripts written before it.
             """),
         ("Store:load", """
             store:load(text [, opts])  -> true and warnings, or nil and a message
@@ -2068,25 +2137,25 @@ extension FlowHelp {
             DiagramFormat  (string enum)
             A text format a store reads and writes.
             Values:
-              "json": the store's own document (`store:export`)
-              "dot": the Graphviz DOT language (`store:dot`)
-              "mermaid": a Mermaid flowchart (`store:mermaid`)
+              "json": the store's own document
+              "dot": the Graphviz DOT language
+              "mermaid": a Mermaid flowchart
             """),
         ("Store:dot", """
             store:dot()  -> string
-            The diagram as a Graphviz DOT graph.
+            The diagram as a Graphviz DOT graph (deprecated: `store:encode{format = "dot"}`).
             A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
             styles and classes as attributes; positions as `pos` (points, y up) and sizes as
             `width`/`height` (inches), so `neato -n` draws the store's layout and `dot`
             draws its own. Reading it back gives the same nodes, edges, labels, groups and
             shapes (stadium and document shapes come back as rounded and plain boxes).
             Example:
-              print(s:dot())
+              print(s:encode{ format = "dot" })
               assert(s:save("diagram.dot"))
             """),
         ("Store:mermaid", """
             store:mermaid()  -> string
-            The diagram as a Mermaid flowchart.
+            The diagram as a Mermaid flowchart (deprecated: `store:encode{format = "mermaid"}`).
             `flowchart` with the direction most edges run in; groups as subgraphs; titles,
             shapes, edge kinds (dashed `-.->`, thick `==>`, no arrowhead `---`), edge labels,
             the class sheet as `classDef`, classes and own styles. Mermaid has no positions:
@@ -2095,6 +2164,9 @@ extension FlowHelp {
         ("Store:save", """
             store:save(path [, opts])  -> true (and the drawing's warnings, if any), or nil and a message
             Writes the store to a file; the extension picks the format.
+            The writer of what `flow.open(path, opts)` reads: with `{ format = "dot" }` (or
+            "json", "mermaid") the file gets that text whatever its extension.
+
             An unknown extension, or a path with a NUL byte, raises; a failure to write
             returns `nil, message` (the message starts with `save:`). PNG and
             PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
@@ -2103,7 +2175,7 @@ extension FlowHelp {
             as a second value, as `store:svg` does.
             Parameters:
               path (string): ends in .json (document), .dot or .gv (DOT), .mmd (Mermaid), .svg (drawing), .png (raster) or .pdf (page)
-              opts (SvgOptions, optional): drawing options, as for `store:svg`
+              opts (SvgOptions|EncodeOptions, optional): drawing options, as for `store:svg`; or `format`, which writes that text whatever the extension
             Returns:
               ok (true?): true on success
               message (string|string[]?): the error message; or, after a drawing, its warnings when there are some
@@ -2394,10 +2466,15 @@ extension FlowHelp {
         ("Observer", """
             Observer  (type)
             An observation made by `flow.observe`.
-            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it (a
-            `<close>` variable) stops it.
+            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it
+            (`observer:close()` or a `<close>` variable) stops it; a stopped observer holds
+            nothing, so its fields stay readable (`isActive` is false).
             Fields: isActive
-            Methods: stop
+            Methods: close, stop
+            """),
+        ("Observer:close", """
+            observer:close()
+            Stops the observing (as `stop`, and as a `<close>` variable does).
             """),
         ("Observer.isActive", """
             observer.isActive  -> boolean
@@ -2482,7 +2559,12 @@ extension FlowHelp {
             `tostring` gives `Workspace <path>` (and ` (closed)` once closed). Stores it
             returns keep working after the Workspace is dropped only until it is
             collected: keep it (flowrepl's `--workspace` keeps it as the global
-            `workspace`).
+            `workspace`). `ws:close()` or a `<close>` variable closes the file; after that
+            its calls raise `attempt to use a closed Workspace` (`ws.path` stays readable).
+
+            The workspace code is a module of its own, `flow.workspace` (Foundation and
+            SQLite): `require "flow"` does not load it; the first `flow.workspace` call
+            does, as `require "flow.workspace"` would.
             Fields: path
             Methods: create, open, fork, list, rename, delete, versions, reload, close
             """),
@@ -2524,8 +2606,10 @@ extension FlowHelp {
         ("Workspace:delete", """
             workspace:delete(name)
             Deletes a diagram with its nodes, edges and history.
+            A diagram open in a store of this workspace is deleted too, and the store is
+            closed: its calls then raise `attempt to use a closed Store`.
             Parameters:
-              name (string): a diagram not open in a store
+              name (string): a diagram of the workspace
             """),
         ("Workspace:versions", """
             workspace:versions(name)  -> table[]
@@ -2602,15 +2686,17 @@ extension FlowHelp {
             """),
         ("preview", """
             preview([s])
-            Shows a store live in a browser page, both ways.
+            Shows the session's stores live in a browser page, both ways.
             Starts the preview server on first use (at `--serve`'s address, else
-            127.0.0.1:8080) and prints the page's address. Without an argument the page
-            shows the global `store`, whatever it holds at the time; another store gets an
-            address of its own (`?view=2`, ...). The page follows every change, and clicks
-            and node drags in it act on the store like calls at the prompt (their change
-            events print; a drag is one undo step). See docs/preview.md.
+            127.0.0.1:8080) and prints the page's address. The page lists the live stores
+            (by the global that holds them, else `store#n`) and shows the one changed last,
+            or the one picked in its list; with a store, the address printed opens a page on
+            that store (`?view=2`, ...) and the store is kept alive for the pages. The page
+            follows every change (moved nodes glide), and clicks and node drags in it act on
+            the store like calls at the prompt (their change events print; a drag is one
+            undo step). See docs/preview.md.
             Parameters:
-              s (Store, optional, default the global `store`): the store to show
+              s (Store, optional, default the store changed last): the store to show
             Example:
               preview()        -- preview: http://127.0.0.1:8080/
               preview(other)   -- preview: http://127.0.0.1:8080/?view=2

@@ -33,7 +33,7 @@ extension Workspace {
 
     /// Loads diagram `name` into `store` and binds the store to it.
     public func open(_ name: String, into store: Store) throws(FlowError) {
-        if bound[name] != nil {
+        if isBound(name) {
             throw FlowError(.invalidState, operation: "open", message: "diagram '\(name)' is already open (bound to a store)")
         }
         try read(name, into: store, "open")

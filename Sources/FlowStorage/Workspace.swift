@@ -139,14 +139,30 @@ public final class Workspace {
     }
 
     /// Deletes a diagram with its nodes, edges and history. A diagram bound to a store of
-    /// this process cannot be deleted.
-    public func delete(_ name: String) throws(FlowError) {
-        if bound[name] != nil {
-            throw FlowError(.invalidState, operation: "delete", message: "diagram '\(name)' is open (bound to a store)")
+    /// this process is deleted only with `closing`: once the file no longer holds it, the
+    /// store is unbound and given to `closing` (the Lua binding closes it); without, the
+    /// error says so. When the delete fails, the store stays bound, as it was.
+    public func delete(_ name: String, closing: ((Store) -> Void)? = nil) throws(FlowError) {
+        if isBound(name) && closing == nil {
+            throw FlowError(
+                .invalidState, operation: "delete",
+                message: "diagram '\(name)' is open (bound to a store): close the store first")
         }
         try transaction("delete") { db in
             let id = try diagramID(db, name, "delete")
             try db.execute(sql: "DELETE FROM diagram WHERE id = ?", arguments: [id])
         }
+        guard let writer = bound.removeValue(forKey: name) else { return }
+        writer.detach()
+        if let store = writer.store { closing?(store) }
+    }
+
+    /// Whether diagram `name` is bound to a store that is still alive (a store dropped or
+    /// closed unbinds it).
+    func isBound(_ name: String) -> Bool {
+        guard let writer = bound[name] else { return false }
+        if writer.store != nil { return true }
+        bound.removeValue(forKey: name)
+        return false
     }
 }

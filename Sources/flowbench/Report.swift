@@ -125,7 +125,7 @@ final class Report {
         printOperations(budget)
         printScaling()
         printSection("Memory (heap delta / (nodes + edges); baseline: the pure-Lua store)", "memory.")
-        printSection("Start-up (median wall time of a spawn; baseline: lua5.4 -e '')", "startup.")
+        printSection("Start-up (median wall time and peak RSS of a spawn; baseline: lua5.4 -e ''; require: lua5.4 -e 'require \"flow\"')", "startup.")
         printSection("Rendering (FlowRender renderSVG; baseline: export of the same store)", "render.")
         printSection("Graph queries (a DAG; baseline: store.nodes + store.edges; lua: s:nodes())", "graph.")
         printSection("Orthogonal routing (dag_1000 laid out; baseline: Graphviz neato -n2 -Gsplines=ortho)", "routing.")
@@ -133,6 +133,7 @@ final class Report {
         printSection("Workspaces (per call; baseline: a bare GRDB one-row insert in its own transaction; open: baseline load of the same JSON)", "workspace.")
         printSection("Formats (DOT read: parse + map, no layout; baseline: dot -Tcanon, a process that lays out too; nop: Graphviz's nop -p, a process that only parses)", "formats.")
         printSection("Growth (best time of one run; .exponent: log(t_large / t_small) / log(large / small))", "growth.")
+        printSection("Stability (issue #41: stable layout after each of 100 seeded edits; baseline: a fresh layout; still: share of untouched nodes moved < 1 node spacing, displacement: mean move in spacings, flips: share of same-layer pairs reordered, crossings: drawn, summed; time per edit)", "stability.")
         printDiagrams()
         printTargets()
     }
@@ -318,6 +319,8 @@ final class Report {
             label: "≤ 400 B per node+edge, history on", name: "memory.swift.history_on", useRatio: false,
             limit: 400),
         Target(label: "flowrepl start-up ≤ 5 ms", name: "startup.flowrepl", useRatio: false, limit: 5_000_000),
+        Target(label: "require \"flow\" ≤ 5 ms", name: "startup.require", useRatio: false, limit: 5_000_000),
+        Target(label: "resident after require \"flow\" ≤ 8 MB", name: "startup.require.rss", useRatio: false, limit: 8_388_608),
         Target(label: "re-route after moveNode (1k/1.5k) ≤ 5 ms", name: "routing.moveNode", useRatio: false, limit: 5_000_000),
         Target(label: "route 1k nodes / 1.5k edges ≤ 200 ms", name: "routing.scratch", useRatio: false, limit: 200_000_000),
         Target(

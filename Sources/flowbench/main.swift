@@ -1,12 +1,13 @@
 // flowbench: every measurement against a baseline measured in the same run (only same-run
 // ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
 //
-//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,parsers,growth,workspace,diagrams]
+//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,parsers,growth,workspace,diagrams,stability]
 //             [--graphs DIR] [--graphs-only NAMES] [--diagrams DIR] [--no-dot] [--no-thorough] [--layout-out DIR]
 //             [--ops moveNode,addNode,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]
+//             [--module CPATH]   (the Lua module's LUA_CPATH; default: scripts/build-module's)
 @preconcurrency import Glibc
 
-let areas = ["lua", "swift", "corners", "memory", "startup", "render", "layout", "routing", "graph", "formats", "parsers", "growth", "workspace", "diagrams"]
+let areas = ["lua", "swift", "corners", "memory", "startup", "render", "layout", "routing", "graph", "formats", "parsers", "growth", "workspace", "diagrams", "stability"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
@@ -18,11 +19,12 @@ var jsonOut: String?
 /// `--compare`: the saved run's metrics, printed next to today's.
 var compareWith: [String: Metric]?
 var flowrepl = StartupBench.defaultFlowrepl()
+var luaModule = StartupBench.defaultModulePath()
 
 func usage(_ message: String) -> Never {
     fputs("flowbench: \(message)\n", stderr)
     fputs(
-        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--ops OP,...] [--diagrams DIR] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]\n",
+        "usage: flowbench [--sizes N,N,...] [--quick] [--only \(areas.joined(separator: ","))] [--ops OP,...] [--diagrams DIR] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH] [--module CPATH]\n",
         stderr)
     exit(2)
 }
@@ -72,6 +74,9 @@ while let a = args.popFirst() {
         case .success(let saved): compareWith = saved
         case .failure(let e): usage("--compare '\(v)': \(e.message)")
         }
+    case "--module":
+        guard let v = args.popFirst() else { usage("--module needs a LUA_CPATH (DIR/?.so)") }
+        luaModule = v
     case "--flowrepl":
         guard let v = args.popFirst() else { usage("--flowrepl needs a path") }
         flowrepl = v
@@ -105,7 +110,7 @@ if only.contains("memory") {
 }
 if only.contains("startup") {
     progress("start-up, \(budget.spawns) spawns each")
-    StartupBench.run(flowrepl: flowrepl, budget: budget, into: report)
+    StartupBench.run(flowrepl: flowrepl, module: luaModule, budget: budget, into: report)
 }
 if only.contains("render") {
     progress("rendering")
@@ -125,6 +130,9 @@ if only.contains("parsers") {
 }
 if only.contains("growth") {
     GrowthBench.run(into: report)
+}
+if only.contains("stability") {
+    StabilityBench.run(into: report)
 }
 if only.contains("graph") {
     progress("graph queries, \(sizes.last!) nodes + edges")

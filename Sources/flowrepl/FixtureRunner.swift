@@ -24,7 +24,7 @@ enum FixtureRunner {
             i += 1
             if a == "--update" { update = true } else if a == "--timeout" {
                 guard i < args.count, let t = Double(args[i]), t > 0, t.isFinite else {
-                    fputs("flowrepl test: --timeout needs a positive number of seconds\n", stderr)
+                    fputs("flowrepl test: --timeout needs a positive number of seconds\n", flua_stderr())
                     return 1
                 }
                 timeout = t
@@ -38,13 +38,13 @@ enum FixtureRunner {
         var files: [String] = []
         for p in paths {
             guard let found = findFixtures(p) else {
-                fputs("flowrepl test: cannot read '\(p)'\n", stderr)
+                fputs("flowrepl test: cannot read '\(p)'\n", flua_stderr())
                 return 1
             }
             files += found
         }
         guard let exe = selfExecutable() else {
-            fputs("flowrepl test: cannot find the flowrepl executable\n", stderr)
+            fputs("flowrepl test: cannot find the flowrepl executable\n", flua_stderr())
             return 1
         }
         var passed = 0, failed = 0

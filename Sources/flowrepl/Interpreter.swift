@@ -75,6 +75,8 @@ struct Interpreter {
         if !options.ignoreEnvironment && !handleLuaInit() { return false }
         if !runArguments() { return false }
         if options.script < argv.count && !handleScript() { return false }
+        // the script's stores, local ones too, stay on the pages
+        PreviewHost.current?.keepStores()
         var recorder: Recorder?
         if let path = options.record {
             guard let r = Recorder(path: path, progname: progname) else { return false }
@@ -87,6 +89,8 @@ struct Interpreter {
             let tty = isatty(STDIN_FILENO) != 0
             if tty { Interpreter.printVersion() }
             REPL(host: host, recorder: recorder).run(banner: tty)
+        } else if let preview = PreviewHost.current {
+            preview.serveUntilInterrupted()
         }
         if let recorder, !recorder.finish() { return false }
         return true
@@ -116,7 +120,7 @@ struct Interpreter {
         do {
             let p = try PreviewHost.start(host: host)
             p.refresh()
-            LuaContext.writeStdoutLine("preview: \(p.server.url(view: 1))")
+            LuaContext.writeStdoutLine("preview: \(p.server.url())")
             fflush(flua_stdout())
             return true
         } catch {

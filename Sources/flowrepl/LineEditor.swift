@@ -45,6 +45,7 @@ final class PlainLineReader: LineReader {
             LuaContext.writeStdout(prompt)
             fflush(flua_stdout())
         }
+        waitForInput()
         let n = getline(&buffer, &capacity, flua_stdin())
         guard n >= 0, let buffer else { return .endOfInput }
         linesRead += 1
@@ -55,6 +56,33 @@ final class PlainLineReader: LineReader {
 
     func addHistory(_ entry: [UInt8]) {}
     func finish() {}
+
+    /// With the live preview running, waits until standard input has something to read,
+    /// applying the pages' requests (and drawing for pages that connect) meanwhile: an
+    /// editor or a script feeding the REPL may leave it waiting for a long time.
+    private func waitForInput() {
+        while let preview = PreviewHost.current, !PlainLineReader.hasBufferedInput() {
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: preview.wakeFD, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 2, -1) >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            if fds[1].revents != 0 {
+                preview.serviceRequests()
+                fflush(flua_stdout())
+            }
+            if fds[0].revents != 0 { return }  // a line, the end of input or an error: getline tells
+        }
+    }
+
+    /// Whether C's `stdin` holds bytes it has read but not handed out (then poll would not
+    /// see them).
+    static func hasBufferedInput() -> Bool {
+        let f = flua_stdin().pointee
+        guard let next = f._IO_read_ptr, let end = f._IO_read_end else { return false }
+        return next < end
+    }
 }
 
 /// GNU readline through its callback interface and poll(), so that Ctrl-C at the prompt

@@ -123,11 +123,11 @@ struct Options {
           --workspace path [name]  make the session's store diagram 'name' (default
                     main) of the workspace 'path', created if missing: every change is
                     saved as it happens (docs/workspaces.md)
-          --serve [host:]port  show the diagram live in a browser (default host 127.0.0.1;
-                    see docs/preview.md)
+          --serve [host:]port  show the diagrams live in a browser (default host 127.0.0.1;
+                    with a script, keep serving after it; see docs/preview.md)
           --token t the preview's pages need ?token=t (16+ letters, digits, - _ . ~);
                     beyond loopback one is made up when not given
-          --watch f.lua  run f.lua again whenever it is saved and show its picture live
+          --watch f.lua  run f.lua again whenever it is saved and show its stores live
                     (with --serve's address, default 127.0.0.1:8080)
           --sandbox run everything in a sandbox: no files, no processes, limits on
                     memory, instructions, time and patterns (docs/sandbox.md)

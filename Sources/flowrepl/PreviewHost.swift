@@ -20,24 +20,43 @@ final class PreviewHost {
 
     let server: PreviewServer
     let hub: PreviewHub
-    /// Readable when a page sent something (an eventfd the server writes).
+    /// Readable when a page sent something (a pipe the server writes a byte to).
     let wakeFD: Int32
     private(set) var host: LuaHost
 
-    /// A view: a store a page can show. View 1 is always the global `store` (whatever it
-    /// holds now); the others are the stores given to `preview(s)`, in order.
-    private struct View {
-        /// Registry reference to the Store userdata; LUA_NOREF for view 1 and for a view
-        /// whose store belonged to a closed run of `--watch`.
-        var reference: Int32 = LUA_NOREF
-        var revision = 0
+    /// A store pages can show: a view of its own, numbered from 1 in the order the preview
+    /// first saw the stores (`--watch` gives a store of a new run the view of the store of
+    /// the same name in the run before).
+    fileprivate final class Shown {
+        let view: Int
+        weak var box: LuaStoreBox?
+        /// The global variable that holds it, else its `store.name`.
+        var name: String
+        /// When it last changed (a count of changes seen); 0: not since it was found.
+        var changed = 0
         var lastSVG: String?
         /// The last drawing failed (its notice is up).
         var drawFailed = false
+
+        init(view: Int, box: LuaStoreBox, name: String) {
+            self.view = view
+            self.box = box
+            self.name = name
+        }
     }
-    private var views: [View] = [View()]
-    /// The stores `preview(s)` named since `rebind` (views 2...): the next one gets the next view.
-    private var named = 0
+    private var shown: [Shown] = []
+    /// How many frames each view has had (a view outlives the stores it shows in
+    /// `--watch`).
+    private var revisions: [Int: Int] = [:]
+    private var nextView = 1
+    /// Counts the change batches of all stores: the stamps of `Shown.changed`.
+    private var changes = 0
+    /// The stores of the `--watch` run before this one, whose views the new run's stores
+    /// of the same name take over.
+    private var previousRun: [Shown] = []
+    /// Registry references that keep stores alive: the ones given to `preview(s)`, and
+    /// the stores of a script that has ended (`keepStores`).
+    private var anchors: [Int32] = []
 
     private init(host: LuaHost, server: PreviewServer, hub: PreviewHub, wakeFD: Int32) {
         self.host = host
@@ -62,15 +81,13 @@ final class PreviewHost {
             var byte: UInt8 = 1
             _ = write(writeEnd, &byte, 1)
         })
-        hub.addView(1)
         let server: PreviewServer
         do throws(PreviewServerError) { server = try PreviewServer(address: address, hub: hub, token: token) } catch {
             close(readEnd)
             close(writeEnd)
             throw error
         }
-        let fd = readEnd
-        let p = PreviewHost(host: host, server: server, hub: hub, wakeFD: fd)
+        let p = PreviewHost(host: host, server: server, hub: hub, wakeFD: readEnd)
         current = p
         return p
     }
@@ -81,7 +98,6 @@ final class PreviewHost {
     /// state installed is the one the preview drives.
     static func install(_ host: LuaHost) {
         host.setGlobal("preview", function: previewFunction)
-        installRunner(host)
         sessionHost = host
     }
 
@@ -98,7 +114,7 @@ final class PreviewHost {
         do throws(PreviewServerError) { p = try start(host: host) } catch {
             throw LuaError.message("preview: \(error.message)")
         }
-        let view = isGlobal ? 1 : p.view(forStoreAt: 1)
+        let view = isGlobal ? nil : p.pin(storeAt: 1)
         p.refresh()
         LuaContext.writeStdoutLine("preview: \(p.server.url(view: view))")
         return 0
@@ -120,118 +136,165 @@ final class PreviewHost {
         return h
     }
 
-    /// The view of the Store at `index` (view 1 when it is the global `store`): an existing
-    /// one, or the next one.
-    private func view(forStoreAt index: Int32) -> Int {
+    /// The view of the Store at `index`, which is kept alive from now on.
+    private func pin(storeAt index: Int32) -> Int? {
         let L = host.L
-        let i = lua_absindex(L, index)
-        host.pushGlobal("store")
-        defer { flua_pop(L, 1) }
-        if lua_rawequal(L, -1, i) != 0 { return 1 }
-        for (k, v) in views.enumerated() where v.reference != LUA_NOREF {
-            lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(v.reference))
-            let same = lua_rawequal(L, -1, i) != 0
-            flua_pop(L, 1)
-            if same { return k + 1 }
+        lua_pushvalue(L, index)
+        anchors.append(luaL_ref(L, FLUA_REGISTRYINDEX))
+        sync()
+        guard let box = LuaStoreBox.at(L, index) else { return nil }
+        return shown.first { $0.box === box }?.view
+    }
+
+    /// Keeps every store of the state alive while the preview runs (a script that ended,
+    /// a `--watch` run: their local stores stay on the pages).
+    func keepStores() {
+        let L = host.L
+        for box in LuaStoreBox.all(in: L) {
+            box.push(L)
+            anchors.append(luaL_ref(L, FLUA_REGISTRYINDEX))
         }
-        lua_pushvalue(L, i)
-        let reference = luaL_ref(L, FLUA_REGISTRYINDEX)
-        named += 1
-        let k = named  // views[k] is view k + 1
-        if k < views.count {
-            views[k].reference = reference
-        } else {
-            views.append(View(reference: reference))
-        }
-        hub.addView(k + 1)
-        return k + 1
     }
 
     /// Which state the views' stores live in, for `rebind` and `restore`.
     struct Binding {
         fileprivate let host: LuaHost
-        fileprivate let references: [Int32]
-        fileprivate let named: Int
+        fileprivate let shown: [Shown]
+        fileprivate let anchors: [Int32]
     }
 
-    /// `--watch` runs the script again in a new state: view 1 shows its `store`, and its
-    /// `preview(s)` calls take views 2... again, in order. Frames stay until replaced.
-    /// Returns the old binding, for `restore` when the run fails.
+    /// `--watch` runs the script again in a new state: its stores take the views of the
+    /// stores of the same name in the run before (the others get new ones). Frames stay
+    /// until replaced. Returns the old binding, for `restore` when the run fails.
     func rebind(_ newHost: LuaHost) -> Binding {
-        let old = Binding(host: host, references: views.map(\.reference), named: named)
-        for k in views.indices { views[k].reference = LUA_NOREF }
-        named = 0
+        let old = Binding(host: host, shown: shown, anchors: anchors)
+        previousRun = shown
+        shown = []
+        anchors = []
         host = newHost
         return old
     }
 
-    /// Puts back the binding `rebind` returned (views the failed run added keep no store).
+    /// Puts back the binding `rebind` returned. The failed run may have drawn its stores
+    /// on the views: the next `refresh` draws the last good ones again.
     func restore(_ b: Binding) {
         host = b.host
-        named = b.named
-        for k in views.indices { views[k].reference = k < b.references.count ? b.references[k] : LUA_NOREF }
-        PreviewHost.sessionHost = b.host
-    }
-
-    // MARK: Frames
-
-    /// Pushes the Store of view `k` (1-based); false (nothing pushed) when it has none.
-    private func pushStore(view k: Int) -> Bool {
-        let L = host.L
-        if k == 1 {
-            host.pushGlobal("store")
-        } else {
-            guard views[k - 1].reference != LUA_NOREF else { return false }
-            lua_rawgeti(L, FLUA_REGISTRYINDEX, lua_Integer(views[k - 1].reference))
+        shown = b.shown
+        for s in shown {
+            s.lastSVG = nil
+            hub.retract(view: s.view)
         }
-        if FlowStoreBinding.store(L, at: -1) != nil { return true }
-        flua_pop(L, 1)
-        return false
+        anchors = b.anchors
+        previousRun = []
+        PreviewHost.sessionHost = b.host
+        let views = Set(shown.map(\.view))
+        for v in hub.viewIDs where !views.contains(v) { hub.removeView(v) }  // the failed run's
+        for v in views { hub.addView(v) }
     }
 
-    /// Draws every view some page shows and publishes the drawings that changed. Called
+    /// After a `--watch` run that succeeded: the views of the run before that no store of
+    /// the new run took over are closed.
+    func endRun() {
+        sync()
+        for s in previousRun { hub.removeView(s.view) }
+        previousRun = []
+    }
+
+    // MARK: Stores and frames
+
+    /// Brings the views up to date with the state's stores: a view for each new store
+    /// (watched for changes from now on; one that already has nodes counts as changed
+    /// now), none for stores that are gone, and each one's name.
+    private func sync() {
+        let L = host.L
+        let boxes = LuaStoreBox.all(in: L)
+        let globals = LuaStoreBox.globalNames(in: L)
+        var kept: [Shown] = []
+        for box in boxes {
+            let name = globals[ObjectIdentifier(box)] ?? box.storeName
+            if let s = shown.first(where: { $0.box === box }) {
+                s.name = name
+                kept.append(s)
+                continue
+            }
+            let s: Shown
+            if let k = previousRun.firstIndex(where: { $0.name == name }) {
+                let old = previousRun.remove(at: k)
+                s = Shown(view: old.view, box: box, name: name)
+            } else {
+                s = Shown(view: nextView, box: box, name: name)
+                nextView += 1
+                hub.addView(s.view)
+            }
+            if box.store.nodeCount + box.store.edgeCount > 0 {
+                changes += 1
+                s.changed = changes
+            }
+            box.store.addBatchObserver { [weak self, weak s] _, _ in
+                guard let self, let s else { return }
+                self.changes += 1
+                s.changed = self.changes
+            }
+            kept.append(s)
+        }
+        for s in shown where !kept.contains(where: { $0 === s }) { hub.removeView(s.view) }
+        shown = kept
+    }
+
+    /// The view of the store changed last (the first store when none changed).
+    private var latest: Int? {
+        shown.max { $0.changed < $1.changed }.map { best in
+            best.changed > 0 ? best.view : shown[0].view
+        }
+    }
+
+    /// Draws every store some page shows and publishes the drawings that changed. Called
     /// between reads: after each chunk and after the pages' requests were applied, so a
-    /// burst of changes in one chunk is one frame. A view no page shows is not drawn; its
-    /// last frame is dropped, since it may be out of date (a page that connects wakes the
-    /// REPL, which draws it then).
+    /// burst of changes in one chunk is one frame. A store no page shows is not drawn; its
+    /// last frame is dropped, since it may be out of date (a page that connects or picks
+    /// it wakes the REPL, which draws it then).
     func refresh() {
+        sync()
+        let latest = latest
+        hub.setStores(
+            PreviewMessages.stores(
+                shown.map { PreviewMessages.Store(view: $0.view, name: $0.name, nodes: $0.box?.store.nodeCount ?? 0, edges: $0.box?.store.edgeCount ?? 0) },
+                latest: latest),
+            latest: latest)
         let changedAt = PreviewFrame.now()
-        for k in views.indices {
-            guard hub.pageCount(view: k + 1) > 0 else {
-                if views[k].lastSVG != nil {
-                    views[k].lastSVG = nil
-                    hub.retract(view: k + 1)
+        for s in shown {
+            guard hub.pageCount(view: s.view) > 0 else {
+                if s.lastSVG != nil {
+                    s.lastSVG = nil
+                    hub.retract(view: s.view)
                 }
                 continue
             }
-            guard pushStore(view: k + 1) else { continue }
-            let store = FlowStoreBinding.store(host.L, at: -1)!
-            flua_pop(host.L, 1)
+            guard let store = s.box?.store else { continue }
             let drawing: SVGDrawing
             do { drawing = try drawSVG(store) } catch {
-                hub.notify(view: k + 1, error.description)
-                views[k].drawFailed = true
+                hub.notify(view: s.view, error.description)
+                s.drawFailed = true
                 continue
             }
-            if views[k].drawFailed {
-                views[k].drawFailed = false
-                hub.clearNotice(view: k + 1)
+            if s.drawFailed {
+                s.drawFailed = false
+                hub.clearNotice(view: s.view)
             }
-            guard drawing.svg != views[k].lastSVG else { continue }
-            views[k].lastSVG = drawing.svg
-            views[k].revision += 1
+            guard drawing.svg != s.lastSVG else { continue }
+            s.lastSVG = drawing.svg
+            revisions[s.view, default: 0] += 1
             hub.publish(
                 PreviewFrame(
-                    view: k + 1, revision: views[k].revision, svg: drawing.svg, warnings: drawing.warnings,
+                    view: s.view, revision: revisions[s.view]!, svg: drawing.svg, warnings: drawing.warnings,
                     changedAt: changedAt))
         }
     }
 
-    /// Shows a problem on the pages of view 1 (a `--watch` run that failed), until
-    /// `clearNotice`.
-    func notify(_ message: String) { hub.notify(view: 1, message) }
+    /// Shows a problem on every page (a `--watch` run that failed), until `clearNotice`.
+    func notify(_ message: String) { hub.notify(message) }
 
-    func clearNotice() { hub.clearNotice(view: 1) }
+    func clearNotice() { hub.clearNotice() }
 
     // MARK: Requests
 
@@ -252,60 +315,48 @@ final class PreviewHost {
         refresh()
     }
 
-    /// Runs one request through the store's own Lua methods (so events, callbacks and undo
-    /// behave as at the prompt). Returns the error message, nil on success.
-    private func apply(_ incoming: PreviewHub.Incoming) -> String? {
-        let L = host.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        guard lua_rawgetp(L, FLUA_REGISTRYINDEX, &PreviewHost.applyKey) == LUA_TFUNCTION else {
-            return "the preview is not installed in this state"
+    /// After a script (`flowrepl --serve PORT script.lua`): keeps serving its stores and
+    /// applying the pages' requests until the process is interrupted (Ctrl-C, SIGTERM).
+    func serveUntilInterrupted() {
+        refresh()
+        LuaContext.writeStderrLine("preview: still serving \(server.url()) (Ctrl-C to stop)")
+        fflush(flua_stdout())
+        while true {
+            var p = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, -1) > 0 {
+                serviceRequests()
+                fflush(flua_stdout())
+            }
         }
-        guard pushStore(view: incoming.view) else { return "view \(incoming.view) has no store" }
-        let store = FlowStoreBinding.store(L, at: -1)!
-        let s = LuaStack(L)
-        switch incoming.request {
-        case .select(let item, let id, let add):
-            s.push(item == .node ? "selectNode" : "selectEdge")
-            s.push(id)
-            lua_pushboolean(L, add ? 0 : 1)
-        case .clearSelection:
-            s.push("clearSelection")
-            lua_pushnil(L)
-            lua_pushnil(L)
-        case .pointer(let phase, let x, let y):
-            let p = store.canvasToScreen(Point(x, y))
-            s.push("pointer" + phase.rawValue.prefix(1).uppercased() + phase.rawValue.dropFirst())
-            lua_pushnumber(L, p.x)
-            lua_pushnumber(L, p.y)
-        }
-        guard flua_pcall_swift(L, 4, 0, 0) == LUA_OK else {
-            return s.string(at: -1) ?? "error"
-        }
-        return nil
     }
 
-    nonisolated(unsafe) private static var applyKey: UInt8 = 0
-
-    /// `apply(store, method, a, b)`: calls `store:method(a, b)`, raising its error without
-    /// a position. Kept in the registry.
-    private static let applyCode = """
-        local function apply(s, method, a, b)
-          local ok, e = pcall(s[method], s, a, b)
-          if not ok then error(type(e) == "string" and (e:gsub("^[^:]*:%d+: ", "")) or e, 0) end
-        end
-        return apply
-        """
-
-    /// Defines the request runner in `host`'s state (every state the preview drives).
-    private static func installRunner(_ host: LuaHost) {
-        let L = host.L
-        guard host.load(Array(applyCode.utf8), chunkName: "=(preview)") == LUA_OK,
-            flua_pcall_swift(L, 0, 1, 0) == LUA_OK
-        else {
-            flua_pop(L, 1)
-            return
+    /// Runs one request as a Swift call on the store of its view, the way the same call
+    /// runs at the prompt (`LuaStoreBox.hostCall`): its change events print, callbacks run,
+    /// a failure changes nothing. Returns the error message, nil on success.
+    private func apply(_ incoming: PreviewHub.Incoming) -> String? {
+        guard let box = shown.first(where: { $0.view == incoming.view })?.box else {
+            return "view \(incoming.view) has no store"
         }
-        lua_rawsetp(L, FLUA_REGISTRYINDEX, &applyKey)
+        let L = host.L
+        switch incoming.request {
+        case .select(.node, let id, let add):
+            return box.hostCall(L, "selectNode") { try $0.selectNode(id, exclusive: !add) }
+        case .select(.edge, let id, let add):
+            return box.hostCall(L, "selectEdge") { try $0.selectEdge(id, exclusive: !add) }
+        case .clearSelection:
+            return box.hostCall(L, "clearSelection") { $0.clearSelection() }
+        case .pointer(let phase, let x, let y):
+            // the page speaks canvas points; the store's pointer input takes points of its
+            // viewport (the one conversion)
+            let p = box.store.canvasToScreen(Point(x, y))
+            switch phase {
+            case .down: return box.hostCall(L, "pointerDown", interaction: true) { try $0.interaction.pointerDown(at: p) }
+            case .move: return box.hostCall(L, "pointerMove") { _ = try $0.interaction.pointerMove(to: p) }
+            case .up: return box.hostCall(L, "pointerUp", interaction: true) { _ = try $0.interaction.pointerUp(at: p) }
+            case .cancel: return box.hostCall(L, "pointerCancel") { _ = $0.interaction.pointerCancel() }
+            }
+        case .view:
+            return nil  // the hub's own (never queued)
+        }
     }
 }

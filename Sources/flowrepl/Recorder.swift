@@ -1,3 +1,4 @@
+import CLuaShims
 @preconcurrency import Glibc
 
 /// `flowrepl --record name.lua`: appends every successfully evaluated input to `name.lua`
@@ -12,11 +13,11 @@ final class Recorder {
     /// Opens `path` for appending; nil (with a message on stderr) when it cannot be opened.
     init?(path: String, progname: String) {
         guard path.hasSuffix(".lua") else {
-            fputs("\(progname): --record needs a file name ending in .lua (got '\(path)')\n", stderr)
+            fputs("\(progname): --record needs a file name ending in .lua (got '\(path)')\n", flua_stderr())
             return nil
         }
         guard let f = fopen(path, "ab") else {
-            fputs("\(progname): cannot open '\(path)' for recording: \(String(cString: strerror(errno)))\n", stderr)
+            fputs("\(progname): cannot open '\(path)' for recording: \(String(cString: strerror(errno)))\n", flua_stderr())
             return nil
         }
         self.path = path
@@ -40,10 +41,10 @@ final class Recorder {
             let transcript = FixtureRunner.transcript(of: path, executable: exe),
             FixtureRunner.writeFile(out, transcript)
         else {
-            fputs("\(progname): could not write the transcript \(out)\n", stderr)
+            fputs("\(progname): could not write the transcript \(out)\n", flua_stderr())
             return false
         }
-        fputs("recorded \(path) and \(out)\n", stderr)
+        fputs("recorded \(path) and \(out)\n", flua_stderr())
         return true
     }
 }

@@ -6,7 +6,7 @@ import FlowPreview
 import Glibc
 
 /// `flowrepl --watch script.lua`: runs the script in a fresh session whenever the file
-/// changes and shows its `store` live (docs/preview.md). A run that fails is reported on
+/// changes and shows the stores it made live (docs/preview.md). A run that fails is reported on
 /// stderr and on the pages; the last good picture stays, and clicks keep acting on it.
 struct Watch {
     let script: String
@@ -30,9 +30,10 @@ struct Watch {
             LuaContext.writeStderrLine("\(progname): \(error.message)")
             return false
         }
-        LuaContext.writeStdoutLine("preview: \(preview.server.url(view: 1))")
+        LuaContext.writeStdoutLine("preview: \(preview.server.url())")
         LuaContext.writeStdoutLine("watching \(script) (Ctrl-C to stop)")
         if let failure = runScript(host) { preview.notify(failure) }
+        preview.keepStores()
         preview.refresh()
         fflush(flua_stdout())
         while true {
@@ -49,9 +50,12 @@ struct Watch {
                 preview.restore(old)
                 next.close()
                 preview.notify(failure)
+                preview.refresh()
             } else {
                 host.close()
                 host = next
+                preview.keepStores()
+                preview.endRun()
                 preview.clearNotice()
                 preview.refresh()
                 LuaContext.writeStdoutLine("ran \(script)")

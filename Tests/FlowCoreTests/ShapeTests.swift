@@ -16,7 +16,8 @@ import Testing
         #expect(NodeShape.rounded.contains(Point(0, 0), in: frame))
         #expect(NodeShape.rectangle.contains(Point(99, 59), in: frame))
         // the corners of the bounding box are outside the other outlines
-        for shape in NodeShape.allCases where shape != .rounded && shape != .rectangle {
+        let boxes: [NodeShape] = [.rounded, .rectangle, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder]
+        for shape in NodeShape.allCases where !boxes.contains(shape) {
             let corners = [Point(1, 1), Point(99, 1), Point(1, 59), Point(99, 59)]
             #expect(corners.contains { !shape.contains($0, in: frame) }, "\(shape)")
         }

@@ -80,6 +80,7 @@ import Testing
 
     @Test(arguments: NodeShape.allCases)
     func fittingSizesShowTheWholeTitle(_ shape: NodeShape) throws {
+        let round = shape == .circle || shape == .doublecircle
         for title in [
             "Start", "Appoint incident commander", "line one\nline two\nline three\nline four",
             "データベースのバックアップを取得する", "Supercalifragilisticexpialidocious-and-then-some",
@@ -89,8 +90,8 @@ import Testing
                     title, font: .standard, shape: shape, isContainer: container, wrapWidth: 200,
                     minimum: Size(150, 60))
                 #expect(size.width == size.width.rounded() && size.height == size.height.rounded())
-                if shape == .circle && !container { #expect(size.width == size.height) }
-                #expect(size.height >= (shape == .circle ? 60 : 60) && size.width >= (shape == .circle ? 60 : 150))
+                if round && !container { #expect(size.width == size.height) }
+                #expect(size.height >= 60 && size.width >= (round ? 60 : 150))
                 let l = try #require(
                     TitleLayout.layout(
                         title, font: .standard, shape: shape, frame: Rect(origin: .zero, size: size),
@@ -101,6 +102,6 @@ import Testing
         // a short title keeps the minimum
         let small = TitleLayout.fittingSize(
             "Start", font: .standard, shape: shape, isContainer: false, wrapWidth: 200, minimum: Size(150, 60))
-        #expect(small == (shape == .circle ? Size(60, 60) : Size(150, 60)))
+        #expect(small == (round ? Size(60, 60) : Size(150, 60)))
     }
 }

@@ -47,10 +47,29 @@ import Testing
         }
     }
 
-    @Test func steppedEdgesKeepTheHandlePoint() throws {
-        let store = try fan(out: false, pathType: .smoothStep)
-        let ends = try (0..<3).map { try store.edgeGeometry("e\($0)").targetPoint }
-        #expect(Set(ends).count == 1)
+    @Test func steppedEdgesIntoOneSideEndApart() throws {
+        // (orthogonal edges the store's router routes, see RoutingTests)
+        for type in [EdgePathType.smoothStep] {
+            let store = try fan(out: false, pathType: type)
+            let hub = store.node("hub")!.frame
+            let ends = try (0..<3).map { try store.edgeGeometry("e\($0)").targetPoint }
+            #expect(Set(ends).count == 3, "\(type)")
+            for p in ends { #expect(p.y == hub.minY && p.x > hub.minX && p.x < hub.maxX, "\(type)") }
+            // in the order the sources lie, and the last legs still straight down the flow
+            let sources = (0..<3).map { store.node("n\($0)")!.frame.midX }
+            #expect(zip(sources, ends.map(\.x)).sorted { $0.0 < $1.0 }.map(\.1) == ends.map(\.x).sorted(), "\(type)")
+            for i in 0..<3 {
+                let g = try store.edgeGeometry("e\(i)")
+                let before = g.points.last ?? g.sourcePoint
+                #expect(before.x == g.targetPoint.x, "\(type) e\(i)")
+            }
+        }
+    }
+
+    @Test func steppedEdgesOutOfOneSideShareTheHandlePoint() throws {
+        let store = try fan(out: true, pathType: .smoothStep)
+        let starts = try (0..<3).map { try store.edgeGeometry("e\($0)").sourcePoint }
+        #expect(Set(starts).count == 1)
     }
 
     @Test func aLoneEdgeKeepsTheHandlePoint() throws {
@@ -118,5 +137,46 @@ extension PortTests {
         #expect(after.points == before.points)
         try store.undo()
         #expect(try store.edgeGeometry("e0") == before)
+    }
+}
+
+extension PortTests {
+    /// Ports on the round caps of stadiums and cylinders and on a parallelogram's slants lie
+    /// on the outline, and an edge attaches there by that side.
+    @Test func portsOnCapsAndSlantsLieOnTheOutline() throws {
+        let cases: [(NodeShape, LayoutDirection)] = [(.stadium, .LR), (.cylinder, .TB), (.parallelogram, .LR)]
+        for (shape, direction) in cases {
+            let store = Store()
+            try store.addNode(FlowNode(id: "o", position: .zero, size: Size(140, 60), data: .null, shape: shape))
+            for i in 0..<3 {
+                try store.addNode(FlowNode(id: "n\(i)", position: .zero, size: Size(60, 30), data: .null))
+                try store.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: "n\(i)", targetNodeID: "o"))
+            }
+            try store.layout(LayoutRequest(options: LayoutOptions(direction: direction)))
+            let o = store.node("o")!.frame
+            let side: HandlePosition = direction == .LR ? .left : .top
+            let ends = try (0..<3).map { try store.edgeGeometry("e\($0)") }
+            #expect(Set(ends.map(\.targetPoint)).count == 3, "\(shape)")
+            for g in ends {
+                #expect(g.targetPosition == side, "\(shape)")
+                #expect(shape.portSide(of: g.targetPoint, in: o) == side, "\(shape) \(g.targetPoint)")
+            }
+        }
+    }
+
+    @Test func capAndSlantPortsRoundTrip() {
+        let f = Rect(10, 20, 140, 60)
+        for (shape, side) in [(NodeShape.stadium, HandlePosition.left), (.stadium, .right), (.cylinder, .top),
+                              (.cylinder, .bottom), (.parallelogram, .left), (.parallelogram, .right)] {
+            for offset in [-12.0, 0, 7.5] {
+                let p = shape.portPoint(side, offset: offset, in: f)
+                #expect(shape.portSide(of: p, in: f) == side, "\(shape) \(side) \(offset)")
+            }
+        }
+        // the middle of a cap is the handle's point
+        #expect(NodeShape.stadium.portPoint(.left, offset: 0, in: f) == Point(10, 50))
+        #expect(NodeShape.cylinder.portPoint(.top, offset: 0, in: f) == Point(80, 20))
+        #expect(NodeShape.parallelogram.portPoint(.left, offset: 0, in: f)
+            == NodeShape.parallelogram.handlePoint(.left, in: f))
     }
 }

@@ -20,18 +20,15 @@ import Testing
 
     static let lua = which("lua5.4")
 
-    @Test(.enabled(if: Self.lua != nil, "lua5.4 is not installed (apt-get install lua5.4)"))
-    func requireFlowInStockLua() throws {
+    /// Runs `lua5.4 arguments` with the built module on LUA_CPATH (and nothing else there);
+    /// returns its exit status and its output (stdout and stderr).
+    static func runStockLua(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let lua = try #require(Self.lua)
         let lib = Self.productsDirectory.appendingPathComponent("libflow.so")
         try #require(FileManager.default.fileExists(atPath: lib.path), "libflow.so not built at \(lib.path)")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: lua)
-        p.arguments = ["-e", """
-            local flow = require "flow"
-            print(flow.version, tostring(flow.null), flow.type(flow.null), require("flow") == flow)
-            print(pcall(flow.type))
-            """]
+        p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["LUA_CPATH"] = Self.productsDirectory.path + "/lib?.so"
         env["LUA_INIT"] = nil
@@ -42,8 +39,18 @@ import Testing
         try p.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self) == """
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: Self.lua != nil, "lua5.4 is not installed (apt-get install lua5.4)"))
+    func requireFlowInStockLua() throws {
+        let (status, output) = try Self.runStockLua(["-e", """
+            local flow = require "flow"
+            print(flow.version, tostring(flow.null), flow.type(flow.null), require("flow") == flow)
+            print(pcall(flow.type))
+            """])
+        #expect(status == 0)
+        #expect(output == """
             0.1.0\tflow.null\tnil\ttrue
             false\tbad argument #1 to 'flow.type' (value expected)
 
@@ -65,5 +72,24 @@ import Testing
         p.waitUntilExit()
         #expect(text.contains("NEEDED"))
         #expect(!text.contains("liblua"))
+    }
+
+    /// `require "flow"` maps no SQLite, no Foundation and no ICU (#39): workspaces are the
+    /// module `flow.workspace`, loaded on the first `flow.workspace` call.
+    @Test(.enabled(if: Self.lua != nil, "lua5.4 is not installed (apt-get install lua5.4)"))
+    func requireFlowMapsNoFoundationNoSQLite() throws {
+        let (status, output) = try Self.runStockLua(["-e", """
+            local flow = require "flow"
+            local s = flow.newStore()
+            s:addNode{id = "a", x = 0, y = 0}
+            assert(s:svg())
+            for line in io.lines("/proc/self/maps") do
+              local lib = line:match("/([^/]*%.so[.%d]*)$")
+              if lib and (lib:find("sqlite") or lib:find("Foundation") or lib:find("ICU") or lib:find("GRDB")) then print(lib) end
+            end
+            print(package.loaded["flow.workspace"] == nil, type(flow.workspace))
+            """])
+        #expect(status == 0)
+        #expect(output == "true\tfunction\n")
     }
 }

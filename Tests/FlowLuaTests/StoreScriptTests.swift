@@ -8,7 +8,7 @@ import Testing
     }
 
     @Test func luaScriptsPassUnderStockLua() throws {
-        guard let lua = StockLuaTests.lua else {
+        guard StockLuaTests.lua != nil else {
             print("SKIPPED luaScriptsPassUnderStockLua: lua5.4 is not installed")
             return
         }
@@ -18,21 +18,8 @@ import Testing
             .filter { $0.hasSuffix(".lua") }.sorted()
         #expect(!scripts.isEmpty)
         for name in scripts {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: lua)
-            p.arguments = [Self.scriptsDirectory.appendingPathComponent(name).path]
-            var env = ProcessInfo.processInfo.environment
-            env["LUA_CPATH"] = StockLuaTests.productsDirectory.path + "/lib?.so"
-            env["LUA_INIT"] = nil
-            p.environment = env
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = out
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self)
-            #expect(p.terminationStatus == 0, "\(name): \(text)")
+            let (status, text) = try StockLuaTests.runStockLua([Self.scriptsDirectory.appendingPathComponent(name).path])
+            #expect(status == 0, "\(name): \(text)")
             #expect(text.hasSuffix("ok\n"), "\(name): \(text)")
         }
     }

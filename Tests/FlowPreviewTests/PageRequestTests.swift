@@ -9,6 +9,9 @@ import Testing
         #expect(try PageRequest.parse(#"{"type":"clearSelection"}"#) == .clearSelection)
         #expect(try PageRequest.parse(#"{"type":"pointer","phase":"move","x":1.5,"y":-2}"#) == .pointer(.move, x: 1.5, y: -2))
         #expect(try PageRequest.parse(#"{"type":"pointer","phase":"cancel"}"#) == .pointer(.cancel, x: 0, y: 0))
+        #expect(try PageRequest.parse(#"{"type":"view","view":3}"#) == .view(3))
+        #expect(try PageRequest.parse(#"{"type":"view","view":null}"#) == .view(nil))
+        #expect(try PageRequest.parse(#"{"type":"view"}"#) == .view(nil))
     }
 
     @Test(arguments: [
@@ -22,6 +25,9 @@ import Testing
         (#"{"type":"select","node":"a","add":"yes"}"#, "select: field 'add' must be a boolean"),
         (#"{"type":"pointer","phase":"drag","x":1,"y":2}"#, "pointer: field 'phase' expected (down, move, up or cancel)"),
         (#"{"type":"pointer","phase":"down","y":2}"#, "pointer: field 'x' (a finite number) expected"),
+        (#"{"type":"view","view":"2"}"#, "view: field 'view' (a store's view number or null) expected"),
+        (#"{"type":"view","view":1.5}"#, "view: field 'view' (a store's view number or null) expected"),
+        (#"{"type":"view","view":0}"#, "view: field 'view' (a store's view number or null) expected"),
     ])
     func malformedRequestsAreRefusedWithAMessage(text: String, message: String) {
         #expect(throws: PageRequestError.self) { try PageRequest.parse(text) }

@@ -83,6 +83,67 @@ import Testing
         #expect(hub.pageCount(view: 1) == 0)
     }
 
+    @Test func aFollowingPageShowsTheStoreChangedLast() {
+        let hub = PreviewHub(wake: {})
+        hub.addView(1)
+        hub.addView(2)
+        let (page, _) = hub.connect(view: nil)
+        hub.setStores(PreviewMessages.stores([], latest: 1), latest: 1)
+        hub.publish(frame(1, 1))
+        hub.publish(frame(2, 1))
+        #expect(hub.take(for: page).frame?.view == 1)
+        #expect(hub.pageCount(view: 1) == 1 && hub.pageCount(view: 2) == 0)
+        hub.setStores(PreviewMessages.stores([], latest: 2), latest: 2)
+        #expect(hub.take(for: page).frame?.view == 2)
+        #expect(hub.pageCount(view: 2) == 1)
+    }
+
+    @Test func aPickedStoreStaysUntilItIsGone() throws {
+        let wakes = Mutex(0)
+        let hub = PreviewHub(wake: { wakes.withLock { $0 += 1 } })
+        hub.addView(1)
+        hub.addView(2)
+        hub.setStores(PreviewMessages.stores([], latest: 2), latest: 2)
+        let (page, _) = hub.connect(view: nil)
+        try hub.pick(1, for: page)
+        #expect(wakes.withLock { $0 } == 2)  // the connection, the pick: the REPL draws view 1
+        hub.publish(frame(1, 4))
+        hub.publish(frame(2, 9))
+        #expect(hub.take(for: page).frame?.revision == 4)
+        #expect(throws: PageRequestError("view: no store 7")) { try hub.pick(7, for: page) }
+        hub.removeView(1)  // its store was collected
+        #expect(hub.take(for: page).frame?.revision == 9)  // following again
+        #expect(!hub.hasView(1))
+    }
+
+    @Test func theStoreListGoesToEveryPageOnceItChanges() {
+        let hub = PreviewHub(wake: {})
+        hub.addView(1)
+        let (a, _) = hub.connect(view: 1)
+        let list = PreviewMessages.stores([.init(view: 1, name: "store", nodes: 2, edges: 1)], latest: 1)
+        #expect(list == #"{"type":"stores","latest":1,"stores":[{"view":1,"name":"store","nodes":2,"edges":1}]}"#)
+        hub.setStores(list, latest: 1)
+        #expect(hub.take(for: a).messages == [list])
+        hub.setStores(list, latest: 1)
+        #expect(hub.take(for: a).messages.isEmpty)
+        let (b, _) = hub.connect(view: nil)  // a page that opens later gets it too
+        #expect(hub.take(for: b).messages == [list])
+    }
+
+    @Test func aNoticeForEveryPageFollowsPagesToOtherStores() throws {
+        let hub = PreviewHub(wake: {})
+        hub.addView(1)
+        hub.addView(2)
+        let (page, _) = hub.connect(view: 1)
+        hub.notify("the script failed")
+        hub.notify(view: 1, "cannot draw")
+        #expect(hub.take(for: page).messages == [PreviewMessages.notice("the script failed\ncannot draw")])
+        try hub.pick(2, for: page)
+        #expect(hub.take(for: page).messages == [PreviewMessages.notice("the script failed")])
+        hub.clearNotice()
+        #expect(hub.take(for: page).messages == [PreviewMessages.notice("")])
+    }
+
     @Test func frameMessageIsJSONWithTheSVG() {
         let f = PreviewFrame(view: 2, revision: 5, svg: "<svg a=\"1\"/>", warnings: ["w"], changedAt: 12.5)
         #expect(f.message == #"{"type":"frame","view":2,"revision":5,"changedAt":12.5,"warnings":["w"],"svg":"<svg a=\"1\"/>"}"#)

@@ -52,13 +52,13 @@ import Testing
             #expect(try RawClient(port: port).get("/?token=\(token)", port: port) == 200)
             #expect(try RawClient(port: port).get("/ws", port: port, [:], upgrade: true) == 400)
             _ = try socket(s, "&token=\(token)")
-            #expect(s.url(view: 1) == "http://127.0.0.1:\(port)/?token=\(token)")
+            #expect(s.url() == "http://127.0.0.1:\(port)/?token=\(token)")
             #expect(s.url(view: 3) == "http://127.0.0.1:\(port)/?view=3&token=\(token)")
 
             let wide = try PreviewServer(address: ServeAddress(host: "0.0.0.0", port: 0), hub: PreviewHub(wake: {}))
             let made = try #require(wide.access.token)
             #expect(made.count == 32 && PreviewAccess.problem(with: made) == nil)
-            #expect(wide.url(view: 1) == "http://localhost:\(wide.address.port)/?token=\(made)")
+            #expect(wide.url() == "http://localhost:\(wide.address.port)/?token=\(made)")
             #expect(PreviewAccess.problem(with: "short") != nil)
             #expect(PreviewAccess.problem(with: "has spaces in it, sixteen+") != nil)
         }

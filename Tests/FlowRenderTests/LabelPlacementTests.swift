@@ -127,3 +127,33 @@ private func placed(_ store: Store) throws -> (items: [EdgeItem], warnings: [Str
         try Golden.check(drawing.svg, "routing")
     }
 }
+
+extension LabelPlacementTests {
+    /// A label halfway along its edge that another edge crosses there moves along its own
+    /// edge to where nothing else runs through it, and no warning is given for that.
+    @Test func labelsKeepOffOtherEdges() throws {
+        let store = try makeStore(
+            [node("a", 0, 0, 100, 40), node("b", 0, 300, 100, 40), node("c", -300, 130, 100, 40), node("d", 300, 170, 100, 40)],
+            [edge("e1", "a", "source", "b", "target", type: .straight, label: "down"),
+             edge("e2", "c", "source", "d", "target", type: .straight)])
+        let (items, warnings) = try placed(store)
+        #expect(warnings.isEmpty)
+        let box = try #require(items[0].label)
+        var other = PathGrid()
+        other.add(items[1].geometry.path.segments, edge: 1)
+        // e2 runs across where e1's label would sit halfway; the label is not there
+        var halfway = box
+        halfway.center = items[0].geometry.path.points(atFractions: [0.5])[0].point
+        #expect(other.edges(through: halfway.bounds, except: 0) == 1)
+        #expect(other.edges(through: box.bounds, except: 0) == 0, "\(box.bounds)")
+        #expect(box.center != halfway.center)
+    }
+
+    @Test func aPieceCrossesABoxOnlyThroughItsInside() {
+        let r = Rect(0, 0, 10, 10)
+        #expect(PathGrid.crosses(Point(-5, 5), Point(15, 5), r))
+        #expect(PathGrid.crosses(Point(5, 5), Point(6, 6), r))
+        #expect(!PathGrid.crosses(Point(-5, 0), Point(15, 0), r))  // along the border
+        #expect(!PathGrid.crosses(Point(-5, -5), Point(-1, 20), r))
+    }
+}

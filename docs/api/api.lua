@@ -59,6 +59,18 @@ return {
         the order in which nodes and edges were added. `tostring` of an object never shows
         an address, and numbers print without float noise.
 
+        Every object that holds something ends its life the same way: `close()` (Store,
+        Workspace, Observer), which a `<close>` variable calls at the end of its scope, or
+        the collector. Closing twice does nothing. A closed Store or Workspace raises
+        `attempt to use a closed Store` (`... Workspace`) on every call; a stopped Observer
+        holds nothing and stays readable.
+
+        Reading and writing a format are named in pairs and take the same `{format = ...}`
+        option: `flow.decode(text)` / `store:encode()` for text, `flow.open(path)` /
+        `store:save(path)` for files. Deprecated names keep working: `store:export()` is
+        `store:encode()`, `store:dot()` is `store:encode{format = "dot"}`,
+        `store:mermaid()` is `store:encode{format = "mermaid"}`.
+
         Coordinates are canvas coordinates unless an entry says screen coordinates:
         screen = canvas * zoom + offset.]],
       entries = {
@@ -149,6 +161,27 @@ return {
             { "document", "a page with a wavy bottom" },
             { "stadium", "a rectangle with half circles at its ends (a start or end)" },
             { "note", "a page with a folded corner" },
+            { "record", "a rectangle split into fields: the title in Graphviz's record syntax (`<port> a | { b | c }`)" },
+            { "mrecord", "a record with rounded corners" },
+            { "doublecircle", "a circle inside a circle (an accepting state)" },
+            { "triangle", "a triangle pointing up" },
+            { "invtriangle", "a triangle pointing down" },
+            { "house", "a pentagon with a pointed top" },
+            { "invhouse", "a pentagon with a pointed bottom" },
+            { "trapezium", "a trapezium, narrower at the top" },
+            { "invtrapezium", "a trapezium, narrower at the bottom" },
+            { "pentagon", "a regular pentagon stretched to the frame" },
+            { "septagon", "a regular heptagon stretched to the frame" },
+            { "octagon", "a regular octagon stretched to the frame" },
+            { "doubleoctagon", "an octagon inside an octagon" },
+            { "tripleoctagon", "three octagons, one inside the other" },
+            { "plain", "no outline: the title alone" },
+            { "msquare", "a rectangle with its corners cut by short lines" },
+            { "mdiamond", "a diamond with its tips cut by short lines" },
+            { "box3d", "a box drawn in three dimensions" },
+            { "component", "a rectangle with two small boxes on its left side (a UML component)" },
+            { "tab", "a rectangle with a small tab in its top left corner" },
+            { "folder", "a rectangle with a folder's tab on top" },
           },
         },
         {
@@ -470,7 +503,25 @@ return {
             `onConnect`, ...), which take a function or nil. Assigning any other field
             raises, and so does reading a field that does not exist
             (`Store has no field 'nodecount'`), so a typo never passes as nil.
-            `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.]],
+            `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
+
+            A store ends its life as every object that holds something does: `store:close()`,
+            a `<close>` variable, or the collector. After that every call, and every call of
+            its Node and Edge handles, raises `attempt to use a closed Store`.]],
+        },
+        {
+          name = "Store:close", kind = "method",
+          summary = "Releases the store now: its callbacks, caches and workspace binding.",
+          text = [[
+            What a `<close>` variable does at the end of its scope. Later calls of the store
+            and of its handles raise `attempt to use a closed Store`; closing it again does
+            nothing. A store bound to a workspace diagram is unbound (the diagram stays in
+            the file as last written).]],
+          example = [[
+            do
+              local s <close> = flow.newStore()
+              s:addNode{id = "a", x = 0, y = 0}
+            end   -- s is closed here]],
         },
         {
           name = "Store:configure", kind = "method",
@@ -557,6 +608,8 @@ return {
             { "id", "string", "unique among the node's handles" },
             { "type", "HandleType", "whether edges leave or arrive here" },
             { "position", "HandlePosition", "the side of the node it sits on" },
+            { "offset?", "number",
+              "where along its side, as a fraction of the side from its middle (-0.5 to 0.5, left to right, top to bottom); default 0" },
             { "connectionStartArea?", "HitArea",
               "where a press starts a connection; default: within `handleHitRadius`" },
             { "connectionTargetArea?", "HitArea",
@@ -1663,7 +1716,8 @@ return {
             { "layerSpacing", "number", "free space between layers (0 to 1e6)", default = "60" },
             { "componentSpacing", "number", "free space between unconnected parts (0 to 1e6)", default = "60" },
             { "effort", "\"normal\"|\"thorough\"", "how long the layered layout searches for fewer crossings: normal takes tens of milliseconds on a thousand nodes, thorough seconds, and never crosses more", default = "\"normal\"" },
-            { "nodes", "FlowID[]", "lay out only these nodes (and their descendants); the others stay and are avoided" },
+            { "stable", "boolean", "keep the mental map (layered): nodes placed at the last layout keep their layer and their order in it and stay near where they were; new nodes and edges are fitted in", default = "false" },
+            { "nodes", "FlowID[]", "lay out only these nodes (and their descendants); the others stay and are avoided. With stable: fit these in as new among all the others, which keep their places and move only to make room" },
             { "group", "FlowID", "lay out the descendants of this group inside it and resize it; not with nodes" },
             { "pinned", "FlowID[]", "nodes that keep their positions, with their descendants (also every node whose data has pinned = true)" },
           },
@@ -1700,10 +1754,20 @@ return {
             the same layout, whatever the `effort`; `effort = "thorough"` takes seconds on a
             thousand nodes instead of milliseconds and never gives more crossings.
 
+            `stable = true` keeps what the reader has learnt: the nodes the store held at its
+            last layout (before any layout: those whose box overlaps no earlier node's) keep
+            their layer and their order within it, and move as little as the new nodes and
+            edges, which are fitted in, let them; the drawing stays where most of them were.
+            With `nodes`, those are fitted in among all the others, which move only where the
+            new ones need room. A stable layout takes about the time of a fresh one or less.
+
             Unknown keys, a bad direction, algorithm or effort, a negative or non-finite
-            spacing, an unknown id, or both `nodes` and `group` raise and change nothing.]],
+            spacing, a `stable` that is not a boolean, an unknown id, or both `nodes` and
+            `group` raise and change nothing.]],
           example = [[
             s:layout()
+            s:addNode{ id = "cache" }; s:connect("api", "cache")
+            s:layout{ stable = true }               -- the rest stays where it was
             s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 50 }
             s:layout{ group = "stage1" }
             s:layout{ algorithm = "tree" }          -- an org chart
@@ -2347,13 +2411,36 @@ return {
         it.]],
       entries = {
         {
-          name = "Store:export", kind = "method",
-          summary = "The document as a JSON string.",
+          name = "Store:encode", kind = "method",
+          summary = "The diagram as text: a JSON document, a DOT graph or a Mermaid flowchart.",
+          params = {
+            { "opts?", "EncodeOptions", "the format to write", default = '{ format = "json" }' },
+          },
           returns = { { "string" } },
           text = [[
-            Nodes, edges and viewport with sorted keys; positions and sizes as `[x, y]` and
-            `[w, h]` arrays; a node without data is written with `"data": null`. Numbers use
-            the shortest form that reads back exactly.]],
+            The writer of what `flow.decode(text, opts)` and `store:load(text, opts)` read,
+            with the same `format` names (`store:save(path)` and `flow.open(path)` are the
+            pair for files). JSON: nodes, edges and viewport with sorted keys; positions and
+            sizes as `[x, y]` and `[w, h]` arrays; a node without data is written with
+            `"data": null`; numbers use the shortest form that reads back exactly. DOT and
+            Mermaid: as `store:dot` and `store:mermaid` describe.]],
+          example = [[
+            local copy = flow.decode(s:encode())
+            print(s:encode{ format = "dot" })]],
+        },
+        {
+          name = "EncodeOptions", kind = "type",
+          summary = "What `store:encode` writes.",
+          fields = {
+            { "format?", "DiagramFormat", "the language of the text", default = '"json"' },
+          },
+        },
+        {
+          name = "Store:export", kind = "method",
+          summary = "The document as a JSON string (deprecated: `store:encode()`).",
+          returns = { { "string" } },
+          text = [[
+            The same as `store:encode()`, kept for scripts written before it.]],
         },
         {
           name = "Store:load", kind = "method",
@@ -2405,14 +2492,14 @@ return {
           name = "DiagramFormat", kind = "type",
           summary = "A text format a store reads and writes.",
           values = {
-            { "json", "the store's own document (`store:export`)" },
-            { "dot", "the Graphviz DOT language (`store:dot`)" },
-            { "mermaid", "a Mermaid flowchart (`store:mermaid`)" },
+            { "json", "the store's own document" },
+            { "dot", "the Graphviz DOT language" },
+            { "mermaid", "a Mermaid flowchart" },
           },
         },
         {
           name = "Store:dot", kind = "method",
-          summary = "The diagram as a Graphviz DOT graph.",
+          summary = "The diagram as a Graphviz DOT graph (deprecated: `store:encode{format = \"dot\"}`).",
           returns = { { "string" } },
           text = [[
             A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
@@ -2421,12 +2508,12 @@ return {
             draws its own. Reading it back gives the same nodes, edges, labels, groups and
             shapes (stadium and document shapes come back as rounded and plain boxes).]],
           example = [[
-            print(s:dot())
+            print(s:encode{ format = "dot" })
             assert(s:save("diagram.dot"))]],
         },
         {
           name = "Store:mermaid", kind = "method",
-          summary = "The diagram as a Mermaid flowchart.",
+          summary = "The diagram as a Mermaid flowchart (deprecated: `store:encode{format = \"mermaid\"}`).",
           returns = { { "string" } },
           text = [[
             `flowchart` with the direction most edges run in; groups as subgraphs; titles,
@@ -2439,7 +2526,7 @@ return {
           summary = "Writes the store to a file; the extension picks the format.",
           params = {
             { "path", "string", "ends in .json (document), .dot or .gv (DOT), .mmd (Mermaid), .svg (drawing), .png (raster) or .pdf (page)" },
-            { "opts?", "SvgOptions", "drawing options, as for `store:svg`" },
+            { "opts?", "SvgOptions|EncodeOptions", "drawing options, as for `store:svg`; or `format`, which writes that text whatever the extension" },
           },
           returns = {
             { "true?", "true on success", name = "ok" },
@@ -2447,6 +2534,9 @@ return {
           },
           result = "true (and the drawing's warnings, if any), or nil and a message",
           text = [[
+            The writer of what `flow.open(path, opts)` reads: with `{ format = "dot" }` (or
+            "json", "mermaid") the file gets that text whatever its extension.
+
             An unknown extension, or a path with a NUL byte, raises; a failure to write
             returns `nil, message` (the message starts with `save:`). PNG and
             PDF files are made from the SVG drawing by `rsvg-convert` (Debian's
@@ -2832,8 +2922,13 @@ return {
           name = "Observer", kind = "type",
           summary = "An observation made by `flow.observe`.",
           text = [[
-            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it (a
-            `<close>` variable) stops it.]],
+            `tostring` gives `Observer (active)` or `Observer (stopped)`. Closing it
+            (`observer:close()` or a `<close>` variable) stops it; a stopped observer holds
+            nothing, so its fields stay readable (`isActive` is false).]],
+        },
+        {
+          name = "Observer:close", kind = "method",
+          summary = "Stops the observing (as `stop`, and as a `<close>` variable does).",
         },
         {
           name = "Observer.isActive", kind = "field", type = "boolean",
@@ -2939,7 +3034,12 @@ return {
             `tostring` gives `Workspace <path>` (and ` (closed)` once closed). Stores it
             returns keep working after the Workspace is dropped only until it is
             collected: keep it (flowrepl's `--workspace` keeps it as the global
-            `workspace`).]],
+            `workspace`). `ws:close()` or a `<close>` variable closes the file; after that
+            its calls raise `attempt to use a closed Workspace` (`ws.path` stays readable).
+
+            The workspace code is a module of its own, `flow.workspace` (Foundation and
+            SQLite): `require "flow"` does not load it; the first `flow.workspace` call
+            does, as `require "flow.workspace"` would.]],
         },
         {
           name = "Workspace:create", kind = "method",
@@ -2987,7 +3087,10 @@ return {
         {
           name = "Workspace:delete", kind = "method",
           summary = "Deletes a diagram with its nodes, edges and history.",
-          params = { { "name", "string", "a diagram not open in a store" } },
+          params = { { "name", "string", "a diagram of the workspace" } },
+          text = [[
+            A diagram open in a store of this workspace is deleted too, and the store is
+            closed: its calls then raise `attempt to use a closed Store`.]],
         },
         {
           name = "Workspace:versions", kind = "method",
@@ -3089,15 +3192,17 @@ return {
         },
         {
           name = "preview", kind = "function", repl = true,
-          summary = "Shows a store live in a browser page, both ways.",
-          params = { { "s?", "Store", "the store to show", default = "the global `store`" } },
+          summary = "Shows the session's stores live in a browser page, both ways.",
+          params = { { "s?", "Store", "the store to show", default = "the store changed last" } },
           text = [[
             Starts the preview server on first use (at `--serve`'s address, else
-            127.0.0.1:8080) and prints the page's address. Without an argument the page
-            shows the global `store`, whatever it holds at the time; another store gets an
-            address of its own (`?view=2`, ...). The page follows every change, and clicks
-            and node drags in it act on the store like calls at the prompt (their change
-            events print; a drag is one undo step). See docs/preview.md.]],
+            127.0.0.1:8080) and prints the page's address. The page lists the live stores
+            (by the global that holds them, else `store#n`) and shows the one changed last,
+            or the one picked in its list; with a store, the address printed opens a page on
+            that store (`?view=2`, ...) and the store is kept alive for the pages. The page
+            follows every change (moved nodes glide), and clicks and node drags in it act on
+            the store like calls at the prompt (their change events print; a drag is one
+            undo step). See docs/preview.md.]],
           example = [[
             preview()        -- preview: http://127.0.0.1:8080/
             preview(other)   -- preview: http://127.0.0.1:8080/?view=2]],

@@ -266,8 +266,8 @@ void flua_sigint_prompt(void);
 void flua_sigint_hold(void);
 void flua_sigint_release(void);
 
-/* Waits until `fd` is readable (1), `wakefd` is readable (2: the live preview's eventfd, a
- * page sent a request; -1 for none) or a Ctrl-C arrives with the prompt handler installed
+/* Waits until `fd` is readable (1), `wakefd` is readable (2: the live preview's wake pipe,
+ * a page sent a request; -1 for none) or a Ctrl-C arrives with the prompt handler installed
  * (0; the flag is consumed); -1 on error. SIGINT must be held by the caller: it is unblocked
  * only atomically inside ppoll. Other signals (SIGWINCH) just continue the wait. */
 int flua_wait_input_or_wake(int fd, int wakefd);
@@ -283,6 +283,11 @@ typedef void (*flua_Writer)(lua_State *L, const char *s, size_t len);
 
 /* Pushes a `print` replacement that formats like luaB_print and hands each line to `w`. */
 void flua_pushprint(lua_State *L, flua_Writer w);
+
+/* Pushes a function that, when called, does `require(module)` and calls its field `field`
+ * with the arguments, returning its results (`flow.workspace` loads the module
+ * `flow.workspace` on its first call). Errors are raised in C, past no Swift frame. */
+void flua_pushlazy(lua_State *L, const char *module, const char *field);
 
 /* stdio streams (Swift 6 rejects the C globals as shared mutable state). */
 #include <stdio.h>

@@ -10,4 +10,14 @@
  * mapped until the process ends. Returns 1 when done, 0 when the object was not found. */
 int flua_stay_loaded(void);
 
+/* The same for the shared object that holds `address` (a loadable module of its own, such
+ * as flow/workspace.so, whose threads outlive its state). */
+int flua_keep_loaded(const void *address);
+
+/* The entry point of the module `flow.workspace`, defined (@_cdecl) by the FlowLuaWorkspace
+ * target. Declared here so that a host that links that target registers it in
+ * package.preload without importing it (and with it Foundation) into its own sources. */
+struct lua_State;
+int luaopen_flow_workspace(struct lua_State *L);
+
 #endif

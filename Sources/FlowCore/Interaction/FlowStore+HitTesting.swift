@@ -91,7 +91,7 @@ extension FlowStore {
             let frame = n.frame
             for h in n.handles where type == nil || h.type == type {
                 let a = area(h) ?? .point(radius: defaultRadius)
-                guard let d = a.hitDistance(p, handlePoint: handlePoint(h.position, of: n), frame: frame) else { continue }
+                guard let d = a.hitDistance(p, handlePoint: handlePoint(h, of: n), frame: frame) else { continue }
                 let better: Bool
                 if d < bestDistance {
                     better = true

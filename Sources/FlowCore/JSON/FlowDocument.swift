@@ -159,6 +159,10 @@ extension FlowDocument {
         }
         w.fragment("\n          \"id\": ")
         w.fragment(quoting: handle.id)
+        if handle.offset != 0 {
+            w.fragment(",\n          \"offset\": ")
+            w.fragment(number: handle.offset)
+        }
         w.fragment(",\n          \"position\": ")
         w.fragment(quoting: handle.position.rawValue)
         w.fragment(",\n          \"type\": ")
@@ -597,10 +601,12 @@ private struct DocumentReader {
         var position: JSONValue?
         var startArea: JSONValue?
         var targetArea: JSONValue?
+        var offset: JSONValue?
         for k in 0..<o.count {
             let key = o.keys[k]
             switch key.utf8.count {
             case 2: if key == "id" { id = o.value(at: k) }
+            case 6: if key == "offset" { offset = o.value(at: k) }
             case 4: if key == "type" { type = o.value(at: k) }
             case 8: if key == "position" { position = o.value(at: k) }
             case 19: if key == "connectionStartArea" { startArea = o.value(at: k) }
@@ -613,7 +619,8 @@ private struct DocumentReader {
             type: try enumValue(type, HandleType.self, "\(path()).type"),
             position: try enumValue(position, HandlePosition.self, "\(path()).position"),
             connectionStartArea: try hitArea(startArea, "\(path()).connectionStartArea"),
-            connectionTargetArea: try hitArea(targetArea, "\(path()).connectionTargetArea"))
+            connectionTargetArea: try hitArea(targetArea, "\(path()).connectionTargetArea"),
+            offset: offset == nil ? 0 : try number(offset, "\(path()).offset"))
     }
 
     func hitArea(_ v: JSONValue?, _ path: @autoclosure () -> String) throws(FlowError)
@@ -840,6 +847,7 @@ private struct FastDocumentReader<Data: FlowNodeData> {
         var id: String?
         var type: HandleType?
         var position: HandlePosition?
+        var offset = 0.0
         var startArea: HandleHitArea?
         var targetArea: HandleHitArea?
         var more = try beginObject()
@@ -847,6 +855,7 @@ private struct FastDocumentReader<Data: FlowNodeData> {
             let key = try readKey()
             switch key.count {
             case 2 where matches(key, "id"): id = try string()
+            case 6 where matches(key, "offset"): offset = try number()
             case 4 where matches(key, "type"): type = try enumValue(FastEnumNames.handleTypes)
             case 8 where matches(key, "position"):
                 position = try enumValue(FastEnumNames.handlePositions)
@@ -859,7 +868,7 @@ private struct FastDocumentReader<Data: FlowNodeData> {
         guard let id, let type, let position else { throw giveUp() }
         return HandleDeclaration(
             id: id, type: type, position: position, connectionStartArea: startArea,
-            connectionTargetArea: targetArea)
+            connectionTargetArea: targetArea, offset: offset)
     }
 
     /// `{"normal": {}}` or `{"draft": {"_0": state}}`, exactly.

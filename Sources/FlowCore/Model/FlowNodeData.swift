@@ -11,10 +11,15 @@ public protocol FlowNodeData: Equatable {
     /// Bytes the value holds, roughly (what a store's `MemoryBudget` counts). The default is
     /// its inline size.
     var estimatedBytes: Int { get }
+    /// Whether the node keeps its position when the diagram is laid out (FlowLayout's
+    /// `store.layout` leaves it where it is, as if named in its `pinned`). The default is
+    /// false; JSON data says so with `pinned = true`.
+    var isPinned: Bool { get }
 }
 
 extension FlowNodeData {
     public func title(nodeID: String) -> String { nodeID }
+    public var isPinned: Bool { false }
 }
 
 extension JSONValue: FlowNodeData {
@@ -39,6 +44,12 @@ extension JSONValue: FlowNodeData {
         default:
             return nodeID
         }
+    }
+
+    /// An object whose `pinned` is `true`.
+    public var isPinned: Bool {
+        if case .object(let o) = self, o["pinned"] == .bool(true) { return true }
+        return false
     }
 }
 
@@ -66,6 +77,7 @@ extension Double: FlowNodeData {
 
 extension Optional: FlowNodeData where Wrapped: FlowNodeData {
     public func title(nodeID: String) -> String { self?.title(nodeID: nodeID) ?? nodeID }
+    public var isPinned: Bool { self?.isPinned ?? false }
     public func jsonValue() throws(FlowError) -> JSONValue {
         switch self {
         case .none: return .null

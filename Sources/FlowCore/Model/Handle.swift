@@ -75,16 +75,30 @@ public struct HandleDeclaration: Hashable, Sendable {
     public var connectionStartArea: HandleHitArea?
     /// Area that accepts a connection (nil: a point area of the configured radius).
     public var connectionTargetArea: HandleHitArea?
+    /// Where along its side the handle sits, as a fraction of the side's length from its
+    /// middle (left to right, top to bottom): -0.5 at one end, 0 the middle, 0.5 the other
+    /// end. A record field's port sits over its field (docs/formats.md, "Records").
+    public var offset: Double
 
     public init(
         id: String, type: HandleType, position: HandlePosition,
-        connectionStartArea: HandleHitArea? = nil, connectionTargetArea: HandleHitArea? = nil
+        connectionStartArea: HandleHitArea? = nil, connectionTargetArea: HandleHitArea? = nil,
+        offset: Double = 0
     ) {
         self.id = id
         self.type = type
         self.position = position
         self.connectionStartArea = connectionStartArea
         self.connectionTargetArea = connectionTargetArea
+        self.offset = offset
+    }
+
+    /// Where the handle sits on the outline of `shape` in frame `f`: the side's handle
+    /// point (`NodeShape.handlePoint`), moved `offset` along the side (`NodeShape.portPoint`).
+    public func point(on shape: NodeShape, in f: Rect) -> Point {
+        guard offset != 0, position != .center else { return shape.handlePoint(position, in: f) }
+        let length = position == .top || position == .bottom ? f.width : f.height
+        return shape.portPoint(position, offset: offset * length, in: f)
     }
 
     /// `target` at the top, then `source` at the bottom.

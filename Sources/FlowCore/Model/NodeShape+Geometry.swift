@@ -59,16 +59,19 @@ extension NodeShape {
         let dx = abs(p.x - cx), dy = abs(p.y - cy)
         let hw = f.width / 2, hh = f.height / 2
         switch self {
-        case .rounded, .rectangle:
+        case .rounded, .rectangle, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder:
             return true
+        case .triangle, .invtriangle, .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon,
+            .octagon, .doubleoctagon, .tripleoctagon:
+            return Self.inside(p, polygon(in: f)!)  // invariant: these are polygons
         case .note:
             let fold = Self.noteFold(in: f)
             return (p.x - (f.maxX - fold)) - (p.y - f.y) <= 0
-        case .diamond:
+        case .diamond, .mdiamond:
             return hw > 0 && hh > 0 && dx / hw + dy / hh <= 1
         case .ellipse:
             return hw > 0 && hh > 0 && (dx / hw) * (dx / hw) + (dy / hh) * (dy / hh) <= 1
-        case .circle:
+        case .circle, .doublecircle:
             let r = Self.diameter(in: f) / 2
             return dx * dx + dy * dy <= r * r
         case .stadium:
@@ -101,7 +104,7 @@ extension NodeShape {
         switch (self, position) {
         case (_, .center):
             return position.point(in: f)
-        case (.circle, _):
+        case (.circle, _), (.doublecircle, _):
             let r = Self.diameter(in: f) / 2
             let c = HandlePosition.center.point(in: f)
             let d = position.direction
@@ -113,12 +116,12 @@ extension NodeShape {
         case (.document, .bottom):
             return Point(f.x + f.width / 2, f.maxY - Self.documentWave(in: f))
         default:
+            if let corners = polygon(in: f) {
+                return Self.exit(from: HandlePosition.center.point(in: f), position.direction, corners)
+            }
             return position.point(in: f)
         }
     }
-
-    /// Whether handles sit anywhere but the middles of the frame's sides for some frame.
-    var movesHandles: Bool { self == .circle || self == .parallelogram || self == .document }
 
     // MARK: Text
 
@@ -128,6 +131,9 @@ extension NodeShape {
         switch self {
         case .cylinder: return Point(cx, f.y + (f.height + Self.cylinderCap(in: f)) / 2)
         case .document: return Point(cx, f.y + (f.height - 2 * Self.documentWave(in: f)) / 2)
+        // towards the wide side of a triangle
+        case .triangle: return Point(cx, f.y + f.height * 0.6)
+        case .invtriangle: return Point(cx, f.y + f.height * 0.4)
         default: return Point(cx, f.y + f.height / 2)
         }
     }
@@ -135,9 +141,9 @@ extension NodeShape {
     /// The tallest block of title lines the shape holds in frame `f`.
     public func maxTextHeight(in f: Rect) -> Double {
         switch self {
-        case .diamond: return f.height / 2
+        case .diamond, .mdiamond, .triangle, .invtriangle: return f.height / 2
         case .ellipse: return f.height * 0.5.squareRoot()
-        case .circle: return Self.diameter(in: f) * 0.5.squareRoot()
+        case .circle, .doublecircle: return Self.diameter(in: f) * 0.5.squareRoot()
         case .cylinder: return f.height - 3 * Self.cylinderCap(in: f) - 2 * Self.textPadding.y
         case .document: return f.height - 2 * Self.documentWave(in: f) - 2 * Self.textPadding.y
         default: return f.height - 2 * Self.textPadding.y
@@ -149,8 +155,12 @@ extension NodeShape {
     public func textWidth(forBlockHeight height: Double, in f: Rect) -> Double {
         let pad = 2 * Self.textPadding.x
         switch self {
-        case .rounded, .rectangle, .note, .cylinder, .document:
+        case .rounded, .rectangle, .note, .cylinder, .document, .record, .mrecord, .plain, .msquare, .box3d,
+            .component, .tab, .folder:
             return f.width - pad
+        case .triangle, .invtriangle, .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon,
+            .octagon, .doubleoctagon, .tripleoctagon:
+            return Self.polygonTextWidth(polygon(in: f)!, height: height, centre: textCenter(in: f).y) - pad  // invariant: polygons
         case .stadium:
             let r = Self.diameter(in: f) / 2
             let q = min(height / 2, r)
@@ -158,11 +168,11 @@ extension NodeShape {
         case .ellipse:
             let k = f.height > 0 ? height / f.height : 1
             return f.width * max(0, 1 - k * k).squareRoot() - pad
-        case .circle:
+        case .circle, .doublecircle:
             let d = Self.diameter(in: f)
             let k = d > 0 ? height / d : 1
             return d * max(0, 1 - k * k).squareRoot() - pad
-        case .diamond:
+        case .diamond, .mdiamond:
             return f.width * max(0, 1 - (f.height > 0 ? height / f.height : 1)) - pad
         case .hexagon:
             return f.width - 2 * Self.hexagonInset(in: f) * min(1, f.height > 0 ? height / f.height : 1) - pad

@@ -7,7 +7,10 @@
 
 /// The outline a node is drawn with. Hit testing and handle positions follow it.
 public enum NodeShape: String, Sendable, CaseIterable, FlowEnum {
-    case rounded, rectangle, diamond, ellipse, circle, hexagon, parallelogram, cylinder, document, stadium, note
+    case rounded, rectangle, diamond, ellipse, circle, hexagon, parallelogram, cylinder, document, stadium, note,
+        record, mrecord, doublecircle, triangle, invtriangle, house, invhouse, trapezium, invtrapezium,
+        pentagon, septagon, octagon, doubleoctagon, tripleoctagon, plain, msquare, mdiamond, box3d,
+        component, tab, folder
     public static var valueName: String { "shape" }
 }
 

@@ -77,7 +77,7 @@ public enum EdgeEnds {
             return EdgeEnd(point: shape.handlePoint(side, in: frame), position: side)
         }
         guard let h = handles.first(where: { $0.id == id }) else { return nil }
-        return EdgeEnd(point: shape.handlePoint(h.position, in: frame), position: h.position)
+        return EdgeEnd(point: h.point(on: shape, in: frame), position: h.position)
     }
 
     /// The side of `frame` whose border `p` lies on (top, bottom, left, right: the first

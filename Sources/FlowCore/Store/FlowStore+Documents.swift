@@ -285,6 +285,7 @@ extension FlowStore {
         for n in nodes { pInsertNode(n, emit: false) }
         for e in edges { pInsertEdge(e, emit: false) }
         log.journal.removeAll()
+        lastLayoutNodeIDs = nil
         clearHistory()
         checkInvariantsInDebug()
     }

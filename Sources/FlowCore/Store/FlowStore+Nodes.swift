@@ -261,6 +261,9 @@ extension FlowStore {
             }
             try Self.validateArea(h.connectionStartArea, h, op)
             try Self.validateArea(h.connectionTargetArea, h, op)
+            if !(h.offset.isFinite && abs(h.offset) <= 0.5) {
+                throw .invalidHandle(op, "handle '\(h.id)': offset must be between -0.5 and 0.5")
+            }
         }
     }
 

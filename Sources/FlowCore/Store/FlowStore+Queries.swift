@@ -20,7 +20,7 @@ extension FlowStore {
         guard let n = nodeTable[nodeID] else { return nil }
         guard let hid = handleID else { return (HandlePosition.center.point(in: n.frame), .center, .source) }
         guard let h = n.handle(hid) else { return nil }
-        return (handlePoint(h.position, of: n), h.position, h.type)
+        return (handlePoint(h, of: n), h.position, h.type)
     }
 }
 

@@ -93,6 +93,12 @@ extension FlowStore {
         return resolvedShape(of: node).handlePoint(position, in: node.frame)
     }
 
+    /// Where handle `h` of `node` sits: `handlePoint` moved along its side by its offset.
+    func handlePoint(_ h: HandleDeclaration, of node: Node) -> Point {
+        if h.offset == 0 { return handlePoint(h.position, of: node) }
+        return h.point(on: node.look == nil ? .rectangle : resolvedShape(of: node), in: node.frame)
+    }
+
     // MARK: Sizing to the title
 
     /// The size of node `n` sized to its title (`autoSize`), with this store's style sheet:

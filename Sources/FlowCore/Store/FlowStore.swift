@@ -212,6 +212,10 @@ public final class FlowStore<Data: FlowNodeData> {
     @exclusivity(unchecked) var budgetBytes = 0
     @exclusivity(unchecked) var historyBytes = 0
 
+    /// The ids of the nodes the store held at its last automatic layout (FlowLayout sets
+    /// it; a load clears it): a stable layout keeps their places and fits the others in.
+    @exclusivity(unchecked) public var lastLayoutNodeIDs: Set<String>?
+
     /// Whether history is recorded. Turning it off clears the history; turning it on
     /// starts empty.
     @exclusivity(unchecked) public var isUndoEnabled = true {

@@ -51,8 +51,14 @@ public enum TitleLayout {
         _ title: String, font: TextFont, shape: NodeShape, isContainer: Bool, wrapWidth: Double,
         minimum: Size
     ) -> Size {
+        if shape.isRecord && !isContainer {
+            // a record's fields are not wrapped: each shows its whole text
+            let s = RecordLabel.naturalSize(RecordLabel.parse(title), font: font)
+            return Size(max(minimum.width, whole(s.width)), max(minimum.height, whole(s.height)))
+        }
         let side = min(minimum.width, minimum.height)
-        let base = shape == .circle && !isContainer ? Size(side, side) : minimum
+        let round = shape == .circle || shape == .doublecircle
+        let base = round && !isContainer ? Size(side, side) : minimum
         // The common case: a short single-line title in a plain node.
         if !isContainer, title.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x80 }) {
             let f = Rect(0, 0, base.width, base.height)
@@ -75,7 +81,7 @@ public enum TitleLayout {
             return shape.maxTextHeight(in: f) + 1e-9 >= bh && shape.textWidth(forBlockHeight: bh, in: f) + 1e-9 >= bw
         }
         if holds(base.width, base.height) { return base }
-        if shape == .circle {
+        if round {
             let d = smallest(from: base.width) { holds($0, $0) }
             return Size(d, d)
         }

@@ -21,10 +21,15 @@ public enum LayeredLayout {
 
         var centres = Array(repeating: Point(0, 0), count: graph.nodes.count)
         var offset = 0.0
-        for component in components(graph) {
+        let stable = StableLayout.applies(graph, options)
+        // a stable layout keeps unconnected parts where they were: one part
+        let parts = stable
+            ? [Component(nodes: Array(0..<graph.nodes.count), edges: graph.edges.indices.filter { graph.edges[$0].source != graph.edges[$0].target })]
+            : components(graph)
+        for component in parts {
             let part = layoutComponent(
                 graph, nodes: component.nodes, edges: component.edges, breadth: breadth,
-                depth: depth, options: options)
+                depth: depth, options: options, stable: stable)
             let shift = offset - part.minBreadth
             for (local, v) in component.nodes.enumerated() {
                 centres[v] = Point(part.centres[local].x + shift, part.centres[local].y)
@@ -188,8 +193,10 @@ public enum LayeredLayout {
 
     static func layoutComponent(
         _ graph: LayoutGraph, nodes: [Int], edges: [Int], breadth: [Double], depth: [Double],
-        options: LayoutOptions
+        options: LayoutOptions, stable: Bool = false
     ) -> Part {
+        // a stable layout's previous centres, in layer terms (`StableLayout`)
+        let previous = nodes.map { graph.nodes[$0].previous.map { StableLayout.layerTerms($0, options.direction) } }
         var local = [Int: Int](minimumCapacity: nodes.count)
         for (i, v) in nodes.enumerated() { local[v] = i }
         let pairs = edges.map { (local[graph.edges[$0].source]!, local[graph.edges[$0].target]!) }
@@ -221,7 +228,10 @@ public enum LayeredLayout {
             }
             previousHeld[graph.nodes[v].layer] = local
         }
-        var ranks = NetworkSimplex.ranks(nodeCount: nodes.count, edges: rankEdges)
+        var ranks = stable
+            ? StableLayout.ranks(
+                nodeCount: nodes.count, edges: rankEdges, previousLayer: StableLayout.previousLayers(previous.map { $0?.across }))
+            : NetworkSimplex.ranks(nodeCount: nodes.count, edges: rankEdges)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
         var proper = ProperGraph(
             ranks: ranks, breadth: nodes.map { breadth[$0] }, depth: nodes.map { depth[$0] },
@@ -229,19 +239,33 @@ public enum LayeredLayout {
         proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
         var ordering = Ordering(graph: proper)
-        ordering.minimizeCrossings(
-            CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
+        if stable {
+            StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along })
+        } else {
+            ordering.minimizeCrossings(
+                CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
+        }
         let coordinates = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
             edgeSpacing: options.edgeSpacing)
-        let x = coordinates.assign()
+        let x = stable
+            ? StableLayout.coordinates(
+                graph: proper, layers: ordering.layers, along: previous.map { $0?.along },
+                hold: nodes.map { graph.nodes[$0].hold }, separation: coordinates.separation)
+            : coordinates.assign()
 
-        // Layers stacked with their deepest vertex; vertices centred in their layer.
+        // Layers stacked with their deepest vertex; vertices centred in their layer. A layer
+        // of dummies alone (the labels of edges between two layers of nodes, and the edges
+        // passing them) is half a gap from its neighbours, as dot does: a labelled edge then
+        // takes the spacing and its label's height, not two spacings.
         var layerDepth = Array(repeating: 0.0, count: proper.layerCount)
+        var holdsNodes = Array(repeating: false, count: proper.layerCount)
         for v in 0..<proper.count { layerDepth[proper.layer[v]] = max(layerDepth[proper.layer[v]], proper.depth[v]) }
+        for v in 0..<proper.realCount { holdsNodes[proper.layer[v]] = true }
         var layerTop = Array(repeating: 0.0, count: proper.layerCount)
         for l in 1..<max(1, proper.layerCount) {
-            layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + options.layerSpacing
+            let gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing / 2
+            layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + gap
         }
         var minB = Double.infinity, maxB = -Double.infinity
         for v in 0..<proper.count {

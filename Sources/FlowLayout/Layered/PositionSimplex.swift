@@ -36,7 +36,12 @@ enum PositionSimplex {
         return x
     }
 
-    static func improve(_ x: [Double], graph: ProperGraph, layers: [[Int]], separation: (Int, Int) -> Double) -> [Double] {
+    /// `targets` and `weights` (by vertex, or empty) pull vertices towards coordinates of
+    /// their own (a stable layout, `StableLayout.addPull`).
+    static func improve(
+        _ x: [Double], graph: ProperGraph, layers: [[Int]], separation: (Int, Int) -> Double,
+        targets: [Double?] = [], weights: [Int] = []
+    ) -> [Double] {
         let n = graph.count
         let auxiliary = n + graph.segments.count
         guard n > 1 else { return x }
@@ -79,6 +84,7 @@ enum PositionSimplex {
         for (s, segment) in graph.segments.enumerated() {
             rank[n + s] = min(rank[segment.upper] - (reach - offsets[s].upper), rank[segment.lower] - (reach - offsets[s].lower))
         }
+        if !targets.isEmpty { StableLayout.addPull(targets: targets, weights: weights, base: base, edges: &edges, rank: &rank) }
         let solved = NetworkSimplex.improve(ranks: rank, edges: edges, maxIterations: maxPivots)
         return (0..<n).map { Double(solved[$0]) }
     }

@@ -8,6 +8,11 @@ extension FlowStore {
     /// changes, each in store order. Throws, changing nothing, for an unknown id in the
     /// request or a pinned node inside a laid-out group, or when the current `WorkLimit`
     /// stopped it.
+    ///
+    /// With `request.options.stable`, the nodes that were placed (`LayoutRequest.placed`;
+    /// by default those the store held at its last layout, `lastLayoutNodeIDs`) keep their
+    /// layers and their order in them and stay near where they were; the others are
+    /// fitted in (docs/layout.md, "Stable layout").
     @discardableResult
     public func layout(_ request: LayoutRequest = LayoutRequest()) throws(FlowError) -> LayoutStats {
         // A node sized to its title is laid out at the size the update below gives it (a
@@ -18,9 +23,13 @@ extension FlowStore {
             m.size = fittedSize(n)
             return m
         }
+        var placed: [Bool]? = nil
+        if request.options.stable {
+            placed = request.placed.map { p in sized.map { p.contains($0.id) } } ?? placedForLayout()
+        }
         let plan = try LayoutPlan(
             nodes: sized, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil,
-            shapes: nodes.map(resolvedShape(of:)))
+            shapes: nodes.map(resolvedShape(of:)), placed: placed)
         // a layout cut short by the work limit (`WorkLimit`) is not applied
         try WorkLimit.check("layout")
         try transaction("Layout") { () throws(FlowError) in
@@ -38,6 +47,7 @@ extension FlowStore {
                 try updateEdge(e.id) { (edge: inout FlowEdge) throws(FlowError) in edge.points = r }
             }
         }
+        lastLayoutNodeIDs = Set(nodes.lazy.map(\.id))
         return plan.stats
     }
 }

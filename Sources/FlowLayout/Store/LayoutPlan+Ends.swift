@@ -28,8 +28,8 @@ extension LayoutPlan {
     /// the gap outside the group (`turn`), never along the border or through the title.
     func orthogonal(_ route: [Point], _ e: FlowEdge) -> [Point] {
         guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID] else { return route }
-        let start = handleSide(a, e.sourceHandleID, .source).position.point(in: newFrame(a))
-        let end = handleSide(b, e.targetHandleID, .target).position.point(in: newFrame(b))
+        let start = handleSide(a, e.sourceHandleID, .source).point(on: .rectangle, in: newFrame(a))
+        let end = handleSide(b, e.targetHandleID, .target).point(on: .rectangle, in: newFrame(b))
         let all = [start] + route + [end]
         let vertical = !direction.isHorizontal
         let spans = crossedGroups(a, b).map { g -> (Double, Double) in
@@ -104,7 +104,7 @@ extension LayoutPlan {
     func around(_ frame: Rect, _ h: HandleDeclaration, towards next: Point, flow: Point, room: Double) -> [Point] {
         let d = h.position.direction
         if d == .zero { return [] }
-        let p = h.position.point(in: frame)
+        let p = h.point(on: .rectangle, in: frame)
         let ahead = (next.x - p.x) * d.x + (next.y - p.y) * d.y
         let out = Point(p.x + d.x * room, p.y + d.y * room)
         let across = d.x * flow.x + d.y * flow.y == 0

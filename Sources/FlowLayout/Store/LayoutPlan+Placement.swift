@@ -9,6 +9,7 @@ extension LayoutPlan {
         for (m, _) in level.nodeOf {
             anchor = Point(min(anchor.x, nodes[m].position.x), min(anchor.y, nodes[m].position.y))
         }
+        if let stable = stableAnchor(r, level) { anchor = stable }
         if !anchor.x.isFinite { return .zero }
         // Obstacles: nodes that stay and are not groups holding laid-out nodes.
         var holds = Array(repeating: false, count: nodes.count)

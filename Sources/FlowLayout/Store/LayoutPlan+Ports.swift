@@ -68,10 +68,12 @@ extension LayoutPlan {
     /// still faces that way (`crowdedRoom`), down to this far apart.
     static var crowdedPortGap: Double { 3.5 }
 
-    /// Whether the layout placed node `i`'s handles (a node with the default handles), so
-    /// its edges may end elsewhere on its outline.
+    /// Whether the layout placed node `i`'s handles (a node with the default handles, or
+    /// with those an earlier layout turned to face this flow), so its edges may end
+    /// elsewhere on its outline.
     func placesHandles(_ i: Int) -> Bool {
-        HandleDeclaration.areDefaults(nodes[i].handles) || handles[nodes[i].id] != nil
+        handles[nodes[i].id] != nil || HandleDeclaration.areDefaults(nodes[i].handles)
+            || (inScope[i] && nodes[i].handles == LayoutPlan.flowHandles(direction))
     }
 
     /// How long a stretch of node `i`'s `side`, centred on its middle, ports may spread
@@ -83,17 +85,36 @@ extension LayoutPlan {
         let horizontal = side == .top || side == .bottom
         let length = horizontal ? f.width : f.height
         switch shapes[i] {
-        case .rounded, .rectangle, .note:
+        case .rounded, .rectangle, .note, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder:
             return max(0, length - 24)
-        case .stadium where horizontal:
-            return max(0, f.width - f.height - 8)
+        case .stadium where shapes[i].stadiumCap(side, in: f) == nil:
+            return max(0, abs(f.width - f.height) - 8)
+        case .stadium:
+            // the middle half of the round cap
+            return min(f.width, f.height) / 2
         case .hexagon where horizontal, .parallelogram where horizontal:
             return max(0, f.width / 2 - 8)
-        case .ellipse, .circle:
+        case .parallelogram:
+            // along the slant
+            return f.height / 2
+        case .cylinder where !horizontal:
+            return max(0, f.height - 2 * NodeShape.cylinderCap(in: f) - 16)
+        case .cylinder:
+            // the middle half of the cap
+            return f.width / 2
+        case .document where !horizontal:
+            return max(0, f.height - 2 * NodeShape.documentWave(in: f) - 16)
+        case .document where side == .top:
+            return max(0, length - 24)
+        case .ellipse, .circle, .doublecircle:
             // the middle half of the side, where the curve still faces that way
-            return (shapes[i] == .circle ? NodeShape.diameter(in: f) : length) / 2
-        case .diamond:
+            return (shapes[i] == .ellipse ? length : NodeShape.diameter(in: f)) / 2
+        case .diamond, .mdiamond:
             // near the tip, on the two slants
+            return length / 3
+        case .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon, .octagon, .doubleoctagon,
+            .tripleoctagon, .triangle, .invtriangle:
+            // the middle third: on a side or near a point, as for a diamond
             return length / 3
         default:
             return nil
@@ -112,13 +133,21 @@ extension LayoutPlan {
         let horizontal = side == .top || side == .bottom
         let length = horizontal ? f.width : f.height
         switch shapes[i] {
-        case .rounded, .note: return max(0, length - 12)
-        case .rectangle: return max(0, length - 4)
-        case .stadium: return max(0, f.width - f.height)
+        case .rounded, .note, .mrecord, .tab, .folder, .component: return max(0, length - 12)
+        case .rectangle, .record, .plain, .msquare, .box3d: return max(0, length - 4)
+        case .parallelogram where !horizontal: return f.height * 0.8
+        case .cylinder where !horizontal: return max(0, f.height - 2 * NodeShape.cylinderCap(in: f) - 4)
+        case .cylinder: return f.width * 0.7
+        case .document where !horizontal: return max(0, f.height - 2 * NodeShape.documentWave(in: f) - 4)
+        case .stadium where shapes[i].stadiumCap(side, in: f) != nil: return min(f.width, f.height) * 0.7
+        case .stadium: return max(0, abs(f.width - f.height))
         // the points of the quarter facing the side, short of its ends (0.7 < 1/sqrt 2)
         case .ellipse: return length * 0.7
-        case .circle: return NodeShape.diameter(in: f) * 0.7
-        case .diamond: return length * 0.48
+        case .circle, .doublecircle: return NodeShape.diameter(in: f) * 0.7
+        case .diamond, .mdiamond: return length * 0.48
+        case .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon, .octagon, .doubleoctagon,
+            .tripleoctagon, .triangle, .invtriangle:
+            return length * 0.48
         default: return nil
         }
     }

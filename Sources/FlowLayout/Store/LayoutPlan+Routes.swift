@@ -35,6 +35,7 @@ extension LayoutPlan {
             general.append(e)
         }
         straightenJogs(general)
+        spreadSteppedEnds(general)
         spreadTracks(general)
         for e in general {
             let (s, t) = ends(e)

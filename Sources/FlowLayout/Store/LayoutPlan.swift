@@ -42,9 +42,16 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// may spread (`portRoom`).
     let shapes: [NodeShape]
 
+    /// For a stable layout: each node's previous centre in its container's frame (nil for a
+    /// new node) and how strongly it is held there (`LayoutGraph.Node.hold`).
+    var previous: [Point?] = []
+    var hold: [Int] = []
+
+    /// `placed`: for a stable layout, whether each node's position is a place to keep
+    /// (nil: every node's).
     init(
         nodes: [Node], edges: [FlowEdge], request: LayoutRequest, routerOwnsOrthogonal: Bool = false,
-        shapes: [NodeShape]? = nil
+        shapes: [NodeShape]? = nil, placed: [Bool]? = nil
     ) throws(FlowError) {
         let op = "layout"
         self.request = request
@@ -88,8 +95,15 @@ struct LayoutPlan<Data: FlowNodeData> {
         } else {
             scope = Array(repeating: true, count: nodes.count)
         }
+        var fitted: [Bool]? = nil
+        if request.options.stable && request.nodes != nil && request.group == nil {
+            // fitted in among every other node, which stays (`LayoutRequest.nodes`)
+            fitted = scope
+            scope = Array(repeating: true, count: nodes.count)
+        }
         var pinnedRoots: [Int] = []
         for id in request.pinned.sorted() { pinnedRoots.append(try require(id, "pinned")) }
+        for (i, n) in nodes.enumerated() where n.data.isPinned && !request.pinned.contains(n.id) { pinnedRoots.append(i) }
         let pinned = withDescendants(pinnedRoots)
         for i in 0..<nodes.count where pinned[i] { scope[i] = false }
         for r in pinnedRoots {
@@ -104,7 +118,9 @@ struct LayoutPlan<Data: FlowNodeData> {
             if let p = nodes[i].parentID, let pi = index[p], scope[pi] { container[i] = pi }
             members[container[i], default: []].append(i)
         }
-        _ = groupIndex
+        if request.options.stable {
+            setPrevious(placed: placed ?? Array(repeating: true, count: nodes.count), fitted: fitted, groupIndex: groupIndex)
+        }
         try plan(edges: edges, groupIndex: groupIndex)
     }
 
@@ -174,7 +190,8 @@ struct LayoutPlan<Data: FlowNodeData> {
         switch (h?.position, direction.isHorizontal) {
         case (.left?, false), (.top?, true): return -0.5 - beyond
         case (.right?, false), (.bottom?, true): return 0.5 + beyond
-        default: return 0
+        // on the side facing a layer: where along it the handle sits (a record's field)
+        default: return h?.offset ?? 0
         }
     }
 
@@ -225,7 +242,9 @@ struct LayoutPlan<Data: FlowNodeData> {
             var level = Level()
             for m in members[c] ?? [] {
                 level.nodeOf[m] = level.graph.nodes.count
-                level.graph.nodes.append(.init(width: nodes[m].size.width, height: nodes[m].size.height))
+                level.graph.nodes.append(.init(
+                    width: nodes[m].size.width, height: nodes[m].size.height,
+                    previous: previous.isEmpty ? nil : previous[m], hold: hold.isEmpty ? 1 : hold[m]))
             }
             levels[c] = level
         }

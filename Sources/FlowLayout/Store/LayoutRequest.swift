@@ -13,13 +13,20 @@ public enum LayoutAlgorithm: String, Sendable, CaseIterable {
 public struct LayoutRequest: Sendable {
     public var algorithm: LayoutAlgorithm
     public var options: LayoutOptions
-    /// The nodes to lay out (with their descendants); nil: every node.
+    /// The nodes to lay out (with their descendants); nil: every node. With
+    /// `options.stable`, every node is laid out and these are fitted in as new among the
+    /// rest, which keeps its places and moves only where they need room.
     public var nodes: [String]?
     /// Lay out the descendants of this group inside it and resize it to fit.
     public var group: String?
     /// Nodes that keep their positions (with their descendants); the laid-out nodes are
-    /// placed around them.
+    /// placed around them. So does every node whose data `isPinned` (JSON `pinned = true`).
     public var pinned: Set<String>
+    /// For a stable layout (`options.stable`): the nodes whose positions count as places to
+    /// keep; the others are new and fitted in. Nil: the store decides (`FlowStore.layout`:
+    /// the nodes it held at its last layout, or, before any, those whose box overlaps no
+    /// earlier node's in their container).
+    public var placed: Set<String>?
     /// Free space between a group's border and its children.
     public var groupPadding: Double
     /// Extra room at the top of a group for its title.
@@ -27,9 +34,10 @@ public struct LayoutRequest: Sendable {
 
     public init(
         algorithm: LayoutAlgorithm = .layered, options: LayoutOptions = LayoutOptions(),
-        nodes: [String]? = nil, group: String? = nil, pinned: Set<String> = [],
+        nodes: [String]? = nil, group: String? = nil, pinned: Set<String> = [], placed: Set<String>? = nil,
         groupPadding: Double = 20, groupTitleHeight: Double = 24
     ) {
+        self.placed = placed
         self.algorithm = algorithm
         self.options = options
         self.nodes = nodes

@@ -39,6 +39,7 @@ enum LuaChanges {
             s.push(h.id); s.setField("id")
             s.push(h.type.rawValue); s.setField("type")
             s.push(h.position.rawValue); s.setField("position")
+            if h.offset != 0 { s.push(h.offset); s.setField("offset") }
             if let a = h.connectionStartArea { push(s, area: a); s.setField("connectionStartArea") }
             if let a = h.connectionTargetArea { push(s, area: a); s.setField("connectionTargetArea") }
             lua_rawseti(s.L, -2, lua_Integer(i + 1))

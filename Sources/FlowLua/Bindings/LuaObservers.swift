@@ -54,14 +54,23 @@ final class LuaStores {
     /// Adds a new store; returns its default name.
     func add(_ box: LuaStoreBox) -> String {
         made += 1
+        box.serial = made
         stores.removeAll { $0.box == nil }
         stores.append(WeakBox(box: box))
         if !observers.isEmpty { box.attachObservers() }
         return "store#\(made)"
     }
 
+    /// The open stores, oldest first.
+    var live: [LuaStoreBox] { stores.compactMap { $0.box.flatMap { $0.isClosed ? nil : $0 } } }
+
     func remove(_ box: LuaStoreBox) {
         stores.removeAll { $0.box == nil || $0.box === box }
+    }
+
+    /// The live box holding `store`, if any.
+    func box(of store: LuaFlowStore) -> LuaStoreBox? {
+        stores.first { $0.box?.store === store }?.box
     }
 
     func add(_ o: LuaObservation) {
@@ -112,7 +121,7 @@ extension LuaStoreBox {
 enum LuaObservers {
     static func register(_ L: OpaquePointer) {
         observerClass.register(
-            L, methods: [LuaMethod("stop", stop)], getters: [LuaMethod("isActive", isActive)],
+            L, methods: [LuaMethod("close", closeMethod), LuaMethod("stop", stop)], getters: [LuaMethod("isActive", isActive)],
             metamethods: [LuaMethod("__close", close)],
             readOnlyHints: ["isActive": "field 'isActive' is read-only (use observer:stop)"])
     }
@@ -133,6 +142,15 @@ enum LuaObservers {
         luaGuarded(L) { args in
             args.push(try observerClass.check(args.L, 1).stop())
             return 1
+        }
+    }
+
+    /// `observer:close()`: stops the observation, as every object's `close` ends what it
+    /// holds (`stop` is the same and says whether it was active).
+    static let closeMethod: LuaFunction = { L in
+        luaGuarded(L) { args in
+            _ = try observerClass.check(args.L, 1).stop()
+            return 0
         }
     }
 

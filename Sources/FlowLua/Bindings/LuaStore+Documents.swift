@@ -5,10 +5,32 @@ import FlowFormats
 import Glibc
 
 // lua-api §12: documents. (`store:save` and `store:svg` are bound with FlowRender.)
+//
+// Reading and writing are named in pairs, each taking `{format = "json"|"dot"|"mermaid"}`:
+// `flow.decode(text)` / `store:encode()` for text, `flow.open(path)` / `store:save(path)` for
+// files (`store:load(text)` reads into a store that exists). `export`, `dot` and `mermaid` are
+// the deprecated spellings of `encode()`, `encode{format = "dot"}` and
+// `encode{format = "mermaid"}` (docs/lua-api.md, "Deprecated names").
 
 extension FlowStoreBinding {
     static var documentMethods: [LuaMethod] {
-        [LuaMethod("export", export), LuaMethod("load", load), LuaMethod("dot", dot), LuaMethod("mermaid", mermaid)]
+        [LuaMethod("encode", encode), LuaMethod("load", load),
+         LuaMethod("export", export), LuaMethod("dot", dot), LuaMethod("mermaid", mermaid)]
+    }
+
+    /// `store:encode({format=})` → the diagram as text: a JSON document (the default), DOT
+    /// or a Mermaid flowchart; what `flow.decode(text, {format=})` reads back.
+    static let encode: LuaFunction = { L in
+        luaGuarded(L) { args in
+            let box = try storeSelf(args)
+            var format = DiagramFormat.json
+            if let t = try args.optionalTable(2) {
+                try t.rejectUnknownKeys(["format"])
+                format = try t.optionalEnumValue("format", DiagramFormat.self, in: "encode") ?? .json
+            }
+            args.push(try box.store.text(format))
+            return 1
+        }
     }
 
     /// The `format` (`json` when absent) and `maximumEdges` (docs/formats.md, "Limits") of
@@ -34,7 +56,7 @@ extension FlowStoreBinding {
         }
     }
 
-    /// `store:dot()` → the diagram as DOT text.
+    /// `store:dot()` → the diagram as DOT text (deprecated: `store:encode{format = "dot"}`).
     static let dot: LuaFunction = { L in
         luaGuarded(L) { args in
             args.push(try storeSelf(args).store.text(.dot))
@@ -42,7 +64,8 @@ extension FlowStoreBinding {
         }
     }
 
-    /// `store:mermaid()` → the diagram as a Mermaid flowchart.
+    /// `store:mermaid()` → the diagram as a Mermaid flowchart (deprecated: `store:encode{format
+    /// = "mermaid"}`).
     static let mermaid: LuaFunction = { L in
         luaGuarded(L) { args in
             args.push(try storeSelf(args).store.text(.mermaid))
@@ -50,6 +73,7 @@ extension FlowStoreBinding {
         }
     }
 
+    /// `store:export()` → the JSON document (deprecated: `store:encode()`).
     static let export: LuaFunction = { L in
         luaGuarded(L) { args in
             args.push(try storeSelf(args).store.export())

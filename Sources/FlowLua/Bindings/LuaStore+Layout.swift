@@ -22,19 +22,17 @@ extension FlowStoreBinding {
     }
 
     /// Reads the layout options. Unknown keys raise; spacings must be finite and >= 0; ids
-    /// in `nodes`, `pinned` and `group` must be strings (the store checks they exist).
+    /// in `nodes`, `pinned` and `group` must be strings (the store checks they exist);
+    /// `stable` a boolean. Nodes whose data says `pinned = true` are the store's to honour.
     static func layoutRequest(_ t: LuaTable?, store: LuaFlowStore) throws -> LayoutRequest {
         let op = "layout"
         var r = LayoutRequest()
-        // nodes whose data says pinned = true
-        for n in store.nodes {
-            if case .object(let o) = n.data, o["pinned"] == .bool(true) { r.pinned.insert(n.id) }
-        }
         guard let t else { return r }
         try t.rejectUnknownKeys([
             "algorithm", "direction", "nodeSpacing", "layerSpacing", "componentSpacing",
-            "effort", "nodes", "pinned", "group",
+            "effort", "nodes", "pinned", "group", "stable",
         ])
+        if let v = try t.optionalBoolean("stable") { r.options.stable = v }
         if let v = try t.optionalEnumValue("algorithm", LayoutAlgorithm.self, in: op) { r.algorithm = v }
         if let v = try t.optionalEnumValue("direction", LayoutDirection.self, in: op) { r.options.direction = v }
         if let v = try t.optionalEnumValue("effort", LayoutEffort.self, in: op) { r.options.effort = v }

@@ -159,7 +159,7 @@ enum LuaNodeTables {
         let list = LuaTable(t.L, -1, argument: t.argument, path: t.fieldPath(key), operation: t.operation)
         var out: [HandleDeclaration] = []
         try list.forEachTable { _, h in
-            try h.rejectUnknownKeys(["id", "type", "position", "connectionStartArea", "connectionTargetArea"])
+            try h.rejectUnknownKeys(["id", "type", "position", "offset", "connectionStartArea", "connectionTargetArea"])
             let type = try h.enumValue("type", HandleType.self, in: op)
             out.append(
                 HandleDeclaration(
@@ -167,7 +167,8 @@ enum LuaNodeTables {
                     position: try h.optionalEnumValue("position", HandlePosition.self, in: op)
                         ?? (type == .source ? .bottom : .top),
                     connectionStartArea: try h.optionalTable("connectionStartArea") { try area($0, op) },
-                    connectionTargetArea: try h.optionalTable("connectionTargetArea") { try area($0, op) }))
+                    connectionTargetArea: try h.optionalTable("connectionTargetArea") { try area($0, op) },
+                    offset: try h.optionalNumber("offset", default: 0)))
         }
         return out
     }

@@ -52,8 +52,10 @@ extension FlowStoreBinding {
     }
 
     /// `store:save(path, opts)`: `.json` document, `.dot`/`.gv` or `.mmd` text, `.svg` drawing, `.png` raster or `.pdf`
-    /// page (both through rsvg-convert). An unknown extension raises; an I/O failure
-    /// returns `nil, msg`. A drawing's warnings come as a second value when there are some.
+    /// page (both through rsvg-convert); `{format = "json"|"dot"|"mermaid"}` writes that text
+    /// whatever the extension, as `flow.open(path, {format=})` reads it. An unknown extension
+    /// raises; an I/O failure returns `nil, msg`. A drawing's warnings come as a second value
+    /// when there are some.
     static let save: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
@@ -61,11 +63,12 @@ extension FlowStoreBinding {
             let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
             let optionsTable = try args.optionalTable(3)
             var warnings: [String] = []
+            let format = try optionsTable?.optionalEnumValue("format", DiagramFormat.self, in: "save")
             do {
-                switch ext {
+                switch format == nil ? ext : "json" {
                 case "json", "dot", "gv", "mmd", "mermaid":
-                    if let t = optionsTable { try t.rejectUnknownKeys([]) }
-                    let text = try box.store.text(DiagramFormat(fileName: path) ?? .json)
+                    if let t = optionsTable { try t.rejectUnknownKeys(["format"]) }
+                    let text = try box.store.text(format ?? DiagramFormat(fileName: path) ?? .json)
                     if let problem = writeFile(path, text) { return args.pushFailure(problem) }
                 case "svg":
                     warnings = try writeSVG(box.store, options: try pictureOptions(optionsTable, "save"), to: path)

@@ -48,7 +48,9 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// is set (see `withFastEntryBox`).
     var mayCallLua: Bool { changeObserver != nil || observerToken != nil }
     /// The store's name, as `flow.observe` observers get it (`store.name`).
-    var name = ""
+    package var name = ""
+    /// The number of the store among those its state made, from 1 (`LuaStores.add`).
+    var serial = 0
     /// The batch observer that calls the `flow.observe` observers, registered only while
     /// the state has one (LuaObservers.swift).
     var observerToken: Int?
@@ -103,7 +105,7 @@ public final class LuaStoreBox: CustomStringConvertible {
     }
 
     /// Releases every callback and cache (idempotent). Handles raise afterwards.
-    func shutdown() {
+    package func shutdown() {
         detachObservers()
         LuaStores.of(context).remove(self)
         isClosed = true
@@ -307,7 +309,7 @@ public final class LuaStoreBox: CustomStringConvertible {
 extension LuaStackAccess {
     /// An expected failure, returned rather than raised (like `io.open`'s `luaL_fileresult`):
     /// pushes `nil, message` and returns their count, 2, for the bound function to return.
-    func pushFailure(_ message: String) -> Int32 {
+    package func pushFailure(_ message: String) -> Int32 {
         pushNil()
         push(message)
         return 2
@@ -441,12 +443,12 @@ public enum FlowStoreBinding {
         LuaEdge.register(L)
         LuaWalker.register(L)
         LuaObservers.register(L)
-        LuaWorkspace.register(L)
         luaSetFunctions(
             L,
             [LuaMethod("newStore", newStore), LuaMethod("open", open), LuaMethod("decode", decode),
-             LuaMethod("observe", LuaObservers.observe), LuaMethod("workspace", LuaWorkspace.workspace)],
+             LuaMethod("observe", LuaObservers.observe)],
             table: module, qualifier: "flow.")
+        LazyModules.install(L, module: module)
     }
 
     static var storeMethods: [LuaMethod] {
@@ -454,7 +456,7 @@ public enum FlowStoreBinding {
             + connectionMethods + pointerMethods + dropTargetMethods + accessoryMethods
             + undoMethods + documentMethods + pictureMethods + layoutMethods + routingMethods + configMethods
             + queryMethods + journalMethods
-            + [LuaMethod("walk", LuaWalker.walk)]
+            + [LuaMethod("walk", LuaWalker.walk), LuaMethod("close", closeMethod)]
     }
 
     static var storeGetters: [LuaMethod] {
@@ -467,14 +469,37 @@ public enum FlowStoreBinding {
     /// `__gc` and `__close`: releases the callbacks and the caches; later use raises
     /// `attempt to use a closed Store`.
     static let storeGC: LuaFunction = { L in
-        let L = L!
-        if let box = storeClass.test(L, 1) { box.shutdown() }
-        storeClass.close(L, 1)
+        closeUserdata(L!, 1)
         return 0
     }
 
+    /// `store:close()`: what `__close` does, for a script that closes a store itself; a
+    /// closed store's close does nothing.
+    static let closeMethod: LuaFunction = { L in
+        luaGuarded(L) { args in
+            guard storeClass.isInstance(args.L, 1) else { throw LuaError.type(1, expected: "Store") }
+            closeUserdata(args.L, 1)
+            return 0
+        }
+    }
+
+    /// Closes the Store userdata at `index` (nothing when closed already).
+    static func closeUserdata(_ L: OpaquePointer, _ index: Int32) {
+        if let box = storeClass.test(L, index) { box.shutdown() }
+        storeClass.close(L, index)
+    }
+
+    /// Closes the Store userdata of `store` in state `L`, if it has one (`ws:delete` of an
+    /// open diagram): its calls then raise `attempt to use a closed Store`.
+    package static func close(_ L: OpaquePointer, store: LuaFlowStore) {
+        guard let box = LuaStores.of(LuaContext.of(L)).box(of: store) else { return }
+        storeClass.pushCached(L, box)
+        closeUserdata(L, -1)
+        flua_pop(L, 1)
+    }
+
     /// Pushes the userdata of a new store.
-    static func pushNewStore(_ L: OpaquePointer, configuration: FlowConfiguration) -> LuaStoreBox {
+    package static func pushNewStore(_ L: OpaquePointer, configuration: FlowConfiguration) -> LuaStoreBox {
         let box = LuaStoreBox(L, configuration: configuration)
         storeClass.pushBound(L, box)
         return box

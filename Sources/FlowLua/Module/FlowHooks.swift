@@ -1,3 +1,5 @@
+import CLua
+
 /// The extension point of the binding runtime: the store binding (and embedders) add to
 /// the module's installers; nothing else needs to change. (The REPL's session globals, help
 /// and completion are FlowSession's.) Configure them before creating a `LuaHost` or
@@ -11,4 +13,9 @@ public enum FlowHooks {
 
     /// Run in order by `openFlowModule`. The store binding appends its installer here.
     nonisolated(unsafe) public static var moduleInstallers: [ModuleInstaller] = [FlowBaseModule.install, FlowStoreBinding.install]
+
+    /// Modules a `LuaHost` puts in `package.preload` (nothing of them runs before a script
+    /// requires them). flowrepl adds `("flow.workspace", openFlowWorkspaceModule)`
+    /// (FlowLuaWorkspace), which `flow.workspace` requires on its first call.
+    nonisolated(unsafe) public static var preloads: [(name: String, open: lua_CFunction)] = []
 }

@@ -80,6 +80,7 @@ public final class LuaHost {
         if status != LUA_OK {
             fatalError("cannot open the Lua libraries: \(LuaStack(L).string(at: -1) ?? "?")")  // invariant
         }
+        if options.standardLibraries { addPreloads() }
         if let sandboxState, sandboxState.restrict(L) != LUA_OK {
             fatalError("cannot restrict the Lua libraries: \(LuaStack(L).string(at: -1) ?? "?")")  // invariant
         }
@@ -93,6 +94,18 @@ public final class LuaHost {
     }
 
     deinit { close() }
+
+    /// `package.preload[name] = open` for each of `FlowHooks.preloads` (raw sets on the
+    /// registry's preload table: nothing can raise but a memory error).
+    private func addPreloads() {
+        guard !FlowHooks.preloads.isEmpty else { return }
+        lua_getfield(L, FLUA_REGISTRYINDEX, "_PRELOAD")
+        for (name, open) in FlowHooks.preloads {
+            lua_pushcclosure(L, open, 0)
+            lua_setfield(L, -2, name)
+        }
+        flua_pop(L, 1)
+    }
 
     // MARK: Sinks
 

@@ -61,9 +61,6 @@ extension LuaStackAccess {
         if let s { push(s) } else { lua_pushnil(L) }
     }
 
-    /// Pushes the unique `flow.null` value.
-    public func pushNull() { LuaNull.push(L) }
-
     // MARK: Tables
 
     /// Pushes a new empty table with room for `array` and `fields` entries.

@@ -1,10 +1,38 @@
 import CLua
 import CLuaShims
 import FlowCore
-import FlowStorage
+import FlowLua
+internal import FlowStorage
 
 // `flow.workspace(path [, options])` and the Workspace type (docs/workspaces.md): named
 // diagrams in an SQLite file; a store opened from one writes each change batch to it.
+//
+// The module `flow.workspace`, apart from `flow` so that `require "flow"` brings no
+// Foundation and no SQLite: `flow.workspace` requires it on its first call. flowrepl and
+// in-process hosts put `openFlowWorkspaceModule` in `package.preload` (`FlowHooks.preloads`);
+// for the stock lua5.4, scripts/build-module links it as `flow/workspace.so` against
+// `flow.so`, with which it shares the store binding and the Swift runtime
+// (docs/embedding.md, "Weight").
+
+/// The module's entry point when it is a loadable module of its own (`flow/workspace.so`).
+@_cdecl("luaopen_flow_workspace")
+public func luaopen_flow_workspace(_ L: OpaquePointer?) -> Int32 {
+    _ = flua_keep_loaded(unsafeBitCast(openFlowWorkspaceModule, to: UnsafeRawPointer.self))
+    return openFlowWorkspaceModule(L)
+}
+
+/// Opens the module `flow.workspace` and returns its table (one result): `{workspace =
+/// flow.workspace}`. Requires `flow` first (the store binding it makes stores with). Never
+/// raises except on memory errors; what hosts pass to `FlowHooks.preloads`.
+public let openFlowWorkspaceModule: @convention(c) (OpaquePointer?) -> Int32 = { L in
+    let L = L.unsafelyUnwrapped
+    luaL_requiref(L, "flow", openFlowModule, 0)
+    flua_pop(L, 1)
+    LuaWorkspace.register(L)
+    lua_createtable(L, 0, 1)
+    luaSetFunctions(L, [LuaMethod("workspace", LuaWorkspace.workspace)], table: -1, qualifier: "flow.")
+    return 1
+}
 
 let workspaceClass = LuaClass<LuaWorkspaceBox>("flow.Workspace", name: "Workspace")
 
@@ -18,6 +46,7 @@ enum LuaWorkspace {
     static func register(_ L: OpaquePointer) {
         workspaceClass.register(
             L, methods: methods, getters: [LuaMethod("path", path)], setters: [],
+            metamethods: [LuaMethod("__close", close)],
             readOnlyHints: ["path": "field 'path' is read-only"])
     }
 
@@ -53,7 +82,7 @@ enum LuaWorkspace {
 
     static func open(_ args: LuaArgs) throws -> Workspace {
         let ws = try args.object(1, workspaceClass).workspace
-        if ws.isClosed { throw FlowError(.invalidState, operation: "workspace", message: "the workspace is closed") }
+        if ws.isClosed { throw LuaError.message("attempt to use a closed Workspace") }
         return ws
     }
 
@@ -135,10 +164,12 @@ enum LuaWorkspace {
         }
     }
 
+    /// `ws:delete(name)`: a diagram open in a store of this state is deleted too, and the
+    /// store closed (its calls then raise `attempt to use a closed Store`).
     static let delete: LuaFunction = { L in
         luaGuarded(L) { args in
             let ws = try open(args)
-            try ws.delete(try args.string(2))
+            try ws.delete(try args.string(2)) { store in FlowStoreBinding.close(args.L, store: store) }
             return 0
         }
     }

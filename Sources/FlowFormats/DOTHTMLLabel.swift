@@ -1,0 +1,230 @@
+/// Graphviz's HTML-like labels (docs/formats.md, "DOT"): a `<TABLE>` becomes a record (rows
+/// stacked, cells side by side, a cell's `PORT` the field's port), other markup its text
+/// with `<BR/>` as line ends. What is not drawn (fonts, colours, spans, …) is listed.
+struct DOTHTMLLabel {
+    /// The label in record syntax when it holds a table, else its text.
+    var text: String
+    var isRecord: Bool
+    /// The tags and attributes that are dropped (`<FONT>`, `BGCOLOR`, …), sorted.
+    var dropped: [String]
+    /// Whether all of the text is in `<B>` (in `<I>`): the node's font is bold (italic),
+    /// and the tag is not dropped.
+    var bold = false
+    var italic = false
+
+    private struct Tag {
+        var name: String
+        var closing: Bool
+        var selfClosing: Bool
+        var attributes: [(String, String)]
+    }
+
+    private enum Item {
+        case text(String)
+        case tag(Tag)
+    }
+
+    private final class Table {
+        var rows: [[Cell]] = []
+    }
+
+    private final class Cell {
+        var port: String?
+        var text = ""
+        var table: Table?
+        init(port: String?) { self.port = port }
+    }
+
+    static let kept: Set<String> = ["table", "tr", "td", "br"]
+
+    init(_ html: String) {
+        var dropped = Set<String>()
+        let items = Self.items(html)
+        var stack: [Table] = []
+        var cells: [Cell] = []
+        var top: Table?
+        var plain = ""
+        var depth = (b: 0, i: 0)
+        var texts = (all: 0, bold: 0, italic: 0)
+        for item in items {
+            switch item {
+            case .text(let t):
+                let s = Self.decoded(t)
+                if s.contains(where: { !$0.isWhitespace }) {
+                    texts.all += 1
+                    if depth.b > 0 { texts.bold += 1 }
+                    if depth.i > 0 { texts.italic += 1 }
+                }
+                if let c = cells.last { c.text += s } else if stack.isEmpty { plain += s }
+            case .tag(let tag):
+                if !Self.kept.contains(tag.name) { dropped.insert("<\(tag.name.uppercased())>") }
+                for (k, _) in tag.attributes where !(tag.name == "td" && k == "port") && !(tag.name == "br" && k == "align") {
+                    dropped.insert(k.uppercased())
+                }
+                switch (tag.name, tag.closing) {
+                case ("b", let closing): depth.b += closing ? -1 : 1
+                case ("i", let closing): depth.i += closing ? -1 : 1
+                case ("table", false):
+                    let t = Table()
+                    if let c = cells.last, c.table == nil { c.table = t }
+                    stack.append(t)
+                    if top == nil { top = t }
+                case ("table", true):
+                    if !stack.isEmpty { stack.removeLast() }
+                case ("tr", false):
+                    stack.last?.rows.append([])
+                case ("td", false):
+                    let c = Cell(port: tag.attributes.first { $0.0 == "port" }?.1)
+                    if let t = stack.last {
+                        if t.rows.isEmpty { t.rows.append([]) }
+                        t.rows[t.rows.count - 1].append(c)
+                    }
+                    cells.append(c)
+                    if tag.selfClosing { cells.removeLast() }
+                case ("td", true):
+                    if !cells.isEmpty { cells.removeLast() }
+                case ("br", _):
+                    if let c = cells.last { c.text += "\n" } else if stack.isEmpty { plain += "\n" }
+                default: break
+                }
+            }
+        }
+        bold = texts.all > 0 && texts.bold == texts.all
+        italic = texts.all > 0 && texts.italic == texts.all
+        if bold { dropped.remove("<B>") }
+        if italic { dropped.remove("<I>") }
+        self.dropped = dropped.sorted()
+        if let top {
+            text = Self.record(top, horizontal: true)
+            isRecord = true
+        } else {
+            text = Self.lines(plain).joined(separator: "\n")
+            isRecord = false
+        }
+    }
+
+    /// `table` in record syntax where the fields around it lie side by side (`horizontal`)
+    /// or are stacked: its rows stacked, each row's cells side by side.
+    private static func record(_ table: Table, horizontal: Bool) -> String {
+        let rows = table.rows.filter { !$0.isEmpty }
+        func cell(_ c: Cell, horizontal: Bool) -> String {
+            if let t = c.table { return record(t, horizontal: horizontal) }
+            let port = c.port.map { "<" + escaped($0) + "> " } ?? ""
+            return port + lines(c.text).map(escaped).joined(separator: "\\n")
+        }
+        func row(_ cells: [Cell], horizontal: Bool) -> String {
+            // cells lie side by side: in a stacked context they need braces
+            let body = cells.map { cell($0, horizontal: true) }.joined(separator: " | ")
+            return horizontal || cells.count == 1 ? body : "{" + body + "}"
+        }
+        if rows.count == 1 { return row(rows[0], horizontal: horizontal) }
+        let body = rows.map { row($0, horizontal: false) }.joined(separator: " | ")
+        return horizontal ? "{" + body + "}" : body
+    }
+
+    /// The lines of `text` with their spaces collapsed and trimmed, blank lines dropped.
+    private static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ") }
+            .filter { !$0.isEmpty }
+    }
+
+    /// `s` with the characters of record syntax escaped.
+    private static func escaped(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            if "{}|<>\\".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// The text between the tags with the markup's line ends as spaces (only `<BR/>` breaks a
+    /// line), and the tags.
+    private static func items(_ html: String) -> [Item] {
+        var out: [Item] = []
+        var text = ""
+        var it = Array(html)[...]
+        while let c = it.first {
+            it = it.dropFirst()
+            guard c == "<" else { text.append(c == "\n" ? " " : c); continue }
+            var body = ""
+            var quote: Character?
+            while let d = it.first {
+                it = it.dropFirst()
+                if let q = quote { if d == q { quote = nil } } else if d == "\"" || d == "'" { quote = d } else if d == ">" { break }
+                body.append(d)
+            }
+            if !text.isEmpty { out.append(.text(text)); text = "" }
+            if body.hasPrefix("!--") { continue }
+            out.append(.tag(tag(body)))
+        }
+        if !text.isEmpty { out.append(.text(text)) }
+        return out
+    }
+
+    private static func tag(_ body: String) -> Tag {
+        var s = Substring(body)
+        let closing = s.first == "/"
+        if closing { s = s.dropFirst() }
+        let selfClosing = s.last == "/"
+        if selfClosing { s = s.dropLast() }
+        let name = String(s.prefix { !$0.isWhitespace && $0 != "/" }).lowercased()
+        s = s.dropFirst(name.count)
+        var attributes: [(String, String)] = []
+        while true {
+            s = s.drop { $0.isWhitespace }
+            let key = String(s.prefix { !$0.isWhitespace && $0 != "=" }).lowercased()
+            guard !key.isEmpty else { break }
+            s = s.dropFirst(key.count).drop { $0.isWhitespace }
+            var value = ""
+            if s.first == "=" {
+                s = s.dropFirst().drop { $0.isWhitespace }
+                if let q = s.first, q == "\"" || q == "'" {
+                    s = s.dropFirst()
+                    value = String(s.prefix { $0 != q })
+                    s = s.dropFirst(value.count + 1)
+                } else {
+                    value = String(s.prefix { !$0.isWhitespace })
+                    s = s.dropFirst(value.count)
+                }
+            }
+            attributes.append((key, decoded(value)))
+        }
+        return Tag(name: name, closing: closing, selfClosing: selfClosing, attributes: attributes)
+    }
+
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and `&#N;`/`&#xN;` decoded.
+    static func decoded(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        var out = ""
+        var it = Array(s)[...]
+        while let c = it.first {
+            it = it.dropFirst()
+            guard c == "&", let end = it.prefix(10).firstIndex(of: ";") else { out.append(c); continue }
+            let name = String(it[it.startIndex..<end])
+            var replacement: Character?
+            switch name {
+            case "amp": replacement = "&"
+            case "lt": replacement = "<"
+            case "gt": replacement = ">"
+            case "quot": replacement = "\""
+            case "apos": replacement = "'"
+            case "nbsp": replacement = " "
+            default:
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map(Character.init)
+                } else if name.hasPrefix("#") {
+                    replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map(Character.init)
+                }
+            }
+            if let r = replacement {
+                out.append(r)
+                it = it[it.index(after: end)...]
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,384 @@
+import FlowCore
+
+/// The steps of a stable layout (`LayoutOptions.stable`) that differ from a fresh one. Nodes
+/// with a previous centre ("placed") keep what the reader has learnt about the drawing:
+///
+/// 1. **Layers.** Each placed node's previous layer (its centre across the layers, with the
+///    placed nodes on one line forming a layer) is a target of network simplex: an
+///    auxiliary vertex per placed node makes the cost `|rank - target|` with a weight
+///    (`layerWeight`) above an edge's, so a placed node leaves its layer only where that
+///    shortens its edges by more (or where an edge now needs room between two
+///    neighbouring layers); new nodes take the ranks their edges give them. Layers left
+///    without a node are closed.
+/// 2. **Order.** Every layer starts sorted by the previous centres along the layer: placed
+///    nodes by their own, a long edge's dummies between its ends', new nodes by the mean of
+///    their neighbours'. Crossing reduction then sifts (passes down and up while they
+///    help) and moves each long edge as a whole (`ChainSifting`, within a window): new
+///    nodes and dummies go where they cross least, a placed node only where that removes
+///    more crossings than `flipCost` for each placed node it passes, so few pairs swap.
+/// 3. **Coordinates.** Network simplex on dot's auxiliary graph (`PositionSimplex`) with a
+///    pull towards each placed node's previous centre (`pull` per unit of `hold`), started
+///    from those centres: the picture stays as straight as the edges make it, and placed
+///    nodes move where a new one needs room.
+///
+/// The whole graph is one part (unconnected parts keep where they were instead of being
+/// set side by side), and everything is decided by the input and the previous centres.
+enum StableLayout {
+    /// The weight of a placed node's pull towards its previous centre, per unit of `hold`
+    /// (an edge between two nodes weighs 1 per unit of its run, between dummies 8).
+    static let pull = 2
+    /// The weight that keeps a placed node's layer (per layer moved).
+    static let layerWeight = 4
+    /// Places a dummy of a long edge may move from where it starts (`ChainSifting`).
+    static let window = 10
+    /// Rounds of moving the long edges as a whole, each followed by sifting.
+    static let chainRounds = 1
+    /// Most sifting passes in a round.
+    static let passes = 4
+    /// What a placed node pays, in crossings, for every placed node of its layer it passes
+    /// in sifting: it moves only to remove more crossings than that.
+    static let flipCost = 1
+
+    /// Whether the stable steps apply: the options ask for them and a node has a previous centre.
+    static func applies(_ graph: LayoutGraph, _ options: LayoutOptions) -> Bool {
+        options.stable && graph.nodes.contains { $0.previous != nil }
+    }
+
+    /// A previous centre in layer terms: along the layer and across the layers (growing
+    /// with the flow).
+    static func layerTerms(_ p: Point, _ direction: LayoutDirection) -> (along: Double, across: Double) {
+        switch direction {
+        case .TB: return (p.x, p.y)
+        case .BT: return (p.x, -p.y)
+        case .LR: return (p.y, p.x)
+        case .RL: return (p.y, -p.x)
+        }
+    }
+
+    /// The previous layer of each node (nil for new ones): placed nodes whose centres lie
+    /// on one line across the flow (within a pixel) share a layer, numbered from 0.
+    static func previousLayers(_ across: [Double?]) -> [Int?] {
+        let placed = across.indices.filter { across[$0] != nil }.sorted { (across[$0]!, $0) < (across[$1]!, $1) }
+        var layer = [Int?](repeating: nil, count: across.count)
+        var current = -1, line = -Double.infinity
+        for v in placed {
+            if across[v]! - line > 1 {
+                current += 1
+                line = across[v]!
+            }
+            layer[v] = current
+        }
+        return layer
+    }
+
+    /// Ranks that keep each placed node's previous layer where the edges allow (see the
+    /// type's comment); `edges` are the fresh layout's rank edges (pointing down).
+    static func ranks(nodeCount n: Int, edges: [NetworkSimplex.Edge], previousLayer: [Int?]) -> [Int] {
+        var all = edges
+        let root = n
+        var count = n + 1
+        // a part with no placed node hangs from the root by a free edge (network simplex
+        // needs one connected graph): parts labelled by a walk over the edges
+        var adjacent = Array(repeating: [Int](), count: n)
+        for e in edges where e.source < n && e.target < n {
+            adjacent[e.source].append(e.target)
+            adjacent[e.target].append(e.source)
+        }
+        var part = Array(repeating: -1, count: n)
+        var firstOfPart: [Int] = []
+        for v in 0..<n where part[v] < 0 {
+            part[v] = firstOfPart.count
+            var stack = [v]
+            while let u = stack.popLast() {
+                for w in adjacent[u] where part[w] < 0 {
+                    part[w] = part[v]
+                    stack.append(w)
+                }
+            }
+            firstOfPart.append(v)
+        }
+        var anchored = Array(repeating: false, count: firstOfPart.count)
+        for v in 0..<n {
+            guard let l = previousLayer[v] else { continue }
+            anchored[part[v]] = true
+            // aux -> root (0) and aux -> v (l): cost |rank(v) - rank(root) - l| times the weight
+            all.append(.init(source: count, target: root, minLength: 0, weight: layerWeight))
+            all.append(.init(source: count, target: v, minLength: l, weight: layerWeight))
+            count += 1
+        }
+        for (p, v) in firstOfPart.enumerated() where !anchored[p] {
+            all.append(.init(source: root, target: v, minLength: 0, weight: 0))
+        }
+        let solved = NetworkSimplex.ranks(nodeCount: count, edges: all)
+        var ranks = Array(solved[0..<n])
+        close(&ranks, edges: edges, n: n)
+        return ranks
+    }
+
+    /// Closes the layers no node is on, keeping every edge at least its minimum length.
+    static func close(_ ranks: inout [Int], edges: [NetworkSimplex.Edge], n: Int) {
+        let used = Set(ranks).sorted()
+        guard let first = used.first else { return }
+        var into: [Int: [NetworkSimplex.Edge]] = [:]
+        for e in edges where e.source < n && e.target < n { into[ranks[e.target], default: []].append(e) }
+        var newRank: [Int: Int] = [:]
+        var previous = -1
+        for r in used {
+            var value = r == first ? 0 : previous + 1
+            // (an edge of length 0 may start on this layer)
+            for e in into[r] ?? [] { if let s = newRank[ranks[e.source]] { value = max(value, s + e.minLength) } }
+            newRank[r] = value
+            previous = value
+        }
+        for v in 0..<n { ranks[v] = newRank[ranks[v]]! }
+    }
+
+    // MARK: Order
+
+    /// Where each vertex starts along its layer: placed nodes at their previous centres
+    /// (`along`), a long edge's dummies between its ends, new nodes at the mean of their
+    /// neighbours; vertices still without a key follow the rest of their layer. Then the
+    /// free vertices are sifted (`reduceCrossings`).
+    static func order(_ ordering: inout Ordering, graph g: ProperGraph, along: [Double?]) {
+        var key = [Double?](repeating: nil, count: g.count)
+        for v in 0..<g.realCount { key[v] = along[v] }
+        func interpolate() {
+            for chain in g.chains where chain.count > 2 {
+                guard let a = key[chain[0]], let b = key[chain[chain.count - 1]] else { continue }
+                let steps = Double(chain.count - 1)
+                for (k, d) in chain.enumerated().dropFirst().dropLast() where key[d] == nil {
+                    key[d] = a + (b - a) * Double(k) / steps
+                }
+            }
+        }
+        interpolate()
+        for _ in 0..<4 {
+            var changed = false
+            for v in 0..<g.realCount where key[v] == nil {
+                var sum = 0.0, k = 0
+                for s in g.up[v] { if let x = key[g.segments[s].upper] { sum += x; k += 1 } }
+                for s in g.down[v] { if let x = key[g.segments[s].lower] { sum += x; k += 1 } }
+                // through a long edge: its other end
+                for s in g.up[v] + g.down[v] {
+                    let chain = g.chains[g.segments[s].edge]
+                    let other = chain[0] == v ? chain[chain.count - 1] : chain[0]
+                    if chain.count > 2, let x = key[other] { sum += x; k += 1 }
+                }
+                if k > 0 {
+                    key[v] = sum / Double(k)
+                    changed = true
+                }
+            }
+            interpolate()
+            if !changed { break }
+        }
+        // the fresh start order breaks ties and places what has no key
+        var layers = ordering.layers
+        for l in 0..<layers.count {
+            if ordering.frozen[l] { continue }
+            let rank = Dictionary(uniqueKeysWithValues: layers[l].enumerated().map { ($1, $0) })
+            layers[l].sort { a, b in
+                switch (key[a], key[b]) {
+                case let (x?, y?): return x != y ? x < y : rank[a]! < rank[b]!
+                case (.some, nil): return true
+                case (nil, .some): return false
+                case (nil, nil): return rank[a]! < rank[b]!
+                }
+            }
+            ordering.setLayer(l, layers[l])
+        }
+        var free = Array(repeating: true, count: g.count)
+        for v in 0..<g.realCount where along[v] != nil { free[v] = false }
+        var sifting = FreeSifting(graph: g, layers: ordering.layers, free: free, frozen: ordering.frozen)
+        sifting.reduce(&ordering)
+    }
+
+    // MARK: Coordinates
+
+    /// Coordinates along the layers: network simplex started from the previous centres
+    /// (separations enforced left to right), pulled towards them.
+    static func coordinates(
+        graph g: ProperGraph, layers: [[Int]], along: [Double?], hold: [Int], separation: (Int, Int) -> Double
+    ) -> [Double] {
+        var start = Array(repeating: 0.0, count: g.count)
+        // dummies and new nodes between their layer neighbours' previous centres
+        for layer in layers {
+            var last: Double? = nil
+            for (i, v) in layer.enumerated() {
+                if v < g.realCount, let x = along[v] {
+                    start[v] = x
+                } else {
+                    start[v] = (last ?? 0) + (i > 0 ? separation(layer[i - 1], v) : 0)
+                }
+                if i > 0 { start[v] = max(start[v], start[layer[i - 1]] + separation(layer[i - 1], v)) }
+                last = start[v]
+            }
+        }
+        var targets = [Double?](repeating: nil, count: g.count)
+        var weights = Array(repeating: 0, count: g.count)
+        for v in 0..<g.realCount {
+            targets[v] = along[v]
+            weights[v] = hold[v] * pull
+        }
+        return PositionSimplex.improve(
+            start, graph: g, layers: layers, separation: separation, targets: targets, weights: weights)
+    }
+
+    /// The auxiliary vertices and edges of the pull towards `targets` (see `coordinates`):
+    /// for each vertex with a target, a vertex `a` with edges to a root (length 0) and to
+    /// the vertex (its target), whose cost is the weight times `|x - root - target|`.
+    /// `rank` holds the feasible start; the root and the `a`s are appended.
+    static func addPull(
+        targets: [Double?], weights: [Int], base: Double, edges: inout [NetworkSimplex.Edge], rank: inout [Int]
+    ) {
+        let held = targets.indices.filter { targets[$0] != nil && weights[$0] > 0 }
+        guard let low = held.map({ targets[$0]! }).min() else { return }
+        let root = rank.count
+        rank.append(Int((low - base).rounded()))
+        for v in held {
+            let t = Int((targets[v]! - low).rounded())
+            let a = rank.count
+            rank.append(min(rank[root], rank[v] - t))
+            edges.append(.init(source: a, target: root, minLength: 0, weight: weights[v]))
+            edges.append(.init(source: a, target: v, minLength: t, weight: weights[v]))
+        }
+    }
+}
+
+/// Crossing reduction that keeps the order of the fixed vertices (placed nodes) but for
+/// a price: each vertex in turn goes to the place in its layer where it crosses least with
+/// both neighbouring layers (ties: the place nearest where it is), a fixed one paying
+/// `StableLayout.flipCost` crossings for each fixed vertex it passes; sweeping down and up
+/// while the crossings fall; then each long edge is moved as a whole within
+/// `StableLayout.window` places, and kept when that helps.
+struct FreeSifting {
+    let g: ProperGraph
+    var layers: [[Int]]
+    var position: [Int]
+    let free: [Bool]
+    let frozen: [Bool]
+    /// Scratch: each vertex's place in its layer before the layer's sifting.
+    private var slot: [Int]
+
+    init(graph: ProperGraph, layers: [[Int]], free: [Bool], frozen: [Bool]) {
+        g = graph
+        self.layers = layers
+        self.free = free
+        self.frozen = frozen
+        position = Array(repeating: 0, count: graph.count)
+        slot = position
+        for layer in layers { for (i, v) in layer.enumerated() { position[v] = i } }
+    }
+
+    mutating func reduce(_ ordering: inout Ordering) {
+        func store(_ o: inout Ordering) { for l in 0..<layers.count { o.setLayer(l, layers[l]) } }
+        var best = layers, bestCrossings = ordering.totalCrossings()
+        for round in 0..<(1 + StableLayout.chainRounds) where bestCrossings > 0 && !WorkLimit.shouldStop {
+            if round > 0 {
+                var moved = false
+                for chain in g.chains where chain.count > 3 {
+                    if ChainSifting.place(chain, graph: g, layers: &layers, position: &position, window: StableLayout.window) {
+                        moved = true
+                    }
+                }
+                if !moved { break }
+            }
+            var roundBest = bestCrossings
+            // a layer whose last sifting moved nothing, and whose neighbours have not
+            // changed since, would move nothing again
+            var settled = Array(repeating: false, count: layers.count)
+            for pass in 0..<StableLayout.passes where !WorkLimit.shouldStop {
+                let downwards = pass % 2 == 0
+                for l in downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed()) where !settled[l] {
+                    let before = layers[l]
+                    siftLayer(l)
+                    if layers[l] == before {
+                        settled[l] = true
+                    } else {
+                        if l > 0 { settled[l - 1] = false }
+                        if l + 1 < layers.count { settled[l + 1] = false }
+                    }
+                }
+                store(&ordering)
+                let c = ordering.totalCrossings()
+                if c < bestCrossings {
+                    bestCrossings = c
+                    best = layers
+                }
+                if c >= roundBest && pass > 0 { break }
+                roundBest = min(roundBest, c)
+            }
+            layers = best
+            for layer in layers { for (i, v) in layer.enumerated() { position[v] = i } }
+        }
+        layers = best
+        store(&ordering)
+    }
+
+    private func keys(_ v: Int, above: Bool) -> [Int] {
+        func side(_ port: Double) -> Int { port < 0 ? 0 : port > 0 ? 2 : 1 }
+        var k: [Int] = []
+        if above {
+            for s in g.up[v] { k.append(position[g.segments[s].upper] * 3 + side(g.segments[s].upperPort)) }
+        } else {
+            for s in g.down[v] { k.append(position[g.segments[s].lower] * 3 + side(g.segments[s].lowerPort)) }
+        }
+        return k.sorted()
+    }
+
+    /// Crossings of `a`'s keys with `b`'s when `a`'s vertex is left of `b`'s: pairs with
+    /// a key of `a` above one of `b`.
+    private static func crossings(_ a: [Int], _ b: [Int]) -> Int {
+        if a.isEmpty || b.isEmpty { return 0 }
+        var count = 0, j = 0
+        for x in a {
+            while j < b.count && b[j] < x { j += 1 }
+            count += j
+        }
+        return count
+    }
+
+    private mutating func siftLayer(_ l: Int) {
+        if frozen[l] || layers[l].count < 2 { return }
+        let up = layers[l].map { keys($0, above: true) }, down = layers[l].map { keys($0, above: false) }
+        // each vertex's keys by its place in the layer as it was
+        for (i, v) in layers[l].enumerated() { slot[v] = i }
+        let index = slot
+        for v in layers[l] {
+            var layer = layers[l]
+            let from = position[v]
+            layer.remove(at: from)
+            let kv = (up[index[v]], down[index[v]])
+            if kv.0.isEmpty && kv.1.isEmpty { continue }
+            // cost of v at place 0, then the change of moving past each vertex; a fixed
+            // vertex pays `flipCost` for every fixed one it passes
+            let penalty = free[v] ? 0 : StableLayout.flipCost
+            var deltas: [Int] = []
+            var cost = 0
+            var fixedBefore = 0
+            for (i, w) in layer.enumerated() {
+                let kw = (up[index[w]], down[index[w]])
+                let left = FreeSifting.crossings(kv.0, kw.0) + FreeSifting.crossings(kv.1, kw.1)
+                let right = FreeSifting.crossings(kw.0, kv.0) + FreeSifting.crossings(kw.1, kv.1)
+                cost += left
+                // passing w rightwards: a fixed w before v's place moves v away (or back)
+                let passes = penalty > 0 && !free[w] ? (i < from ? -penalty : penalty) : 0
+                if i < from && penalty > 0 && !free[w] { fixedBefore += 1 }
+                deltas.append(right - left + passes)
+            }
+            var bestPlace = 0, bestCost = cost + fixedBefore * penalty
+            var current = bestCost
+            for (i, d) in deltas.enumerated() {
+                current += d
+                let place = i + 1
+                if current < bestCost || (current == bestCost && abs(place - from) < abs(bestPlace - from)) {
+                    bestCost = current
+                    bestPlace = place
+                }
+            }
+            layer.insert(v, at: bestPlace)
+            layers[l] = layer
+            for (i, w) in layer.enumerated() { position[w] = i }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import FlowCore
+import FlowLayout
+import TestSupport
+import Testing
+
+/// A random DAG of `n` 72×36 boxes, laid out fresh.
+private func laidOutDAG(seed: UInt64, nodes n: Int) throws -> FlowStore<JSONValue> {
+    var r = SplitMix64(seed: seed)
+    let store = FlowStore<JSONValue>()
+    for i in 0..<n { try store.addNode(FlowNode(id: "n\(i)", position: .zero, size: Size(72, 36), data: .null)) }
+    for k in 0..<(n * 3 / 2) {
+        let a = r.below(n - 1)
+        let b = a + 1 + r.below(min(6, n - 1 - a))
+        try store.addEdge(FlowEdge(id: "e\(k)", sourceNodeID: "n\(a)", targetNodeID: "n\(b)", pathType: .straight))
+    }
+    try store.layout(LayoutRequest(options: options()))
+    return store
+}
+
+private func options(stable: Bool = false) -> LayoutOptions {
+    LayoutOptions(nodeSpacing: 18, layerSpacing: 36, stable: stable)
+}
+
+private func centres(_ s: FlowStore<JSONValue>) -> [String: Point] {
+    var c: [String: Point] = [:]
+    for n in s.nodes { c[n.id] = Point(n.position.x + n.size.width / 2, n.position.y + n.size.height / 2) }
+    return c
+}
+
+/// Pairs of `ids` on one layer (one y) before and after whose left-right order differs.
+private func flips(_ a: [String: Point], _ b: [String: Point], _ ids: [String]) -> (flips: Int, pairs: Int) {
+    var flips = 0, pairs = 0
+    for (i, u) in ids.enumerated() {
+        for v in ids[(i + 1)...] {
+            guard abs(a[u]!.y - a[v]!.y) < 1, abs(b[u]!.y - b[v]!.y) < 1 else { continue }
+            pairs += 1
+            if (a[u]!.x < a[v]!.x) != (b[u]!.x < b[v]!.x) { flips += 1 }
+        }
+    }
+    return (flips, pairs)
+}
+
+/// Adds node `id` below `from` and above `to`.
+private func addNode(_ s: FlowStore<JSONValue>, _ id: String, from: String, to: String?) throws {
+    try s.addNode(FlowNode(id: id, position: .zero, size: Size(72, 36), data: .null))
+    try s.addEdge(FlowEdge(id: "\(id)-in", sourceNodeID: from, targetNodeID: id, pathType: .straight))
+    if let to { try s.addEdge(FlowEdge(id: "\(id)-out", sourceNodeID: id, targetNodeID: to, pathType: .straight)) }
+}
+
+@Suite struct StableLayoutTests {
+    /// After a node is added, no two old nodes of a layer swap and most stay within a node
+    /// spacing, where a fresh layout of the same store reorders layers.
+    @Test(arguments: [1, 2, 3, 4])
+    func addingANodeKeepsTheOrder(seed: Int) throws {
+        let stable = try laidOutDAG(seed: UInt64(seed), nodes: 60)
+        let fresh = try laidOutDAG(seed: UInt64(seed), nodes: 60)
+        let before = centres(stable)
+        let ids = before.keys.sorted()
+        for s in [stable, fresh] { try addNode(s, "new", from: "n\(seed * 3)", to: "n\(seed * 3 + 20)") }
+        try stable.layout(LayoutRequest(options: options(stable: true)))
+        try fresh.layout(LayoutRequest(options: options()))
+        let kept = flips(before, centres(stable), ids), reordered = flips(before, centres(fresh), ids)
+        #expect(kept.pairs > 50)
+        // at most 2 % of the pairs swap; a fresh layout swaps far more (the test can fail)
+        #expect(kept.flips * 50 <= kept.pairs)
+        #expect(reordered.flips * 50 > reordered.pairs)
+        let after = centres(stable)
+        let still = ids.filter { after[$0]!.distance(to: before[$0]!) < 90 }.count
+        #expect(Double(still) >= 0.9 * Double(ids.count))
+        // nothing overlaps
+        let frames = stable.nodes.map(\.frame)
+        for i in frames.indices {
+            for j in frames.indices where j > i {
+                let a = frames[i], b = frames[j]
+                #expect(!(a.origin.x < b.maxX - 1e-6 && b.origin.x < a.maxX - 1e-6 && a.origin.y < b.maxY - 1e-6 && b.origin.y < a.maxY - 1e-6))
+            }
+        }
+    }
+
+    @Test func sameStoreSameLayout() throws {
+        var exports: [String] = []
+        for _ in 0..<2 {
+            let s = try laidOutDAG(seed: 7, nodes: 50)
+            try addNode(s, "x", from: "n4", to: "n30")
+            try s.removeNode("n10")
+            try s.addEdge(FlowEdge(id: "extra", sourceNodeID: "n2", targetNodeID: "n40", pathType: .straight))
+            try s.layout(LayoutRequest(options: options(stable: true)))
+            exports.append(try s.export())
+        }
+        #expect(exports[0] == exports[1])
+    }
+
+    /// A stable layout of an unchanged diagram leaves it where it is.
+    @Test func unchangedStaysPut() throws {
+        let s = try laidOutDAG(seed: 5, nodes: 40)
+        let before = centres(s)
+        try s.layout(LayoutRequest(options: options(stable: true)))
+        let after = centres(s)
+        for (id, p) in before { #expect(after[id]!.distance(to: p) < 1, "\(id) moved") }
+    }
+
+    /// The new node goes between its neighbours, not where it was made.
+    @Test func newNodesAreFittedIn() throws {
+        let s = try laidOutDAG(seed: 3, nodes: 40)
+        let c = centres(s)
+        let far = c.max { $0.value.x < $1.value.x }!.key
+        try addNode(s, "new", from: far, to: nil)
+        try s.layout(LayoutRequest(options: options(stable: true)))
+        let after = centres(s)
+        #expect(after["new"]!.y > after[far]!.y)
+        #expect(abs(after["new"]!.x - after[far]!.x) < 200)
+        #expect(s.lastLayoutNodeIDs?.contains("new") == true)
+    }
+
+    /// `nodes` with `stable`: the listed nodes are fitted in; the rest keeps its places
+    /// where they need no room.
+    @Test func subsetAroundTheFixedRest() throws {
+        let s = try laidOutDAG(seed: 9, nodes: 40)
+        let before = centres(s)
+        let bottom = before.max { $0.value.y < $1.value.y }!.key
+        try addNode(s, "leaf", from: bottom, to: nil)
+        try s.layout(LayoutRequest(options: options(stable: true), nodes: ["leaf"]))
+        let after = centres(s)
+        for (id, p) in before { #expect(after[id]!.distance(to: p) < 0.5, "\(id) moved") }
+        #expect(after["leaf"]!.y > after[bottom]!.y)
+    }
+
+    /// Data that says `pinned = true` keeps its node in place for a Swift host too.
+    @Test func pinnedDataStaysForSwiftHosts() throws {
+        let s = FlowStore<JSONValue>()
+        try s.addNode(FlowNode(id: "a", position: .zero, size: Size(72, 36), data: .null))
+        try s.addNode(FlowNode(id: "b", position: .zero, size: Size(72, 36), data: .null))
+        try s.addNode(FlowNode(
+            id: "legend", position: Point(500, 500), size: Size(72, 36), data: .object(JSONObject([("pinned", .bool(true))]))))
+        try s.addEdge(FlowEdge(id: "ab", sourceNodeID: "a", targetNodeID: "b"))
+        try s.addEdge(FlowEdge(id: "al", sourceNodeID: "a", targetNodeID: "legend"))
+        try s.layout()
+        #expect(s.node("legend")!.position == Point(500, 500))
+        try s.layout(LayoutRequest(options: LayoutOptions(stable: true)))
+        #expect(s.node("legend")!.position == Point(500, 500))
+    }
+
+    /// Before any layout, nodes piled on one spot are new; the others keep their places.
+    @Test func pileUpsAreNewBeforeAnyLayout() throws {
+        let s = FlowStore<JSONValue>()
+        try s.addNode(FlowNode(id: "a", position: Point(300, 0), size: Size(72, 36), data: .null))
+        try s.addNode(FlowNode(id: "b", position: Point(100, 100), size: Size(72, 36), data: .null))
+        try s.addNode(FlowNode(id: "c", position: Point(400, 100), size: Size(72, 36), data: .null))
+        try s.addNode(FlowNode(id: "d", position: Point(400, 100), size: Size(72, 36), data: .null))
+        for (i, e) in [("a", "b"), ("a", "c"), ("a", "d")].enumerated() {
+            try s.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: e.0, targetNodeID: e.1))
+        }
+        try s.layout(LayoutRequest(options: LayoutOptions(stable: true)))
+        let c = centres(s)
+        // b stays left of c; d (made on top of c) is fitted in beside them
+        #expect(c["b"]!.x < c["c"]!.x)
+        #expect(abs(c["b"]!.y - c["c"]!.y) < 1 && abs(c["d"]!.y - c["c"]!.y) < 1)
+    }
+}
