@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "FlowLua", targets: ["FlowLua"]),
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .library(name: "FlowStorage", targets: ["FlowStorage"]),
+        .library(name: "FlowPostgres", targets: ["FlowPostgres"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
     ],
     dependencies: [
@@ -64,6 +65,11 @@ let package = Package(
         .target(name: "FlowFormats", dependencies: ["FlowCore", "FlowLayout"]),
         // Workspaces: diagrams persisted in SQLite, every change batch as it happens
         .target(name: "FlowStorage", dependencies: ["FlowCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Shared workspaces in PostgreSQL (docs/collaboration.md), through Debian's libpq
+        // (libpq-dev for its header): CLibPQ loads libpq with dlopen when a PostgreSQL
+        // workspace is first opened, so no process that does not open one maps it.
+        .target(name: "CLibPQ"),
+        .target(name: "FlowPostgres", dependencies: ["FlowCore", "FlowStorage", "CLibPQ"]),
         // Live preview: a web server showing a store's picture and taking clicks and drags
         // back (docs/preview.md). Knows no Lua; flowrepl wires it to the prompt.
         .target(
@@ -80,7 +86,7 @@ let package = Package(
         .target(name: "CLuaShims", dependencies: ["CLua"]),
         // flowbench's C helpers (clock, cache eviction, heap size): no library ships them
         .target(name: "CBenchShims", dependencies: ["CLua"]),
-        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowStorage", "CLua", "CLuaShims"]),
+        .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowStorage", "FlowPostgres", "CLua", "CLuaShims"]),
         .target(name: "FlowModule", dependencies: ["FlowLua", "CLuaShims"]),
         // The REPL's session: `help` and its entries, Tab completion, the globals `store`,
         // `save` and `open`. flowrepl uses it; hosts that want a REPL-like session may too.
@@ -89,14 +95,14 @@ let package = Package(
         // Host
         .executableTarget(
             name: "flowrepl",
-            dependencies: ["FlowLua", "FlowSession", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
+            dependencies: ["FlowLua", "FlowSession", "FlowPreview", "FlowPostgres", "CLua", "CLuaShims", "CReadline"],
             linkerSettings: luaLink + staticStdlib),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
         .executableTarget(
             name: "flowbench",
             dependencies: [
-                "FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "FlowStorage",
+                "FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "FlowStorage", "FlowPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"), "CLua", "CLuaShims", "CBenchShims",
                 "TestSupport",  // the seeded random graphs of the growth series
             ],
@@ -112,7 +118,7 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "FlowStorageTests",
-            dependencies: ["FlowStorage", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["FlowStorage", "FlowPostgres", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore", "TestSupport"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "FlowSession", "CLua", "CLuaShims"],

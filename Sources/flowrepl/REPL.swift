@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import FlowLua
+import FlowPostgres
 import Glibc
 
 /// lua.c's doREPL: read a chunk (trying `return <line>` first, continuing while the chunk
@@ -40,6 +41,8 @@ final class REPL {
         }
         loop: while true {
             lua_settop(L, 0)
+            // shared workspaces: what other sessions committed, as change events (and a frame)
+            if PostgresWorkspace.syncAll() > 0 { PreviewHost.current?.serviceRequests() }
             let firstLine = reader.linesRead + 1
             switch readChunk() {
             case .endOfInput: break loop

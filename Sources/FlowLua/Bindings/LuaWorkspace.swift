@@ -1,17 +1,20 @@
 import CLua
 import CLuaShims
 import FlowCore
+import FlowPostgres
 import FlowStorage
 
 // `flow.workspace(path [, options])` and the Workspace type (docs/workspaces.md): named
-// diagrams in an SQLite file; a store opened from one writes each change batch to it.
+// diagrams in an SQLite file, or in a PostgreSQL database shared by many sessions when
+// `path` is a `postgresql://` URL (docs/collaboration.md); a store opened from one
+// writes each change batch to it.
 
 let workspaceClass = LuaClass<LuaWorkspaceBox>("flow.Workspace", name: "Workspace")
 
 final class LuaWorkspaceBox: CustomStringConvertible {
-    let workspace: Workspace
-    init(_ workspace: Workspace) { self.workspace = workspace }
-    var description: String { "Workspace \(workspace.path)\(workspace.isClosed ? " (closed)" : "")" }
+    let workspace: any DiagramWorkspace
+    init(_ workspace: any DiagramWorkspace) { self.workspace = workspace }
+    var description: String { "Workspace \(workspace.location)\(workspace.isClosed ? " (closed)" : "")" }
 }
 
 enum LuaWorkspace {
@@ -24,7 +27,7 @@ enum LuaWorkspace {
     static let methods: [LuaMethod] = [
         LuaMethod("create", create), LuaMethod("open", open), LuaMethod("fork", fork),
         LuaMethod("list", list), LuaMethod("rename", rename), LuaMethod("delete", delete),
-        LuaMethod("versions", versions), LuaMethod("reload", reload), LuaMethod("close", close),
+        LuaMethod("versions", versions), LuaMethod("reload", reload), LuaMethod("sync", sync), LuaMethod("close", close),
     ]
 
     /// `flow.workspace(path [, {readOnly =, maxPages =}])` -> Workspace, or nil and a
@@ -32,6 +35,17 @@ enum LuaWorkspace {
     static let workspace: LuaFunction = { L in
         luaGuarded(L) { args in
             let path = try args.string(1)
+            if PostgresWorkspace.isDatabaseURL(path) {
+                if try args.optionalTable(2) != nil {
+                    throw LuaError.argument(2, "no options for a PostgreSQL workspace (readOnly and maxPages are for files)")
+                }
+                do {
+                    workspaceClass.push(args.L, LuaWorkspaceBox(try PostgresWorkspace(url: path)))
+                    return 1
+                } catch {
+                    return args.pushFailure("\(error)")
+                }
+            }
             var options = Workspace.Options()
             if let t = try args.optionalTable(2) {
                 try t.rejectUnknownKeys(["readOnly", "maxPages"])
@@ -51,7 +65,7 @@ enum LuaWorkspace {
         }
     }
 
-    static func open(_ args: LuaArgs) throws -> Workspace {
+    static func open(_ args: LuaArgs) throws -> any DiagramWorkspace {
         let ws = try args.object(1, workspaceClass).workspace
         if ws.isClosed { throw FlowError(.invalidState, operation: "workspace", message: "the workspace is closed") }
         return ws
@@ -59,7 +73,7 @@ enum LuaWorkspace {
 
     /// Pushes a new store (default configuration, named after the diagram) and runs `body`
     /// on it; on failure the store is dropped.
-    static func withNewStore(_ args: LuaArgs, name: String, _ body: (Workspace.Store) throws -> Void) throws -> Int32 {
+    static func withNewStore(_ args: LuaArgs, name: String, _ body: (FlowStore<JSONValue>) throws -> Void) throws -> Int32 {
         let box = FlowStoreBinding.pushNewStore(args.L, configuration: FlowConfiguration())
         do {
             try body(box.store)
@@ -135,6 +149,15 @@ enum LuaWorkspace {
         }
     }
 
+    /// `ws:sync()` -> n: applies to the bound stores what other sessions committed (a
+    /// PostgreSQL workspace; 0 for a file), and writes changes kept while offline.
+    static let sync: LuaFunction = { L in
+        luaGuarded(L) { args in
+            args.push(try open(args).sync())
+            return 1
+        }
+    }
+
     static let delete: LuaFunction = { L in
         luaGuarded(L) { args in
             let ws = try open(args)
@@ -174,7 +197,7 @@ enum LuaWorkspace {
 
     static let path: LuaFunction = { L in
         luaGuarded(L) { args in
-            args.push(try args.object(1, workspaceClass).workspace.path)
+            args.push(try args.object(1, workspaceClass).workspace.location)
             return 1
         }
     }
