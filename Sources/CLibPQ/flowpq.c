@@ -23,6 +23,7 @@ static struct {
     int (*consumeInput)(PGconn *);
     PGnotify *(*notifies)(PGconn *);
     void (*freemem)(void *);
+    PQnoticeProcessor (*setNoticeProcessor)(PGconn *, PQnoticeProcessor, void *);
 } pq;
 static int loaded = 0;
 
@@ -37,12 +38,21 @@ const char *fpq_load(void) {
     LOOK(resultErrorField, "PQresultErrorField") LOOK(ntuples, "PQntuples") LOOK(nfields, "PQnfields") LOOK(getvalue, "PQgetvalue")
     LOOK(getisnull, "PQgetisnull") LOOK(clear, "PQclear") LOOK(socket, "PQsocket")
     LOOK(consumeInput, "PQconsumeInput") LOOK(notifies, "PQnotifies") LOOK(freemem, "PQfreemem")
+    LOOK(setNoticeProcessor, "PQsetNoticeProcessor")
 #undef LOOK
     loaded = 1;
     return NULL;
 }
 
-void *fpq_connect(const char *conninfo) { return pq.connectdb(conninfo); }
+// The server's notices ("terminating connection due to administrator command") are not
+// printed: the workspace says what happens to the session's changes itself.
+static void quiet(void *arg, const char *message) { (void)arg; (void)message; }
+
+void *fpq_connect(const char *conninfo) {
+    PGconn *c = pq.connectdb(conninfo);
+    if (c) pq.setNoticeProcessor(c, quiet, NULL);
+    return c;
+}
 int fpq_ok(void *c) { return c && pq.status(c) == CONNECTION_OK; }
 const char *fpq_error(void *c) { return c ? pq.errorMessage(c) : "out of memory"; }
 void fpq_finish(void *c) { if (c) pq.finish(c); }

@@ -83,7 +83,9 @@ final class PGConnection {
     private func columnCount(_ result: UnsafeMutableRawPointer?) -> Int { Int(fpq_columns(result)) }
 
     static func oneLine(_ s: String) -> String {
-        s.split(whereSeparator: \.isNewline).map { $0.trimmingPrefixSpaces() }.joined(separator: " ")
+        var t = s.split(whereSeparator: \.isNewline).map { $0.trimmingPrefixSpaces() }.joined(separator: " ")
+        while t.hasSuffix(".") || t.hasSuffix(" ") { t.removeLast() }
+        return t
     }
 
     /// Whether `error` says the connection was lost (the change can be kept locally).
