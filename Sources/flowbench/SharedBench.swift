@@ -28,9 +28,9 @@ enum SharedBench {
                 let rate = try throughput(url, name, size: size, writers: writers, batches: writers == 1 ? 400 : 60)
                 report.add(Metric(name: "shared.commits.\(writers)writers", size: size, value: rate, unit: "batches/s"))
             }
-            let (p50, p95) = try latency(url, name, size: size, samples: 200)
-            report.add(Metric(name: "shared.latency.p50", size: size, value: p50 * 1e9, unit: "ns"))
-            report.add(Metric(name: "shared.latency.p95", size: size, value: p95 * 1e9, unit: "ns"))
+            let (p50, p95, c50, c95) = try latency(url, name, size: size, samples: 200)
+            report.add(Metric(name: "shared.latency.p50", size: size, value: p50 * 1e9, unit: "ns", baseline: c50 * 1e9))
+            report.add(Metric(name: "shared.latency.p95", size: size, value: p95 * 1e9, unit: "ns", baseline: c95 * 1e9))
             first.unbind(name)
             try first.delete(name)
             first.close()
@@ -72,8 +72,9 @@ enum SharedBench {
         return Double(writers * batches) / elapsed
     }
 
-    /// p50 and p95 of the time from a call in one session to its change in another's store.
-    static func latency(_ url: String, _ name: String, size: Int, samples: Int) throws -> (Double, Double) {
+    /// p50 and p95 of the time from a call in one session to its change in another's store,
+    /// and of the call itself (its commit: the baseline).
+    static func latency(_ url: String, _ name: String, size: Int, samples: Int) throws -> (Double, Double, Double, Double) {
         let pair = try sessions(url, name, 2)
         nonisolated(unsafe) let (writer, _) = pair[0], (reader, readerStore) = pair[1]
         _ = writer
@@ -97,18 +98,19 @@ enum SharedBench {
                 }
             }
         }
-        var times: [Double] = []
+        var times: [Double] = [], calls: [Double] = []
         let writerStore = pair[0].1
         for i in 0..<samples {
             let t0 = now()
             try writerStore.moveNode(target, to: Point(Double(10_000 + i), 0))
+            calls.append(now() - t0)
             seen.wait()
             times.append(lock.withLock { arrived.last! } - t0)  // invariant: signalled after an append
         }
         lock.withLock { stop = true }
         usleep(200_000)
         for (ws, _) in pair { ws.close() }
-        times.sort()
-        return (times[times.count / 2], times[min(times.count - 1, times.count * 95 / 100)])
+        func p(_ v: [Double], _ q: Int) -> Double { v.sorted()[min(v.count - 1, v.count * q / 100)] }
+        return (p(times, 50), p(times, 95), p(calls, 50), p(calls, 95))
     }
 }
