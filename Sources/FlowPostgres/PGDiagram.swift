@@ -17,8 +17,6 @@ final class PGDiagram {
     /// A batch was rebased onto others' additions with new order numbers: the store
     /// reloads at the next sync to number them as the database does.
     private var needsReload = false
-    /// Others may have committed since `applied` (a write saw it, or a batch was refused).
-    private(set) var isDirty = false
     /// Applying others' batches: the store's batches are theirs, not to be written.
     private var applyingRemote = false
     /// Batches made while the database was out of reach, oldest first.
@@ -77,7 +75,6 @@ final class PGDiagram {
             var b = batch
             if needsReload { b = try rebaseSeqs(batch, key, ws) }
             if head > applied + own.count {
-                isDirty = true
                 let mine = BatchFootprint(batch)
                 for r in try ws.query("SELECT n, name, actions FROM flow_batch WHERE diagram = $1 AND n > $2 ORDER BY n", [key, "\(applied)"], "workspace") {
                     let n = Int(r[0]!)!  // invariant: NOT NULL
@@ -134,7 +131,6 @@ final class PGDiagram {
                 ws.notice("diagram '\(name)' was deleted by another session; its store keeps its changes in memory only")
                 ws.unbind(name)
             }
-            isDirty = false
             return 0
         }
         var theirs: [FlowBatch<JSONValue>] = []
@@ -160,7 +156,6 @@ final class PGDiagram {
         }
         applied = last
         own.removeAll()
-        isDirty = false
         return theirs.count
     }
 
@@ -173,7 +168,6 @@ final class PGDiagram {
             applied = head
             own.removeAll()
             needsReload = false
-            isDirty = false
             refused.removeAll()
             store.actionRecorder = recorder
         } catch {
@@ -211,7 +205,6 @@ final class PGDiagram {
         } else if pending.isEmpty {
             ws.notice("diagram '\(name)': wrote \(written) kept \(written == 1 ? "change" : "changes")")
         }
-        isDirty = true
     }
 
     // MARK: Rows

@@ -169,12 +169,15 @@ public final class PostgresWorkspace: DiagramWorkspace {
     public func sync() throws(FlowError) -> Int {
         guard db != nil else { throw FlowError(.invalidState, operation: "sync", message: "the workspace is closed") }
         if isOffline && !reconnectIfNeeded() { return 0 }
-        guard let arrived = db?.notifications() else {
+        // The notifications only wake a waiting host (`socket`): a sync asks the database
+        // anyway (one query per bound diagram), so it applies everything committed
+        // before it was called, even a batch whose NOTIFY is still on its way.
+        guard db?.notifications() != nil else {
             lost(FlowError(.io, operation: "sync", message: "\(PGConnection.lostMarker) (\(url.display))"))
             return 0
         }
         var applied = 0
-        for d in bound.values.sorted(by: { $0.name < $1.name }) where arrived > 0 || d.isDirty {
+        for d in bound.values.sorted(by: { $0.name < $1.name }) {
             applied += try d.catchUp("sync")
         }
         return applied

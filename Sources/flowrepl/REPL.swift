@@ -52,6 +52,8 @@ final class REPL {
                     LuaContext.writeStdoutLine("\u{1E}\(firstLine)")
                     fflush(flua_stdout())
                 }
+                // shared workspaces: what others committed while this line was typed
+                if status == LUA_OK { PostgresWorkspace.syncAll() }
                 if status == LUA_OK { status = host.call(arguments: 0, results: LUA_MULTRET) }
                 // on a terminal, Ctrl-C outside running code never kills (call() left SIG_DFL)
                 if reader.isInteractive { flua_sigint_prompt() }

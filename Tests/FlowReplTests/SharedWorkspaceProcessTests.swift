@@ -118,6 +118,20 @@ struct SharedWorkspaceProcessTests {
         #expect(String(lines[2]) == exports[0])
     }
 
+    /// A piped session prints another process's batch as change events before it runs
+    /// the next line (flowrepl syncs before each chunk and each prompt).
+    @Test func anotherProcesssBatchArrivesAtThePrompt() throws {
+        let url = try #require(Self.url)
+        let name = Self.diagram()
+        let other = "\(ReplProcess.binary) --quiet --workspace \(url) \(name) -e 'store:addNode{id = \"b\", x = 5}' 2>/dev/null"
+        let out = try ReplProcess.run(
+            ["--workspace", url, name],
+            stdin: "store:addNode{id = 'a'}\nos.execute([[\(other)]])\nprint(store.nodeCount)\n")
+        #expect(out.status == 0, "\(out)")
+        #expect(out.stdout.contains("node+ b (5, 0) 150x60\n2\n"), "\(out)")
+        #expect(out.stderr.contains("saving diagram '\(name)' to workspace \(url) (0 nodes)"), "\(out)")
+    }
+
     /// SIGKILL at a random moment of a writer: the database holds every batch whose call
     /// returned (the child prints each number after its call), at most one more.
     @Test(arguments: 0..<6)
