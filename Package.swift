@@ -46,6 +46,7 @@ let package = Package(
         .library(name: "FlowLuaWorkspace", targets: ["FlowLuaWorkspace"]),
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .library(name: "FlowStorage", targets: ["FlowStorage"]),
+        .library(name: "FlowPostgres", targets: ["FlowPostgres"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
     ],
     dependencies: [
@@ -66,6 +67,11 @@ let package = Package(
         .target(name: "FlowFormats", dependencies: ["FlowCore", "FlowLayout"]),
         // Workspaces: diagrams persisted in SQLite, every change batch as it happens
         .target(name: "FlowStorage", dependencies: ["FlowCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Shared workspaces in PostgreSQL (docs/collaboration.md), through Debian's libpq
+        // (libpq-dev for its header): CLibPQ loads libpq with dlopen when a PostgreSQL
+        // workspace is first opened, so no process that does not open one maps it.
+        .target(name: "CLibPQ"),
+        .target(name: "FlowPostgres", dependencies: ["FlowCore", "FlowStorage", "CLibPQ"]),
         // Live preview: a web server showing a store's picture and taking clicks and drags
         // back (docs/preview.md). Knows no Lua; flowrepl wires it to the prompt.
         .target(
@@ -88,7 +94,7 @@ let package = Package(
         // `require "flow.workspace"`: the Workspace type over FlowStorage. Linked into
         // flowrepl (registered in package.preload); for the stock lua5.4, scripts/build-module
         // links it as flow/workspace.so against libflow.so.
-        .target(name: "FlowLuaWorkspace", dependencies: ["FlowLua", "FlowStorage", "FlowCore", "CLua", "CLuaShims"]),
+        .target(name: "FlowLuaWorkspace", dependencies: ["FlowLua", "FlowStorage", "FlowPostgres", "FlowCore", "CLua", "CLuaShims"]),
         .target(name: "FlowModule", dependencies: ["FlowLua", "CLuaShims"]),
         // The REPL's session: `help` and its entries, Tab completion, the globals `store`,
         // `save` and `open`. A target, not a product: only flowrepl and the tests use it.
@@ -104,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "flowbench",
             dependencies: [
-                "FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "FlowStorage",
+                "FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "FlowLua", "FlowStorage", "FlowPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"), "CLua", "CLuaShims", "CBenchShims",
                 "TestSupport",  // the seeded random graphs of the growth series
             ],
@@ -120,7 +126,7 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "FlowStorageTests",
-            dependencies: ["FlowStorage", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["FlowStorage", "FlowPostgres", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore", "TestSupport"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "FlowLuaWorkspace", "FlowSession", "CLua", "CLuaShims"],

@@ -705,19 +705,23 @@ function flow.sandbox(code, limits) end
 ---@return Observer # stops the observing
 function flow.observe(fn) end
 
---- Opens (or creates) a workspace file.
+--- Opens (or creates) a workspace file, or a shared workspace in PostgreSQL.
 ---
 --- A file that is not a workspace, one written by a newer FlowScript, or one that
 --- cannot be opened gives `nil, message`. Another process may read a workspace
---- while a store writes it (WAL mode).
+--- while a store writes it (WAL mode). A `postgresql://` (or `postgres://`) URL
+--- opens a workspace in that database instead, with the same methods: any number
+--- of sessions may edit one diagram, each seeing the others' batches at
+--- `ws:sync()` (docs/collaboration.md). Its password never appears in `path`,
+--- messages or errors.
 ---
 --- ```lua
 --- local ws = assert(flow.workspace("diagrams.flowspace"))
 --- local s = ws:create("plan")
 --- s:addNode{id = "a", x = 0, y = 0}   -- on disk when the call returns
 --- ```
----@param path string the SQLite file
----@param options? table `readOnly` (boolean), `maxPages` (a size limit, for testing a full disk)
+---@param path string the SQLite file, or a `postgresql://user@host:port/db` URL
+---@param options? table `readOnly` (boolean), `maxPages` (a size limit, for testing a full disk); files only
 ---@return Workspace? workspace # the workspace
 ---@return string? message # why it cannot be opened
 function flow.workspace(path, options) end
@@ -2032,7 +2036,7 @@ function Observer:stop() end
 --- SQLite): `require "flow"` does not load it; the first `flow.workspace` call
 --- does, as `require "flow.workspace"` would.
 ---@class Workspace
----@field path string The workspace's file.
+---@field path string The workspace's file, or its database URL without the password.
 local Workspace = {}
 
 --- Creates a diagram and returns a store bound to it.
@@ -2097,6 +2101,25 @@ function Workspace:versions(name) end
 --- ```
 ---@param name string a diagram open in a store of this workspace
 function Workspace:reload(name) end
+
+--- Applies what other sessions committed to the bound stores.
+---
+--- For a PostgreSQL workspace: each bound store takes the batches other sessions
+--- committed since it last looked, in the database's order, as the same change
+--- events (its undo history starts afresh); changes kept while the database was
+--- out of reach are written (those that conflict are reported and left out). A
+--- batch made against an older version is rebased when it still applies, else
+--- refused naming the conflict: sync and make the change again. flowrepl syncs
+--- before each prompt and each line it runs. A workspace file has nothing to
+--- sync: 0.
+---
+--- ```lua
+--- local ws = assert(flow.workspace("postgresql://me@db.example/diagrams"))
+--- local s = ws:open("plan")
+--- ws:sync()   -- what colleagues changed since
+--- ```
+---@return integer # how many batches of others it applied
+function Workspace:sync() end
 
 --- Closes the file; stores bound to it refuse further changes.
 function Workspace:close() end

@@ -2,10 +2,13 @@ import CLua
 import CLuaShims
 import FlowCore
 import FlowLua
+internal import FlowPostgres
 internal import FlowStorage
 
 // `flow.workspace(path [, options])` and the Workspace type (docs/workspaces.md): named
-// diagrams in an SQLite file; a store opened from one writes each change batch to it.
+// diagrams in an SQLite file, or in a PostgreSQL database shared by many sessions when
+// `path` is a `postgresql://` URL (docs/collaboration.md); a store opened from one
+// writes each change batch to it.
 //
 // The module `flow.workspace`, apart from `flow` so that `require "flow"` brings no
 // Foundation and no SQLite: `flow.workspace` requires it on its first call. flowrepl and
@@ -37,9 +40,9 @@ public let openFlowWorkspaceModule: @convention(c) (OpaquePointer?) -> Int32 = {
 let workspaceClass = LuaClass<LuaWorkspaceBox>("flow.Workspace", name: "Workspace")
 
 final class LuaWorkspaceBox: CustomStringConvertible {
-    let workspace: Workspace
-    init(_ workspace: Workspace) { self.workspace = workspace }
-    var description: String { "Workspace \(workspace.path)\(workspace.isClosed ? " (closed)" : "")" }
+    let workspace: any DiagramWorkspace
+    init(_ workspace: any DiagramWorkspace) { self.workspace = workspace }
+    var description: String { "Workspace \(workspace.location)\(workspace.isClosed ? " (closed)" : "")" }
 }
 
 enum LuaWorkspace {
@@ -53,7 +56,7 @@ enum LuaWorkspace {
     static let methods: [LuaMethod] = [
         LuaMethod("create", create), LuaMethod("open", open), LuaMethod("fork", fork),
         LuaMethod("list", list), LuaMethod("rename", rename), LuaMethod("delete", delete),
-        LuaMethod("versions", versions), LuaMethod("reload", reload), LuaMethod("close", close),
+        LuaMethod("versions", versions), LuaMethod("reload", reload), LuaMethod("sync", sync), LuaMethod("close", close),
     ]
 
     /// `flow.workspace(path [, {readOnly =, maxPages =}])` -> Workspace, or nil and a
@@ -61,6 +64,17 @@ enum LuaWorkspace {
     static let workspace: LuaFunction = { L in
         luaGuarded(L) { args in
             let path = try args.string(1)
+            if PostgresWorkspace.isDatabaseURL(path) {
+                if try args.optionalTable(2) != nil {
+                    throw LuaError.argument(2, "no options for a PostgreSQL workspace (readOnly and maxPages are for files)")
+                }
+                do {
+                    workspaceClass.push(args.L, LuaWorkspaceBox(try PostgresWorkspace(url: path)))
+                    return 1
+                } catch {
+                    return args.pushFailure("\(error)")
+                }
+            }
             var options = Workspace.Options()
             if let t = try args.optionalTable(2) {
                 try t.rejectUnknownKeys(["readOnly", "maxPages"])
@@ -80,7 +94,7 @@ enum LuaWorkspace {
         }
     }
 
-    static func open(_ args: LuaArgs) throws -> Workspace {
+    static func open(_ args: LuaArgs) throws -> any DiagramWorkspace {
         let ws = try args.object(1, workspaceClass).workspace
         if ws.isClosed { throw LuaError.message("attempt to use a closed Workspace") }
         return ws
@@ -88,7 +102,7 @@ enum LuaWorkspace {
 
     /// Pushes a new store (default configuration, named after the diagram) and runs `body`
     /// on it; on failure the store is dropped.
-    static func withNewStore(_ args: LuaArgs, name: String, _ body: (Workspace.Store) throws -> Void) throws -> Int32 {
+    static func withNewStore(_ args: LuaArgs, name: String, _ body: (FlowStore<JSONValue>) throws -> Void) throws -> Int32 {
         let box = FlowStoreBinding.pushNewStore(args.L, configuration: FlowConfiguration())
         do {
             try body(box.store)
@@ -164,6 +178,15 @@ enum LuaWorkspace {
         }
     }
 
+    /// `ws:sync()` -> n: applies to the bound stores what other sessions committed (a
+    /// PostgreSQL workspace; 0 for a file), and writes changes kept while offline.
+    static let sync: LuaFunction = { L in
+        luaGuarded(L) { args in
+            args.push(try open(args).sync())
+            return 1
+        }
+    }
+
     /// `ws:delete(name)`: a diagram open in a store of this state is deleted too, and the
     /// store closed (its calls then raise `attempt to use a closed Store`).
     static let delete: LuaFunction = { L in
@@ -205,7 +228,7 @@ enum LuaWorkspace {
 
     static let path: LuaFunction = { L in
         luaGuarded(L) { args in
-            args.push(try args.object(1, workspaceClass).workspace.path)
+            args.push(try args.object(1, workspaceClass).workspace.location)
             return 1
         }
     }

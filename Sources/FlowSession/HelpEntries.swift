@@ -2538,13 +2538,17 @@ extension FlowHelp {
             """),
         ("flow.workspace", """
             flow.workspace(path [, options])  -> Workspace, or nil and a message
-            Opens (or creates) a workspace file.
+            Opens (or creates) a workspace file, or a shared workspace in PostgreSQL.
             A file that is not a workspace, one written by a newer FlowScript, or one that
             cannot be opened gives `nil, message`. Another process may read a workspace
-            while a store writes it (WAL mode).
+            while a store writes it (WAL mode). A `postgresql://` (or `postgres://`) URL
+            opens a workspace in that database instead, with the same methods: any number
+            of sessions may edit one diagram, each seeing the others' batches at
+            `ws:sync()` (docs/collaboration.md). Its password never appears in `path`,
+            messages or errors.
             Parameters:
-              path (string): the SQLite file
-              options (table, optional): `readOnly` (boolean), `maxPages` (a size limit, for testing a full disk)
+              path (string): the SQLite file, or a `postgresql://user@host:port/db` URL
+              options (table, optional): `readOnly` (boolean), `maxPages` (a size limit, for testing a full disk); files only
             Returns:
               workspace (Workspace?): the workspace
               message (string?): why it cannot be opened
@@ -2566,7 +2570,7 @@ extension FlowHelp {
             SQLite): `require "flow"` does not load it; the first `flow.workspace` call
             does, as `require "flow.workspace"` would.
             Fields: path
-            Methods: create, open, fork, list, rename, delete, versions, reload, close
+            Methods: create, open, fork, list, rename, delete, versions, reload, sync, close
             """),
         ("Workspace:create", """
             workspace:create(name)  -> Store
@@ -2632,13 +2636,31 @@ extension FlowHelp {
               local ok, e = pcall(s.addNode, s, {id = "x"})
               if not ok then ws:reload("plan"); s:addNode{id = "x"} end
             """),
+        ("Workspace:sync", """
+            workspace:sync()  -> integer
+            Applies what other sessions committed to the bound stores.
+            For a PostgreSQL workspace: each bound store takes the batches other sessions
+            committed since it last looked, in the database's order, as the same change
+            events (its undo history starts afresh); changes kept while the database was
+            out of reach are written (those that conflict are reported and left out). A
+            batch made against an older version is rebased when it still applies, else
+            refused naming the conflict: sync and make the change again. flowrepl syncs
+            before each prompt and each line it runs. A workspace file has nothing to
+            sync: 0.
+            Returns:
+              integer: how many batches of others it applied
+            Example:
+              local ws = assert(flow.workspace("postgresql://me@db.example/diagrams"))
+              local s = ws:open("plan")
+              ws:sync()   -- what colleagues changed since
+            """),
         ("Workspace:close", """
             workspace:close()
             Closes the file; stores bound to it refuse further changes.
             """),
         ("Workspace.path", """
             workspace.path  -> string
-            The workspace's file.
+            The workspace's file, or its database URL without the password.
             """),
         ("help", """
             help([x])

@@ -10,6 +10,13 @@ public struct WorkspaceVersion: Equatable, Sendable {
     public var time: Double
     public var name: String
     public var summary: String
+
+    public init(number: Int, time: Double, name: String, summary: String) {
+        self.number = number
+        self.time = time
+        self.name = name
+        self.summary = summary
+    }
 }
 
 extension Workspace {
@@ -92,18 +99,6 @@ extension Workspace {
         bind(store, writer)
     }
 
-    /// Loads diagram `name` as it was after batch `version` into `store`, which is not
-    /// bound: its changes are refused ("fork it to change it").
-    public func open(_ name: String, at version: Int, into store: Store) throws(FlowError) {
-        let batches = try history(name, upTo: version, "open")
-        try load(FlowDocument(), into: store)
-        try store.replay(batches)
-        store.clearHistory()
-        store.actionRecorder = FlowActionRecorder(keepsJournal: false) { _ in
-            FlowError(.invalidState, operation: "workspace", message: "diagram '\(name)' at version \(version) is read-only (fork it to change it)")
-        }
-    }
-
     /// Creates diagram `newName` as a copy of `name` (at `version`, else as it is now),
     /// with the history up to there, and binds `store` to it.
     public func fork(_ name: String, at version: Int?, as newName: String, into store: Store) throws(FlowError) {
@@ -114,10 +109,7 @@ extension Workspace {
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM batch WHERE diagram = ?", arguments: [try diagramID(db, name, "fork")]) ?? 0
             }
         }
-        let batches = try history(name, upTo: upTo, "fork")
-        try load(FlowDocument(), into: store)
-        try store.replay(batches)
-        store.clearHistory()
+        try store.replayHistory(try history(name, upTo: upTo, "fork"))
         let id = try transaction("fork") { db -> Int64 in
             let old = try diagramID(db, name, "fork")
             if try Int64.fetchOne(db, sql: "SELECT id FROM diagram WHERE name = ?", arguments: [newName]) != nil {
@@ -193,7 +185,7 @@ extension Workspace {
 
     /// Everything a store holds, as a document (every node, not only persistent ones; the
     /// selection flags are not part of a document's text).
-    static func content(of store: Store) -> FlowDocument<JSONValue> {
+    public static func content(of store: Store) -> FlowDocument<JSONValue> {
         FlowDocument(
             nodes: store.nodes, edges: store.edges,
             viewport: store.viewport, classes: store.classStyles)

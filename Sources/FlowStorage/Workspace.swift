@@ -142,7 +142,7 @@ public final class Workspace {
     /// this process is deleted only with `closing`: once the file no longer holds it, the
     /// store is unbound and given to `closing` (the Lua binding closes it); without, the
     /// error says so. When the delete fails, the store stays bound, as it was.
-    public func delete(_ name: String, closing: ((Store) -> Void)? = nil) throws(FlowError) {
+    public func delete(_ name: String, closing: ((Store) -> Void)?) throws(FlowError) {
         if isBound(name) && closing == nil {
             throw FlowError(
                 .invalidState, operation: "delete",

@@ -1,13 +1,13 @@
 // flowbench: every measurement against a baseline measured in the same run (only same-run
 // ratios are trusted on shared machines). Run through scripts/bench; see docs/performance.md.
 //
-//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,parsers,growth,workspace,diagrams,stability]
+//   flowbench [--sizes 1000,10000,100000] [--quick] [--only lua,swift,corners,memory,startup,render,layout,routing,graph,formats,parsers,growth,workspace,shared,diagrams,stability]
 //             [--graphs DIR] [--graphs-only NAMES] [--diagrams DIR] [--no-dot] [--no-thorough] [--layout-out DIR]
 //             [--ops moveNode,addNode,...] [--json] [--json-out FILE] [--compare FILE] [--flowrepl PATH]
 //             [--module CPATH]   (the Lua module's LUA_CPATH; default: scripts/build-module's)
 @preconcurrency import Glibc
 
-let areas = ["lua", "swift", "corners", "memory", "startup", "render", "layout", "routing", "graph", "formats", "parsers", "growth", "workspace", "diagrams", "stability"]
+let areas = ["lua", "swift", "corners", "memory", "startup", "render", "layout", "routing", "graph", "formats", "parsers", "growth", "workspace", "shared", "diagrams", "stability"]
 var sizes = [1000, 10_000, 100_000]
 var budget = Budget.normal
 var only = Set(areas)
@@ -141,6 +141,10 @@ if only.contains("graph") {
 if only.contains("workspace") {
     progress("workspace, \(sizes.first!) nodes; open \(sizes.last!) nodes + edges")
     WorkspaceBench.run(size: sizes.first!, openSize: sizes.last!, budget: budget, into: report)
+}
+if only.contains("shared") {
+    progress("shared workspace (PostgreSQL), \(sizes.first!) nodes")
+    SharedBench.run(size: sizes.first!, into: report)
 }
 if only.contains("diagrams") {
     DiagramBench.run(flowrepl: flowrepl, into: report)

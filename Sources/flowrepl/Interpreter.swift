@@ -153,16 +153,17 @@ struct Interpreter {
             workspace = ws
             store = found and ws:open(name) or ws:create(name)
             store.name = "store"
-            return store.nodeCount
+            return store.nodeCount, ws.path
             """
         guard host.load(Array(code.utf8), chunkName: "=(workspace)") == LUA_OK else { return report(LUA_ERRSYNTAX) }
         LuaStack(L).push(path)
         LuaStack(L).push(name)
-        let status = host.call(arguments: 2, results: 1)
+        let status = host.call(arguments: 2, results: 2)
         guard report(status) else { return false }
-        let count = lua_tointegerx(L, -1, nil)
-        lua_settop(L, -2)
-        LuaContext.writeStderrLine("saving diagram '\(name)' to workspace \(path) (\(count) \(count == 1 ? "node" : "nodes"))")
+        let count = lua_tointegerx(L, -2, nil)
+        let shown = LuaStack(L).string(at: -1) ?? path  // a database URL without its password
+        lua_settop(L, -3)
+        LuaContext.writeStderrLine("saving diagram '\(name)' to workspace \(shown) (\(count) \(count == 1 ? "node" : "nodes"))")
         return true
     }
 

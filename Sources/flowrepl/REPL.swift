@@ -1,6 +1,7 @@
 import CLua
 import CLuaShims
 import FlowLua
+import FlowPostgres
 import Glibc
 
 /// lua.c's doREPL: read a chunk (trying `return <line>` first, continuing while the chunk
@@ -40,6 +41,8 @@ final class REPL {
         }
         loop: while true {
             lua_settop(L, 0)
+            // shared workspaces: what other sessions committed, as change events (and a frame)
+            if PostgresWorkspace.syncAll() > 0 { PreviewHost.current?.serviceRequests() }
             let firstLine = reader.linesRead + 1
             switch readChunk() {
             case .endOfInput: break loop
@@ -49,6 +52,8 @@ final class REPL {
                     LuaContext.writeStdoutLine("\u{1E}\(firstLine)")
                     fflush(flua_stdout())
                 }
+                // shared workspaces: what others committed while this line was typed
+                if status == LUA_OK { PostgresWorkspace.syncAll() }
                 if status == LUA_OK { status = host.call(arguments: 0, results: LUA_MULTRET) }
                 // on a terminal, Ctrl-C outside running code never kills (call() left SIG_DFL)
                 if reader.isInteractive { flua_sigint_prompt() }

@@ -52,34 +52,7 @@ func randomCall(_ s: Store, _ rng: inout SplitMix64) {
 }
 
 @Suite("Workspaces") struct WorkspaceTests {
-    @Test func createWriteReopen() throws {
-        let path = temporaryPath()
-        defer { cleanup(path) }
-        let ws = try Workspace(path: path)
-        let s = Store()
-        try ws.create("main", into: s)
-        try s.addNode(node("a", 10, 20, container: true))
-        try s.addNode(node("b", 30, 40, parent: "a"))
-        try s.addEdge(FlowEdge(id: "e", sourceNodeID: "a", targetNodeID: "b"))
-        try s.setClassStyles(["hot": FlowClass(style: FlowStyle(fill: FlowColor("red")))])
-        try s.moveNode("a", to: Point(100, 100))
-        try s.undo()
-        let text = try s.export()
-        ws.close()
-        #expect(throws: FlowError.self) { try s.addNode(node("c")) }
-        #expect(try s.export() == text)
-
-        let again = try Workspace(path: path)
-        #expect(try again.list() == ["main"])
-        let t = Store()
-        try again.open("main", into: t)
-        #expect(try t.export() == text)
-        #expect(t.classStyles == s.classStyles)
-        #expect(try again.versions("main").map(\.name) == ["Add", "Add", "Add Edge", "Classes", "Move", "Undo Move"])
-        #expect(throws: FlowError(.invalidState, operation: "open", message: "diagram 'main' is already open (bound to a store)")) {
-            try again.open("main", into: Store())
-        }
-    }
+    // createWriteReopen: BothBackendsTests, on a file and on PostgreSQL
 
     @Test(arguments: 0..<12)
     func versionsReplayToTheDocumentAfterEachBatch(seed: Int) throws {

@@ -3008,10 +3008,10 @@ return {
         },
         {
           name = "flow.workspace", kind = "function",
-          summary = "Opens (or creates) a workspace file.",
+          summary = "Opens (or creates) a workspace file, or a shared workspace in PostgreSQL.",
           params = {
-            { "path", "string", "the SQLite file" },
-            { "options?", "table", "`readOnly` (boolean), `maxPages` (a size limit, for testing a full disk)" },
+            { "path", "string", "the SQLite file, or a `postgresql://user@host:port/db` URL" },
+            { "options?", "table", "`readOnly` (boolean), `maxPages` (a size limit, for testing a full disk); files only" },
           },
           returns = {
             { "Workspace?", "the workspace", name = "workspace" },
@@ -3021,7 +3021,11 @@ return {
           text = [[
             A file that is not a workspace, one written by a newer FlowScript, or one that
             cannot be opened gives `nil, message`. Another process may read a workspace
-            while a store writes it (WAL mode).]],
+            while a store writes it (WAL mode). A `postgresql://` (or `postgres://`) URL
+            opens a workspace in that database instead, with the same methods: any number
+            of sessions may edit one diagram, each seeing the others' batches at
+            `ws:sync()` (docs/collaboration.md). Its password never appears in `path`,
+            messages or errors.]],
           example = [[
             local ws = assert(flow.workspace("diagrams.flowspace"))
             local s = ws:create("plan")
@@ -3114,12 +3118,30 @@ return {
             if not ok then ws:reload("plan"); s:addNode{id = "x"} end]],
         },
         {
+          name = "Workspace:sync", kind = "method",
+          summary = "Applies what other sessions committed to the bound stores.",
+          returns = { { "integer", "how many batches of others it applied" } },
+          text = [[
+            For a PostgreSQL workspace: each bound store takes the batches other sessions
+            committed since it last looked, in the database's order, as the same change
+            events (its undo history starts afresh); changes kept while the database was
+            out of reach are written (those that conflict are reported and left out). A
+            batch made against an older version is rebased when it still applies, else
+            refused naming the conflict: sync and make the change again. flowrepl syncs
+            before each prompt and each line it runs. A workspace file has nothing to
+            sync: 0.]],
+          example = [[
+            local ws = assert(flow.workspace("postgresql://me@db.example/diagrams"))
+            local s = ws:open("plan")
+            ws:sync()   -- what colleagues changed since]],
+        },
+        {
           name = "Workspace:close", kind = "method",
           summary = "Closes the file; stores bound to it refuse further changes.",
         },
         {
           name = "Workspace.path", kind = "field", type = "string",
-          summary = "The workspace's file.",
+          summary = "The workspace's file, or its database URL without the password.",
         },
       },
     },
