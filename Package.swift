@@ -18,21 +18,23 @@ let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
 // a Swift program's start-up. (The `flow` module it uses is linked in, never loaded with
 // require, so the process has one Swift runtime.)
 //
-// Workspaces (FlowStorage) bring GRDB, which uses Foundation, and the live preview
-// (FlowPreview) FoundationEssentials: statically linked, Foundation needs its own libraries
-// (CoreFoundation, ICU, ...), which the driver does not list, in one group (they refer to
-// each other). See docs/performance.md (Workspaces) for the start-up.
+// flowrepl links neither workspaces (FlowLuaWorkspace: GRDB, SQLite, Foundation) nor the
+// live preview (FlowReplPreview: SwiftNIO, Hummingbird, FoundationEssentials): they are the
+// modules flowrepl-workspace.so and flowrepl-preview.so beside it, loaded on first use and
+// bound to flowrepl's runtime and code. scripts/build-flowrepl links them from the objects
+// of the products FlowReplWorkspace and FlowReplPreview, and links a release flowrepl again
+// with its runtime exported (docs/architecture.md, "The targets").
 //
-// It is linked as a fixed-address (non-PIE) executable: linked in, the live preview's server
-// (FlowPreview: SwiftNIO, Hummingbird) brings some 50,000 pointers that a PIE would have the
-// loader relocate, dirtying pages, at every start (docs/performance.md, "Live preview").
+// It is linked as a fixed-address (non-PIE) executable: no relative relocations for the
+// loader to apply, and dirty pages, at every start (docs/performance.md, "Live preview").
 let staticStdlib: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-Xlinker", "-no-pie"], .when(configuration: .release)),
-    .unsafeFlags(
-        ["-Xlinker", "--start-group", "-lFoundation", "-lFoundationEssentials", "-lFoundationInternationalization",
-         "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-Xlinker", "--end-group"],
-        .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "-no-pie"], .when(configuration: .release))
 ]
+
+// flowrepl's modules bind to its code and Swift runtime: a debug flowrepl exports its symbols
+// (the runtime is the toolchain's shared one); scripts/build-flowrepl links a release
+// flowrepl again with its runtime exported too, which -static-stdlib hides.
+let exported: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(configuration: .debug))]
 
 let package = Package(
     name: "FlowScript",
@@ -47,6 +49,12 @@ let package = Package(
         .library(name: "flow", type: .dynamic, targets: ["FlowModule"]),
         .library(name: "FlowStorage", targets: ["FlowStorage"]),
         .library(name: "FlowPostgres", targets: ["FlowPostgres"]),
+        // flowrepl's live preview and workspaces as modules it loads on first use. SwiftPM
+        // links these products only to list their objects: scripts/build-flowrepl links
+        // them into flowrepl-preview.so and flowrepl-workspace.so, which bind to flowrepl's
+        // own runtime and code. Not for other packages.
+        .library(name: "FlowReplPreview", type: .dynamic, targets: ["FlowReplPreview"]),
+        .library(name: "FlowReplWorkspace", type: .dynamic, targets: ["FlowLuaWorkspace"]),
         .executable(name: "flowrepl", targets: ["flowrepl"]),
     ],
     dependencies: [
@@ -91,20 +99,25 @@ let package = Package(
         // The binding carries no Foundation, no SQLite: `flow.workspace` loads the module
         // `flow.workspace` (FlowLuaWorkspace) on its first call (docs/embedding.md).
         .target(name: "FlowLua", dependencies: ["FlowCore", "FlowRender", "FlowLayout", "FlowRouting", "FlowFormats", "CLua", "CLuaShims"]),
-        // `require "flow.workspace"`: the Workspace type over FlowStorage. Linked into
-        // flowrepl (registered in package.preload); for the stock lua5.4, scripts/build-module
-        // links it as flow/workspace.so against libflow.so.
+        // `require "flow.workspace"`: the Workspace type over FlowStorage. flowrepl loads it
+        // as flowrepl-workspace.so (scripts/build-flowrepl); for the stock lua5.4,
+        // scripts/build-module links it as flow/workspace.so against flow.so.
         .target(name: "FlowLuaWorkspace", dependencies: ["FlowLua", "FlowStorage", "FlowPostgres", "FlowCore", "CLua", "CLuaShims"]),
         .target(name: "FlowModule", dependencies: ["FlowLua", "CLuaShims"]),
         // The REPL's session: `help` and its entries, Tab completion, the globals `store`,
         // `save` and `open`. A target, not a product: only flowrepl and the tests use it.
         .target(name: "FlowSession", dependencies: ["FlowLua", "FlowCore", "CLua", "CLuaShims"]),
+        // flowrepl's live preview (`preview()`, `--serve`, `--watch`) over FlowPreview: the
+        // module flowrepl-preview.so that flowrepl loads on first use (scripts/build-flowrepl).
+        .target(
+            name: "FlowReplPreview",
+            dependencies: ["FlowPreview", "FlowSession", "FlowLua", "FlowCore", "FlowRender", "CLua", "CLuaShims"]),
 
         // Host
         .executableTarget(
             name: "flowrepl",
-            dependencies: ["FlowLua", "FlowLuaWorkspace", "FlowSession", "FlowPreview", "CLua", "CLuaShims", "CReadline"],
-            linkerSettings: luaLink + staticStdlib),
+            dependencies: ["FlowLua", "FlowSession", "CLua", "CLuaShims", "CReadline"],
+            linkerSettings: luaLink + staticStdlib + exported),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)
         .executableTarget(

@@ -2,7 +2,9 @@
 #define _GNU_SOURCE /* ppoll */
 #include "luashims.h"
 #include "luasandbox.h"
+#include "modulelife.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -695,3 +697,14 @@ const void *flua_key_null(void) { return &flua_k_null; }
 
 const char *flua_copyright(void) { return LUA_COPYRIGHT; }
 const char *flua_release(void) { return LUA_RELEASE; }
+
+int flua_open_repl_workspace(lua_State *L) {
+    char why[1024];
+    void *handle = flua_dlopen_beside("flowrepl-workspace.so", why, sizeof why);
+    lua_CFunction open = handle ? (lua_CFunction)dlsym(handle, "luaopen_flow_workspace") : NULL;
+    if (open == NULL) {
+        return luaL_error(L, "flow.workspace: cannot load workspaces (%s); scripts/build-flowrepl builds them",
+                          handle ? "flowrepl-workspace.so has no luaopen_flow_workspace" : why);
+    }
+    return open(L);
+}

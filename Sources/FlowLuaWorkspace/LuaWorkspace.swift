@@ -32,6 +32,7 @@ public let openFlowWorkspaceModule: @convention(c) (OpaquePointer?) -> Int32 = {
     luaL_requiref(L, "flow", openFlowModule, 0)
     flua_pop(L, 1)
     LuaWorkspace.register(L)
+    FlowHooks.syncSharedWorkspaces = { PostgresWorkspace.syncAll() }
     lua_createtable(L, 0, 1)
     luaSetFunctions(L, [LuaMethod("workspace", LuaWorkspace.workspace)], table: -1, qualifier: "flow.")
     return 1

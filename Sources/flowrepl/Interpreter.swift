@@ -2,7 +2,6 @@ import CLua
 import CLuaShims
 import FlowLua
 import FlowSession
-import FlowPreview
 import Glibc
 
 /// lua.c's `pmain` and its helpers: the steps run for one command line.
@@ -28,7 +27,7 @@ struct Interpreter {
         flua_sigint_unblock()
         let progname = programName(argv)
         let options = Options(argv)
-        if let bad = options.badOption {
+        if let bad = options.badOption ?? loadPreview(options, progname: progname) {
             printUsage(badOption: bad, progname: progname)
             return 1
         }
@@ -42,10 +41,8 @@ struct Interpreter {
             return 1
         }
         if options.version { printVersion() }
-        if let address = options.serve { PreviewHost.address = address }
-        PreviewHost.token = options.token
-        if let script = options.watch {
-            return Watch(script: script, progname: progname, quiet: options.quiet).run() ? 0 : 1
+        if let script = options.watch, let preview = try? PreviewLoader.load() {
+            return preview.watch(script: script, progname: progname, quiet: options.quiet) ? 0 : 1
         }
         let host = LuaHost(
             LuaHost.Options(ignoreEnvironment: options.ignoreEnvironment), sandbox: options.sandbox ? .defaults : nil)
@@ -67,7 +64,7 @@ struct Interpreter {
         FlowHelp.install(L)
         SessionGlobals.setUp(host)
         if let ws = options.workspace, !openWorkspace(ws.path, ws.name) { return false }
-        PreviewHost.install(host)
+        PreviewLoader.install(host)
         createArgTable()
         flua_gc_restart(L)
         flua_gc_generational(L)
@@ -76,7 +73,7 @@ struct Interpreter {
         if !runArguments() { return false }
         if options.script < argv.count && !handleScript() { return false }
         // the script's stores, local ones too, stay on the pages
-        PreviewHost.current?.keepStores()
+        PreviewLoader.running?.keepStores()
         var recorder: Recorder?
         if let path = options.record {
             guard let r = Recorder(path: path, progname: progname) else { return false }
@@ -89,7 +86,7 @@ struct Interpreter {
             let tty = isatty(STDIN_FILENO) != 0
             if tty { Interpreter.printVersion() }
             REPL(host: host, recorder: recorder).run(banner: tty)
-        } else if let preview = PreviewHost.current {
+        } else if let preview = PreviewLoader.running {
             preview.serveUntilInterrupted()
         }
         if let recorder, !recorder.finish() { return false }
@@ -115,12 +112,27 @@ struct Interpreter {
         fflush(flua_stdout())
     }
 
+    /// `--serve`, `--token`, `--watch`: loads the live preview's module (it checks the
+    /// address and the token) and sets where it listens. Returns the option to report as
+    /// invalid; a module that cannot be loaded is reported here and exits.
+    static func loadPreview(_ options: Options, progname: String) -> String? {
+        guard options.serve != nil || options.token != nil || options.watch != nil else { return nil }
+        let preview: ReplPreview
+        do throws(ReplPreviewError) { preview = try PreviewLoader.load() } catch {
+            LuaContext.writeStderrLine("\(progname): \(error.message)")
+            exit(1)
+        }
+        if let s = options.serve, !preview.isAddress(s) { return "--serve" }
+        if let t = options.token, !preview.isToken(t) { return "--token" }
+        preview.configure(address: options.serve, token: options.token)
+        return nil
+    }
+
     /// `--serve`: starts the preview server before anything runs and prints its address.
     func startPreview() -> Bool {
-        do {
-            let p = try PreviewHost.start(host: host)
-            p.refresh()
-            LuaContext.writeStdoutLine("preview: \(p.server.url())")
+        do throws(ReplPreviewError) {
+            let url = try PreviewLoader.load().start(host: host)
+            LuaContext.writeStdoutLine("preview: \(url)")
             fflush(flua_stdout())
             return true
         } catch {

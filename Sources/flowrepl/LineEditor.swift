@@ -61,7 +61,7 @@ final class PlainLineReader: LineReader {
     /// applying the pages' requests (and drawing for pages that connect) meanwhile: an
     /// editor or a script feeding the REPL may leave it waiting for a long time.
     private func waitForInput() {
-        while let preview = PreviewHost.current, !PlainLineReader.hasBufferedInput() {
+        while let preview = PreviewLoader.running, !PlainLineReader.hasBufferedInput() {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: preview.wakeFD, events: Int16(POLLIN), revents: 0)]
             guard poll(&fds, 2, -1) >= 0 else {
@@ -137,12 +137,12 @@ final class ReadlineReader: LineReader {
         flua_sigint_prompt()
         rl_callback_handler_install(prompt, ReadlineState.lineHandler)
         while !ReadlineState.done {
-            switch flua_wait_input_or_wake(STDIN_FILENO, PreviewHost.current?.wakeFD ?? -1) {
+            switch flua_wait_input_or_wake(STDIN_FILENO, PreviewLoader.running?.wakeFD ?? -1) {
             case 1:
                 rl_callback_read_char()
             case 2:  // a preview page sent requests: apply them above the prompt
                 LuaContext.writeStdout("\r\u{1B}[K")
-                PreviewHost.current?.serviceRequests()
+                PreviewLoader.running?.serviceRequests()
                 fflush(flua_stdout())
                 rl_on_new_line()
                 rl_redisplay()

@@ -1,6 +1,5 @@
 import CLuaShims
 import FlowLua
-import FlowPreview
 
 /// The command line, parsed like lua.c's `collectargs`: options come first, the first
 /// argument that is not an option is the script, everything after it belongs to the script.
@@ -14,8 +13,10 @@ struct Options {
     var record: String?  // --record FILE
     /// --workspace PATH [NAME]: the session's `store` is diagram NAME (default "main").
     var workspace: (path: String, name: String)?
-    var serve: ServeAddress?  // --serve [HOST:]PORT
-    var token: String?  // --token TOKEN
+    /// --serve [HOST:]PORT and --token TOKEN, as given: the live preview's module checks
+    /// them (Interpreter.loadPreview).
+    var serve: String?
+    var token: String?
     var watch: String?  // --watch FILE
     var sandbox = false  // --sandbox
     /// Index in argv of the script ("-" is stdin), or argv.count when there is none.
@@ -54,13 +55,13 @@ struct Options {
                 continue
             }
             if a == "--serve" {
-                guard i + 1 < argv.count, let address = ServeAddress(parsing: argv[i + 1]) else { badOption = a; return }
-                serve = address
+                guard i + 1 < argv.count else { badOption = a; return }
+                serve = argv[i + 1]
                 i += 2
                 continue
             }
             if a == "--token" {
-                guard i + 1 < argv.count, PreviewAccess.problem(with: argv[i + 1]) == nil else { badOption = a; return }
+                guard i + 1 < argv.count else { badOption = a; return }
                 token = argv[i + 1]
                 i += 2
                 continue

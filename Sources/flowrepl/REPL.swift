@@ -1,7 +1,6 @@
 import CLua
 import CLuaShims
 import FlowLua
-import FlowPostgres
 import Glibc
 
 /// lua.c's doREPL: read a chunk (trying `return <line>` first, continuing while the chunk
@@ -42,7 +41,7 @@ final class REPL {
         loop: while true {
             lua_settop(L, 0)
             // shared workspaces: what other sessions committed, as change events (and a frame)
-            if PostgresWorkspace.syncAll() > 0 { PreviewHost.current?.serviceRequests() }
+            if (FlowHooks.syncSharedWorkspaces?() ?? 0) > 0 { PreviewLoader.running?.serviceRequests() }
             let firstLine = reader.linesRead + 1
             switch readChunk() {
             case .endOfInput: break loop
@@ -53,7 +52,7 @@ final class REPL {
                     fflush(flua_stdout())
                 }
                 // shared workspaces: what others committed while this line was typed
-                if status == LUA_OK { PostgresWorkspace.syncAll() }
+                if status == LUA_OK { _ = FlowHooks.syncSharedWorkspaces?() }
                 if status == LUA_OK { status = host.call(arguments: 0, results: LUA_MULTRET) }
                 // on a terminal, Ctrl-C outside running code never kills (call() left SIG_DFL)
                 if reader.isInteractive { flua_sigint_prompt() }
@@ -65,7 +64,7 @@ final class REPL {
                 }
             }
             // the live preview: requests that came while the chunk ran, then one frame
-            PreviewHost.current?.serviceRequests()
+            PreviewLoader.running?.serviceRequests()
             fflush(flua_stdout())
         }
         lua_settop(L, 0)

@@ -6,7 +6,8 @@ import CLuaShims
 import FlowLua
 import Glibc
 
-// Workspaces (FlowLuaWorkspace) are linked in, but nothing of them runs (no Foundation, no
-// SQLite) until a script calls `flow.workspace`, which requires this module.
-FlowHooks.preloads.append((name: "flow.workspace", open: luaopen_flow_workspace))
+// Workspaces (FlowLuaWorkspace: GRDB, SQLite, Foundation) are the module
+// flowrepl-workspace.so beside flowrepl, loaded when a script first calls `flow.workspace`
+// (which requires `flow.workspace`) or `--workspace` opens one (scripts/build-flowrepl).
+FlowHooks.preloads.append((name: "flow.workspace", open: flua_open_repl_workspace))
 exit(Interpreter.main(CommandLine.arguments))

@@ -256,6 +256,11 @@ void flua_interrupt_clear(void);
 void flua_sigint_arm(lua_State *L);
 void flua_sigint_disarm(void);
 
+/* flowrepl's package.preload["flow.workspace"]: opens flowrepl-workspace.so beside the
+ * executable (flua_dlopen_beside, modulelife.h) and returns what its luaopen_flow_workspace
+ * returns; raises when the module cannot be loaded. */
+int flua_open_repl_workspace(lua_State *L);
+
 /* The prompt's scheme: a SIGINT handler that only sets a flag and writes a byte to a pipe
  * that flua_wait_input_or_wake polls, so the wait ends whichever thread the kernel runs the
  * handler on. Installed without SA_RESTART; clears the flag and the pipe. */

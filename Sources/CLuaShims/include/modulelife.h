@@ -20,4 +20,9 @@ int flua_keep_loaded(const void *address);
 struct lua_State;
 int luaopen_flow_workspace(struct lua_State *L);
 
+/* Opens the shared object `file` from the directory of the running executable
+ * (/proc/self/exe), RTLD_NOW | RTLD_LOCAL, never to be closed: flowrepl's modules, loaded on
+ * first use. NULL on failure, with the reason in `why` (at most `size` bytes). */
+void *flua_dlopen_beside(const char *file, char *why, unsigned long size);
+
 #endif

@@ -15,7 +15,13 @@ public enum FlowHooks {
     nonisolated(unsafe) public static var moduleInstallers: [ModuleInstaller] = [FlowBaseModule.install, FlowStoreBinding.install]
 
     /// Modules a `LuaHost` puts in `package.preload` (nothing of them runs before a script
-    /// requires them). flowrepl adds `("flow.workspace", openFlowWorkspaceModule)`
-    /// (FlowLuaWorkspace), which `flow.workspace` requires on its first call.
+    /// requires them). A Swift host adds `("flow.workspace", openFlowWorkspaceModule)`
+    /// (FlowLuaWorkspace), which `flow.workspace` requires on its first call; flowrepl adds
+    /// a function that loads its module flowrepl-workspace.so and opens it.
     nonisolated(unsafe) public static var preloads: [(name: String, open: lua_CFunction)] = []
+
+    /// Takes what other sessions committed to the process's shared workspaces (as change
+    /// events) and returns how many batches came; nil until the module `flow.workspace`
+    /// opens. flowrepl calls it before each line.
+    nonisolated(unsafe) public static var syncSharedWorkspaces: (() -> Int)?
 }

@@ -101,6 +101,12 @@ final class PreviewHost {
         sessionHost = host
     }
 
+    /// `preview([store])` called through flowrepl's own `preview` global in `host`.
+    static func preview(_ L: OpaquePointer?, host: LuaHost) -> Int32 {
+        sessionHost = host
+        return previewFunction(L)
+    }
+
     private static let previewFunction: LuaFunction = { L in luaGuarded(L) { args in
         guard let L = L else { return 0 }
         let isGlobal = args.isNoneOrNil(1)
