@@ -110,6 +110,30 @@ import Testing
         #expect(out.stderr.hasPrefix("\(ReplProcess.progname): cannot listen on 127.0.0.1:\(port): "), "\(out.stderr)")
     }
 
+    /// The live preview and workspaces are modules beside flowrepl (scripts/build-flowrepl),
+    /// mapped only once asked for: a plain start has neither, nor SQLite.
+    @Test func modulesAreMappedOnFirstUse() throws {
+        let mapped = """
+            function mapped(name)
+              for line in io.lines("/proc/self/maps") do
+                if line:find(name, 1, true) then return true end
+              end
+              return false
+            end
+            """
+        let plain = try ReplProcess.run([
+            "-e", mapped, "-e", "print(mapped('flowrepl-preview.so'), mapped('flowrepl-workspace.so'), mapped('libsqlite3'))",
+            "-e", "require 'flow.workspace'", "-e", "print(mapped('flowrepl-workspace.so'), mapped('libsqlite3'))",
+        ])
+        #expect(plain == .init(stdout: "false\tfalse\tfalse\ntrue\ttrue\n", stderr: "", status: 0))
+        // --token (checked by the preview's module) loads the preview, and only it
+        let token = try ReplProcess.run([
+            "--token", "modules-on-first-use", "-e", mapped,
+            "-e", "print(mapped('flowrepl-preview.so'), mapped('flowrepl-workspace.so'))",
+        ])
+        #expect(token == .init(stdout: "true\tfalse\n", stderr: "", status: 0))
+    }
+
     @Test func luaInitAndIgnoringTheEnvironment() throws {
         #expect(try ReplProcess.run(["-e", "print(X)"], env: ["LUA_INIT": "X = 'init'"]).stdout == "init\n")
         #expect(try ReplProcess.run(["-e", "print(X)"], env: ["LUA_INIT": "X = 1", "LUA_INIT_5_4": "X = 54"]).stdout == "54\n")
