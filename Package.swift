@@ -23,7 +23,7 @@ let luaLink: [LinkerSetting] = [.linkedLibrary("lua5.4")]
 // modules flowrepl-workspace.so and flowrepl-preview.so beside it, loaded on first use and
 // bound to flowrepl's runtime and code. scripts/build-flowrepl links them from the objects
 // of the products FlowReplWorkspace and FlowReplPreview, and links a release flowrepl again
-// with its runtime exported (docs/architecture.md, "The targets").
+// with its runtime exported, into .build/release/repl (docs/architecture.md, "The targets").
 //
 // It is linked as a fixed-address (non-PIE) executable: no relative relocations for the
 // loader to apply, and dirty pages, at every start (docs/performance.md, "Live preview").
