@@ -111,7 +111,7 @@ final class PreviewHost {
         guard let L = L else { return 0 }
         let isGlobal = args.isNoneOrNil(1)
         if !isGlobal && FlowStoreBinding.store(L, at: 1) == nil {
-            if storeClassName(L, 1) { throw LuaError.message("preview: the store is closed") }
+            if storeClassName(L, 1) { throw LuaError.message("preview: attempt to use a closed Store") }
             throw LuaError.type(1, expected: "Store")
         }
         guard let host = hostOf(L) else { throw LuaError.message("preview: not available here") }

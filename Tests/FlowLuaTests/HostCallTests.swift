@@ -97,7 +97,7 @@ import Testing
         #expect(h.errors.contains { $0.contains("no thanks") }, "\(h.errors)")
         #expect(h.eval("return s:node('b').x") == "300")
         b.shutdown()  // what closing or collecting the store does
-        #expect(b.hostCall(L, "clearSelection") { $0.clearSelection() } == "clearSelection: the store is closed")
+        #expect(b.hostCall(L, "clearSelection") { $0.clearSelection() } == "clearSelection: attempt to use a closed Store")
     }
 
     @Test func theStoresOfAStateAndTheirGlobalNames() throws {

@@ -55,7 +55,7 @@ extension LuaStoreBox {
     package func hostCall(
         _ L: OpaquePointer, _ operation: String, interaction: Bool = false, _ body: (LuaFlowStore) throws -> Void
     ) -> String? {
-        guard !isClosed else { return "\(operation): the store is closed" }
+        guard !isClosed else { return "\(operation): attempt to use a closed Store" }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         do {
