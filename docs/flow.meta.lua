@@ -1716,13 +1716,23 @@ function Store:reachable(id) end
 --- edges taken in store order, so the answer never changes between runs.
 ---
 --- ```lua
---- local nodes, edges = s:path("received", "shipped")
+--- local nodes, edges = s:shortestPath("received", "shipped")
 --- if nodes then print(#edges .. " steps") end
 --- ```
 ---@param from FlowID|Node where the path starts
 ---@param to FlowID|Node where it ends
 ---@return Node[]? nodes # the nodes along the path, `from` first and `to` last
 ---@return Edge[]? edges # the edges, one fewer than the nodes
+function Store:shortestPath(from, to) end
+
+--- A path with the fewest edges (deprecated: `store:shortestPath`).
+---
+--- The same as `store:shortestPath(from, to)`, kept for scripts written before it
+--- ("path" also names a node's place in the group tree, `store:nodePath`).
+---@param from FlowID|Node where the path starts
+---@param to FlowID|Node where it ends
+---@return Node[]? nodes # the nodes along the path
+---@return Edge[]? edges # the edges
 function Store:path(from, to) end
 
 --- The strongly connected components that contain a cycle.

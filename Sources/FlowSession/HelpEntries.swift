@@ -395,9 +395,9 @@ extension FlowHelp {
               pointerCancel, tap, hover, scroll, magnify, advanceClock, dragOver, drop,
               dragExit, setDropTargetNode, setDropTargetEdge, accessoryPosition, accessories,
               undo, redo, transaction, beginInteractiveUpdates, endInteractiveUpdates, encode,
-              export, load, dot, mermaid, save, svg, successors, predecessors, reachable, path,
-              cycles, topologicalOrder, components, sources, sinks, nodePath, find, reveal,
-              walk, journal, replay, journalScript
+              export, load, dot, mermaid, save, svg, successors, predecessors, reachable,
+              shortestPath, path, cycles, topologicalOrder, components, sources, sinks,
+              nodePath, find, reveal, walk, journal, replay, journalScript
             """),
         ("Store:close", """
             store:close()
@@ -2258,8 +2258,8 @@ extension FlowHelp {
             Returns:
               Node[]: in store order
             """),
-        ("Store:path", """
-            store:path(from, to)  -> nodes and edges, or nil
+        ("Store:shortestPath", """
+            store:shortestPath(from, to)  -> nodes and edges, or nil
             A path with the fewest edges from one node to another, or nil.
             From a node to itself the path is that node and no edge. Of several shortest
             paths the one a breadth-first search finds is returned, each node's outgoing
@@ -2271,8 +2271,20 @@ extension FlowHelp {
               nodes (Node[]?): the nodes along the path, `from` first and `to` last
               edges (Edge[]?): the edges, one fewer than the nodes
             Example:
-              local nodes, edges = s:path("received", "shipped")
+              local nodes, edges = s:shortestPath("received", "shipped")
               if nodes then print(#edges .. " steps") end
+            """),
+        ("Store:path", """
+            store:path(from, to)  -> nodes and edges, or nil
+            A path with the fewest edges (deprecated: `store:shortestPath`).
+            The same as `store:shortestPath(from, to)`, kept for scripts written before it
+            ("path" also names a node's place in the group tree, `store:nodePath`).
+            Parameters:
+              from (FlowID|Node): where the path starts
+              to (FlowID|Node): where it ends
+            Returns:
+              nodes (Node[]?): the nodes along the path
+              edges (Edge[]?): the edges
             """),
         ("Store:cycles", """
             store:cycles()  -> Node[][]

@@ -2642,7 +2642,7 @@ return {
             included): the list is its row of the transitive closure.]],
         },
         {
-          name = "Store:path", kind = "method",
+          name = "Store:shortestPath", kind = "method",
           summary = "A path with the fewest edges from one node to another, or nil.",
           params = {
             { "from", "FlowID|Node", "where the path starts" },
@@ -2658,8 +2658,24 @@ return {
             paths the one a breadth-first search finds is returned, each node's outgoing
             edges taken in store order, so the answer never changes between runs.]],
           example = [[
-            local nodes, edges = s:path("received", "shipped")
+            local nodes, edges = s:shortestPath("received", "shipped")
             if nodes then print(#edges .. " steps") end]],
+        },
+        {
+          name = "Store:path", kind = "method",
+          summary = "A path with the fewest edges (deprecated: `store:shortestPath`).",
+          params = {
+            { "from", "FlowID|Node", "where the path starts" },
+            { "to", "FlowID|Node", "where it ends" },
+          },
+          returns = {
+            { "Node[]?", "the nodes along the path", name = "nodes" },
+            { "Edge[]?", "the edges", name = "edges" },
+          },
+          result = "nodes and edges, or nil",
+          text = [[
+            The same as `store:shortestPath(from, to)`, kept for scripts written before it
+            ("path" also names a node's place in the group tree, `store:nodePath`).]],
         },
         {
           name = "Store:cycles", kind = "method",

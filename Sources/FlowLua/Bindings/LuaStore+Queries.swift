@@ -35,7 +35,8 @@ extension FlowStoreBinding {
     static var queryMethods: [LuaMethod] {
         [
             LuaMethod("successors", successors), LuaMethod("predecessors", predecessors),
-            LuaMethod("reachable", reachable), LuaMethod("path", path), LuaMethod("cycles", cycles),
+            LuaMethod("reachable", reachable), LuaMethod("shortestPath", shortestPath),
+            LuaMethod("path", path), LuaMethod("cycles", cycles),
             LuaMethod("topologicalOrder", topologicalOrder), LuaMethod("components", components),
             LuaMethod("sources", sources), LuaMethod("sinks", sinks),
             LuaMethod("nodePath", nodePath), LuaMethod("find", find), LuaMethod("reveal", reveal),
@@ -88,11 +89,25 @@ extension FlowStoreBinding {
 
     /// `store:path(from, to)`: the nodes and the edges of a path with the fewest edges, or
     /// nil.
-    static let path: LuaFunction = { L in
+    /// `store:shortestPath(from, to)`: the nodes and edges of a path with the fewest edges.
+    static let shortestPath: LuaFunction = { L in shortestPath(L, "shortestPath") }
+
+    /// `store:path(from, to)`: the old name of `shortestPath` (a deprecated alias; "path"
+    /// also names node paths, files and edge shapes).
+    static let path: LuaFunction = { L in shortestPath(L, "path") }
+
+    /// The body of both names; errors name `operation`, the one the script called.
+    private static func shortestPath(_ L: OpaquePointer?, _ operation: String) -> Int32 {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let from = try nodeID(args, 2, of: box), to = try nodeID(args, 3, of: box)
-            guard let edges = try box.store.path(from: from, to: to) else {
+            let found: [String]?
+            do throws(FlowError) { found = try box.store.path(from: from, to: to) } catch {
+                var named = error
+                named.operation = operation
+                throw named
+            }
+            guard let edges = found else {
                 args.pushNil()
                 return 1
             }
