@@ -141,7 +141,10 @@ struct SVGRenderer<Data: FlowNodeData> {
         store.forEachNode { nodes.append($0) }
         let shapes = nodes.map { $0.hasLook ? store.resolvedShape(of: $0) : .rounded }
         var edges = edgeItems(nodes, shapes)
+        try WorkLimit.check(op)
         let warnings = placeLabels(&edges, nodes, shapes, title: title)
+        // the label placement, the longest part, stops early past the current WorkLimit
+        try WorkLimit.check(op)
 
         // Frame of the picture.
         let width: Double
@@ -231,6 +234,7 @@ struct SVGRenderer<Data: FlowNodeData> {
             w.raw("</g>\n")
         }
         w.raw("</svg>\n")
+        try WorkLimit.check(op)
         return RenderedSVG(bytes: w.bytes, width: width, height: height, warnings: warnings)
     }
 
@@ -309,7 +313,9 @@ struct SVGRenderer<Data: FlowNodeData> {
             }
         }
         for i in items.indices { placer.paths.add(items[i].geometry.path.segments, edge: Int32(i)) }
+        var probe = WorkLimitProbe(stride: 64)
         for i in items.indices {
+            if probe.shouldStop() { break }  // render() then fails
             guard var box = items[i].label else { continue }
             placer.place(&box, of: items[i].id, number: Int32(i), along: items[i].geometry, rotated: items[i].rotatesLabel)
             items[i].label = box

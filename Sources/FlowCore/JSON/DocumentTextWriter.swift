@@ -35,7 +35,14 @@ struct DocumentTextWriter<Data: FlowNodeData> {
     mutating func edge(_ e: FlowEdge, parentID: String?) throws(FlowError) {
         try FlowDocument<Data>.write(e, index: edges, parentID: parentID, to: &w)
         edges += 1
-        if w.byteCount >= Self.pieceSize { w.drain(into: &out) }
+        if w.byteCount >= Self.pieceSize { try drain() }
+    }
+
+    /// Appends the buffer to the text; stops the writing (throws) past the current
+    /// `WorkLimit`, looked at once a piece.
+    private mutating func drain() throws(FlowError) {
+        w.drain(into: &out)
+        try WorkLimit.check("export")
     }
 
     /// Ends the edges and starts the nodes.
@@ -49,7 +56,7 @@ struct DocumentTextWriter<Data: FlowNodeData> {
     mutating func node(_ n: FlowNode<Data>, parentID: String?) throws(FlowError) {
         try FlowDocument<Data>.write(n, index: nodes, parentID: parentID, to: &w)
         nodes += 1
-        if w.byteCount >= Self.pieceSize { w.drain(into: &out) }
+        if w.byteCount >= Self.pieceSize { try drain() }
     }
 
     /// Ends the nodes, writes the version and the viewport, and returns the text.
