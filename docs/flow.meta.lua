@@ -660,7 +660,7 @@ function flow.type(x) end
 --- "step" and "isrunning"; setmetatable refuses a metatable with __gc, getmetatable
 --- gives nil for flow's objects. Limits and their defaults: `memory` (bytes beyond the
 --- fresh state, the nodes and edges of its stores included, 64 MiB), `instructions`
---- (per call, 100000000), `seconds` (per call, long layouts and decodes included,
+--- (per call, 100000000), `seconds` (per call, long Swift calls included,
 --- 10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
 --- take, 1e8; a costlier call is refused before it runs), and for every store the code
 --- makes `nodes` (100000), `edges` (100000), `labelBytes` (a node title or an edge
