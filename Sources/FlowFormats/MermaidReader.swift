@@ -26,13 +26,13 @@ public enum MermaidReader {
     static let maximumDepth = 64
     static let maximumLineLength = 1 << 16
 
-    /// Opening bracket, closing bracket, shape (nil: reported, drawn as a rectangle).
-    static let brackets: [(String, String, NodeShape?, String)] = [
-        ("(((", ")))", .doublecircle, ""), ("((", "))", .circle, ""), ("([", "])", .stadium, ""),
-        ("[(", ")]", .cylinder, ""), ("[[", "]]", .rectangle, "subroutine"), ("[/", "/]", .parallelogram, ""),
-        ("[\\", "\\]", .parallelogram, ""), ("[/", "\\]", .trapezium, ""), ("[\\", "/]", .invtrapezium, ""),
-        ("{{", "}}", .hexagon, ""), ("(", ")", .rounded, ""), ("[", "]", .rectangle, ""),
-        ("{", "}", .diamond, ""), (">", "]", nil, "asymmetric"),
+    /// Opening bracket, closing bracket, shape.
+    static let brackets: [(String, String, NodeShape)] = [
+        ("(((", ")))", .doublecircle), ("((", "))", .circle), ("([", "])", .stadium),
+        ("[(", ")]", .cylinder), ("[[", "]]", .subroutine), ("[/", "/]", .parallelogram),
+        ("[\\", "\\]", .parallelogram), ("[/", "\\]", .trapezium), ("[\\", "/]", .invtrapezium),
+        ("{{", "}}", .hexagon), ("(", ")", .rounded), ("[", "]", .rectangle),
+        ("{", "}", .diamond), (">", "]", .asymmetric),
     ]
 
     struct Reader {
@@ -45,6 +45,8 @@ public enum MermaidReader {
         var direction = LayoutDirection.TB
         var groups: [String] = []
         var line = 0
+        /// `linkStyle` lines: the link number (nil: `default`) and the style.
+        var linkStyles: [(Int?, FlowStyle)] = []
 
         func fail(_ message: String, column: Int = 1) -> SyntaxError {
             SyntaxError(line: line, column: column, message: message)
@@ -92,6 +94,7 @@ public enum MermaidReader {
             }
             guard header else { throw fail("expected 'flowchart' or 'graph' with a direction, found end of input") }
             if !groups.isEmpty { throw fail("subgraph '\(groups.last!)' is not closed with 'end'") }
+            applyLinkStyles()
         }
 
         /// The first `;` outside quotes and brackets.
@@ -150,8 +153,18 @@ public enum MermaidReader {
                 let i = node(String(parts[0]))
                 nodes[i].style = nodes[i].style.merged(with: styleList(String(parts[1]), what: "style"))
             case "direction":
-                if groups.isEmpty, let d = Self.direction(rest) { direction = d } else { tally.add("direction inside a subgraph is not supported", unit: "") }
-            case "linkStyle", "click", "accTitle", "accDescr", "callback", "href":
+                guard let d = Self.direction(rest) else {
+                    tally.add("direction '\(rest.prefix(20))' is not a direction (expected TB, TD, BT, LR or RL)", unit: "line")
+                    return
+                }
+                guard let g = groups.last, let i = index[g] else { direction = d; return }
+                // kept in the group's data (and written back); the layout runs one direction
+                nodes[i].data = nodes[i].data.setting("direction", to: .string(d.rawValue))
+                if d != direction {
+                    tally.add("direction \(d.rawValue) inside a subgraph is kept in its data, not drawn: the layout lays the whole graph out \(direction.rawValue)", unit: "subgraph")
+                }
+            case "linkStyle": try linkStyle(rest)
+            case "click", "accTitle", "accDescr", "callback", "href":
                 tally.add("statement '\(word)' is not supported", unit: "line")
             default:
                 if word.hasPrefix("accTitle") || word.hasPrefix("accDescr") {
@@ -163,6 +176,45 @@ public enum MermaidReader {
         }
 
         mutating func validClass(_ name: String) -> Bool { tally.keepsClass(name) }
+
+        /// `linkStyle 0,2 stroke:#f00,stroke-width:2px` or `linkStyle default …`: applied to
+        /// the links by their order in the text once all are read.
+        mutating func linkStyle(_ rest: String) throws(SyntaxError) {
+            let parts = rest.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else { throw fail("linkStyle needs link numbers (or 'default') and styles") }
+            var styles = String(parts[1]).trimmingSpaces()
+            if styles.hasPrefix("interpolate ") {
+                let words = styles.split(separator: " ", maxSplits: 2)
+                tally.add("linkStyle interpolate '\(words.count > 1 ? String(words[1]) : "")' is not mapped", unit: "line")
+                styles = words.count > 2 ? String(words[2]) : ""
+                if styles.isEmpty { return }
+            }
+            // a link has no inside: `fill:none` (which Mermaid's examples give links) says so
+            let items = styles.split(separator: ",").filter { String($0).replacing(" ", "") != "fill:none" }
+            let style = styleList(items.joined(separator: ","), what: "linkStyle")
+            if parts[0] == "default" {
+                linkStyles.append((nil, style))
+                return
+            }
+            for n in parts[0].split(separator: ",") {
+                guard let k = Int(String(n).trimmingSpaces()), k >= 0 else { throw fail("linkStyle: '\(n)' is not a link number (expected 0, 1, … or 'default')") }
+                linkStyles.append((k, style))
+            }
+        }
+
+        /// The `linkStyle` lines applied: `default` under the numbered ones.
+        mutating func applyLinkStyles() {
+            for (k, style) in linkStyles where k == nil {
+                for i in edges.indices { edges[i].style = edges[i].style.merged(with: style) }
+            }
+            for case let (k?, style) in linkStyles {
+                guard k < edges.count else {
+                    tally.add("linkStyle names link \(k), and the graph has \(edges.count) link\(edges.count == 1 ? "" : "s")", unit: "line")
+                    continue
+                }
+                edges[k].style = edges[k].style.merged(with: style)
+            }
+        }
 
         /// `fill:#f9f,stroke:#333,stroke-width:4px,color:#fff,stroke-dasharray: 5 5`.
         mutating func styleList(_ text: String, what: String) -> FlowStyle {
@@ -360,7 +412,7 @@ public enum MermaidReader {
                 while p < u.count && u[p] != "}" { p += 1 }
                 p += 1
             }
-            for (open, close, shape, name) in MermaidReader.brackets where starts(u, p, open) {
+            for (open, close, shape) in MermaidReader.brackets where starts(u, p, open) {
                 var q = p + open.unicodeScalars.count
                 var quoted = false
                 var end: Int?
@@ -372,8 +424,7 @@ public enum MermaidReader {
                 guard let end else { continue }
                 let raw = String(String.UnicodeScalarView(u[(p + open.unicodeScalars.count)..<end]))
                 nodes[i].data = labelData(Self.text(raw), id: id)
-                nodes[i].shape = shape ?? .rectangle
-                if shape == nil || !name.isEmpty { tally.add("\(name) shape drawn as a \((shape ?? .rectangle).rawValue)", unit: "node") }
+                nodes[i].shape = shape
                 p = end + close.unicodeScalars.count
                 break
             }
@@ -403,20 +454,20 @@ public enum MermaidReader {
             var link = Link()
             let start = p
             if p < u.count, u[p] == "<" { link.tail = .arrow; p += 1 }
-            else if p + 1 < u.count, (u[p] == "o" || u[p] == "x"), Self.isLinkScalar(u[p + 1]) { link.tail = u[p] == "o" ? .circle : .arrow; p += 1 }
+            else if p + 1 < u.count, (u[p] == "o" || u[p] == "x"), Self.isLinkScalar(u[p + 1]) { link.tail = u[p] == "o" ? .circle : .cross; p += 1 }
             var run = ""
             while p < u.count && Self.isLinkScalar(u[p]) { run.unicodeScalars.append(u[p]); p += 1 }
             guard run.count >= 2 || (run.count >= 1 && p < u.count && u[p] == ">") else {
                 throw fail("expected a link ('-->', '---', '-.->', '==>', …)", column: start + 1)
             }
+            // as Mermaid's lexer reads it, an `o` or `x` right after the dashes is a head
+            // (`A---oB` is a circle link to B; `A--- oB` a link to oB)
             func ending(_ p: inout Int) -> Bool {
                 guard p < u.count else { return false }
                 switch u[p] {
                 case ">": link.head = .arrow; p += 1; return true
-                case "o" where p + 1 >= u.count || u[p + 1] == " " || u[p + 1] == "|": link.head = .circle; p += 1; return true
-                case "x" where p + 1 >= u.count || u[p + 1] == " " || u[p + 1] == "|":
-                    tally.add("cross arrowhead drawn as an arrow", unit: "edge")
-                    link.head = .arrow; p += 1; return true
+                case "o": link.head = .circle; p += 1; return true
+                case "x": link.head = .cross; p += 1; return true
                 default: return false
                 }
             }
@@ -444,7 +495,6 @@ public enum MermaidReader {
             link.dotted = run.contains(".")
             link.thick = run.contains("=")
             link.invisible = run.contains("~")
-            if link.invisible { tally.add("invisible link drawn transparent", unit: "edge") }
             skip(u, &p)
             if p < u.count && u[p] == "|" {
                 var q = p + 1

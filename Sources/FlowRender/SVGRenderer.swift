@@ -17,6 +17,8 @@ enum Metrics {
     static let labelMaxWidth = 200.0
     static let arrowLength = 10.0
     static let arrowHalfWidth = 4.0
+    /// The diameter of a circle arrowhead: wider than a handle's dot (`handleRadius`).
+    static let arrowCircle = 11.0
     /// The arrow tip stops this far before the end point, on the outline of the handle.
     static let arrowInset = handleRadius + 0.5
     /// Node stroke widths.
@@ -201,7 +203,12 @@ struct SVGRenderer<Data: FlowNodeData> {
 
         // Containers below the edges, the other nodes above them, the edge labels on top;
         // each set in draw order.
-        let (containers, others) = drawOrder(nodes, visible: visible)
+        // an element whose opacity is 0 (DOT `style=invis`, Mermaid `~~~`) is kept, not drawn
+        var (containers, others) = drawOrder(nodes, visible: visible)
+        if nodes.contains(where: { Self.isInvisible($0.hasLook ? store.resolvedStyle(of: $0) : FlowStyle()) }) {
+            containers.removeAll { nodes[$0].hasLook && Self.isInvisible(store.resolvedStyle(of: nodes[$0])) }
+            others.removeAll { nodes[$0].hasLook && Self.isInvisible(store.resolvedStyle(of: nodes[$0])) }
+        }
         let sheet = StyleSheet(
             store: store, nodes: (containers + others).map { nodes[$0] }, edges: drawnEdges, edgeLayers: layers)
         writeDefs(&w, sheet)
@@ -267,6 +274,7 @@ struct SVGRenderer<Data: FlowNodeData> {
                 ? .dropTarget
                 : e.isSelected ? .selected : anyAnimated && store.isEdgeAnimated(e.id) ? .animated : .normal
             let style = store.resolvedStyle(of: e)
+            if Self.isInvisible(style) { return }
             let bounds = g.bounds.insetBy(dx: -Metrics.reach, dy: -Metrics.reach)
             var item = EdgeItem(
                 id: e.id, geometry: g, emphasis: emphasis, label: e.label.flatMap { LabelBox.make($0, font: style.font) },
@@ -442,6 +450,9 @@ struct SVGRenderer<Data: FlowNodeData> {
         }
     }
 
+    /// Whether an element with this style is left out of the picture (opacity 0).
+    static func isInvisible(_ style: FlowStyle) -> Bool { style.opacity == 0 }
+
     /// The edges' handles, by node: what `handles = used` draws. An edge drawn with no
     /// arrowhead at either end (an undirected graph's) marks none: a dot at one end only
     /// would read as its direction.
@@ -452,6 +463,7 @@ struct SVGRenderer<Data: FlowNodeData> {
             if e.hasLook {
                 let style = store.resolvedStyle(of: e)
                 if (style.sourceArrow ?? ArrowHead.none) == .none && (style.targetArrow ?? .arrow) == .none { return }
+                if Self.isInvisible(style) { return }
             }
             if let h = e.sourceHandleID { used.insert(HandleRef(node: e.sourceNodeID, handle: h)) }
             if let h = e.targetHandleID { used.insert(HandleRef(node: e.targetNodeID, handle: h)) }
