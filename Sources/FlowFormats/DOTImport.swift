@@ -168,11 +168,29 @@ public enum DOTReader {
             var nodes: [FlowNode<JSONValue>] = []
             var used = Set<String>()
             // Graph attributes.
+            var look = DiagramLook()
             for (k, v) in graph.attributes {
                 switch k {
                 case "bb": break
                 case "rankdir":
                     if let d = LayoutDirection(rawValue: v.uppercased()) { direction = d } else { tally.add("graph rankdir '\(v)' is not a direction", unit: "") }
+                case "label":
+                    let t = graph.attributes.isHTML(k) ? htmlText(v, unit: "graph") : label(v, id: graph.id ?? "")
+                    if !t.isEmpty { look.title = t }
+                case "labelloc":
+                    switch v.lowercased() {
+                    case "t": look.titlePlace = .top
+                    case "b": look.titlePlace = .bottom
+                    default: tally.add("graph labelloc '\(v)' is not a place (expected t or b)", unit: "")
+                    }
+                case "fontname": if !v.isEmpty { look.fontName = v }
+                case "fontsize":
+                    if let s = number(v), s > 0 { look.fontSize = s } else { tally.add("graph fontsize '\(v)' is not a size", unit: "") }
+                case "fontcolor":
+                    if let c = parseColor(v) { look.textColor = c } else { tally.add("graph colour '\(v)' is not mapped", unit: "") }
+                case "bgcolor":
+                    let first = String(v.split(separator: ":").first ?? "")
+                    if let c = parseColor(first) { look.background = c } else { tally.add("graph colour '\(v)' is not mapped", unit: "") }
                 default:
                     tally.add("graph attribute '\(k)' is not mapped", unit: "")
                 }
@@ -411,6 +429,7 @@ public enum DOTReader {
             }
             var doc = FlowDocument<JSONValue>(nodes: nodes, edges: edges)
             doc.viewport = Viewport()
+            doc.look = look
             return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
         }
 

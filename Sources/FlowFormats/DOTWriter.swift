@@ -13,7 +13,10 @@ public enum DOTWriter {
             bottom = max(bottom, n.position.y + n.size.height)
             right = max(right, n.position.x + n.size.width)
         }
-        if !doc.nodes.isEmpty { out += "  graph [bb=" + quote("0,0," + num(right) + "," + num(bottom)) + "];\n" }
+        var graph: [String] = []
+        if !doc.nodes.isEmpty { graph.append("bb=" + quote("0,0," + num(right) + "," + num(bottom))) }
+        graph += lookAttributes(doc.look)
+        if !graph.isEmpty { out += "  graph [" + graph.joined(separator: ", ") + "];\n" }
         GroupWalk.walk(doc.nodes) { step in
             switch step {
             case .close(let pad):
@@ -44,6 +47,18 @@ public enum DOTWriter {
         }
         out += "}\n"
         return out
+    }
+
+    /// The diagram's title and page colour as graph attributes.
+    static func lookAttributes(_ look: DiagramLook) -> [String] {
+        var a: [String] = []
+        if let t = look.title { a.append("label=" + quoteLabel(t)) }
+        if let p = look.titlePlace { a.append("labelloc=" + (p == .top ? "t" : "b")) }
+        if let f = look.fontName { a.append("fontname=" + quote(f)) }
+        if let s = look.fontSize { a.append("fontsize=" + num(s)) }
+        if let c = look.textColor { a.append("fontcolor=" + quote(c.description)) }
+        if let c = look.background { a.append("bgcolor=" + quote(c.description)) }
+        return a
     }
 
     static func clusterID(_ id: String) -> String { id.hasPrefix("cluster") ? id : "cluster_" + id }

@@ -45,6 +45,10 @@ public enum MermaidReader {
         var direction = LayoutDirection.TB
         var groups: [String] = []
         var line = 0
+        /// The front matter's title (`---`, `title: …`, `---` before the header).
+        var look = DiagramLook()
+        /// Inside the front matter.
+        var frontMatter = false
         /// `linkStyle` lines: the link number (nil: `default`) and the style.
         var linkStyles: [(Int?, FlowStyle)] = []
 
@@ -63,6 +67,11 @@ public enum MermaidReader {
                 guard raw.utf8.count <= MermaidReader.maximumLineLength else { throw fail("line longer than \(MermaidReader.maximumLineLength) bytes") }
                 if raw.utf8.contains(where: { $0 < 32 && $0 != 9 && $0 != 13 }) { throw fail("control character in the text") }
                 var s = String(raw).trimmingSpaces()
+                if !header && (frontMatter || (s == "---" && line == 1)) {
+                    // an indented line belongs to the key above it
+                    if s == "---" { frontMatter.toggle() } else if raw.first != " " && raw.first != "\t" { frontMatterLine(s) }
+                    continue
+                }
                 if s.hasPrefix("%%") {
                     if s.hasPrefix("%%{") { tally.add("directive '\(s.prefix(40))' is not supported", unit: "") }
                     continue
@@ -92,6 +101,7 @@ public enum MermaidReader {
                 }
                 try statement(s)
             }
+            if frontMatter { throw fail("the front matter is not closed with '---'") }
             guard header else { throw fail("expected 'flowchart' or 'graph' with a direction, found end of input") }
             if !groups.isEmpty { throw fail("subgraph '\(groups.last!)' is not closed with 'end'") }
             applyLinkStyles()
@@ -176,6 +186,45 @@ public enum MermaidReader {
         }
 
         mutating func validClass(_ name: String) -> Bool { tally.keepsClass(name) }
+
+        /// A line of the front matter: `title: text` (in quotes or not) is the diagram's
+        /// title; other keys (`config: …`, with what is indented below it) are reported.
+        mutating func frontMatterLine(_ s: String) {
+            guard !s.isEmpty else { return }
+            guard s.hasPrefix("title:") else {
+                if let colon = s.firstIndex(of: ":") {
+                    tally.add("front matter '\(s[..<colon].prefix(20))' is not supported", unit: "line")
+                }
+                return
+            }
+            var t = String(s.dropFirst(6)).trimmingSpaces()
+            if t.count >= 2, t.hasPrefix("\""), t.hasSuffix("\"") {
+                // a YAML double-quoted string: `\"`, `\\`, `\n`, `\t`, `\uXXXX` are its escapes
+                var out = String.UnicodeScalarView()
+                let u = Array(t.unicodeScalars.dropFirst().dropLast())
+                var i = 0
+                while i < u.count {
+                    guard u[i] == "\\", i + 1 < u.count else { out.append(u[i]); i += 1; continue }
+                    switch u[i + 1] {
+                    case "n": out.append("\n")
+                    case "t": out.append("\t")
+                    case "u" where i + 5 < u.count:
+                        if let v = UInt32(String(String.UnicodeScalarView(u[(i + 2)...(i + 5)])), radix: 16), let c = Unicode.Scalar(v) {
+                            out.append(c)
+                            i += 6
+                            continue
+                        }
+                        out.append(u[i + 1])
+                    default: out.append(u[i + 1])
+                    }
+                    i += 2
+                }
+                t = String(out)
+            } else if t.count >= 2, t.hasPrefix("'"), t.hasSuffix("'") {
+                t = String(t.dropFirst().dropLast()).replacing("''", "'")
+            }
+            if !t.isEmpty { look.title = t }
+        }
 
         /// `linkStyle 0,2 stroke:#f00,stroke-width:2px` or `linkStyle default …`: applied to
         /// the links by their order in the text once all are read.
@@ -508,7 +557,7 @@ public enum MermaidReader {
 
         func result() -> FormatImport {
             FormatImport(
-                document: FlowDocument(nodes: nodes, edges: edges, classes: classes), warnings: tally.lines,
+                document: FlowDocument(nodes: nodes, edges: edges, classes: classes, look: look), warnings: tally.lines,
                 direction: direction, needsLayout: true)
         }
     }

@@ -23,7 +23,28 @@ public enum MermaidWriter {
             taken.insert(name)
             names[n.id] = name
         }
-        var out = "flowchart " + direction(doc) + "\n"
+        var out = ""
+        if let t = doc.look.title {
+            // the front matter's title, as a YAML double-quoted string
+            var q = ""
+            for c in t.unicodeScalars {
+                switch c {
+                case "\"": q += "\\\""
+                case "\\": q += "\\\\"
+                case "\n": q += "\\n"
+                default:
+                    // other control characters as `\uXXXX` (a line may not hold them)
+                    if c.value < 32 || c.value == 127 {
+                        let hex = String(c.value, radix: 16)
+                        q += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        q.unicodeScalars.append(c)
+                    }
+                }
+            }
+            out += "---\ntitle: \"" + q + "\"\n---\n"
+        }
+        out += "flowchart " + direction(doc) + "\n"
         GroupWalk.walk(doc.nodes) { step in
             switch step {
             case .close(let pad):

@@ -144,6 +144,7 @@ struct SVGRenderer<Data: FlowNodeData> {
         let shapes = nodes.map { $0.hasLook ? store.resolvedShape(of: $0) : .rounded }
         var edges = edgeItems(nodes, shapes)
         let warnings = placeLabels(&edges, nodes, shapes, title: title)
+        var diagramTitle = diagramTitleLayout()
 
         // Frame of the picture.
         let width: Double
@@ -157,6 +158,10 @@ struct SVGRenderer<Data: FlowNodeData> {
                 content = content?.union(r) ?? r
             }
             for e in edges { content = content?.union(e.bounds) ?? e.bounds }
+            if diagramTitle != nil {
+                diagramTitle!.place(around: content)
+                content = content?.union(diagramTitle!.frame) ?? diagramTitle!.frame
+            }
             let box = (content ?? .zero).insetBy(dx: -options.padding, dy: -options.padding)
             viewBox = Rect(box.x, box.y, max(box.width, 1), max(box.height, 1))
             width = viewBox.width * options.scale
@@ -173,6 +178,12 @@ struct SVGRenderer<Data: FlowNodeData> {
             height = options.height * options.scale
             visible = Rect(
                 corner: vp.screenToCanvas(.zero), corner: vp.screenToCanvas(Point(options.width, options.height)))
+            if diagramTitle != nil {
+                var content: Rect?
+                for n in nodes { content = content?.union(n.frame) ?? n.frame }
+                for e in edges { content = content?.union(e.bounds) ?? e.bounds }
+                diagramTitle!.place(around: content)
+            }
         }
 
         var w = ByteWriter(capacity: 4096 + nodes.count * 300 + edges.count * 240)
@@ -237,6 +248,7 @@ struct SVGRenderer<Data: FlowNodeData> {
             for e in drawnEdges { if let l = e.label { writeLabel(&w, l, of: e) } }
             w.raw("</g>\n")
         }
+        if let diagramTitle { writeDiagramTitle(&w, diagramTitle) }
         w.raw("</svg>\n")
         return RenderedSVG(bytes: w.bytes, width: width, height: height, warnings: warnings)
     }
@@ -570,7 +582,26 @@ extension SVGRenderer {
             w.number(viewBox.height)
             w.raw("\"/>\n")
         }
-        rect(&w, "class", "bg")
+        if let c = store.diagramLook.background {
+            // the diagram's own page colour (DOT's bgcolor) over the theme's
+            w.raw("<rect class=\"bg\" style=\"fill:#")
+            w.raw(c.hex)
+            if c.alpha < 255 {
+                w.raw(";fill-opacity:")
+                w.number(c.opacity)
+            }
+            w.raw("\" x=\"")
+            w.number(viewBox.x)
+            w.raw("\" y=\"")
+            w.number(viewBox.y)
+            w.raw("\" width=\"")
+            w.number(viewBox.width)
+            w.raw("\" height=\"")
+            w.number(viewBox.height)
+            w.raw("\"/>\n")
+        } else {
+            rect(&w, "class", "bg")
+        }
         guard options.background else { return }
         for level in backgroundLevels() { rect(&w, "fill", level.fill) }
     }

@@ -144,3 +144,22 @@ import Testing
         #expect(back.edges.first { $0.targetNodeID == "xray" }?.style.targetArrow == .hollowDiamond)
     }
 }
+
+/// Mermaid's front matter title: the diagram's title, written back (#38).
+@Suite struct MermaidTitleTests {
+    @Test func theTitleIsReadAndWritten() throws {
+        let r = try MermaidReader.read("---\ntitle: Orders \"and\" more\nconfig:\n  theme: dark\n---\nflowchart LR\n a --> b")
+        #expect(r.document.look.title == "Orders \"and\" more")
+        #expect(r.warnings == ["front matter 'config' is not supported (1 line)"])
+        #expect(throws: FlowError.self) { try MermaidReader.read("---\ntitle: x\nflowchart LR\n a") }
+        for title in ["plain", "with \"quotes\" and \\ back", "two\nlines", "tab\there", "bell\u{7}", "é ♥ 中"] {
+            let s = FlowStore<JSONValue>()
+            _ = try s.load(FlowDocument(nodes: [FlowNode(id: "a", position: .zero, data: .null)], look: DiagramLook(title: title)))
+            let text = try s.text(.mermaid)
+            let back = try MermaidReader.read(text)
+            #expect(back.document.look.title == title, "\(text)")
+            #expect(back.warnings.isEmpty)
+        }
+        #expect(try MermaidReader.read("---\ntitle: 'it''s'\n---\nflowchart LR\n a").document.look.title == "it's")
+    }
+}

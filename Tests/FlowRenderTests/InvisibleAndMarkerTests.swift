@@ -48,4 +48,26 @@ import Testing
         #expect(MarkerShape.of(.circle).circle!.r > Metrics.handleRadius)
         #expect(MarkerShape.of(.hollowCircle).circle!.r > Metrics.handleRadius)
     }
+
+    @Test func diagramTitleAndBackground() throws {
+        let store = try makeStore([node("a", 0, 0, 100, 40)])
+        var doc = store.document()
+        doc.look = DiagramLook(title: "Top <&>\nline", titlePlace: .top, fontName: "Helvetica", fontSize: 20, background: FlowColor("#ffffe0"))
+        _ = try store.load(doc)
+        let svg = try renderSVG(store)
+        let parsed = try SVGDocument(svg)
+        let title = parsed.elements("text", class: "diagram")
+        #expect(title.count == 1)
+        #expect(svg.contains("<tspan x=\"50\" y=\"-43.5\">Top &lt;&amp;&gt;</tspan><tspan x=\"50\" y=\"-18.5\">line</tspan>"))
+        #expect(svg.contains("font-size:20px;font-family:'Helvetica',sans-serif"))
+        #expect(svg.contains("<rect class=\"bg\" style=\"fill:#ffffe0\""))
+        // the frame takes the title in: 2 lines of 25 and the gap above the node's reach
+        #expect(svg.contains("viewBox=\"-25 -83 150 148\""))
+        // at the bottom by default, in the default size
+        doc.look = DiagramLook(title: "Bottom")
+        _ = try store.load(doc)
+        let bottom = try renderSVG(store)
+        #expect(bottom.contains("font-size:14px\"><tspan x=\"50\" y=\"66.65\">Bottom</tspan>"))
+        #expect(!bottom.contains("style=\"fill:#"))
+    }
 }

@@ -66,8 +66,12 @@ extension NodeShape {
             .subroutine:
             return true
         case .triangle, .invtriangle, .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon,
-            .octagon, .doubleoctagon, .tripleoctagon, .asymmetric:
+            .octagon, .doubleoctagon, .tripleoctagon:
             return Self.inside(p, polygon(in: f)!)  // invariant: these are polygons
+        case .asymmetric:
+            // the frame but the notch (not convex: the polygon test does not apply)
+            let notch = min(f.height / 4, f.width / 4)
+            return hh > 0 && p.x - f.x >= notch * (1 - dy / hh)
         case .note:
             let fold = Self.noteFold(in: f)
             return (p.x - (f.maxX - fold)) - (p.y - f.y) <= 0
