@@ -368,10 +368,11 @@ extension SVGRenderer {
                 w.number(m.colour.opacity)
             }
         case .outlined, .strokes:
-            // an outline is filled with the page's colour: the line under it does not show
+            // an outline is filled with the page's colour (the diagram's, else the theme's): the
+        // line under it does not show
             if shape.paint == .outlined {
                 w.raw(" fill=\"#")
-                w.raw(palette.background)
+                w.raw(store.diagramLook.background?.hex ?? palette.background)
             } else {
                 w.raw(" fill=\"none")
             }
