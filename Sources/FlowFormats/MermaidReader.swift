@@ -556,8 +556,19 @@ public enum MermaidReader {
         }
 
         func result() -> FormatImport {
-            FormatImport(
-                document: FlowDocument(nodes: nodes, edges: edges, classes: classes, look: look), warnings: tally.lines,
+            // each subgraph before its members, in the order the writer writes them: a node
+            // mentioned before the subgraph that takes it in (`a --> b` … `subgraph s` `b`)
+            // reads back from the written text in the same place
+            var ordered: [FlowNode<JSONValue>] = []
+            ordered.reserveCapacity(nodes.count)
+            GroupWalk.walk(nodes) { step in
+                switch step {
+                case .open(let n, _), .node(let n, _): ordered.append(n)
+                case .close: break
+                }
+            }
+            return FormatImport(
+                document: FlowDocument(nodes: ordered, edges: edges, classes: classes, look: look), warnings: tally.lines,
                 direction: direction, needsLayout: true)
         }
     }

@@ -65,8 +65,8 @@ import Testing
         #expect(bad.warnings == ["direction 'XY' is not a direction (expected TB, TD, BT, LR or RL) (1 line)"])
     }
 
-    /// Mermaid → store → Mermaid → store gives the same store, and writing it again the same
-    /// text.
+    /// Mermaid → store → Mermaid → store gives the same export, and writing it again the
+    /// same text.
     @Test func roundTripGivesTheSameExport() throws {
         let a = FlowStore<JSONValue>()
         try a.load(Self.sample, format: .mermaid)
@@ -77,6 +77,7 @@ import Testing
         try c.load(b.text(.mermaid), format: .mermaid)
         #expect(try b.text(.mermaid) == c.text(.mermaid))
         #expect(try b.export() == c.export())
+        #expect(try a.export() == b.export())
         func look(_ s: FlowStore<JSONValue>) -> [String] {
             s.nodes.map { "\($0.id) \($0.shape?.rawValue ?? "-") \($0.classes) \($0.style) \($0.data)" }.sorted()
                 + s.edges.map { "\($0.sourceNodeID)>\($0.targetNodeID) \($0.style) \($0.label ?? "-")" }.sorted()
