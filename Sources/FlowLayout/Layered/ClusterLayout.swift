@@ -107,17 +107,76 @@ struct ClusterLayout {
     /// Brings the clusters' vertices together in the order crossing reduction found, then
     /// sweeps down and up sorting each layer by barycentres within that grouping, keeping
     /// the order with the fewest crossings. Sibling clusters compare by keys fixed for a
-    /// whole sweep, so each sweep leaves them in one order on every layer.
+    /// whole sweep, so each sweep leaves them in one order on every layer, and sweeps seldom
+    /// carry a cluster past its siblings: so on small graphs the sweeps start again from
+    /// every other order of each set of two to four sibling clusters (`startOrders`), and
+    /// the order with the fewest crossings of all wins (the first of equals).
     func reduceCrossings(_ ordering: inout Ordering, graph: ProperGraph) {
         func place(_ v: Int) -> Double {
             (Double(ordering.position[v]) + 0.5) / Double(max(1, ordering.layers[graph.layer[v]].count))
         }
-        func regroupAll(_ clusterKey: [Double]) {
-            for l in 0..<ordering.layers.count {
-                ordering.setLayer(l, regroup(ordering.layers[l], key: place, clusterKey: clusterKey, position: ordering.position))
+        let start = ordering.layers, startKeys = clusterKeys(place)
+        var best = sweeps(&ordering, graph: graph, from: startKeys)
+        guard graph.count <= ClusterLayout.reorderedVertices, best.crossings > 0 else {
+            for (l, layer) in best.layers.enumerated() { ordering.setLayer(l, layer) }
+            return
+        }
+        for keys in startOrders(startKeys) where best.crossings > 0 && !WorkLimit.shouldStop {
+            for (l, layer) in start.enumerated() { ordering.setLayer(l, layer) }
+            let tried = sweeps(&ordering, graph: graph, from: keys)
+            if tried.crossings < best.crossings { best = tried }
+        }
+        for (l, layer) in best.layers.enumerated() { ordering.setLayer(l, layer) }
+    }
+
+    /// Graphs up to this many vertices (with bends) try other orders of sibling clusters.
+    static let reorderedVertices = 600
+
+    /// Cluster keys that put one set of two to four sibling clusters (the children of one
+    /// cluster, or the outermost ones) in another order, each other order of each set, the
+    /// rest as `keys` has them.
+    func startOrders(_ keys: [Double]) -> [[Double]] {
+        var siblings: [Int: [Int]] = [:]
+        for c in clusters.indices where used[c] { siblings[clusters[c].parent, default: []].append(c) }
+        var out: [[Double]] = []
+        for parent in siblings.keys.sorted() {
+            let set = siblings[parent]!.sorted { (keys[$0], $0) < (keys[$1], $1) }
+            guard set.count >= 2, set.count <= 4 else { continue }
+            let slots = set.map { keys[$0] }
+            for order in ClusterLayout.permutations(set.count).dropFirst() {
+                var k = keys
+                // the set's clusters take the set's keys in the new order, spread a little so
+                // equal keys still order them
+                for (i, j) in order.enumerated() { k[set[j]] = slots[i] + Double(i) * 1e-6 }
+                out.append(k)
             }
         }
-        regroupAll(clusterKeys(place))
+        return out
+    }
+
+    /// Every order of 0..<n, the identity first.
+    static func permutations(_ n: Int) -> [[Int]] {
+        guard n > 1 else { return [Array(0..<n)] }
+        var out: [[Int]] = []
+        for rest in permutations(n - 1) {
+            for i in stride(from: rest.count, through: 0, by: -1) {
+                var p = rest
+                p.insert(n - 1, at: i)
+                out.append(p)
+            }
+        }
+        return out
+    }
+
+    /// The sweeps from `ordering`, its clusters first brought together in the order of
+    /// `startKeys`: the best layers found and their crossings.
+    private func sweeps(_ ordering: inout Ordering, graph: ProperGraph, from startKeys: [Double]) -> (layers: [[Int]], crossings: Int) {
+        func place(_ v: Int) -> Double {
+            (Double(ordering.position[v]) + 0.5) / Double(max(1, ordering.layers[graph.layer[v]].count))
+        }
+        for l in 0..<ordering.layers.count {
+            ordering.setLayer(l, regroup(ordering.layers[l], key: place, clusterKey: startKeys, position: ordering.position))
+        }
         var best = ordering.layers, fewest = ordering.totalCrossings()
         var stale = 0
         for _ in 0..<ClusterLayout.passes where fewest > 0 && stale < 2 && !WorkLimit.shouldStop {
@@ -143,7 +202,7 @@ struct ClusterLayout {
                 stale += 1
             }
         }
-        for (l, layer) in best.enumerated() { ordering.setLayer(l, layer) }
+        return (best, fewest)
     }
 }
 
