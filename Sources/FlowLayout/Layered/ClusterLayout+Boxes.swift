@@ -13,9 +13,12 @@ extension ClusterLayout {
     /// and `spacing` clear of its neighbours in each layer (network simplex on the
     /// auxiliary graph, `PositionSimplex.solve`, with each box's two sides as variables and
     /// its width weighing a little), and each used cluster's sides. Nil when the layers do
-    /// not keep sibling clusters in one order (which `reduceCrossings` rules out).
+    /// not keep sibling clusters in one order (which `reduceCrossings` rules out). `pull`: a
+    /// stable layout's pull of vertices towards coordinates of their own
+    /// (`StableLayout.pull(along:hold:)`).
     func coordinates(
-        graph: ProperGraph, layers: [[Int]], separation: (Int, Int) -> Double, spacing: Double
+        graph: ProperGraph, layers: [[Int]], separation: (Int, Int) -> Double, spacing: Double,
+        pull: (targets: [Double?], weights: [Int])? = nil
     ) -> (x: [Double], low: [Int: Double], high: [Int: Double])? {
         let n = graph.count
         let usedList = (0..<clusters.count).filter { used[$0] }
@@ -83,7 +86,9 @@ extension ClusterLayout {
             NetworkSimplex.Edge(
                 source: solverIndex($0.source), target: solverIndex($0.target), minLength: $0.minLength, weight: $0.weight)
         }
-        let solved = PositionSimplex.solve(graph, rank: Array(rank[0..<n]), extra: Array(rank[n...]), constraints: constraints)
+        let solved = PositionSimplex.solve(
+            graph, rank: Array(rank[0..<n]), extra: Array(rank[n...]), constraints: constraints,
+            pull: pull.map { ($0.targets, $0.weights, 0) })
         var lows: [Int: Double] = [:], highs: [Int: Double] = [:]
         for c in usedList {
             lows[c] = Double(solved[solverIndex(low(c))])

@@ -104,6 +104,19 @@ struct ClusterLayout {
     /// Most barycentre sweeps (down and up) within the clusters' order.
     static let passes = 8
 
+    /// Brings each cluster's vertices together in every layer, sibling clusters in one order
+    /// (by where their vertices lie on average), and otherwise keeps the order: a stable
+    /// layout's order, which keeps the placed nodes where they were.
+    func regroup(_ ordering: inout Ordering, graph: ProperGraph) {
+        func place(_ v: Int) -> Double {
+            (Double(ordering.position[v]) + 0.5) / Double(max(1, ordering.layers[graph.layer[v]].count))
+        }
+        let keys = clusterKeys(place)
+        for l in 0..<ordering.layers.count {
+            ordering.setLayer(l, regroup(ordering.layers[l], key: place, clusterKey: keys, position: ordering.position))
+        }
+    }
+
     /// Brings the clusters' vertices together in the order crossing reduction found, then
     /// sweeps down and up sorting each layer by barycentres within that grouping, keeping
     /// the order with the fewest crossings. Sibling clusters compare by keys fixed for a

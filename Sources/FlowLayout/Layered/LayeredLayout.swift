@@ -262,9 +262,10 @@ public enum LayeredLayout {
         proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
         var ordering = Ordering(graph: proper)
-        let clusters = stable ? nil : ClusterLayout(graph, nodes: nodes, proper: proper, direction: options.direction)
+        let clusters = ClusterLayout(graph, nodes: nodes, proper: proper, direction: options.direction)
         if stable {
             StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along })
+            clusters?.regroup(&ordering, graph: proper)
         } else {
             ordering.minimizeCrossings(
                 CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
@@ -283,13 +284,15 @@ public enum LayeredLayout {
         let coordinates = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
             edgeSpacing: options.edgeSpacing)
+        let hold = nodes.map { graph.nodes[$0].hold }
         let boxes = clusters?.coordinates(
-            graph: proper, layers: ordering.layers, separation: coordinates.separation, spacing: options.nodeSpacing / 2)
-        let x = stable
+            graph: proper, layers: ordering.layers, separation: coordinates.separation, spacing: options.nodeSpacing / 2,
+            pull: stable ? StableLayout.pull(proper, along: previous.map { $0?.along }, hold: hold) : nil)
+        let x = boxes?.x ?? (stable
             ? StableLayout.coordinates(
                 graph: proper, layers: ordering.layers, along: previous.map { $0?.along },
-                hold: nodes.map { graph.nodes[$0].hold }, separation: coordinates.separation)
-            : boxes?.x ?? coordinates.assign()
+                hold: hold, separation: coordinates.separation)
+            : coordinates.assign())
 
         // Layers stacked with their deepest vertex; vertices centred in their layer. A layer
         // of dummies alone (the labels of edges between two layers of nodes, and the edges

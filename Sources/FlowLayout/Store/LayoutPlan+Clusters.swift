@@ -7,11 +7,11 @@ import FlowCore
 extension LayoutPlan {
     /// The cluster of each laid-out group that holds laid-out nodes (by node index), parents
     /// before children; empty when the groups are laid out level by level instead: for the
-    /// tree algorithm, a stable layout, and when an edge ends at such a group itself (a
-    /// cluster has no node of its own to end at).
+    /// tree algorithm, and when an edge ends at such a group itself (a cluster has no node
+    /// of its own to end at).
     func compoundGroups(_ edges: [FlowEdge], containers: [Int], depth: [Int]) -> [Int: Int] {
         let groups = containers.filter { $0 >= 0 }
-        guard request.algorithm == .layered, !request.options.stable, !groups.isEmpty else { return [:] }
+        guard request.algorithm == .layered, !groups.isEmpty else { return [:] }
         for e in edges {
             guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
             // an edge between a group and its own descendant is not routed either way
@@ -37,8 +37,12 @@ extension LayoutPlan {
         }
         for m in 0..<nodes.count where inScope[m] && members[m] == nil {
             level.nodeOf[m] = level.graph.nodes.count
+            // a stable layout's previous centre: on the canvas, as every node lies in this level
+            let n = nodes[m]
+            let centre = previous.isEmpty || previous[m] == nil
+                ? nil : Point(n.position.x + n.size.width / 2, n.position.y + n.size.height / 2)
             level.graph.nodes.append(.init(
-                width: nodes[m].size.width, height: nodes[m].size.height,
+                width: n.size.width, height: n.size.height, previous: centre, hold: hold.isEmpty ? 1 : hold[m],
                 cluster: container[m] >= 0 ? clusterOf[container[m]]! : -1))
         }
         return level
