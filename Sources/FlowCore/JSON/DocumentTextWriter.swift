@@ -13,7 +13,7 @@ struct DocumentTextWriter<Data: FlowNodeData> {
     private var nodes = 0
 
     /// Starts the document: its classes (sorted by name) and the edges array.
-    init(classes: [String: FlowClass], nodeCount: Int, edgeCount: Int) throws(FlowError) {
+    init(classes: [String: FlowClass], look: DiagramLook = DiagramLook(), nodeCount: Int, edgeCount: Int) throws(FlowError) {
         // Generous: growing would copy the text and touch twice the memory.
         out.reserveCapacity(4096 + nodeCount * 1024 + edgeCount * 384)
         w.reserveCapacity(2 * Self.pieceSize)
@@ -26,6 +26,11 @@ struct DocumentTextWriter<Data: FlowNodeData> {
             }
             w.rawKey("classes")
             w.value(FlowClass.jsonValue(classes))
+        }
+        if !look.isEmpty {
+            if let s = look.fontSize, !s.isFinite { throw FlowDocument<Data>.nonFinite("diagram.fontSize") }
+            w.rawKey("diagram")
+            w.value(look.jsonValue)
         }
         w.rawKey("edges")
         w.beginArray(multiline: true)
