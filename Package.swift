@@ -140,7 +140,9 @@ let package = Package(
         .testTarget(
             name: "FlowStorageTests",
             dependencies: ["FlowStorage", "FlowPostgres", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore", "TestSupport"]),
+        .testTarget(
+            name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "FlowLuaWorkspace", "FlowSession", "CLua", "CLuaShims"],
             linkerSettings: luaLink),

@@ -84,10 +84,8 @@ static double flua_now(void) {
  * closes it (sb_coclose, sb_auxwrap). */
 static unsigned char *sb_mark(lua_State *co) { return (unsigned char *)lua_getextraspace(co); }
 
-/* Raises the error of the spent budget `kind` (as sb->exceeded), with the position of the
- * function at `level`. */
-static int sb_raise_limit(lua_State *L, flua_Sandbox *sb, int kind, int level) {
-    luaL_where(L, level);
+/* Pushes the message of the spent budget `kind` (as sb->exceeded). */
+static void sb_push_limit(lua_State *L, flua_Sandbox *sb, int kind) {
     if (kind == 1)
         lua_pushfstring(L, "sandbox: instruction limit exceeded (%I instructions)", (LUAI_UACINT)sb->instructionLimit);
     else {
@@ -95,8 +93,21 @@ static int sb_raise_limit(lua_State *L, flua_Sandbox *sb, int kind, int level) {
         snprintf(buf, sizeof buf, "%g", sb->timeLimit);
         lua_pushfstring(L, "sandbox: time limit exceeded (%s s)", buf);
     }
+}
+
+/* Raises the error of the spent budget `kind` (as sb->exceeded), with the position of the
+ * function at `level`. */
+static int sb_raise_limit(lua_State *L, flua_Sandbox *sb, int kind, int level) {
+    luaL_where(L, level);
+    sb_push_limit(L, sb, kind);
     lua_concat(L, 2);
     return lua_error(L);
+}
+
+int flua_sandbox_spent(lua_State *L, flua_Sandbox *sb) {
+    if (sb->exceeded == 0) return 0;
+    sb_push_limit(L, sb, sb->exceeded);
+    return 1;
 }
 
 /* The count hook. Once a budget is spent it looks at every instruction and raises each

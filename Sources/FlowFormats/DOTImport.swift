@@ -29,13 +29,49 @@ public enum DOTReader {
         "trapezium": .trapezium, "invtrapezium": .invtrapezium, "pentagon": .pentagon, "septagon": .septagon,
         "octagon": .octagon, "doubleoctagon": .doubleoctagon, "tripleoctagon": .tripleoctagon,
         "plaintext": .plain, "plain": .plain, "none": .plain, "box3d": .box3d, "component": .component,
-        "tab": .tab, "folder": .folder, "point": .circle, "polygon": .rectangle,
+        "tab": .tab, "folder": .folder, "point": .circle, "polygon": .rectangle, "cds": .asymmetric,
     ]
 
-    static let arrows: [String: ArrowHead] = [
-        "normal": .arrow, "none": .none, "empty": .open, "onormal": .open, "open": .open, "vee": .open,
-        "diamond": .diamond, "odiamond": .diamond, "dot": .circle, "odot": .circle,
+    /// Graphviz's arrow shapes, filled and with the `o` modifier.
+    static let arrowShapes: [String: (filled: ArrowHead, open: ArrowHead)] = [
+        "normal": (.arrow, .hollowArrow), "inv": (.inv, .hollowInv), "dot": (.circle, .hollowCircle),
+        "diamond": (.diamond, .hollowDiamond), "box": (.box, .hollowBox), "vee": (.vee, .open),
+        "tee": (.tee, .tee), "crow": (.crow, .crow), "none": (.none, .none),
+        "curve": (.open, .open), "icurve": (.inv, .hollowInv),
     ]
+
+    /// Graphviz's older names for arrows.
+    static let arrowSynonyms: [String: String] = [
+        "ediamond": "odiamond", "open": "vee", "halfopen": "lvee", "empty": "onormal", "invempty": "oinv",
+    ]
+
+    /// A DOT arrow name (`normal`, `odot`, `linv`, `invodot`, …): the kind of its first
+    /// shape (the one at the line's end), and what is not drawn: a half (`l`, `r`) is drawn
+    /// whole, shapes after the first are not drawn, `curve` is drawn as an open arrowhead.
+    /// Nil when the name is not one.
+    static func arrow(_ name: String) -> (kind: ArrowHead, dropped: [String])? {
+        var rest = Substring(arrowSynonyms[name] ?? name)
+        var kinds: [ArrowHead] = [], dropped: [String] = []
+        while !rest.isEmpty {
+            var open = false, half: Character?
+            if rest.first == "o", !arrowShapes.keys.contains(where: { rest.hasPrefix($0) }) { open = true; rest.removeFirst() }
+            if let c = rest.first, c == "l" || c == "r", !arrowShapes.keys.contains(where: { rest.hasPrefix($0) }) {
+                half = c
+                rest.removeFirst()
+            }
+            // the longest shape name that starts the rest (`inv` before `i…`)
+            guard let shape = arrowShapes.keys.filter({ rest.hasPrefix($0) }).max(by: { $0.count < $1.count }) else { return nil }
+            rest.removeFirst(shape.count)
+            let pair = arrowShapes[shape]!  // invariant: a key of the table
+            kinds.append(open ? pair.open : pair.filled)
+            if half != nil { dropped.append("half arrowhead '\(half!)\(shape)' drawn whole") }
+            if shape == "curve" || shape == "icurve" { dropped.append("arrowhead '\(shape)' drawn as \(kinds.last!.rawValue)") }
+            guard kinds.count <= 4 else { return nil }
+        }
+        guard let first = kinds.first else { return nil }
+        if kinds.count > 1 { dropped.append("arrowheads after the first are not drawn") }
+        return (first, dropped)
+    }
 
     struct Builder {
         let graph: DOTGraph
@@ -116,6 +152,7 @@ public enum DOTReader {
                     case "solid": style.dash = nil
                     case "bold": style.strokeWidth = style.strokeWidth ?? 2
                     case "filled": fillFromColor = true
+                    case "invis": style.opacity = 0  // kept, not drawn
                     case "rounded" where kind == "node" || kind == "cluster": break
                     case "": break
                     default: tally.add("\(kind) style '\(part)' is not mapped", unit: kind)
@@ -131,11 +168,29 @@ public enum DOTReader {
             var nodes: [FlowNode<JSONValue>] = []
             var used = Set<String>()
             // Graph attributes.
+            var look = DiagramLook()
             for (k, v) in graph.attributes {
                 switch k {
                 case "bb": break
                 case "rankdir":
                     if let d = LayoutDirection(rawValue: v.uppercased()) { direction = d } else { tally.add("graph rankdir '\(v)' is not a direction", unit: "") }
+                case "label":
+                    let t = graph.attributes.isHTML(k) ? htmlText(v, unit: "graph") : label(v, id: graph.id ?? "")
+                    if !t.isEmpty { look.title = t }
+                case "labelloc":
+                    switch v.lowercased() {
+                    case "t": look.titlePlace = .top
+                    case "b": look.titlePlace = .bottom
+                    default: tally.add("graph labelloc '\(v)' is not a place (expected t or b)", unit: "")
+                    }
+                case "fontname": if !v.isEmpty { look.fontName = v }
+                case "fontsize":
+                    if let s = number(v), s > 0 { look.fontSize = s } else { tally.add("graph fontsize '\(v)' is not a size", unit: "") }
+                case "fontcolor":
+                    if let c = parseColor(v) { look.textColor = c } else { tally.add("graph colour '\(v)' is not mapped", unit: "") }
+                case "bgcolor":
+                    let first = String(v.split(separator: ":").first ?? "")
+                    if let c = parseColor(first) { look.background = c } else { tally.add("graph colour '\(v)' is not mapped", unit: "") }
                 default:
                     tally.add("graph attribute '\(k)' is not mapped", unit: "")
                 }
@@ -331,8 +386,9 @@ public enum DOTReader {
                     case "class": classes = value.split(separator: " ").map(String.init)
                     case "dir": dir = value.lowercased()
                     case "arrowhead", "arrowtail":
-                        if let a = DOTReader.arrows[value.lowercased()] {
-                            if key == "arrowhead" { head = a } else { tail = a }
+                        if let a = DOTReader.arrow(value.lowercased()) {
+                            if key == "arrowhead" { head = a.kind } else { tail = a.kind }
+                            for d in a.dropped { tally.add("edge \(key): \(d)", unit: "edge") }
                         } else {
                             tally.add("edge \(key) '\(value)' is not mapped", unit: "edge")
                         }
@@ -373,6 +429,7 @@ public enum DOTReader {
             }
             var doc = FlowDocument<JSONValue>(nodes: nodes, edges: edges)
             doc.viewport = Viewport()
+            doc.look = look
             return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
         }
 
@@ -439,6 +496,7 @@ public enum DOTReader {
             if let p = value("peripheries") {
                 if p == 0 { shape = .plain }
                 else if p == 2 && shape == .circle { shape = .doublecircle }
+                else if p == 2 && shape == .rectangle && name != "polygon" { shape = .subroutine }
                 else if !(p == 1 || (p == 2 && [.doublecircle, .doubleoctagon, .octagon].contains(shape))
                     || (p == 3 && shape == .tripleoctagon))
                 {

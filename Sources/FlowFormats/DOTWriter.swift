@@ -5,13 +5,18 @@ import FlowCore
 /// sizes as `width`/`height` in inches, so `neato -n` keeps the layout and `dot` draws its own.
 public enum DOTWriter {
     public static func write(_ doc: FlowDocument<JSONValue>) -> String {
+        // DOT has no class sheet: what the classes give is written on each element
+        let doc = doc.resolvingClasses()
         var out = "digraph {\n"
         var bottom = 0.0, right = 0.0
         for n in doc.nodes {
             bottom = max(bottom, n.position.y + n.size.height)
             right = max(right, n.position.x + n.size.width)
         }
-        if !doc.nodes.isEmpty { out += "  graph [bb=" + quote("0,0," + num(right) + "," + num(bottom)) + "];\n" }
+        var graph: [String] = []
+        if !doc.nodes.isEmpty { graph.append("bb=" + quote("0,0," + num(right) + "," + num(bottom))) }
+        graph += lookAttributes(doc.look)
+        if !graph.isEmpty { out += "  graph [" + graph.joined(separator: ", ") + "];\n" }
         GroupWalk.walk(doc.nodes) { step in
             switch step {
             case .close(let pad):
@@ -42,6 +47,18 @@ public enum DOTWriter {
         }
         out += "}\n"
         return out
+    }
+
+    /// The diagram's title and page colour as graph attributes.
+    static func lookAttributes(_ look: DiagramLook) -> [String] {
+        var a: [String] = []
+        if let t = look.title { a.append("label=" + quoteLabel(t)) }
+        if let p = look.titlePlace { a.append("labelloc=" + (p == .top ? "t" : "b")) }
+        if let f = look.fontName { a.append("fontname=" + quote(f)) }
+        if let s = look.fontSize { a.append("fontsize=" + num(s)) }
+        if let c = look.textColor { a.append("fontcolor=" + quote(c.description)) }
+        if let c = look.background { a.append("bgcolor=" + quote(c.description)) }
+        return a
     }
 
     static func clusterID(_ id: String) -> String { id.hasPrefix("cluster") ? id : "cluster_" + id }
@@ -102,6 +119,9 @@ public enum DOTWriter {
         switch n.shape ?? .rounded {
         case .rounded, .stadium: a.append("shape=box"); styles.append("rounded")
         case .rectangle, .document: a.append("shape=box")
+        // Graphviz has neither: a box with a line inside each side, a flag
+        case .subroutine: a.append("shape=box"); a.append("peripheries=2")
+        case .asymmetric: a.append("shape=cds")
         case .ellipse: a.append("shape=ellipse")
         case .circle: a.append("shape=circle")
         case .diamond: a.append("shape=diamond")
@@ -145,7 +165,10 @@ public enum DOTWriter {
         if let c = s.textColor { a.append("fontcolor=" + quote(c.description)) }
         if let w = s.strokeWidth { a.append("penwidth=" + num(w)) }
         if let f = s.fontSize { a.append("fontsize=" + num(f)) }
-        if let d = s.dash, !d.isEmpty { a.append("style=\"" + (d.first! <= 2 ? "dotted" : "dashed") + "\"") }
+        var styles: [String] = []
+        if let d = s.dash, !d.isEmpty { styles.append(d.first! <= 2 ? "dotted" : "dashed") }
+        if s.opacity == 0 { styles.append("invis") }
+        if !styles.isEmpty { a.append("style=\"" + styles.joined(separator: ",") + "\"") }
         return a
     }
 
@@ -153,9 +176,16 @@ public enum DOTWriter {
         switch a {
         case .none: return "none"
         case .arrow: return "normal"
-        case .open: return "empty"
+        case .open: return "ovee"
         case .diamond: return "diamond"
         case .circle: return "dot"
+        case .hollowArrow: return "onormal"
+        case .hollowDiamond: return "odiamond"
+        case .hollowCircle: return "odot"
+        case .hollowBox: return "obox"
+        case .hollowInv: return "oinv"
+        case .inv, .vee, .tee, .crow, .box: return a.rawValue
+        case .cross: return "tee"  // Graphviz has no cross: the closest mark across the line
         }
     }
 

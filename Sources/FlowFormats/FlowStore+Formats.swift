@@ -51,12 +51,19 @@ extension FlowStore where Data == JSONValue {
         configuration = c
     }
 
-    /// The diagram as text in `format` (`json`: `export()`).
+    /// The diagram as text in `format` (`json`: `export()`). Past the current `WorkLimit`
+    /// it throws `WorkLimit.stoppedError`: the JSON writer looks at the limit as it writes,
+    /// the DOT and Mermaid writers (linear) before and after.
     public func text(_ format: DiagramFormat) throws(FlowError) -> String {
+        let operation = "encode"
         switch format {
         case .json: return try export()
-        case .dot: return DOTWriter.write(document())
-        case .mermaid: return MermaidWriter.write(document())
+        case .dot, .mermaid:
+            let document = document()
+            try WorkLimit.check(operation)
+            let text = format == .dot ? DOTWriter.write(document) : MermaidWriter.write(document)
+            try WorkLimit.check(operation)
+            return text
         }
     }
 }

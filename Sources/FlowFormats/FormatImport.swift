@@ -132,3 +132,19 @@ func labelData(_ label: String?, id: String) -> JSONValue {
     guard let label, label != id else { return .object(JSONObject()) }
     return .object(JSONObject([("label", .string(label))]))
 }
+
+extension JSONValue {
+    /// The object with `key` set to `value` (a value that is not an object becomes one).
+    func setting(_ key: String, to value: JSONValue) -> JSONValue {
+        var o: JSONObject
+        if case .object(let existing) = self { o = existing } else { o = JSONObject() }
+        o[key] = value
+        return .object(o)
+    }
+
+    /// The string at `key` of an object, else nil.
+    func string(at key: String) -> String? {
+        if case .object(let o) = self, case .string(let s)? = o[key] { return s }
+        return nil
+    }
+}

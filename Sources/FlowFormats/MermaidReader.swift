@@ -26,13 +26,13 @@ public enum MermaidReader {
     static let maximumDepth = 64
     static let maximumLineLength = 1 << 16
 
-    /// Opening bracket, closing bracket, shape (nil: reported, drawn as a rectangle).
-    static let brackets: [(String, String, NodeShape?, String)] = [
-        ("(((", ")))", .doublecircle, ""), ("((", "))", .circle, ""), ("([", "])", .stadium, ""),
-        ("[(", ")]", .cylinder, ""), ("[[", "]]", .rectangle, "subroutine"), ("[/", "/]", .parallelogram, ""),
-        ("[\\", "\\]", .parallelogram, ""), ("[/", "\\]", .trapezium, ""), ("[\\", "/]", .invtrapezium, ""),
-        ("{{", "}}", .hexagon, ""), ("(", ")", .rounded, ""), ("[", "]", .rectangle, ""),
-        ("{", "}", .diamond, ""), (">", "]", nil, "asymmetric"),
+    /// Opening bracket, closing bracket, shape.
+    static let brackets: [(String, String, NodeShape)] = [
+        ("(((", ")))", .doublecircle), ("((", "))", .circle), ("([", "])", .stadium),
+        ("[(", ")]", .cylinder), ("[[", "]]", .subroutine), ("[/", "/]", .parallelogram),
+        ("[\\", "\\]", .parallelogram), ("[/", "\\]", .trapezium), ("[\\", "/]", .invtrapezium),
+        ("{{", "}}", .hexagon), ("(", ")", .rounded), ("[", "]", .rectangle),
+        ("{", "}", .diamond), (">", "]", .asymmetric),
     ]
 
     struct Reader {
@@ -45,6 +45,12 @@ public enum MermaidReader {
         var direction = LayoutDirection.TB
         var groups: [String] = []
         var line = 0
+        /// The front matter's title (`---`, `title: …`, `---` before the header).
+        var look = DiagramLook()
+        /// Inside the front matter.
+        var frontMatter = false
+        /// `linkStyle` lines: the link number (nil: `default`) and the style.
+        var linkStyles: [(Int?, FlowStyle)] = []
 
         func fail(_ message: String, column: Int = 1) -> SyntaxError {
             SyntaxError(line: line, column: column, message: message)
@@ -61,6 +67,11 @@ public enum MermaidReader {
                 guard raw.utf8.count <= MermaidReader.maximumLineLength else { throw fail("line longer than \(MermaidReader.maximumLineLength) bytes") }
                 if raw.utf8.contains(where: { $0 < 32 && $0 != 9 && $0 != 13 }) { throw fail("control character in the text") }
                 var s = String(raw).trimmingSpaces()
+                if !header && (frontMatter || (s == "---" && line == 1)) {
+                    // an indented line belongs to the key above it
+                    if s == "---" { frontMatter.toggle() } else if raw.first != " " && raw.first != "\t" { frontMatterLine(s) }
+                    continue
+                }
                 if s.hasPrefix("%%") {
                     if s.hasPrefix("%%{") { tally.add("directive '\(s.prefix(40))' is not supported", unit: "") }
                     continue
@@ -90,8 +101,10 @@ public enum MermaidReader {
                 }
                 try statement(s)
             }
+            if frontMatter { throw fail("the front matter is not closed with '---'") }
             guard header else { throw fail("expected 'flowchart' or 'graph' with a direction, found end of input") }
             if !groups.isEmpty { throw fail("subgraph '\(groups.last!)' is not closed with 'end'") }
+            applyLinkStyles()
         }
 
         /// The first `;` outside quotes and brackets.
@@ -150,8 +163,18 @@ public enum MermaidReader {
                 let i = node(String(parts[0]))
                 nodes[i].style = nodes[i].style.merged(with: styleList(String(parts[1]), what: "style"))
             case "direction":
-                if groups.isEmpty, let d = Self.direction(rest) { direction = d } else { tally.add("direction inside a subgraph is not supported", unit: "") }
-            case "linkStyle", "click", "accTitle", "accDescr", "callback", "href":
+                guard let d = Self.direction(rest) else {
+                    tally.add("direction '\(rest.prefix(20))' is not a direction (expected TB, TD, BT, LR or RL)", unit: "line")
+                    return
+                }
+                guard let g = groups.last, let i = index[g] else { direction = d; return }
+                // kept in the group's data (and written back); the layout runs one direction
+                nodes[i].data = nodes[i].data.setting("direction", to: .string(d.rawValue))
+                if d != direction {
+                    tally.add("direction \(d.rawValue) inside a subgraph is kept in its data, not drawn: the layout lays the whole graph out \(direction.rawValue)", unit: "subgraph")
+                }
+            case "linkStyle": try linkStyle(rest)
+            case "click", "accTitle", "accDescr", "callback", "href":
                 tally.add("statement '\(word)' is not supported", unit: "line")
             default:
                 if word.hasPrefix("accTitle") || word.hasPrefix("accDescr") {
@@ -163,6 +186,84 @@ public enum MermaidReader {
         }
 
         mutating func validClass(_ name: String) -> Bool { tally.keepsClass(name) }
+
+        /// A line of the front matter: `title: text` (in quotes or not) is the diagram's
+        /// title; other keys (`config: …`, with what is indented below it) are reported.
+        mutating func frontMatterLine(_ s: String) {
+            guard !s.isEmpty else { return }
+            guard s.hasPrefix("title:") else {
+                if let colon = s.firstIndex(of: ":") {
+                    tally.add("front matter '\(s[..<colon].prefix(20))' is not supported", unit: "line")
+                }
+                return
+            }
+            var t = String(s.dropFirst(6)).trimmingSpaces()
+            if t.count >= 2, t.hasPrefix("\""), t.hasSuffix("\"") {
+                // a YAML double-quoted string: `\"`, `\\`, `\n`, `\t`, `\uXXXX` are its escapes
+                var out = String.UnicodeScalarView()
+                let u = Array(t.unicodeScalars.dropFirst().dropLast())
+                var i = 0
+                while i < u.count {
+                    guard u[i] == "\\", i + 1 < u.count else { out.append(u[i]); i += 1; continue }
+                    switch u[i + 1] {
+                    case "n": out.append("\n")
+                    case "t": out.append("\t")
+                    case "u" where i + 5 < u.count:
+                        if let v = UInt32(String(String.UnicodeScalarView(u[(i + 2)...(i + 5)])), radix: 16), let c = Unicode.Scalar(v) {
+                            out.append(c)
+                            i += 6
+                            continue
+                        }
+                        out.append(u[i + 1])
+                    default: out.append(u[i + 1])
+                    }
+                    i += 2
+                }
+                t = String(out)
+            } else if t.count >= 2, t.hasPrefix("'"), t.hasSuffix("'") {
+                t = String(t.dropFirst().dropLast()).replacing("''", "'")
+            }
+            if !t.isEmpty { look.title = t }
+        }
+
+        /// `linkStyle 0,2 stroke:#f00,stroke-width:2px` or `linkStyle default …`: applied to
+        /// the links by their order in the text once all are read.
+        mutating func linkStyle(_ rest: String) throws(SyntaxError) {
+            let parts = rest.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else { throw fail("linkStyle needs link numbers (or 'default') and styles") }
+            var styles = String(parts[1]).trimmingSpaces()
+            if styles.hasPrefix("interpolate ") {
+                let words = styles.split(separator: " ", maxSplits: 2)
+                tally.add("linkStyle interpolate '\(words.count > 1 ? String(words[1]) : "")' is not mapped", unit: "line")
+                styles = words.count > 2 ? String(words[2]) : ""
+                if styles.isEmpty { return }
+            }
+            // a link has no inside: `fill:none` (which Mermaid's examples give links) says so
+            let items = styles.split(separator: ",").filter { String($0).replacing(" ", "") != "fill:none" }
+            let style = styleList(items.joined(separator: ","), what: "linkStyle")
+            if parts[0] == "default" {
+                linkStyles.append((nil, style))
+                return
+            }
+            for n in parts[0].split(separator: ",") {
+                guard let k = Int(String(n).trimmingSpaces()), k >= 0 else { throw fail("linkStyle: '\(n)' is not a link number (expected 0, 1, … or 'default')") }
+                linkStyles.append((k, style))
+            }
+        }
+
+        /// The `linkStyle` lines applied: `default` under the numbered ones.
+        mutating func applyLinkStyles() {
+            for (k, style) in linkStyles where k == nil {
+                for i in edges.indices { edges[i].style = edges[i].style.merged(with: style) }
+            }
+            for case let (k?, style) in linkStyles {
+                guard k < edges.count else {
+                    tally.add("linkStyle names link \(k), and the graph has \(edges.count) link\(edges.count == 1 ? "" : "s")", unit: "line")
+                    continue
+                }
+                edges[k].style = edges[k].style.merged(with: style)
+            }
+        }
 
         /// `fill:#f9f,stroke:#333,stroke-width:4px,color:#fff,stroke-dasharray: 5 5`.
         mutating func styleList(_ text: String, what: String) -> FlowStyle {
@@ -360,7 +461,7 @@ public enum MermaidReader {
                 while p < u.count && u[p] != "}" { p += 1 }
                 p += 1
             }
-            for (open, close, shape, name) in MermaidReader.brackets where starts(u, p, open) {
+            for (open, close, shape) in MermaidReader.brackets where starts(u, p, open) {
                 var q = p + open.unicodeScalars.count
                 var quoted = false
                 var end: Int?
@@ -372,8 +473,7 @@ public enum MermaidReader {
                 guard let end else { continue }
                 let raw = String(String.UnicodeScalarView(u[(p + open.unicodeScalars.count)..<end]))
                 nodes[i].data = labelData(Self.text(raw), id: id)
-                nodes[i].shape = shape ?? .rectangle
-                if shape == nil || !name.isEmpty { tally.add("\(name) shape drawn as a \((shape ?? .rectangle).rawValue)", unit: "node") }
+                nodes[i].shape = shape
                 p = end + close.unicodeScalars.count
                 break
             }
@@ -403,20 +503,20 @@ public enum MermaidReader {
             var link = Link()
             let start = p
             if p < u.count, u[p] == "<" { link.tail = .arrow; p += 1 }
-            else if p + 1 < u.count, (u[p] == "o" || u[p] == "x"), Self.isLinkScalar(u[p + 1]) { link.tail = u[p] == "o" ? .circle : .arrow; p += 1 }
+            else if p + 1 < u.count, (u[p] == "o" || u[p] == "x"), Self.isLinkScalar(u[p + 1]) { link.tail = u[p] == "o" ? .circle : .cross; p += 1 }
             var run = ""
             while p < u.count && Self.isLinkScalar(u[p]) { run.unicodeScalars.append(u[p]); p += 1 }
             guard run.count >= 2 || (run.count >= 1 && p < u.count && u[p] == ">") else {
                 throw fail("expected a link ('-->', '---', '-.->', '==>', …)", column: start + 1)
             }
+            // as Mermaid's lexer reads it, an `o` or `x` right after the dashes is a head
+            // (`A---oB` is a circle link to B; `A--- oB` a link to oB)
             func ending(_ p: inout Int) -> Bool {
                 guard p < u.count else { return false }
                 switch u[p] {
                 case ">": link.head = .arrow; p += 1; return true
-                case "o" where p + 1 >= u.count || u[p + 1] == " " || u[p + 1] == "|": link.head = .circle; p += 1; return true
-                case "x" where p + 1 >= u.count || u[p + 1] == " " || u[p + 1] == "|":
-                    tally.add("cross arrowhead drawn as an arrow", unit: "edge")
-                    link.head = .arrow; p += 1; return true
+                case "o": link.head = .circle; p += 1; return true
+                case "x": link.head = .cross; p += 1; return true
                 default: return false
                 }
             }
@@ -444,7 +544,6 @@ public enum MermaidReader {
             link.dotted = run.contains(".")
             link.thick = run.contains("=")
             link.invisible = run.contains("~")
-            if link.invisible { tally.add("invisible link drawn transparent", unit: "edge") }
             skip(u, &p)
             if p < u.count && u[p] == "|" {
                 var q = p + 1
@@ -457,8 +556,19 @@ public enum MermaidReader {
         }
 
         func result() -> FormatImport {
-            FormatImport(
-                document: FlowDocument(nodes: nodes, edges: edges, classes: classes), warnings: tally.lines,
+            // each subgraph before its members, in the order the writer writes them: a node
+            // mentioned before the subgraph that takes it in (`a --> b` … `subgraph s` `b`)
+            // reads back from the written text in the same place
+            var ordered: [FlowNode<JSONValue>] = []
+            ordered.reserveCapacity(nodes.count)
+            GroupWalk.walk(nodes) { step in
+                switch step {
+                case .open(let n, _), .node(let n, _): ordered.append(n)
+                case .close: break
+                }
+            }
+            return FormatImport(
+                document: FlowDocument(nodes: ordered, edges: edges, classes: classes, look: look), warnings: tally.lines,
                 direction: direction, needsLayout: true)
         }
     }

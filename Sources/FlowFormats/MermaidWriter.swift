@@ -1,9 +1,10 @@
 import FlowCore
 
-/// A document as a Mermaid flowchart (docs/formats.md, "Mermaid"): groups as subgraphs,
-/// labels, shapes, classes (`classDef` from the class sheet), own styles (`style`), edge
-/// kinds from the edge styles. Mermaid has no positions; the direction is the one most
-/// edges run in.
+/// A document as a Mermaid flowchart (docs/formats.md, "Mermaid"): groups as subgraphs
+/// (with a `direction` their data holds), labels, shapes (a node's own, else its classes'),
+/// classes (`classDef` from the class sheet), own styles (`style`), links by the edges'
+/// styles with their classes resolved (kind and ends, then `linkStyle` for the rest).
+/// Mermaid has no positions; the direction is the one most edges run in.
 public enum MermaidWriter {
     public static func write(_ doc: FlowDocument<JSONValue>) -> String {
         var names: [String: String] = [:]
@@ -22,22 +23,54 @@ public enum MermaidWriter {
             taken.insert(name)
             names[n.id] = name
         }
-        var out = "flowchart " + direction(doc) + "\n"
+        var out = ""
+        if let t = doc.look.title {
+            // the front matter's title, as a YAML double-quoted string
+            var q = ""
+            for c in t.unicodeScalars {
+                switch c {
+                case "\"": q += "\\\""
+                case "\\": q += "\\\\"
+                case "\n": q += "\\n"
+                default:
+                    // other control characters as `\uXXXX` (a line may not hold them)
+                    if c.value < 32 || c.value == 127 {
+                        let hex = String(c.value, radix: 16)
+                        q += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        q.unicodeScalars.append(c)
+                    }
+                }
+            }
+            out += "---\ntitle: \"" + q + "\"\n---\n"
+        }
+        out += "flowchart " + direction(doc) + "\n"
         GroupWalk.walk(doc.nodes) { step in
             switch step {
             case .close(let pad):
                 out += pad + "end\n"
             case .open(let n, let pad):
                 out += pad + "subgraph " + names[n.id]! + "[" + quote(n.data.title(nodeID: n.id)) + "]\n"
+                if let d = n.data.string(at: "direction"), MermaidReader.Reader.direction(d) != nil {
+                    out += pad + "  direction " + d + "\n"
+                }
             case .node(let n, let pad):
-                let (open, close) = brackets(n.shape ?? .rounded)
+                let (open, close) = brackets(doc.resolvedShape(of: n))
                 out += pad + names[n.id]! + open + quote(n.data.title(nodeID: n.id)) + close + "\n"
             }
         }
+        var linkStyles: [String] = []
+        var written = 0
         for e in doc.edges {
             guard let a = names[e.sourceNodeID], let b = names[e.targetNodeID] else { continue }
-            out += "  " + a + " " + link(e) + (e.label.map { "|" + quote($0) + "|" } ?? "") + " " + b + "\n"
+            let style = doc.resolvedStyle(e.style, classes: e.classes)
+            let (kind, rest) = link(style)
+            out += "  " + a + " " + kind + (e.label.map { "|" + quote($0) + "|" } ?? "") + " " + b + "\n"
+            let s = styleText(rest)
+            if !s.isEmpty { linkStyles.append("  linkStyle \(written) " + s + "\n") }
+            written += 1
         }
+        out += linkStyles.joined()
         for name in doc.classes.keys.sorted() {
             let s = styleText(doc.classes[name]!.style)
             if !s.isEmpty { out += "  classDef " + name + " " + s + "\n" }
@@ -55,7 +88,7 @@ public enum MermaidWriter {
     static func isPlainID(_ id: String) -> Bool {
         !id.isEmpty && !keywords.contains(id) && id.unicodeScalars.allSatisfy {
             ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
-        } && !(id.first == "o" || id.first == "x")
+        }
     }
 
     /// LR when most edges run sideways, else TB.
@@ -74,6 +107,8 @@ public enum MermaidWriter {
     static func brackets(_ s: NodeShape) -> (String, String) {
         switch s {
         case .rounded: return ("(", ")")
+        case .subroutine: return ("[[", "]]")
+        case .asymmetric: return (">", "]")
         case .rectangle, .document, .note, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder,
             .triangle, .invtriangle, .house, .invhouse, .pentagon, .septagon, .octagon, .doubleoctagon,
             .tripleoctagon:
@@ -92,20 +127,37 @@ public enum MermaidWriter {
         }
     }
 
-    static func link(_ e: FlowEdge) -> String {
-        let s = e.style
-        let head: String
-        switch s.targetArrow ?? .arrow {
-        case .none: head = ""
-        case .circle: head = "o"
-        default: head = ">"
+    /// The link for an edge's style, and what of the style the link does not say (for
+    /// `linkStyle`): dashes other than the dotted link's `3 3`, a width other than the thick
+    /// link's 3, colours, fonts. Arrowheads Mermaid has no link end for are drawn as arrows.
+    static func link(_ s: FlowStyle) -> (String, FlowStyle) {
+        func end(_ a: ArrowHead, tail: Bool) -> String {
+            switch a {
+            case .none: return ""
+            case .circle, .hollowCircle: return "o"
+            case .cross: return "x"
+            default: return tail ? "<" : ">"
+            }
         }
-        var tail = ""
-        if let t = s.sourceArrow, t != .none { tail = t == .circle ? "o" : "<" }
-        if s.opacity == 0 { return "~~~" }
-        if let d = s.dash, !d.isEmpty { return tail + (head.isEmpty ? "-.-" : "-.-" + head) }
-        if (s.strokeWidth ?? 0) >= 3 { return tail + (head.isEmpty ? "===" : "==" + head) }
-        return tail + (head.isEmpty ? "---" : "--" + head)
+        let head = end(s.targetArrow ?? .arrow, tail: false)
+        let tail = end(s.sourceArrow ?? .none, tail: true)
+        var rest = s
+        rest.targetArrow = nil
+        rest.sourceArrow = nil
+        if s.opacity == 0 {
+            rest.opacity = nil
+            return ("~~~", rest)
+        }
+        if let d = s.dash, !d.isEmpty {
+            if d == [3, 3] { rest.dash = nil }
+            return (tail + (head.isEmpty ? "-.-" : "-.-" + head), rest)
+        }
+        rest.dash = nil  // an empty pattern: solid, as the link is
+        if let w = s.strokeWidth, w >= 3 {
+            if w == 3 { rest.strokeWidth = nil }
+            return (tail + (head.isEmpty ? "===" : "==" + head), rest)
+        }
+        return (tail + (head.isEmpty ? "---" : "--" + head), rest)
     }
 
     /// Text in quotes that reads back as `s`: a line end as `<br>`; `"` as `#quot;`; `#`,

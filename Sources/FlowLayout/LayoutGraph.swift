@@ -20,11 +20,14 @@ public struct LayoutGraph: Sendable {
         /// How strongly a stable layout holds the node at `previous`: 1 normally, more for a
         /// node that should move only to make room (`LayoutRequest.nodes` with `stable`).
         public var hold: Int
+        /// The innermost cluster (`LayoutGraph.clusters`) that holds the node, or -1.
+        public var cluster: Int
 
         public init(
             width: Double, height: Double, layer: LayerConstraint = .free, orderKey: Double? = nil, orderTie: Double = 0,
-            previous: Point? = nil, hold: Int = 1
+            previous: Point? = nil, hold: Int = 1, cluster: Int = -1
         ) {
+            self.cluster = cluster
             self.width = width
             self.height = height
             self.layer = layer
@@ -78,12 +81,33 @@ public struct LayoutGraph: Sendable {
         var bendsWhenFlat: Bool { pathType == .bezier }
     }
 
+    /// A box drawn around some nodes (a group): laid out with the rest of the graph, its
+    /// nodes side by side with the others in their layers, and the box kept clear of every
+    /// node it does not hold (`LayeredLayout`, `ClusterLayout`).
+    public struct Cluster: Sendable {
+        /// The cluster that holds this one, or -1.
+        public var parent: Int
+        /// Free space between the box and what it holds.
+        public var padding: Double
+        /// Extra room at the top of the box (on the canvas) for its title.
+        public var title: Double
+
+        public init(parent: Int = -1, padding: Double = 20, title: Double = 0) {
+            self.parent = parent
+            self.padding = padding
+            self.title = title
+        }
+    }
+
     public var nodes: [Node]
     public var edges: [Edge]
+    /// Clusters, each after the one that holds it (`Cluster.parent` < its index).
+    public var clusters: [Cluster]
 
-    public init(nodes: [Node] = [], edges: [Edge] = []) {
+    public init(nodes: [Node] = [], edges: [Edge] = [], clusters: [Cluster] = []) {
         self.nodes = nodes
         self.edges = edges
+        self.clusters = clusters
     }
 }
 
@@ -156,8 +180,11 @@ public struct LayoutResult: Sendable {
     public var crossings: Int
     public var width: Double
     public var height: Double
+    /// The box of each cluster (`LayoutGraph.clusters`), in the frame of `positions`.
+    public var clusterFrames: [Rect]
 
-    public init(nodeCount: Int, edgeCount: Int) {
+    public init(nodeCount: Int, edgeCount: Int, clusterCount: Int = 0) {
+        clusterFrames = Array(repeating: .zero, count: clusterCount)
         positions = Array(repeating: Point(0, 0), count: nodeCount)
         edgePoints = Array(repeating: [], count: edgeCount)
         labelPositions = Array(repeating: nil, count: edgeCount)

@@ -66,6 +66,9 @@ struct LabelPlacer {
     static let fractions: [Double] = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9]
     /// The gap between a label placed beside its path and the path.
     static let gap = 3.0
+    /// How far a label keeps from other edges: one that only touches its border reads as
+    /// running through it.
+    static let edgeClearance = 1.0
     /// How far a label keeps from a container's border line, each side of it.
     static let borderClearance = 2.0
 
@@ -156,7 +159,7 @@ struct LabelPlacer {
             b.center = c.center
             b.degrees = c.degrees
             let (area, worst) = overlap(b.bounds)
-            let through = paths.edges(through: b.bounds, except: number)
+            let through = paths.edges(through: b.bounds.insetBy(dx: -Self.edgeClearance, dy: -Self.edgeClearance), except: number)
             if area == 0 && through == 0 {
                 best = (k, (0, 0, 0), nil)
                 break

@@ -249,7 +249,7 @@ extension SVGRenderer {
         case .rounded, .rectangle, .stadium, .ellipse, .circle, .record, .mrecord, .plain:
             polygon(&w, [Point(f.x, f.y), Point(f.maxX, f.y), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
         case .triangle, .invtriangle, .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon,
-            .octagon, .doubleoctagon, .tripleoctagon:
+            .octagon, .doubleoctagon, .tripleoctagon, .asymmetric:
             // each periphery inside the last, the gap taken off every side
             for k in 0..<shape.peripheries {
                 let g = Double(k) * NodeShape.peripheryGap
@@ -305,6 +305,14 @@ extension SVGRenderer {
             // two small boxes over the left side
             for y in [f.y + f.height / 4 - d / 2, f.y + f.height * 3 / 4 - d / 2] {
                 polygon(&w, [Point(f.x - d / 2, y), Point(f.x + d / 2, y), Point(f.x + d / 2, y + d), Point(f.x - d / 2, y + d)])
+            }
+        case .subroutine:
+            let d = NodeShape.subroutineInset(in: f)
+            polygon(&w, [Point(f.x, f.y), Point(f.maxX, f.y), Point(f.maxX, f.maxY), Point(f.x, f.maxY)])
+            // a line inside each side
+            for x in [f.x + d, f.maxX - d] {
+                command(&w, "M", Point(x, f.y))
+                command(&w, "L", Point(x, f.maxY))
             }
         case .tab, .folder:
             let d = NodeShape.markSize(in: f)

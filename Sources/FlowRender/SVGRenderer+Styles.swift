@@ -316,16 +316,14 @@ extension SVGRenderer {
     var arrowInset: Double { options.handles == .none ? Metrics.nodeStroke / 2 : Metrics.arrowInset }
 
     /// One arrowhead: `Metrics.arrowLength` long and twice `arrowHalfWidth` wide, following
-    /// the path's direction; at the start it points back at the source.
+    /// the path's direction; at the start it points back at the source. A circle is
+    /// `Metrics.arrowCircle` across, wider than a handle's dot, so that it does not read
+    /// as one.
     func writeMarker(_ w: inout ByteWriter, _ m: Marker) {
-        let l = Metrics.arrowLength, h = Metrics.arrowHalfWidth
+        let shape = MarkerShape.of(m.kind)
+        let l = shape.length, h = shape.halfWidth
         // the x of the tip in the marker's own units
-        let tip: Double
-        switch m.kind {
-        case .open: tip = m.atStart ? 0.25 : l - 0.25
-        case .circle: tip = m.atStart ? 1 : l - 1
-        default: tip = m.atStart ? 0 : l
-        }
+        let tip = m.atStart ? l - shape.tip : shape.tip
         w.raw("<marker id=\"")
         w.raw(m.id)
         w.raw("\" markerUnits=\"userSpaceOnUse\" orient=\"auto\" viewBox=\"0 0 ")
@@ -341,33 +339,115 @@ extension SVGRenderer {
         w.raw("\" markerHeight=\"")
         w.number(2 * h * zoom)
         w.raw("\">")
-        switch m.kind {
-        case .arrow:
-            w.raw(m.atStart ? "<path d=\"M10 0L0 4L10 8Z\"" : "<path d=\"M0 0L10 4L0 8Z\"")
-        case .open:
-            w.raw(m.atStart ? "<path d=\"M9 1L1 4L9 7\"" : "<path d=\"M1 1L9 4L1 7\"")
-        case .diamond:
-            w.raw("<path d=\"M0 4L5 0L10 4L5 8Z\"")
-        case .circle:
-            w.raw("<circle cx=\"5\" cy=\"4\" r=\"4\"")
-        case .none:
-            break
-        }
-        if m.kind == .open {
-            w.raw(" fill=\"none\" stroke-width=\"1.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke=\"#")
-            w.raw(m.colour.hex)
-            if m.colour.alpha < 255 {
-                w.raw("\" stroke-opacity=\"")
-                w.number(m.colour.opacity)
-            }
+        if let r = shape.circle {
+            w.raw("<circle cx=\"")
+            w.number(m.atStart ? l - r.cx : r.cx)
+            w.raw("\" cy=\"")
+            w.number(h)
+            w.raw("\" r=\"")
+            w.number(r.r)
+            w.byte(UInt8(ascii: "\""))
         } else {
+            w.raw("<path d=\"")
+            for (i, part) in shape.path.enumerated() {
+                let x = m.atStart ? l - part.x : part.x
+                if part.command != 0 { w.byte(part.command) } else if i > 0 { w.byte(32) }
+                w.number(x)
+                w.byte(32)
+                w.number(part.y)
+            }
+            if shape.closed { w.byte(UInt8(ascii: "Z")) }
+            w.byte(UInt8(ascii: "\""))
+        }
+        switch shape.paint {
+        case .filled:
             w.raw(" fill=\"#")
             w.raw(m.colour.hex)
             if m.colour.alpha < 255 {
                 w.raw("\" fill-opacity=\"")
                 w.number(m.colour.opacity)
             }
+        case .outlined, .strokes:
+            // an outline is filled with the page's colour (the diagram's, else the theme's): the
+        // line under it does not show
+            if shape.paint == .outlined {
+                w.raw(" fill=\"#")
+                w.raw(store.diagramLook.background?.hex ?? palette.background)
+            } else {
+                w.raw(" fill=\"none")
+            }
+            w.raw("\" stroke-width=\"1.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke=\"#")
+            w.raw(m.colour.hex)
+            if m.colour.alpha < 255 {
+                w.raw("\" stroke-opacity=\"")
+                w.number(m.colour.opacity)
+            }
         }
         w.raw("\"/></marker>\n")
+    }
+}
+
+/// The drawing of an arrowhead kind, pointing right (the end of a path) in a box
+/// `length` × 2·`halfWidth`; `writeMarker` mirrors it for the start.
+struct MarkerShape {
+    enum Paint { case filled, outlined, strokes }
+    /// A path's points: `command` is `M` or `L` (0: continues the last command).
+    struct Part {
+        var command: UInt8
+        var x: Double
+        var y: Double
+    }
+    var length = Metrics.arrowLength
+    var halfWidth = Metrics.arrowHalfWidth
+    /// Where the tip is: the x that `refX` puts at the path's end (before the inset).
+    var tip: Double
+    var paint: Paint
+    var path: [Part] = []
+    var closed = true
+    var circle: (cx: Double, r: Double)?
+
+    static func polygon(_ points: [(Double, Double)], tip: Double, paint: Paint, closed: Bool = true) -> MarkerShape {
+        var s = MarkerShape(tip: tip, paint: paint, closed: closed)
+        for (i, p) in points.enumerated() {
+            s.path.append(Part(command: i == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"), x: p.0, y: p.1))
+        }
+        return s
+    }
+
+    /// Separate strokes, each from its first point to its second.
+    static func strokes(_ lines: [((Double, Double), (Double, Double))], tip: Double) -> MarkerShape {
+        var s = MarkerShape(tip: tip, paint: .strokes, closed: false)
+        for (a, b) in lines {
+            s.path.append(Part(command: UInt8(ascii: "M"), x: a.0, y: a.1))
+            s.path.append(Part(command: UInt8(ascii: "L"), x: b.0, y: b.1))
+        }
+        return s
+    }
+
+    static func of(_ kind: ArrowHead) -> MarkerShape {
+        let d = Metrics.arrowCircle
+        switch kind {
+        case .arrow, .none: return polygon([(0, 0), (10, 4), (0, 8)], tip: 10, paint: .filled)
+        case .open: return polygon([(1, 1), (9, 4), (1, 7)], tip: 9.75, paint: .strokes, closed: false)
+        case .hollowArrow: return polygon([(0.75, 0.75), (9.25, 4), (0.75, 7.25)], tip: 9.75, paint: .outlined)
+        case .inv: return polygon([(10, 0), (0, 4), (10, 8)], tip: 10, paint: .filled)
+        case .hollowInv: return polygon([(9.25, 0.75), (0.75, 4), (9.25, 7.25)], tip: 9.75, paint: .outlined)
+        case .diamond: return polygon([(0, 4), (5, 0), (10, 4), (5, 8)], tip: 10, paint: .filled)
+        case .hollowDiamond: return polygon([(0.75, 4), (5, 0.75), (9.25, 4), (5, 7.25)], tip: 9.75, paint: .outlined)
+        case .vee: return polygon([(0, 0), (10, 4), (0, 8), (3.5, 4)], tip: 10, paint: .filled)
+        case .box: return polygon([(3, 0.5), (10, 0.5), (10, 7.5), (3, 7.5)], tip: 10, paint: .filled)
+        case .hollowBox: return polygon([(3.75, 1.25), (9.25, 1.25), (9.25, 6.75), (3.75, 6.75)], tip: 9.75, paint: .outlined)
+        case .tee: return polygon([(6, 0), (9, 0), (9, 8), (6, 8)], tip: 9, paint: .filled)
+        case .crow: return strokes([((0.75, 4), (9.25, 0.75)), ((0.75, 4), (9.25, 4)), ((0.75, 4), (9.25, 7.25))], tip: 9.25)
+        case .cross: return strokes([((2.75, 0.75), (9.25, 7.25)), ((2.75, 7.25), (9.25, 0.75))], tip: 9.75)
+        case .circle:
+            var s = MarkerShape(length: d, halfWidth: d / 2, tip: d, paint: .filled)
+            s.circle = (d / 2, d / 2)
+            return s
+        case .hollowCircle:
+            var s = MarkerShape(length: d, halfWidth: d / 2, tip: d - 0.75, paint: .outlined)
+            s.circle = (d / 2, d / 2 - 0.75)
+            return s
+        }
     }
 }

@@ -17,6 +17,8 @@ enum Metrics {
     static let labelMaxWidth = 200.0
     static let arrowLength = 10.0
     static let arrowHalfWidth = 4.0
+    /// The diameter of a circle arrowhead: wider than a handle's dot (`handleRadius`).
+    static let arrowCircle = 11.0
     /// The arrow tip stops this far before the end point, on the outline of the handle.
     static let arrowInset = handleRadius + 0.5
     /// Node stroke widths.
@@ -141,7 +143,11 @@ struct SVGRenderer<Data: FlowNodeData> {
         store.forEachNode { nodes.append($0) }
         let shapes = nodes.map { $0.hasLook ? store.resolvedShape(of: $0) : .rounded }
         var edges = edgeItems(nodes, shapes)
+        try WorkLimit.check(op)
         let warnings = placeLabels(&edges, nodes, shapes, title: title)
+        // the label placement, the longest part, stops early past the current WorkLimit
+        try WorkLimit.check(op)
+        var diagramTitle = diagramTitleLayout()
 
         // Frame of the picture.
         let width: Double
@@ -155,6 +161,10 @@ struct SVGRenderer<Data: FlowNodeData> {
                 content = content?.union(r) ?? r
             }
             for e in edges { content = content?.union(e.bounds) ?? e.bounds }
+            if diagramTitle != nil {
+                diagramTitle!.place(around: content)
+                content = content?.union(diagramTitle!.frame) ?? diagramTitle!.frame
+            }
             let box = (content ?? .zero).insetBy(dx: -options.padding, dy: -options.padding)
             viewBox = Rect(box.x, box.y, max(box.width, 1), max(box.height, 1))
             width = viewBox.width * options.scale
@@ -171,6 +181,12 @@ struct SVGRenderer<Data: FlowNodeData> {
             height = options.height * options.scale
             visible = Rect(
                 corner: vp.screenToCanvas(.zero), corner: vp.screenToCanvas(Point(options.width, options.height)))
+            if diagramTitle != nil {
+                var content: Rect?
+                for n in nodes { content = content?.union(n.frame) ?? n.frame }
+                for e in edges { content = content?.union(e.bounds) ?? e.bounds }
+                diagramTitle!.place(around: content)
+            }
         }
 
         var w = ByteWriter(capacity: 4096 + nodes.count * 300 + edges.count * 240)
@@ -201,7 +217,12 @@ struct SVGRenderer<Data: FlowNodeData> {
 
         // Containers below the edges, the other nodes above them, the edge labels on top;
         // each set in draw order.
-        let (containers, others) = drawOrder(nodes, visible: visible)
+        // an element whose opacity is 0 (DOT `style=invis`, Mermaid `~~~`) is kept, not drawn
+        var (containers, others) = drawOrder(nodes, visible: visible)
+        if nodes.contains(where: { Self.isInvisible($0.hasLook ? store.resolvedStyle(of: $0) : FlowStyle()) }) {
+            containers.removeAll { nodes[$0].hasLook && Self.isInvisible(store.resolvedStyle(of: nodes[$0])) }
+            others.removeAll { nodes[$0].hasLook && Self.isInvisible(store.resolvedStyle(of: nodes[$0])) }
+        }
         let sheet = StyleSheet(
             store: store, nodes: (containers + others).map { nodes[$0] }, edges: drawnEdges, edgeLayers: layers)
         writeDefs(&w, sheet)
@@ -230,7 +251,9 @@ struct SVGRenderer<Data: FlowNodeData> {
             for e in drawnEdges { if let l = e.label { writeLabel(&w, l, of: e) } }
             w.raw("</g>\n")
         }
+        if let diagramTitle { writeDiagramTitle(&w, diagramTitle) }
         w.raw("</svg>\n")
+        try WorkLimit.check(op)
         return RenderedSVG(bytes: w.bytes, width: width, height: height, warnings: warnings)
     }
 
@@ -267,6 +290,7 @@ struct SVGRenderer<Data: FlowNodeData> {
                 ? .dropTarget
                 : e.isSelected ? .selected : anyAnimated && store.isEdgeAnimated(e.id) ? .animated : .normal
             let style = store.resolvedStyle(of: e)
+            if Self.isInvisible(style) { return }
             let bounds = g.bounds.insetBy(dx: -Metrics.reach, dy: -Metrics.reach)
             var item = EdgeItem(
                 id: e.id, geometry: g, emphasis: emphasis, label: e.label.flatMap { LabelBox.make($0, font: style.font) },
@@ -309,7 +333,9 @@ struct SVGRenderer<Data: FlowNodeData> {
             }
         }
         for i in items.indices { placer.paths.add(items[i].geometry.path.segments, edge: Int32(i)) }
+        var probe = WorkLimitProbe(stride: 64)
         for i in items.indices {
+            if probe.shouldStop() { break }  // render() then fails
             guard var box = items[i].label else { continue }
             placer.place(&box, of: items[i].id, number: Int32(i), along: items[i].geometry, rotated: items[i].rotatesLabel)
             items[i].label = box
@@ -442,6 +468,9 @@ struct SVGRenderer<Data: FlowNodeData> {
         }
     }
 
+    /// Whether an element with this style is left out of the picture (opacity 0).
+    static func isInvisible(_ style: FlowStyle) -> Bool { style.opacity == 0 }
+
     /// The edges' handles, by node: what `handles = used` draws. An edge drawn with no
     /// arrowhead at either end (an undirected graph's) marks none: a dot at one end only
     /// would read as its direction.
@@ -452,6 +481,7 @@ struct SVGRenderer<Data: FlowNodeData> {
             if e.hasLook {
                 let style = store.resolvedStyle(of: e)
                 if (style.sourceArrow ?? ArrowHead.none) == .none && (style.targetArrow ?? .arrow) == .none { return }
+                if Self.isInvisible(style) { return }
             }
             if let h = e.sourceHandleID { used.insert(HandleRef(node: e.sourceNodeID, handle: h)) }
             if let h = e.targetHandleID { used.insert(HandleRef(node: e.targetNodeID, handle: h)) }
@@ -558,7 +588,26 @@ extension SVGRenderer {
             w.number(viewBox.height)
             w.raw("\"/>\n")
         }
-        rect(&w, "class", "bg")
+        if let c = store.diagramLook.background {
+            // the diagram's own page colour (DOT's bgcolor) over the theme's
+            w.raw("<rect class=\"bg\" style=\"fill:#")
+            w.raw(c.hex)
+            if c.alpha < 255 {
+                w.raw(";fill-opacity:")
+                w.number(c.opacity)
+            }
+            w.raw("\" x=\"")
+            w.number(viewBox.x)
+            w.raw("\" y=\"")
+            w.number(viewBox.y)
+            w.raw("\" width=\"")
+            w.number(viewBox.width)
+            w.raw("\" height=\"")
+            w.number(viewBox.height)
+            w.raw("\"/>\n")
+        } else {
+            rect(&w, "class", "bg")
+        }
         guard options.background else { return }
         for level in backgroundLevels() { rect(&w, "fill", level.fill) }
     }

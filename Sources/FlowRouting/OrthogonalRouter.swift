@@ -73,10 +73,14 @@ public final class OrthogonalRouter: EdgeRouter {
             if let n = f.new { frameRects.append(n) }
         }
         let fresh = !isBuilt || changes.all
+        // Past the current `WorkLimit` the router stops routing and answers nothing; the
+        // store then forgets what it knew (`reset`) and refuses the operation.
+        var probe = WorkLimitProbe(stride: 16)
         if fresh {
             reset()
             scene.forEachNodeFrame { obstacles.insert($0) }
             for id in scene.orthogonalEdgeIDs {
+                if probe.shouldStop() { return [] }
                 guard let edge = scene.routingEdge(id) else { continue }
                 let st = EdgeState(id: id, edge: edge)
                 let (points, margin) = computeIdeal(edge, scene)
@@ -95,6 +99,7 @@ public final class OrthogonalRouter: EdgeRouter {
         var changedIdeals: [String] = []
         if !fresh {
             for id in reroute {
+                if probe.shouldStop() { return [] }
                 let old = states[id]
                 guard let edge = scene.routingEdge(id) else {
                     if let old {

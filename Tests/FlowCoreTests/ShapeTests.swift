@@ -16,7 +16,10 @@ import Testing
         #expect(NodeShape.rounded.contains(Point(0, 0), in: frame))
         #expect(NodeShape.rectangle.contains(Point(99, 59), in: frame))
         // the corners of the bounding box are outside the other outlines
-        let boxes: [NodeShape] = [.rounded, .rectangle, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder]
+        // (a subroutine is a box; an asymmetric flag keeps its corners, its notch is outside)
+        let boxes: [NodeShape] = [.rounded, .rectangle, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder, .subroutine, .asymmetric]
+        #expect(!NodeShape.asymmetric.contains(Point(5, 30), in: frame))
+        #expect(NodeShape.asymmetric.contains(Point(5, 5), in: frame))
         for shape in NodeShape.allCases where !boxes.contains(shape) {
             let corners = [Point(1, 1), Point(99, 1), Point(1, 59), Point(99, 59)]
             #expect(corners.contains { !shape.contains($0, in: frame) }, "\(shape)")

@@ -11,20 +11,35 @@ enum GraphvizExamples {
     }
 
     static func walk(_ dir: String, _ out: inout [String]) {
-        guard let d = opendir(dir) else { return }
+        for (path, isDirectory) in entries(dir) {
+            if isDirectory {
+                walk(path, &out)
+            } else if path.hasSuffix(".gv") || path.hasSuffix(".dot") {
+                out.append(path)
+            }
+        }
+    }
+
+    /// Every file below `dir`, whatever its name.
+    static func walkAll(_ dir: String, _ out: inout [String]) {
+        for (path, isDirectory) in entries(dir) {
+            if isDirectory { walkAll(path, &out) } else { out.append(path) }
+        }
+    }
+
+    /// The entries of `dir` (not `.`, `..`): their paths, and whether each is a folder.
+    static func entries(_ dir: String) -> [(String, Bool)] {
+        guard let d = opendir(dir) else { return [] }
         defer { closedir(d) }
+        var out: [(String, Bool)] = []
         while let e = readdir(d) {
             let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            let path = dir + "/" + name
-            if e.pointee.d_type == UInt8(DT_DIR) {
-                walk(path, &out)
-            } else if name.hasSuffix(".gv") || name.hasSuffix(".dot") {
-                out.append(path)
-            }
+            out.append((dir + "/" + name, e.pointee.d_type == UInt8(DT_DIR)))
         }
+        return out
     }
 
     static func contents(_ path: String) -> String? {

@@ -182,6 +182,8 @@ return {
             { "component", "a rectangle with two small boxes on its left side (a UML component)" },
             { "tab", "a rectangle with a small tab in its top left corner" },
             { "folder", "a rectangle with a folder's tab on top" },
+            { "subroutine", "a rectangle with a line inside each side (Mermaid's `[[text]]`)" },
+            { "asymmetric", "a flag: a rectangle with a notch in its left side (Mermaid's `>text]`)" },
           },
         },
         {
@@ -193,6 +195,17 @@ return {
             { "open", "an open arrowhead, two strokes" },
             { "diamond", "a filled diamond" },
             { "circle", "a filled circle" },
+            { "hollowArrow", "an outlined arrowhead" },
+            { "hollowDiamond", "an outlined diamond" },
+            { "hollowCircle", "an outlined circle" },
+            { "hollowBox", "an outlined square" },
+            { "hollowInv", "an outlined arrowhead pointing back at the line" },
+            { "inv", "a filled arrowhead pointing back at the line" },
+            { "vee", "a filled chevron" },
+            { "tee", "a bar across the line" },
+            { "crow", "a crow's foot: three strokes spreading towards the node" },
+            { "box", "a filled square" },
+            { "cross", "an X across the line" },
           },
         },
         {
@@ -388,7 +401,7 @@ return {
             "step" and "isrunning"; setmetatable refuses a metatable with __gc, getmetatable
             gives nil for flow's objects. Limits and their defaults: `memory` (bytes beyond the
             fresh state, the nodes and edges of its stores included, 64 MiB), `instructions`
-            (per call, 100000000), `seconds` (per call, long layouts and decodes included,
+            (per call, 100000000), `seconds` (per call, long Swift calls included,
             10), `patternSteps` (the worst case one string.find/match/gmatch/gsub call may
             take, 1e8; a costlier call is refused before it runs), and for every store the code
             makes `nodes` (100000), `edges` (100000), `labelBytes` (a node title or an edge

@@ -10,7 +10,8 @@ local outdir = (arg and arg[1]) or "."
 local s = flow.newStore()
 local shapes = { "rounded", "rectangle", "diamond", "ellipse", "circle", "hexagon",
                  "parallelogram", "cylinder", "document", "stadium", "note" }
-local arrows = { "none", "arrow", "open", "diamond", "circle" }
+local arrows = { "none", "arrow", "open", "diamond", "circle", "hollowArrow", "hollowDiamond",
+                 "hollowCircle", "hollowBox", "hollowInv", "inv", "vee", "tee", "crow", "box", "cross" }
 
 s:transaction(function()
   for i, shape in ipairs(shapes) do
@@ -20,7 +21,7 @@ s:transaction(function()
   end
   -- arrowheads: a pair of small boxes per kind, the kind at both ends of the edge
   for i, kind in ipairs(arrows) do
-    local x, y = (i - 1) * 230, 260
+    local x, y = (i - 1) % 5 * 230, 260 + (i - 1) // 5 * 70
     local handles = { { id = "in", type = "target", position = "left" },
                       { id = "out", type = "source", position = "right" } }
     s:addNode{ id = kind .. "-a", x = x, y = y, width = 40, height = 30, handles = handles, data = { label = "" } }

@@ -44,6 +44,12 @@ int flua_sandbox_restrict(lua_State *L, flua_Sandbox *sb);
  * on `L` (coroutines created afterwards inherit it). */
 void flua_sandbox_begin(lua_State *L, flua_Sandbox *sb);
 
+/* After a run that ended without an error: when a budget of the run was spent all the same
+ * (the script caught the limit error, say inside a coroutine or in a tail call, and ended
+ * before the hook looked again), pushes the limit error and returns 1; else 0. Never raises
+ * (call it outside protected mode). */
+int flua_sandbox_spent(lua_State *L, flua_Sandbox *sb);
+
 /* Called after every Swift function of the binding has returned (its frame is gone): raises
  * the limit error when a budget of the run is spent (a long Swift call ran past the time
  * limit), and the memory error when the state, with what the call made, holds more than

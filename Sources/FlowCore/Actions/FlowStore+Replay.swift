@@ -88,6 +88,7 @@ extension FlowStore {
             for (i, e) in doc.edges.enumerated() { try apply(.addEdge(e, seq: i), &c) }
             if doc.classes != classStyles { try apply(.setClasses(doc.classes), &c) }
             viewport = doc.viewport
+            diagramLook = doc.look
         }
     }
 

@@ -13,7 +13,7 @@ struct DocumentTextWriter<Data: FlowNodeData> {
     private var nodes = 0
 
     /// Starts the document: its classes (sorted by name) and the edges array.
-    init(classes: [String: FlowClass], nodeCount: Int, edgeCount: Int) throws(FlowError) {
+    init(classes: [String: FlowClass], look: DiagramLook = DiagramLook(), nodeCount: Int, edgeCount: Int) throws(FlowError) {
         // Generous: growing would copy the text and touch twice the memory.
         out.reserveCapacity(4096 + nodeCount * 1024 + edgeCount * 384)
         w.reserveCapacity(2 * Self.pieceSize)
@@ -27,6 +27,11 @@ struct DocumentTextWriter<Data: FlowNodeData> {
             w.rawKey("classes")
             w.value(FlowClass.jsonValue(classes))
         }
+        if !look.isEmpty {
+            if let s = look.fontSize, !s.isFinite { throw FlowDocument<Data>.nonFinite("diagram.fontSize") }
+            w.rawKey("diagram")
+            w.value(look.jsonValue)
+        }
         w.rawKey("edges")
         w.beginArray(multiline: true)
     }
@@ -35,7 +40,14 @@ struct DocumentTextWriter<Data: FlowNodeData> {
     mutating func edge(_ e: FlowEdge, parentID: String?) throws(FlowError) {
         try FlowDocument<Data>.write(e, index: edges, parentID: parentID, to: &w)
         edges += 1
-        if w.byteCount >= Self.pieceSize { w.drain(into: &out) }
+        if w.byteCount >= Self.pieceSize { try drain() }
+    }
+
+    /// Appends the buffer to the text; stops the writing (throws) past the current
+    /// `WorkLimit`, looked at once a piece.
+    private mutating func drain() throws(FlowError) {
+        w.drain(into: &out)
+        try WorkLimit.check("export")
     }
 
     /// Ends the edges and starts the nodes.
@@ -49,7 +61,7 @@ struct DocumentTextWriter<Data: FlowNodeData> {
     mutating func node(_ n: FlowNode<Data>, parentID: String?) throws(FlowError) {
         try FlowDocument<Data>.write(n, index: nodes, parentID: parentID, to: &w)
         nodes += 1
-        if w.byteCount >= Self.pieceSize { w.drain(into: &out) }
+        if w.byteCount >= Self.pieceSize { try drain() }
     }
 
     /// Ends the nodes, writes the version and the viewport, and returns the text.

@@ -37,8 +37,8 @@ struct FastDocumentReader<Data: FlowNodeData> {
                     element = try nextElement()
                 }
                 nodes = list
-            } else if matches(key, "classes") {
-                throw giveUp()  // a style sheet: the general reader reads it
+            } else if matches(key, "classes") || matches(key, "diagram") {
+                throw giveUp()  // a style sheet, a diagram's look: the general reader reads them
             } else if matches(key, "edges") {
                 var list: [FlowEdge] = []
                 var element = try beginArray()

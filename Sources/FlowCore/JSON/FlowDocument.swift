@@ -10,18 +10,21 @@ public struct FlowDocument<Data: FlowNodeData> {
     public var viewport: Viewport
     /// The style sheet (`FlowStore.classStyles`); written as `"classes"` when not empty.
     public var classes: [String: FlowClass]
+    /// The diagram's title and page colour; written as `"diagram"` when not empty.
+    public var look: DiagramLook
 
     /// The document format version written by `encoded()` and accepted by `decode`.
     public static var formatVersion: Int { 1 }
 
     public init(
         nodes: [FlowNode<Data>] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
-        classes: [String: FlowClass] = [:]
+        classes: [String: FlowClass] = [:], look: DiagramLook = DiagramLook()
     ) {
         self.nodes = nodes
         self.edges = edges
         self.viewport = viewport
         self.classes = classes
+        self.look = look
     }
 }
 
@@ -41,7 +44,7 @@ extension FlowDocument {
     /// back; errors thrown by `jsonValue()` are passed on with the node's path.
     @_specialize(where Data == JSONValue)
     public func encoded() throws(FlowError) -> String {
-        var text = try DocumentTextWriter<Data>(classes: classes, nodeCount: nodes.count, edgeCount: edges.count)
+        var text = try DocumentTextWriter<Data>(classes: classes, look: look, nodeCount: nodes.count, edgeCount: edges.count)
         for e in edges { try text.edge(e, parentID: e.parentID) }
         text.beginNodes()
         for n in nodes { try text.node(n, parentID: n.parentID) }
@@ -345,6 +348,7 @@ extension FlowDocument {
         self.init(
             nodes: nodes, edges: edges,
             viewport: Viewport(offset: Point(offset.0, offset.1), zoom: zoom),
-            classes: try StyleReader(operation: operation).sheet(top["classes"], "classes"))
+            classes: try StyleReader(operation: operation).sheet(top["classes"], "classes"),
+            look: try DiagramLook(json: top["diagram"], operation: operation))
     }
 }

@@ -34,6 +34,9 @@ extension NodeShape {
     /// `2 · documentWave` (its lowest point on the frame's bottom).
     public static let waveControlFactor = 2 * 3.0.squareRoot()
 
+    /// How far inside the left and right sides of a `subroutine` its inner lines run.
+    public static func subroutineInset(in f: Rect) -> Double { max(0, min(8, f.width / 8)) }
+
     /// The diameter of a `circle`: the frame's smaller side.
     public static func diameter(in f: Rect) -> Double { max(0, min(f.width, f.height)) }
 
@@ -59,11 +62,16 @@ extension NodeShape {
         let dx = abs(p.x - cx), dy = abs(p.y - cy)
         let hw = f.width / 2, hh = f.height / 2
         switch self {
-        case .rounded, .rectangle, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder:
+        case .rounded, .rectangle, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder,
+            .subroutine:
             return true
         case .triangle, .invtriangle, .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon,
             .octagon, .doubleoctagon, .tripleoctagon:
             return Self.inside(p, polygon(in: f)!)  // invariant: these are polygons
+        case .asymmetric:
+            // the frame but the notch (not convex: the polygon test does not apply)
+            let notch = min(f.height / 4, f.width / 4)
+            return hh > 0 && p.x - f.x >= notch * (1 - dy / hh)
         case .note:
             let fold = Self.noteFold(in: f)
             return (p.x - (f.maxX - fold)) - (p.y - f.y) <= 0
@@ -158,8 +166,10 @@ extension NodeShape {
         case .rounded, .rectangle, .note, .cylinder, .document, .record, .mrecord, .plain, .msquare, .box3d,
             .component, .tab, .folder:
             return f.width - pad
+        case .subroutine:
+            return f.width - 2 * Self.subroutineInset(in: f) - pad
         case .triangle, .invtriangle, .house, .invhouse, .trapezium, .invtrapezium, .pentagon, .septagon,
-            .octagon, .doubleoctagon, .tripleoctagon:
+            .octagon, .doubleoctagon, .tripleoctagon, .asymmetric:
             return Self.polygonTextWidth(polygon(in: f)!, height: height, centre: textCenter(in: f).y) - pad  // invariant: polygons
         case .stadium:
             let r = Self.diameter(in: f) / 2

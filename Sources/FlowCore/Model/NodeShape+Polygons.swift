@@ -24,6 +24,8 @@ extension NodeShape {
         case .pentagon: return Self.regular(5, in: f)
         case .septagon: return Self.regular(7, in: f)
         case .octagon, .doubleoctagon, .tripleoctagon: return Self.regular(8, in: f)
+        // a flag: a notch in the left side (Mermaid's `>text]`)
+        case .asymmetric: return [at(0, 0), at(1, 0), at(1, 1), at(0, 1), Point(x + min(h / 4, w / 4), y + h / 2)]
         default: return nil
         }
     }

@@ -10,13 +10,20 @@ public enum NodeShape: String, Sendable, CaseIterable, FlowEnum {
     case rounded, rectangle, diamond, ellipse, circle, hexagon, parallelogram, cylinder, document, stadium, note,
         record, mrecord, doublecircle, triangle, invtriangle, house, invhouse, trapezium, invtrapezium,
         pentagon, septagon, octagon, doubleoctagon, tripleoctagon, plain, msquare, mdiamond, box3d,
-        component, tab, folder
+        component, tab, folder, subroutine, asymmetric
     public static var valueName: String { "shape" }
 }
 
 /// What is drawn at an end of an edge.
 public enum ArrowHead: String, Sendable, CaseIterable, FlowEnum {
     case none, arrow, open, diamond, circle
+    /// Outlined: a triangle, a diamond, a circle (Graphviz `onormal`, `odiamond`, `odot`;
+    /// Mermaid's `--o`), a square, a triangle pointing back.
+    case hollowArrow, hollowDiamond, hollowCircle, hollowBox, hollowInv
+    /// A triangle pointing back at the line (`inv`), a filled chevron (`vee`), a bar across
+    /// the line (`tee`), a crow's foot (`crow`), a filled square (`box`), an X (`cross`,
+    /// Mermaid's `--x`).
+    case inv, vee, tee, crow, box, cross
     public static var valueName: String { "arrowhead" }
 }
 

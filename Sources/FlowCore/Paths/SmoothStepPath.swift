@@ -13,7 +13,9 @@
 /// where the legs are collinear; a vertex with a zero-length leg becomes a line to it. The
 /// path ends with a line to T. The label sits at (midX, midY), which can be off the path.
 ///
-/// With bend points: S, S', the points, T', T, joined by horizontal and vertical runs. Two
+/// With bend points: S, S', the points, T', T, joined by horizontal and vertical runs, where
+/// a first (last) point that lies ahead of S (T) along its side but nearer than `offset`
+/// shortens that leg to reach just its line (the path never runs past it and back). Two
 /// consecutive vertices a, b that are not on one horizontal or vertical line get an elbow
 /// between them, `(b.x, a.y)` (horizontal first) or `(a.x, b.y)` (vertical first): the one
 /// that does not double back on the run before `a` (or, before T', the run T'→T), then the
@@ -74,12 +76,22 @@ public struct SmoothStepPath: EdgePathCalculator {
         guard !points.isEmpty else {
             return path(from: source, sourcePosition: sourcePosition, to: target, targetPosition: targetPosition)
         }
-        let s = source + sourcePosition.direction * offset
-        let t = target + targetPosition.direction * offset
+        let s = source + sourcePosition.direction * Self.leg(offset, from: source, sourcePosition, toward: points[0])
+        let t = target + targetPosition.direction * Self.leg(offset, from: target, targetPosition, toward: points[points.count - 1])
         var route = [source, s]
         Self.continueRuns(&route, heading: s - source, through: points + [t], leaving: target - t)
         route.append(target)
         return Self.roundedPath(route, radius: max(0, borderRadius))
+    }
+
+    /// How far the leg out of `end` along `side` runs before the route turns toward `next`:
+    /// `offset`, or less when `next` lies ahead of the end but nearer than that (a route
+    /// that turns close to its node, on a track of its own), so the path never runs past
+    /// its first (last) point and back.
+    static func leg(_ offset: Double, from end: Point, _ side: HandlePosition, toward next: Point) -> Double {
+        let d = side.direction
+        let ahead = (next.x - end.x) * d.x + (next.y - end.y) * d.y
+        return ahead > 0 ? min(offset, ahead) : offset
     }
 
     /// Continues `route` through `stops` in horizontal and vertical runs: an elbow (see

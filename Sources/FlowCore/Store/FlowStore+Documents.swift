@@ -25,7 +25,7 @@ extension FlowStore {
             if let p = e.parentID, !saved.contains(p) { e.parentID = nil }
             edges.append(e)
         }
-        return FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: classStyles)
+        return FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: classStyles, look: diagramLook)
     }
 
     /// The document as JSON text (sorted keys, `[x, y]` arrays, `"version": 1`): the text of
@@ -50,7 +50,7 @@ extension FlowStore {
             return transient == 0 || nodeTable.withElement(slot: s) { $0.persistence == .persistent }
         }
         var text = try DocumentTextWriter<Data>(
-            classes: classStyles, nodeCount: nodeTable.count - transient, edgeCount: edgeTable.count)
+            classes: classStyles, look: diagramLook, nodeCount: nodeTable.count - transient, edgeCount: edgeTable.count)
         // the tables' visitors cannot pass a typed error on: the first one stops the writing
         var failure: FlowError?
         edgeTable.forEach { e in
@@ -99,6 +99,9 @@ extension FlowStore {
             try FlowClass.validateName(name, "load", "classes")
             try document.classes[name]!.style.validate("load", "classes.\(name)")  // invariant: a key
         }
+        if let size = document.look.fontSize, !(size.isFinite && size > 0) {
+            throw .invalidDocument("load", "diagram.fontSize must be a finite positive number")
+        }
         let (nodes, index) = try loadedNodes(document.nodes, &warnings)
         let edges = try loadedEdges(document.edges, nodes, index, &warnings)
         let v = document.viewport
@@ -109,7 +112,7 @@ extension FlowStore {
         let zoom = configuration.clampZoom(v.zoom)  // as the calls clamp it (D12)
         let viewport = Viewport(offset: v.offset, zoom: zoom)
         if let r = actionRecorder, let error = r.deliver(FlowBatch(name: "Load", actions: [
-            .load(FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes))
+            .load(FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes, look: document.look))
         ])) {
             throw error
         }
@@ -117,6 +120,7 @@ extension FlowStore {
             throw error.reported(as: "load")
         }
         replaceAll(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes)
+        diagramLook = document.look
         return warnings
     }
 

@@ -180,7 +180,13 @@ extension FlowStore {
         log.stepName = nil
         if !log.frameRanges.isEmpty { log.frameRanges.removeAll() }
         if !routing.routeRanges.isEmpty { routing.routeRanges.removeAll() }
+        let routingStopped = routing.stopped
+        routing.stopped = false
         guard !log.journal.isEmpty else { return }
+        if routingStopped {
+            refuseCommit(WorkLimit.stoppedError(""))
+            return
+        }
         if let l = limits, let error = violation(of: l) {
             refuseCommit(error)
             return

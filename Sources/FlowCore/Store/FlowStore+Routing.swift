@@ -62,10 +62,15 @@ extension FlowStore {
     @discardableResult
     public func routeEdges() throws(FlowError) -> Int {
         guard let router = routing.router else { throw .invalidState("routeEdges", "the store has no edge router") }
-        return perform("Route") { () -> Int in
+        return try perform("Route") { () throws(FlowError) -> Int in
             guard orthogonalEdgeCount > 0 else { return 0 }
             routing.hasState = true
-            return writeRoutes(router.route(RoutingChanges(all: true), in: self))
+            let routes = router.route(RoutingChanges(all: true), in: self)
+            if WorkLimit.shouldStop {
+                routing.reset()
+                throw WorkLimit.stoppedError("routeEdges")
+            }
+            return writeRoutes(routes)
         }
     }
 
@@ -85,6 +90,13 @@ extension FlowStore {
         var c = changes
         c.isReplay = log.isReplaying
         let routes = router.route(c, in: self)
+        if WorkLimit.shouldStop {
+            // The router may have stopped part way (a `WorkLimit`): it forgets what it knew
+            // (the next pass builds afresh) and the operation is refused at its commit.
+            routing.reset()
+            if !log.isReplaying { routing.stopped = true }
+            return
+        }
         if !log.isReplaying { writeRoutes(routes) }
     }
 

@@ -35,6 +35,8 @@ public final class FlowStore<Data: FlowNodeData> {
     /// The style sheet: what nodes and edges with each class look like (`setClassStyles`).
     /// Document content: exported, loaded, undone.
     @exclusivity(unchecked) public internal(set) var classStyles: [String: FlowClass] = [:]
+    /// The diagram's title and page colour (`FlowDocument.look`): set by `load`.
+    public internal(set) var diagramLook = DiagramLook()
 
     /// The configuration. Zoom limits are clamped on every set (D12); narrowing them
     /// re-clamps the current zoom and keeps the offset.

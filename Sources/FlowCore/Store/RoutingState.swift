@@ -14,6 +14,9 @@ struct RoutingState {
     /// update the operation's own `add` and `replace` events of an edge instead of adding
     /// another.
     var operationEdgeMark = 0
+    /// The router stopped part way through the current top-level operation (its
+    /// `WorkLimit` ran out): the operation is refused when it commits.
+    var stopped = false
 
     /// Installs `router` (or none), reset: it routes nothing until asked.
     mutating func install(_ router: (any EdgeRouter)?) {

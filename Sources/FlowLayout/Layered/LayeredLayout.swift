@@ -8,7 +8,8 @@ public enum LayeredLayout {
     static let sweeps = 24
 
     public static func layout(_ graph: LayoutGraph, options: LayoutOptions) -> LayoutResult {
-        var result = LayoutResult(nodeCount: graph.nodes.count, edgeCount: graph.edges.count)
+        var result = LayoutResult(
+            nodeCount: graph.nodes.count, edgeCount: graph.edges.count, clusterCount: graph.clusters.count)
         let loopRoom = min(options.layerSpacing / 2, 20)
         var hasLoop = Array(repeating: false, count: graph.nodes.count)
         for e in graph.edges where e.source == e.target { hasLoop[e.source] = true }
@@ -39,6 +40,7 @@ public enum LayeredLayout {
                 result.labelPositions[e] = part.labels[local].map { Point($0.x + shift, $0.y) }
                 result.reversed[e] = part.reversedEdges[local]
             }
+            for (c, frame) in part.frames { result.clusterFrames[c] = Rect(origin: frame.origin + Point(shift, 0), size: frame.size) }
             offset += part.maxBreadth - part.minBreadth + options.componentSpacing
             result.crossings += part.crossings
             result.reversedEdges += part.reversed
@@ -97,6 +99,13 @@ public enum LayeredLayout {
             }
             result.labelPositions[e] = result.labelPositions[e].map(map)
         }
+        for c in 0..<result.clusterFrames.count where result.clusterFrames[c] != .zero {
+            let f = result.clusterFrames[c]
+            let frame = Rect(corner: map(f.origin), corner: map(Point(f.origin.x + f.size.width, f.origin.y + f.size.height)))
+            result.clusterFrames[c] = frame
+            minX = min(minX, frame.origin.x); minY = min(minY, frame.origin.y)
+            maxX = max(maxX, frame.origin.x + frame.size.width); maxY = max(maxY, frame.origin.y + frame.size.height)
+        }
         guard minX.isFinite else { return }
         // the drawing starts at (0, 0)
         let shift = Point(-minX, -minY)
@@ -104,6 +113,9 @@ public enum LayeredLayout {
         for e in 0..<result.edgePoints.count {
             result.edgePoints[e] = result.edgePoints[e].map { $0 + shift }
             result.labelPositions[e] = result.labelPositions[e].map { $0 + shift }
+        }
+        for c in 0..<result.clusterFrames.count where result.clusterFrames[c] != .zero {
+            result.clusterFrames[c].origin = result.clusterFrames[c].origin + shift
         }
         result.width = maxX - minX
         result.height = maxY - minY
@@ -151,6 +163,15 @@ public enum LayeredLayout {
             if a != b { parent[max(a, b)] = min(a, b) }
         }
         for e in graph.edges where e.source != e.target { union(e.source, e.target) }
+        // a cluster's nodes lie in one part: its box cannot hold another part
+        var clusterHolder = Array(repeating: -1, count: graph.clusters.count)
+        for (v, n) in graph.nodes.enumerated() {
+            var c = n.cluster
+            while c >= 0 {
+                if clusterHolder[c] < 0 { clusterHolder[c] = v } else { union(clusterHolder[c], v) }
+                c = graph.clusters[c].parent
+            }
+        }
         // nodes held to the first (or last) layer share it, so they belong to one part
         var firstHeld = -1, lastHeld = -1
         for (v, n) in graph.nodes.enumerated() {
@@ -189,6 +210,8 @@ public enum LayeredLayout {
         var reversed: Int
         var reversedEdges: [Bool]
         var layers: Int
+        /// The boxes of the clusters that hold its nodes, in layer terms.
+        var frames: [Int: Rect] = [:]
     }
 
     static func layoutComponent(
@@ -231,7 +254,7 @@ public enum LayeredLayout {
         var ranks = stable
             ? StableLayout.ranks(
                 nodeCount: nodes.count, edges: rankEdges, previousLayer: StableLayout.previousLayers(previous.map { $0?.across }))
-            : NetworkSimplex.ranks(nodeCount: nodes.count, edges: rankEdges)
+            : ClusterLayout.ranks(graph, nodes: nodes, edges: rankEdges)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
         var proper = ProperGraph(
             ranks: ranks, breadth: nodes.map { breadth[$0] }, depth: nodes.map { depth[$0] },
@@ -239,20 +262,37 @@ public enum LayeredLayout {
         proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
         var ordering = Ordering(graph: proper)
+        let clusters = ClusterLayout(graph, nodes: nodes, proper: proper, direction: options.direction)
         if stable {
             StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along })
+            clusters?.regroup(&ordering, graph: proper)
         } else {
             ordering.minimizeCrossings(
                 CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
+            if let clusters {
+                clusters.reduceCrossings(&ordering, graph: proper)
+                // a thorough search's order need not group better than the normal one's:
+                // the better of the two, so it never ends with more crossings
+                if options.effort == .thorough {
+                    var normal = Ordering(graph: proper)
+                    normal.minimizeCrossings(CrossingSearch.forGraph(vertices: proper.count, effort: .normal), sweeps: sweeps)
+                    clusters.reduceCrossings(&normal, graph: proper)
+                    if normal.totalCrossings() < ordering.totalCrossings() { ordering = normal }
+                }
+            }
         }
         let coordinates = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
             edgeSpacing: options.edgeSpacing)
-        let x = stable
+        let hold = nodes.map { graph.nodes[$0].hold }
+        let boxes = clusters?.coordinates(
+            graph: proper, layers: ordering.layers, separation: coordinates.separation, spacing: options.nodeSpacing / 2,
+            pull: stable ? StableLayout.pull(proper, along: previous.map { $0?.along }, hold: hold) : nil)
+        let x = boxes?.x ?? (stable
             ? StableLayout.coordinates(
                 graph: proper, layers: ordering.layers, along: previous.map { $0?.along },
-                hold: nodes.map { graph.nodes[$0].hold }, separation: coordinates.separation)
-            : coordinates.assign()
+                hold: hold, separation: coordinates.separation)
+            : coordinates.assign())
 
         // Layers stacked with their deepest vertex; vertices centred in their layer. A layer
         // of dummies alone (the labels of edges between two layers of nodes, and the edges
@@ -262,15 +302,29 @@ public enum LayeredLayout {
         var holdsNodes = Array(repeating: false, count: proper.layerCount)
         for v in 0..<proper.count { layerDepth[proper.layer[v]] = max(layerDepth[proper.layer[v]], proper.depth[v]) }
         for v in 0..<proper.realCount { holdsNodes[proper.layer[v]] = true }
+        // Boxes that end or start between two layers take their padding (and title) there,
+        // and half a gap more between them.
+        let room = clusters?.room(proper)
         var layerTop = Array(repeating: 0.0, count: proper.layerCount)
         for l in 1..<max(1, proper.layerCount) {
-            let gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing / 2
+            var gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing / 2
+            if let room, room.after[l - 1] + room.before[l] > 0 {
+                gap = max(gap, room.after[l - 1] + room.before[l] + options.layerSpacing / 2)
+            }
             layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + gap
         }
         var minB = Double.infinity, maxB = -Double.infinity
         for v in 0..<proper.count {
             minB = min(minB, x[v] - proper.breadth[v] / 2)
             maxB = max(maxB, x[v] + proper.breadth[v] / 2)
+        }
+        var frames: [Int: Rect] = [:]
+        if let clusters, let boxes {
+            frames = clusters.frames(proper, low: boxes.low, high: boxes.high, layerTop: layerTop, layerDepth: layerDepth)
+            for f in frames.values {
+                minB = min(minB, f.origin.x)
+                maxB = max(maxB, f.origin.x + f.size.width)
+            }
         }
         let centres = (0..<nodes.count).map { v in
             Point(x[v], layerTop[proper.layer[v]] + layerDepth[proper.layer[v]] / 2)
@@ -300,6 +354,6 @@ public enum LayeredLayout {
             centres: centres, points: points, labels: labelCentres,
             minBreadth: minB.isFinite ? minB : 0, maxBreadth: maxB.isFinite ? maxB : 0,
             crossings: ordering.totalCrossings(), reversed: reversed.filter { $0 }.count, reversedEdges: reversed,
-            layers: proper.layerCount)
+            layers: proper.layerCount, frames: frames)
     }
 }

@@ -43,11 +43,10 @@ enum PositionSimplex {
         targets: [Double?] = [], weights: [Int] = []
     ) -> [Double] {
         let n = graph.count
-        let auxiliary = n + graph.segments.count
         guard n > 1 else { return x }
         var edges: [NetworkSimplex.Edge] = []
         edges.reserveCapacity(2 * graph.segments.count + n)
-        var rank = Array(repeating: 0, count: auxiliary)
+        var rank = Array(repeating: 0, count: n)
         let base = x.min() ?? 0
         for v in 0..<n { rank[v] = Int((x[v] - base).rounded()) }
         for layer in layers where layer.count > 1 {
@@ -59,6 +58,23 @@ enum PositionSimplex {
                 if rank[b] - rank[a] < gap { rank[b] = rank[a] + gap }
             }
         }
+        var pull: (targets: [Double?], weights: [Int], base: Double)? = nil
+        if !targets.isEmpty { pull = (targets, weights, base) }
+        let solved = solve(graph, rank: rank, extra: [], constraints: edges, pull: pull)
+        return (0..<n).map { Double(solved[$0]) }
+    }
+
+    /// Network simplex on the auxiliary graph: `rank` is a feasible start for the vertices,
+    /// `extra` for variables of the caller's own, which the edges (`constraints`, with the
+    /// separations) index from `graph.count + graph.segments.count` on. Returns the ranks of
+    /// the vertices, the segments' vertices and the extra variables, in that order.
+    static func solve(
+        _ graph: ProperGraph, rank vertexRank: [Int], extra: [Int], constraints: [NetworkSimplex.Edge],
+        pull: (targets: [Double?], weights: [Int], base: Double)? = nil
+    ) -> [Int] {
+        let n = graph.count
+        var edges = constraints
+        var rank = vertexRank + Array(repeating: 0, count: graph.segments.count) + extra
         // A segment's run is measured between its ends' ports: the edge from the segment's
         // vertex to an end is at least `reach` minus the port's offset long, so the vertex
         // lies at most at the nearer port, and the two edges add up to the run between the
@@ -84,8 +100,9 @@ enum PositionSimplex {
         for (s, segment) in graph.segments.enumerated() {
             rank[n + s] = min(rank[segment.upper] - (reach - offsets[s].upper), rank[segment.lower] - (reach - offsets[s].lower))
         }
-        if !targets.isEmpty { StableLayout.addPull(targets: targets, weights: weights, base: base, edges: &edges, rank: &rank) }
-        let solved = NetworkSimplex.improve(ranks: rank, edges: edges, maxIterations: maxPivots)
-        return (0..<n).map { Double(solved[$0]) }
+        if let pull {
+            StableLayout.addPull(targets: pull.targets, weights: pull.weights, base: pull.base, edges: &edges, rank: &rank)
+        }
+        return NetworkSimplex.improve(ranks: rank, edges: edges, maxIterations: maxPivots)
     }
 }

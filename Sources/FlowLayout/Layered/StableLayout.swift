@@ -3,13 +3,15 @@ import FlowCore
 /// The steps of a stable layout (`LayoutOptions.stable`) that differ from a fresh one. Nodes
 /// with a previous centre ("placed") keep what the reader has learnt about the drawing:
 ///
-/// 1. **Layers.** Each placed node's previous layer (its centre across the layers, with the
-///    placed nodes on one line forming a layer) is a target of network simplex: an
-///    auxiliary vertex per placed node makes the cost `|rank - target|` with a weight
-///    (`layerWeight`) above an edge's, so a placed node leaves its layer only where that
-///    shortens its edges by more (or where an edge now needs room between two
-///    neighbouring layers); new nodes take the ranks their edges give them. Layers left
-///    without a node are closed.
+/// 1. **Layers.** The placed nodes on one line across the flow formed a layer; each such
+///    previous layer gets a vertex of its own in network simplex, each at least a rank
+///    below the one before and held close to it, and an auxiliary vertex per placed node
+///    makes the cost `|rank - rank of its layer's vertex|` with a weight (`layerWeight`)
+///    above an edge's. So the placed nodes of a layer stay together and the layers keep
+///    their order, a placed node leaves its layer only where that shortens its edges by
+///    more, and a layer the edges need between two previous ones (a label's, one a fresh
+///    layout of groups had) opens between them without moving the rest; new nodes take
+///    the ranks their edges give them. Layers left without a node are closed.
 /// 2. **Order.** Every layer starts sorted by the previous centres along the layer: placed
 ///    nodes by their own, a long edge's dummies between its ends', new nodes by the mean of
 ///    their neighbours'. Crossing reduction then sifts (passes down and up while they
@@ -75,8 +77,15 @@ enum StableLayout {
     /// type's comment); `edges` are the fresh layout's rank edges (pointing down).
     static func ranks(nodeCount n: Int, edges: [NetworkSimplex.Edge], previousLayer: [Int?]) -> [Int] {
         var all = edges
+        // one vertex per previous layer, each at least one rank below the one before (and
+        // held close to it): the placed nodes of a layer keep to its vertex, and a layer the
+        // edges need between two previous ones (a label's) opens between their vertices
+        let lines = (previousLayer.compactMap { $0 }.max() ?? -1) + 1
         let root = n
-        var count = n + 1
+        var count = n + max(1, lines)
+        for l in 1..<max(1, lines) {
+            all.append(.init(source: n + l - 1, target: n + l, minLength: 1, weight: 1))
+        }
         // a part with no placed node hangs from the root by a free edge (network simplex
         // needs one connected graph): parts labelled by a walk over the edges
         var adjacent = Array(repeating: [Int](), count: n)
@@ -101,9 +110,9 @@ enum StableLayout {
         for v in 0..<n {
             guard let l = previousLayer[v] else { continue }
             anchored[part[v]] = true
-            // aux -> root (0) and aux -> v (l): cost |rank(v) - rank(root) - l| times the weight
-            all.append(.init(source: count, target: root, minLength: 0, weight: layerWeight))
-            all.append(.init(source: count, target: v, minLength: l, weight: layerWeight))
+            // aux -> line (0) and aux -> v (0): cost |rank(v) - rank(line)| times the weight
+            all.append(.init(source: count, target: n + l, minLength: 0, weight: layerWeight))
+            all.append(.init(source: count, target: v, minLength: 0, weight: layerWeight))
             count += 1
         }
         for (p, v) in firstOfPart.enumerated() where !anchored[p] {
@@ -214,14 +223,21 @@ enum StableLayout {
                 last = start[v]
             }
         }
+        let (targets, weights) = pull(g, along: along, hold: hold)
+        return PositionSimplex.improve(
+            start, graph: g, layers: layers, separation: separation, targets: targets, weights: weights)
+    }
+
+    /// The pull of each placed node towards its previous centre along the layer (`pull`
+    /// per unit of `hold`), by vertex of `g`.
+    static func pull(_ g: ProperGraph, along: [Double?], hold: [Int]) -> (targets: [Double?], weights: [Int]) {
         var targets = [Double?](repeating: nil, count: g.count)
         var weights = Array(repeating: 0, count: g.count)
         for v in 0..<g.realCount {
             targets[v] = along[v]
             weights[v] = hold[v] * pull
         }
-        return PositionSimplex.improve(
-            start, graph: g, layers: layers, separation: separation, targets: targets, weights: weights)
+        return (targets, weights)
     }
 
     /// The auxiliary vertices and edges of the pull towards `targets` (see `coordinates`):

@@ -3,10 +3,11 @@ import FlowCore
 /// Where a laid-out top level goes on the canvas: beside the nodes that stay put.
 extension LayoutPlan {
     /// Where the top level goes: where its nodes were (the top-left of their frames), moved
-    /// right until it meets no node that stays where it is.
-    func placeTop(_ r: LayoutResult, _ level: Level) -> Point {
+    /// right until it meets no node that stays where it is. `boxes`: the frames of groups
+    /// laid out as clusters of the level (by node index, in the level's frame).
+    func placeTop(_ r: LayoutResult, _ level: Level, boxes: [Int: Rect] = [:]) -> Point {
         var anchor = Point(Double.infinity, Double.infinity)
-        for (m, _) in level.nodeOf {
+        for m in Array(level.nodeOf.keys) + Array(boxes.keys) where container[m] == -1 {
             anchor = Point(min(anchor.x, nodes[m].position.x), min(anchor.y, nodes[m].position.y))
         }
         if let stable = stableAnchor(r, level) { anchor = stable }
@@ -26,6 +27,7 @@ extension LayoutPlan {
         for (m, gi) in level.nodeOf {
             frames.append(Rect(origin: r.positions[gi], size: sizes[nodes[m].id] ?? nodes[m].size))
         }
+        frames += boxes.keys.sorted().map { boxes[$0]! }
         let gap = request.options.componentSpacing
         func clear(_ dx: Double) -> Bool {
             for f in frames {

@@ -80,7 +80,10 @@ extension LayoutPlan {
                 back.add([s.point] + routes[e.id]! + [t.point])
             }
         }
-        // back edges and loops share their nodes' sides with the rest
+        // back edges and loops share their nodes' sides with the rest: a stepped one that
+        // ends where another stepped edge still ends (a side it came to alone) gets ends
+        // apart from it; ends spread before are no longer at the handle and stay
+        spreadSteppedEnds(general + against)
         spreadPorts(general + against, turned: turned)
     }
 

@@ -27,11 +27,15 @@ extension LayoutPlan {
             // the run across the flow before the last leg, from where the edge comes
             if !straight && along(full[n - 3], t.side) != along(q, t.side) { continue }
             let from = straight ? t.side.across(t.point) : t.side.across(full[n - 3])
+            // runs from one place: the one farther out turns first, so it takes the outer end
+            let far = abs(along(q, t.side) - along(t.point, t.side))
+            let nest = from >= t.side.across(t.point) ? -far : far
             sides[PortSide(node: b, side: t.side, room: room), default: []].append(
-                SteppedEnd(edge: e.id, key: from, source: t.side.across(s.point), lean: abs(from - t.side.across(t.point)), start: s.point))
+                SteppedEnd(edge: e.id, key: from, nest: nest, source: t.side.across(s.point),
+                           lean: abs(from - t.side.across(t.point)), start: s.point))
         }
         for (side, list) in sides where list.count > 1 {
-            let sorted = list.sorted { ($0.key, $0.source, $0.edge) < ($1.key, $1.source, $1.edge) }
+            let sorted = list.sorted { ($0.key, $0.nest, $0.source, $0.edge) < ($1.key, $1.nest, $1.source, $1.edge) }
             var gap = min(LayoutPlan.portGap, side.room / Double(sorted.count - 1))
             if gap < LayoutPlan.minimumPortGap, let wide = crowdedRoom(side.node, side.side) {
                 gap = min(LayoutPlan.minimumPortGap, wide / Double(sorted.count - 1))
@@ -84,10 +88,12 @@ extension LayoutPlan {
 }
 
 /// One stepped edge's end at a node side: `key` orders the ends along it (where the edge's
-/// run across the flow comes from), then `source` (where its source lies).
+/// run across the flow comes from), then `nest` (runs from one place nest: the one whose
+/// last leg is longer goes outside), then `source` (where its source lies).
 struct SteppedEnd {
     var edge: String
     var key: Double
+    var nest: Double
     var source: Double
     /// How far across the flow the run comes from the handle's line (0: straight in).
     var lean: Double

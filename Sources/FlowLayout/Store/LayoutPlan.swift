@@ -237,8 +237,13 @@ struct LayoutPlan<Data: FlowNodeData> {
         var containers = members.keys.filter { $0 >= 0 }
         containers.sort { depth[$0] != depth[$1] ? depth[$0] > depth[$1] : $0 < $1 }
         containers.append(-1)
+        // Groups laid out as clusters of one graph (`compoundGroups`): the nodes they hold
+        // are laid out with the rest, each group a box around its own.
+        let clusterOf = compoundGroups(edges, containers: containers, depth: depth)
+        if !clusterOf.isEmpty { containers = [-1] }
         var levels: [Int: Level] = [:]
-        for c in containers {
+        if !clusterOf.isEmpty { levels[-1] = clusterLevel(clusterOf) }
+        for c in containers where levels[c] == nil {
             var level = Level()
             for m in members[c] ?? [] {
                 level.nodeOf[m] = level.graph.nodes.count
@@ -298,8 +303,10 @@ struct LayoutPlan<Data: FlowNodeData> {
                     "layout", "the tree algorithm lays out edges within one group only; edge '\(e.id)' goes from '\(e.sourceNodeID)' into another group")
             }
             let lca = k == 0 ? -1 : ca[k - 1]
-            spans[ei] = Span(a: a, b: b, ca: ca, cb: cb, k: k, lca: lca)
             holder[e.id] = lca
+            // clusters: every edge is one of the single graph's, between its own ends
+            spans[ei] = clusterOf.isEmpty
+                ? Span(a: a, b: b, ca: ca, cb: cb, k: k, lca: lca) : Span(a: a, b: b, ca: [a], cb: [b], k: 0, lca: -1)
         }
         let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, levels) : []
         // The graph edge for store edge `e` in group `lca`'s graph, from the node (or
@@ -467,7 +474,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 let g = nodes[groupIndex]
                 origin[-1] = g.position + Point(pad, pad + title)
             } else {
-                origin[-1] = placeTop(top, levels[-1]!)
+                origin[-1] = placeTop(top, levels[-1]!, boxes: clusterBoxes(top, clusterOf))
             }
             for c in containers.reversed() {
                 let level = levels[c]!
@@ -477,6 +484,11 @@ struct LayoutPlan<Data: FlowNodeData> {
                     positions[nodes[m].id] = p
                     if members[m] != nil { origin[m] = p + Point(pad, pad + title) }
                 }
+            }
+            for (g, c) in clusterOf {
+                let frame = top.clusterFrames[c]
+                positions[nodes[g].id] = frame.origin + origin[-1]!
+                sizes[nodes[g].id] = frame.size
             }
             if finalPass || borders.isEmpty { break }
             pass += 1

@@ -202,6 +202,7 @@ public final class LuaHost {
         if handlesSIGINT { flua_sigint_disarm() }
         flua_remove(L, base)
         flua_interrupt_clear()
+        if status == LUA_OK, let sandboxState, sandboxState.spent(L, resultsFrom: base) { return LUA_ERRRUN }
         if status == LUA_ERRMEM, let limits = sandbox, limits.memory > 0 {
             flua_pop(L, 1)
             LuaStack(L).push("sandbox: memory limit exceeded (\(limits.memory) bytes)")

@@ -179,6 +179,16 @@ final class LuaSandboxState: MemoryBudget {
         return LUA_OK
     }
 
+    /// After a run that ended without an error: whether it spent a budget all the same (it
+    /// caught the limit error and ended before the hook looked again). If so its results
+    /// (from stack index `base` on) give way to the limit error, so that such a run fails as
+    /// every other run past a limit does.
+    func spent(_ L: OpaquePointer, resultsFrom base: Int32) -> Bool {
+        guard pointer.pointee.exceeded != 0 else { return false }
+        lua_settop(L, base - 1)
+        return flua_sandbox_spent(L, pointer) != 0
+    }
+
     /// Starts a run: fresh instruction and time budgets.
     func begin(_ L: OpaquePointer) { flua_sandbox_begin(L, pointer) }
 

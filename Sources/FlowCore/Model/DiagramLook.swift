@@ -1,0 +1,79 @@
+/// What a diagram shows as a whole: a title, where it goes, its font, and the page's colour
+/// (DOT's graph `label`, `labelloc`, `fontname`, `fontsize`, `fontcolor`, `bgcolor`). Part
+/// of the document (`"diagram"`), replaced by a load; the picture draws it.
+public struct DiagramLook: Hashable, Sendable {
+    /// Where the title goes.
+    public enum TitlePlace: String, Sendable, CaseIterable, FlowEnum {
+        case top, bottom
+        public static var valueName: String { "title place" }
+    }
+
+    public var title: String?
+    /// Default: bottom, as Graphviz places a graph's label.
+    public var titlePlace: TitlePlace?
+    /// A font family name, written into the picture as it is.
+    public var fontName: String?
+    /// The title's font size (finite, positive).
+    public var fontSize: Double?
+    public var textColor: FlowColor?
+    /// The page's colour, over the configuration's background colour.
+    public var background: FlowColor?
+
+    public init(
+        title: String? = nil, titlePlace: TitlePlace? = nil, fontName: String? = nil, fontSize: Double? = nil,
+        textColor: FlowColor? = nil, background: FlowColor? = nil
+    ) {
+        self.title = title
+        self.titlePlace = titlePlace
+        self.fontName = fontName
+        self.fontSize = fontSize
+        self.textColor = textColor
+        self.background = background
+    }
+
+    public var isEmpty: Bool {
+        title == nil && titlePlace == nil && fontName == nil && fontSize == nil && textColor == nil && background == nil
+    }
+
+    /// As a document writes it: an object of the set fields.
+    public var jsonValue: JSONValue {
+        var o: [(String, JSONValue)] = []
+        if let c = background { o.append(("background", .string(c.description))) }
+        if let f = fontName { o.append(("fontName", .string(f))) }
+        if let s = fontSize { o.append(("fontSize", .number(s))) }
+        if let c = textColor { o.append(("textColor", .string(c.description))) }
+        if let t = title { o.append(("title", .string(t))) }
+        if let p = titlePlace { o.append(("titlePlace", .string(p.rawValue))) }
+        return .object(JSONObject(o))
+    }
+
+    /// Reads `jsonValue`'s form; unknown keys are ignored, as everywhere in a document.
+    public init(json v: JSONValue?, operation: String, path: String = "diagram") throws(FlowError) {
+        self.init()
+        guard let v, v != .null else { return }
+        func fail(_ key: String, _ message: String) -> FlowError { .invalidDocument(operation, "\(path).\(key): \(message)") }
+        guard case .object(let o) = v else { throw .invalidDocument(operation, "\(path): expected an object") }
+        func string(_ key: String) throws(FlowError) -> String? {
+            guard let x = o[key], x != .null else { return nil }
+            guard case .string(let s) = x else { throw fail(key, "expected a string") }
+            return s
+        }
+        func colour(_ key: String) throws(FlowError) -> FlowColor? {
+            guard let s = try string(key) else { return nil }
+            guard let c = FlowColor(s) else { throw fail(key, "invalid colour '\(s)' (expected #rrggbb or #rrggbbaa)") }
+            return c
+        }
+        title = try string("title")
+        if let p = try string("titlePlace") {
+            guard let place = TitlePlace(rawValue: p) else { throw fail("titlePlace", "expected top or bottom, found '\(p)'") }
+            titlePlace = place
+        }
+        fontName = try string("fontName")
+        if let x = o["fontSize"], x != .null {
+            guard case .number(let n) = x, n.isFinite, n > 0 else { throw fail("fontSize", "expected a finite positive number") }
+            fontSize = n
+        }
+        textColor = try colour("textColor")
+        background = try colour("background")
+    }
+}
