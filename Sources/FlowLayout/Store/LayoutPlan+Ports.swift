@@ -85,7 +85,8 @@ extension LayoutPlan {
         let horizontal = side == .top || side == .bottom
         let length = horizontal ? f.width : f.height
         switch shapes[i] {
-        case .rounded, .rectangle, .note, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder:
+        case .rounded, .rectangle, .note, .record, .mrecord, .plain, .msquare, .box3d, .component, .tab, .folder,
+            .subroutine, .asymmetric:
             return max(0, length - 24)
         case .stadium where shapes[i].stadiumCap(side, in: f) == nil:
             return max(0, abs(f.width - f.height) - 8)
@@ -134,7 +135,7 @@ extension LayoutPlan {
         let length = horizontal ? f.width : f.height
         switch shapes[i] {
         case .rounded, .note, .mrecord, .tab, .folder, .component: return max(0, length - 12)
-        case .rectangle, .record, .plain, .msquare, .box3d: return max(0, length - 4)
+        case .rectangle, .record, .plain, .msquare, .box3d, .subroutine, .asymmetric: return max(0, length - 4)
         case .parallelogram where !horizontal: return f.height * 0.8
         case .cylinder where !horizontal: return max(0, f.height - 2 * NodeShape.cylinderCap(in: f) - 4)
         case .cylinder: return f.width * 0.7
