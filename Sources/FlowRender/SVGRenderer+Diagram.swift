@@ -49,17 +49,9 @@ extension SVGRenderer {
             if w.bytes.last == UInt8(ascii: ";") { w.bytes.removeLast() }
         }
         w.raw("\">")
-        var y = t.frame.y + lh / 2 + t.layout.font.baselineOffset
-        for line in t.layout.lines {
-            w.raw("<tspan x=\"")
-            w.number(mapX(t.frame.x + t.frame.width / 2))
-            w.raw("\" y=\"")
-            w.number(mapY(y))
-            w.raw("\">")
-            w.escaped(line)
-            w.raw("</tspan>")
-            y += lh
-        }
+        writeLines(
+            &w, t.layout.lines, x: t.frame.x + t.frame.width / 2,
+            firstBaseline: t.frame.y + lh / 2 + t.layout.font.baselineOffset, lineHeight: lh)
         w.raw("</text>\n")
     }
 }

@@ -347,7 +347,7 @@ extension SVGRenderer {
     ) {
         let lh = layout.font.lineHeight
         let x: Double
-        var y: Double
+        let y: Double
         if isContainer {
             x = f.x + TitleLayout.containerInset.x
             y = f.y + TitleLayout.containerInset.y + lh / 2 + layout.font.baselineOffset
@@ -367,18 +367,25 @@ extension SVGRenderer {
             w.escaped(layout.lines[0])
         } else {
             w.byte(UInt8(ascii: ">"))
-            for line in layout.lines {
-                w.raw("<tspan x=\"")
-                w.number(mapX(x))
-                w.raw("\" y=\"")
-                w.number(mapY(y))
-                w.raw("\">")
-                w.escaped(line)
-                w.raw("</tspan>")
-                y += lh
-            }
+            writeLines(&w, layout.lines, x: x, firstBaseline: y, lineHeight: lh)
         }
         w.raw("</text>\n")
+    }
+
+    /// `lines` as `tspan`s centred or started at `x`, the first on `firstBaseline`, each
+    /// next one `lineHeight` lower (canvas units).
+    func writeLines(_ w: inout ByteWriter, _ lines: [String], x: Double, firstBaseline: Double, lineHeight: Double) {
+        var y = firstBaseline
+        for line in lines {
+            w.raw("<tspan x=\"")
+            w.number(mapX(x))
+            w.raw("\" y=\"")
+            w.number(mapY(y))
+            w.raw("\">")
+            w.escaped(line)
+            w.raw("</tspan>")
+            y += lineHeight
+        }
     }
 }
 

@@ -573,11 +573,8 @@ extension SVGRenderer {
     }
 
     func writeBackground(_ w: inout ByteWriter, viewBox: Rect) {
-        func rect(_ w: inout ByteWriter, _ attribute: StaticString, _ value: StaticString) {
-            w.raw("<rect ")
-            w.raw(attribute)
-            w.raw("=\"")
-            w.raw(value)
+        /// The rest of a `<rect` covering the view box, after its own attribute.
+        func box(_ w: inout ByteWriter) {
             w.raw("\" x=\"")
             w.number(viewBox.x)
             w.raw("\" y=\"")
@@ -588,6 +585,13 @@ extension SVGRenderer {
             w.number(viewBox.height)
             w.raw("\"/>\n")
         }
+        func rect(_ w: inout ByteWriter, _ attribute: StaticString, _ value: StaticString) {
+            w.raw("<rect ")
+            w.raw(attribute)
+            w.raw("=\"")
+            w.raw(value)
+            box(&w)
+        }
         if let c = store.diagramLook.background {
             // the diagram's own page colour (DOT's bgcolor) over the theme's
             w.raw("<rect class=\"bg\" style=\"fill:#")
@@ -596,15 +600,7 @@ extension SVGRenderer {
                 w.raw(";fill-opacity:")
                 w.number(c.opacity)
             }
-            w.raw("\" x=\"")
-            w.number(viewBox.x)
-            w.raw("\" y=\"")
-            w.number(viewBox.y)
-            w.raw("\" width=\"")
-            w.number(viewBox.width)
-            w.raw("\" height=\"")
-            w.number(viewBox.height)
-            w.raw("\"/>\n")
+            box(&w)
         } else {
             rect(&w, "class", "bg")
         }

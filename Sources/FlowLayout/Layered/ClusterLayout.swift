@@ -107,14 +107,19 @@ struct ClusterLayout {
     /// Brings each cluster's vertices together in every layer, sibling clusters in one order
     /// (by where their vertices lie on average), and otherwise keeps the order: a stable
     /// layout's order, which keeps the placed nodes where they were.
-    func regroup(_ ordering: inout Ordering, graph: ProperGraph) {
-        func place(_ v: Int) -> Double {
-            (Double(ordering.position[v]) + 0.5) / Double(max(1, ordering.layers[graph.layer[v]].count))
-        }
-        let keys = clusterKeys(place)
+    /// `clusterKey`: the siblings' order to bring them into (nil: where they lie now).
+    func regroup(_ ordering: inout Ordering, graph: ProperGraph, clusterKey: [Double]? = nil) {
+        let keys = clusterKey ?? clusterKeys { ClusterLayout.place($0, in: ordering, graph) }
         for l in 0..<ordering.layers.count {
-            ordering.setLayer(l, regroup(ordering.layers[l], key: place, clusterKey: keys, position: ordering.position))
+            ordering.setLayer(l, regroup(
+                ordering.layers[l], key: { ClusterLayout.place($0, in: ordering, graph) }, clusterKey: keys,
+                position: ordering.position))
         }
+    }
+
+    /// Where `v` lies across its layer, from 0 to 1 (the middle of its place).
+    static func place(_ v: Int, in ordering: Ordering, _ graph: ProperGraph) -> Double {
+        (Double(ordering.position[v]) + 0.5) / Double(max(1, ordering.layers[graph.layer[v]].count))
     }
 
     /// Brings the clusters' vertices together in the order crossing reduction found, then
@@ -125,10 +130,7 @@ struct ClusterLayout {
     /// every other order of each set of two to four sibling clusters (`startOrders`), and
     /// the order with the fewest crossings of all wins (the first of equals).
     func reduceCrossings(_ ordering: inout Ordering, graph: ProperGraph) {
-        func place(_ v: Int) -> Double {
-            (Double(ordering.position[v]) + 0.5) / Double(max(1, ordering.layers[graph.layer[v]].count))
-        }
-        let start = ordering.layers, startKeys = clusterKeys(place)
+        let start = ordering.layers, startKeys = clusterKeys { ClusterLayout.place($0, in: ordering, graph) }
         var best = sweeps(&ordering, graph: graph, from: startKeys)
         guard graph.count <= ClusterLayout.reorderedVertices, best.crossings > 0 else {
             for (l, layer) in best.layers.enumerated() { ordering.setLayer(l, layer) }
@@ -184,12 +186,8 @@ struct ClusterLayout {
     /// The sweeps from `ordering`, its clusters first brought together in the order of
     /// `startKeys`: the best layers found and their crossings.
     private func sweeps(_ ordering: inout Ordering, graph: ProperGraph, from startKeys: [Double]) -> (layers: [[Int]], crossings: Int) {
-        func place(_ v: Int) -> Double {
-            (Double(ordering.position[v]) + 0.5) / Double(max(1, ordering.layers[graph.layer[v]].count))
-        }
-        for l in 0..<ordering.layers.count {
-            ordering.setLayer(l, regroup(ordering.layers[l], key: place, clusterKey: startKeys, position: ordering.position))
-        }
+        func place(_ v: Int) -> Double { ClusterLayout.place(v, in: ordering, graph) }
+        regroup(&ordering, graph: graph, clusterKey: startKeys)
         var best = ordering.layers, fewest = ordering.totalCrossings()
         var stale = 0
         for _ in 0..<ClusterLayout.passes where fewest > 0 && stale < 2 && !WorkLimit.shouldStop {
