@@ -144,12 +144,17 @@ public struct LayoutOptions: Sendable, Equatable {
     /// in it and stay near where they were; the others are fitted in (`StableLayout`).
     /// The layered algorithm only; trees are laid out the same either way.
     public var stable: Bool
+    /// Wanted width / height of the picture: a long layout is cut between layers into parts
+    /// laid side by side (`LayoutWrap`) when that comes nearer this ratio. Nil: one part.
+    /// The layered algorithm, laying out every node, only.
+    public var aspectRatio: Double?
 
     public init(
         direction: LayoutDirection = .TB, nodeSpacing: Double = 40, layerSpacing: Double = 60,
         componentSpacing: Double = 60, edgeSpacing: Double? = nil, effort: LayoutEffort = .normal,
-        stable: Bool = false
+        stable: Bool = false, aspectRatio: Double? = nil
     ) {
+        self.aspectRatio = aspectRatio
         self.direction = direction
         self.effort = effort
         self.stable = stable

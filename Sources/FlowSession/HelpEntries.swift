@@ -1524,6 +1524,7 @@ extension FlowHelp {
               nodes (FlowID[]): lay out only these nodes (and their descendants); the others stay and are avoided. With stable: fit these in as new among all the others, which keep their places and move only to make room
               group (FlowID): lay out the descendants of this group inside it and resize it; not with nodes
               pinned (FlowID[]): nodes that keep their positions, with their descendants (also every node whose data has pinned = true)
+              aspectRatio (number): wanted width / height of the picture (layered, every node): a long layout is cut between layers into parts laid side by side, a top-to-bottom chain into columns, a left-to-right pipeline into rows, when that comes nearer the ratio; edges between parts run around them in lanes of their own. Not with stable, nodes, group or pinned nodes
             """),
         ("LayoutStats", """
             LayoutStats  (table)

@@ -104,6 +104,7 @@ struct LayoutPlan<Data: FlowNodeData> {
         var pinnedRoots: [Int] = []
         for id in request.pinned.sorted() { pinnedRoots.append(try require(id, "pinned")) }
         for (i, n) in nodes.enumerated() where n.data.isPinned && !request.pinned.contains(n.id) { pinnedRoots.append(i) }
+        try Self.checkAspectRatio(request, pinned: pinnedRoots.map { nodes[$0].id })
         let pinned = withDescendants(pinnedRoots)
         for i in 0..<nodes.count where pinned[i] { scope[i] = false }
         for r in pinnedRoots {
@@ -122,6 +123,7 @@ struct LayoutPlan<Data: FlowNodeData> {
             setPrevious(placed: placed ?? Array(repeating: true, count: nodes.count), fitted: fitted, groupIndex: groupIndex)
         }
         try plan(edges: edges, groupIndex: groupIndex)
+        wrapParts(edges: edges)
     }
 
     // MARK: Levels

@@ -30,7 +30,7 @@ extension FlowStoreBinding {
         guard let t else { return r }
         try t.rejectUnknownKeys([
             "algorithm", "direction", "nodeSpacing", "layerSpacing", "componentSpacing",
-            "effort", "nodes", "pinned", "group", "stable",
+            "effort", "nodes", "pinned", "group", "stable", "aspectRatio",
         ])
         if let v = try t.optionalBoolean("stable") { r.options.stable = v }
         if let v = try t.optionalEnumValue("algorithm", LayoutAlgorithm.self, in: op) { r.algorithm = v }
@@ -49,6 +49,8 @@ extension FlowStoreBinding {
         }
         if let v = try spacing("layerSpacing") { r.options.layerSpacing = v }
         if let v = try spacing("componentSpacing") { r.options.componentSpacing = v }
+        // checked with the rest of the request by the store (`LayoutPlan.checkAspectRatio`)
+        if let v = try t.optionalNumber("aspectRatio") { r.options.aspectRatio = v }
         func ids(_ key: String) throws -> [String]? {
             try t.optionalTable(key) { list in
                 var out: [String] = []
