@@ -129,12 +129,41 @@ enum PositionSimplex {
         if let pull {
             StableLayout.addPull(targets: pull.targets, weights: pull.weights, base: pull.base, edges: &edges, rank: &rank)
         }
+        addWidth(graph, edges: &edges, rank: &rank)
         let solved = NetworkSimplex.improve(ranks: rank, edges: edges, maxIterations: maxPivots)
         var out = Array(solved[0..<n])
         out.reserveCapacity(n + segmentCount + extra.count)
         for s in 0..<segmentCount { out.append(solved[n + shared[s]]) }
         out += solved[(n + kept.count)..<(n + kept.count + extra.count)]
         return out
+    }
+
+    /// How much more a unit of an edge's run weighs than a unit of the drawing's width.
+    static let widthShare = 4
+
+    /// The drawing's width as the least term of the sum: every edge weighs `widthShare`
+    /// times what it weighed, and two variables bound every layer's outer vertices (as
+    /// ordered at the start, which the separations keep) with an edge of weight 1 between
+    /// them. Among the placements with the shortest runs, the solver then takes the
+    /// narrowest: a chain does not drift sideways at every branch where the runs alone
+    /// leave it free to, and a side branch gives up width only where it costs no run.
+    static func addWidth(_ graph: ProperGraph, edges: inout [NetworkSimplex.Edge], rank: inout [Int]) {
+        let n = graph.count
+        guard n > 1 else { return }
+        for i in edges.indices { edges[i].weight *= widthShare }
+        var first: [Int: Int] = [:], last: [Int: Int] = [:]
+        for v in 0..<n {
+            let l = graph.layer[v]
+            if let f = first[l], rank[f] <= rank[v] {} else { first[l] = v }
+            if let t = last[l], rank[t] >= rank[v] {} else { last[l] = v }
+        }
+        func half(_ v: Int) -> Int { Int((graph.breadth[v] / 2).rounded(.up)) }
+        let left = rank.count, right = left + 1
+        rank.append(first.values.map { rank[$0] - half($0) }.min() ?? 0)
+        rank.append(last.values.map { rank[$0] + half($0) }.max() ?? 0)
+        for v in first.values.sorted() { edges.append(.init(source: left, target: v, minLength: half(v), weight: 0)) }
+        for v in last.values.sorted() { edges.append(.init(source: v, target: right, minLength: half(v), weight: 0)) }
+        edges.append(.init(source: left, target: right, minLength: 0, weight: 1))
     }
 
     /// What makes two segments parallel: their ends and where on them they attach.
