@@ -116,7 +116,7 @@ let package = Package(
         // Host
         .executableTarget(
             name: "flowrepl",
-            dependencies: ["FlowLua", "FlowSession", "CLua", "CLuaShims", "CReadline"],
+            dependencies: ["FlowLua", "FlowSession", "FlowFormats", "FlowRender", "FlowCore", "CLua", "CLuaShims", "CReadline"],
             linkerSettings: luaLink + staticStdlib + exported),
 
         // Benchmarks (release-built, run by scripts/bench; not part of the tests)

@@ -24,6 +24,9 @@ struct Interpreter {
         if argv.count >= 2 && argv[1] == "test" {
             return FixtureRunner.main(Array(argv.dropFirst(2)))
         }
+        if argv.count >= 2 && argv[1] == "render" {
+            return RenderCommand.main(Array(argv.dropFirst(2)))
+        }
         flua_sigint_unblock()
         let progname = programName(argv)
         let options = Options(argv)

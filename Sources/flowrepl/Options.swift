@@ -135,6 +135,8 @@ struct Options {
           --help    print this help and exit
         flowrepl test [--update] [--timeout s] [paths]  run script fixtures (default
           scripts/fixtures; each may run 60 s)
+        flowrepl render [-Tsvg|png|pdf|dot] [-o file|-O] [-Gn=v -Nn=v -En=v] [files]
+          draw DOT or Mermaid as dot does (flowrepl render --help)
           --        stop handling options
           -         stop handling options and run standard input as a script
         With no script and no -e or -v, flowrepl reads commands from standard input: with a
