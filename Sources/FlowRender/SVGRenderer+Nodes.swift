@@ -187,22 +187,6 @@ extension SVGRenderer {
     /// (`NodeShape.skew`, `hexagonInset`, `cylinderCap`, `documentWave`, `noteFold`).
     func writeOutline(_ w: inout ByteWriter, _ shape: NodeShape, _ f: Rect) {
         let cx = f.x + f.width / 2, cy = f.y + f.height / 2
-        func polygon(_ w: inout ByteWriter, _ points: [Point]) {
-            for (i, p) in points.enumerated() { command(&w, i == 0 ? "M" : "L", p) }
-            w.byte(UInt8(ascii: "Z"))
-        }
-        func command(_ w: inout ByteWriter, _ c: Character, _ p: Point) {
-            w.byte(c.asciiValue!)  // invariant: M or L
-            point(&w, p)
-        }
-        func arc(_ w: inout ByteWriter, _ rx: Double, _ ry: Double, to p: Point) {
-            w.byte(UInt8(ascii: "A"))
-            w.number(rx * zoom)
-            w.byte(32)
-            w.number(ry * zoom)
-            w.raw(" 0 0 0 ")
-            point(&w, p)
-        }
         switch shape {
         case .diamond:
             polygon(&w, [Point(cx, f.y), Point(f.maxX, cy), Point(cx, f.maxY), Point(f.x, cy)])
@@ -263,6 +247,17 @@ extension SVGRenderer {
                 arc(&w, radius, radius, to: Point(cx - radius, cy))
                 w.byte(UInt8(ascii: "Z"))
             }
+        case .msquare, .mdiamond, .box3d, .component, .subroutine, .tab, .folder:
+            writeMarkedOutline(&w, shape, f)
+        }
+    }
+
+    /// The outlines of the shapes with marks inside or on them: the box or diamond, then
+    /// the marks (cut corners and tips, a 3D box's edges, a component's boxes, a
+    /// subroutine's lines, a tab, a folder's tab).
+    func writeMarkedOutline(_ w: inout ByteWriter, _ shape: NodeShape, _ f: Rect) {
+        let cx = f.x + f.width / 2, cy = f.y + f.height / 2
+        switch shape {
         case .msquare, .mdiamond:
             let m = NodeShape.markSize(in: f)
             if shape == .msquare {
@@ -327,7 +322,28 @@ extension SVGRenderer {
                 command(&w, "L", Point(f.maxX - 2 * d, f.y - d))
                 command(&w, "L", Point(f.maxX - d, f.y))
             }
+        default:
+            break
         }
+    }
+
+    private func polygon(_ w: inout ByteWriter, _ points: [Point]) {
+        for (i, p) in points.enumerated() { command(&w, i == 0 ? "M" : "L", p) }
+        w.byte(UInt8(ascii: "Z"))
+    }
+
+    private func command(_ w: inout ByteWriter, _ c: Character, _ p: Point) {
+        w.byte(c.asciiValue!)  // invariant: M or L
+        point(&w, p)
+    }
+
+    private func arc(_ w: inout ByteWriter, _ rx: Double, _ ry: Double, to p: Point) {
+        w.byte(UInt8(ascii: "A"))
+        w.number(rx * zoom)
+        w.byte(32)
+        w.number(ry * zoom)
+        w.raw(" 0 0 0 ")
+        point(&w, p)
     }
 
     /// Node `n`'s title as drawn: in its style's font, wrapped where the store wrapped it

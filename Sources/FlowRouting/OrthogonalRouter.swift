@@ -98,37 +98,8 @@ public final class OrthogonalRouter: EdgeRouter {
         let (reroute, stale) = touched(by: changes, scene)
         var changedIdeals: [String] = []
         if !fresh {
-            for id in reroute {
-                if probe.shouldStop() { return [] }
-                let old = states[id]
-                guard let edge = scene.routingEdge(id) else {
-                    if let old {
-                        markDirty(old, &dirtyLines, &dirtySegments)
-                        lines.remove(old)
-                        states[id] = nil
-                        routeBoxes.set(id, nil)
-                        unrouted.remove(id)
-                    }
-                    continue
-                }
-                let (points, margin) = computeIdeal(edge, scene)
-                // An unchanged route keeps its segments (and their nudged places).
-                if let old, old.ideal == points, old.margin == margin,
-                    old.segments.map(\.limit) == EdgeState.segments(of: points, edge).map(\.limit)
-                {
-                    old.edge = edge
-                    continue
-                }
-                if let old {
-                    markDirty(old, &dirtyLines, &dirtySegments)
-                    lines.remove(old)
-                }
-                let st = old ?? EdgeState(id: id, edge: edge)
-                st.edge = edge
-                set(st, points, margin)
-                markDirty(st, &dirtyLines, &dirtySegments)
-                changedIdeals.append(id)
-            }
+            guard let changed = rerouteChanged(reroute, scene, &probe, &dirtyLines, &dirtySegments) else { return [] }
+            changedIdeals = changed
         }
         if changes.isReplay {
             if !fresh { _ = lines.recompute(dirtyLines, frames: frameRects, segments: dirtySegments, self, scene) }
@@ -165,6 +136,49 @@ public final class OrthogonalRouter: EdgeRouter {
             guard let st = states[id] else { return nil }
             return (id, finalPoints(st, scene))
         }
+    }
+
+    /// Routes again the edges `reroute` names (after a change, the router built): an edge
+    /// gone is forgotten, an unchanged ideal route keeps its segments, the others get new
+    /// ones and mark their lines dirty. Returns the edges whose ideal routes changed, or nil
+    /// when the current `WorkLimit` stopped it.
+    private func rerouteChanged(
+        _ reroute: [String], _ scene: any RoutingScene, _ probe: inout WorkLimitProbe,
+        _ dirtyLines: inout Set<LineKey>, _ dirtySegments: inout [(rect: Rect, vertical: Bool)]
+    ) -> [String]? {
+        var changedIdeals: [String] = []
+        for id in reroute {
+            if probe.shouldStop() { return nil }
+            let old = states[id]
+            guard let edge = scene.routingEdge(id) else {
+                if let old {
+                    markDirty(old, &dirtyLines, &dirtySegments)
+                    lines.remove(old)
+                    states[id] = nil
+                    routeBoxes.set(id, nil)
+                    unrouted.remove(id)
+                }
+                continue
+            }
+            let (points, margin) = computeIdeal(edge, scene)
+            // An unchanged route keeps its segments (and their nudged places).
+            if let old, old.ideal == points, old.margin == margin,
+                old.segments.map(\.limit) == EdgeState.segments(of: points, edge).map(\.limit)
+            {
+                old.edge = edge
+                continue
+            }
+            if let old {
+                markDirty(old, &dirtyLines, &dirtySegments)
+                lines.remove(old)
+            }
+            let st = old ?? EdgeState(id: id, edge: edge)
+            st.edge = edge
+            set(st, points, margin)
+            markDirty(st, &dirtyLines, &dirtySegments)
+            changedIdeals.append(id)
+        }
+        return changedIdeals
     }
 
     /// The edges to route again after `changes`, each once, in order of id: the changed
