@@ -37,6 +37,34 @@ import Testing
         for i in 0..<3 { for j in 0..<i { #expect(abs(xs[i] - xs[j]) >= 3) } }
     }
 
+    /// Many edges into a small node (Graphviz's trapeziumlr.gv: 26 into a 36-unit side):
+    /// too many for the side, the ends go round its corners onto the neighbouring sides,
+    /// every one apart from the others and on the node's outline.
+    @Test func edgesTooManyForASideGoRoundItsCorners() throws {
+        let store = Store()
+        try store.addNode(FlowNode(id: "hub", position: .zero, size: Size(160, 36), data: .null, shape: .trapezium))
+        for i in 0..<26 {
+            try store.addNode(FlowNode(id: "n\(i)", position: .zero, size: Size(90, 36), data: .null))
+            try store.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: "n\(i)", targetNodeID: "hub"))
+        }
+        try store.layout(LayoutRequest(options: LayoutOptions(direction: .LR)))
+        let hub = store.node("hub")!.frame
+        let ends = try (0..<26).map { try store.edgeGeometry("e\($0)") }
+        var sides = Set<HandlePosition>()
+        for (i, a) in ends.enumerated() {
+            sides.insert(a.targetPosition)
+            #expect(a.targetPosition != .right)
+            #expect(a.targetPoint.x >= hub.minX - 1e-6 && a.targetPoint.x <= hub.midX + 1e-6)
+            for b in ends[..<i] { #expect(a.targetPoint.distance(to: b.targetPoint) >= 3) }
+        }
+        #expect(sides == [.top, .left, .bottom])
+        // parallel edges keep one end: round the corners they would loop round the node
+        try store.addEdge(FlowEdge(id: "again", sourceNodeID: "n0", targetNodeID: "hub"))
+        try store.layout(LayoutRequest(options: LayoutOptions(direction: .LR)))
+        let again = try (0..<26).map { try store.edgeGeometry("e\($0)").targetPoint }
+        #expect(Set(again).count == 1)
+    }
+
     @Test func edgesOutOfOneSideLeaveApart() throws {
         for direction in ["TB", "LR"] {
             let store = try fan(out: true, direction: direction)

@@ -40,7 +40,16 @@ extension LayoutPlan {
             if gap < LayoutPlan.minimumPortGap, let wide = crowdedRoom(side.node, side.side) {
                 gap = min(LayoutPlan.minimumPortGap, wide / Double(sorted.count - 1))
             }
-            guard gap >= LayoutPlan.crowdedPortGap else { continue }
+            if gap < LayoutPlan.crowdedPortGap {
+                // too many for the side: round its corners onto the neighbouring sides, but
+                // not for edges drawn side by side between two nodes (they would loop round)
+                let others = sorted.map { end in end.isSource ? edges[end.edge].targetNodeID : edges[end.edge].sourceNodeID }
+                guard Set(others).count == others.count, let points = fannedPorts(side, count: sorted.count) else { continue }
+                for (i, end) in sorted.enumerated() {
+                    if end.isSource { starts[end.edge] = points[i] } else { finishes[end.edge] = points[i] }
+                }
+                continue
+            }
             let frame = newFrame(side.node), shape = shapes[side.node]
             for (i, end) in sorted.enumerated() {
                 let p = shape.portPoint(side.side, offset: gap * (Double(i) - Double(sorted.count - 1) / 2), in: frame)
@@ -150,6 +159,42 @@ extension LayoutPlan {
             .tripleoctagon, .triangle, .invtriangle:
             return length * 0.48
         default: return nil
+        }
+    }
+}
+
+extension LayoutPlan {
+    /// Points for `count` ends on a side too crowded for them even at `crowdedPortGap`
+    /// (many edges into one small node): `crowdedPortGap` apart, in order along the outline
+    /// from the neighbouring side before it (top before left and right, left before top
+    /// and bottom), round the corner, along the whole side, and round the other corner:
+    /// the side's stretch, and as little of each neighbour's as the rest need, from its
+    /// corner end (at most its half). Each end then attaches by the side it lies on. Nil
+    /// when even those halves have too little room.
+    func fannedPorts(_ side: PortSide, count: Int) -> [Point]? {
+        let s = side.side
+        let horizontal = s == .top || s == .bottom
+        let (before, after): (HandlePosition, HandlePosition) = horizontal ? (.left, .right) : (.top, .bottom)
+        // offsets on the neighbours grow towards the facing side: up for top, left for left
+        let sign: Double = s == .top || s == .left ? -1 : 1
+        let facing = crowdedRoom(side.node, s) ?? 0
+        let halfBefore = (crowdedRoom(side.node, before) ?? 0) / 2, halfAfter = (crowdedRoom(side.node, after) ?? 0) / 2
+        let step = LayoutPlan.crowdedPortGap
+        let needed = step * Double(count - 1)
+        // what the side lacks, half from each neighbour (the other's spare when one is short)
+        let lack = max(0, needed - facing)
+        var roomBefore = min(halfBefore, lack / 2), roomAfter = min(halfAfter, lack - roomBefore)
+        roomBefore = min(halfBefore, lack - roomAfter)
+        let total = roomBefore + facing + roomAfter
+        guard count > 1, total >= needed - 1e-9 else { return nil }
+        let frame = newFrame(side.node), shape = shapes[side.node]
+        let spread = total / Double(count - 1)
+        return (0..<count).map { k in
+            let u = spread * Double(k)
+            // on the neighbour before: from `roomBefore` short of its corner end to the end
+            if u < roomBefore { return shape.portPoint(before, offset: sign * (halfBefore - roomBefore + u), in: frame) }
+            if u <= roomBefore + facing { return shape.portPoint(s, offset: u - roomBefore - facing / 2, in: frame) }
+            return shape.portPoint(after, offset: sign * (halfAfter - (u - roomBefore - facing)), in: frame)
         }
     }
 }
