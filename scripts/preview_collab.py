@@ -229,11 +229,15 @@ def run_shared_workspace(h, binary, browser, scratch):
         return
     name = f"collab{os.getpid()}"
     one = Piped(h, binary, scratch, "shared1", ["--workspace", url, name])
-    two = None
+    two = term = None
     page = None
     try:
         h.wait_until("the first session", lambda: one.evaluate("store.nodeCount") == "0")
         two = Piped(h, binary, scratch, "shared2", ["--workspace", url, name])
+        # a third at a terminal (readline's wait), idle at its prompt
+        term_port = h.free_port()
+        term = h.Repl(binary, ["--serve", f"127.0.0.1:{term_port}", "--workspace", url, name], scratch)
+        h.wait_until("the terminal's prompt", term.at_prompt)
 
         @h.test("collab: a page of one server process redraws on what another process commits (no key pressed)")
         def _():
@@ -251,6 +255,15 @@ def run_shared_workspace(h, binary, browser, scratch):
                                     lambda: page.js(f"window.seenAt['node-s{i}'] || 0"), interval=0.005)
                 samples.append(seen - sent)
             h.wait_until("the events in the other process", lambda: "node+ s19" in two.log())
+            tpage = browser.open(f"http://127.0.0.1:{term_port}/")
+            try:
+                h.wait_until("the terminal's page", lambda: tpage.js("!!window.preview && window.preview.frames >= 1"))
+                h.wait_until("s19 there", lambda: tpage.js("!!document.getElementById('node-s19')"))
+                one.line('store:addNode{ id = "t1", x = 0, y = 500 }')
+                h.wait_until("t1 in the terminal session's page", lambda: tpage.js("!!document.getElementById('node-t1')"))
+                term.wait_for("node+ t1")
+            finally:
+                tpage.close()
             print(f"      line in one process to the page of another (PostgreSQL, loopback), 20 additions: "
                   f"p50 {percentile(samples, 50):.0f} ms, p95 {percentile(samples, 95):.0f} ms, max {max(samples):.0f} ms")
             # and back: a drag in that page reaches the first process
@@ -261,6 +274,6 @@ def run_shared_workspace(h, binary, browser, scratch):
     finally:
         if page:
             page.close()
-        for p in (one, two):
+        for p in (one, two, term):
             if p:
                 p.close()
