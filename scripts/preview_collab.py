@@ -58,6 +58,19 @@ def people(page):
     return page.js("Array.from(document.querySelectorAll('#peopleList li')).map(l => l.textContent)")
 
 
+def position(repl, node):
+    """The node's position in the store, (x, y)."""
+    text = repl.evaluate(f'store:node("{node}").position.x .. "," .. store:node("{node}").position.y')
+    return tuple(float(v) for v in text.split(","))
+
+
+def near(repl, node, x=None, y=None):
+    """Whether the node is within 0.5 of x and/or y (the page's points are canvas points
+    computed from the screen: a drag straight across may move a node by 0.001 down)."""
+    px, py = position(repl, node)
+    return (x is None or abs(px - x) < 0.5) and (y is None or abs(py - y) < 0.5)
+
+
 def drag(page, node, dx, dy):
     x, y = page.center(node)
     page.mouse("mousePressed", x, y)
@@ -65,6 +78,19 @@ def drag(page, node, dx, dy):
         page.mouse("mouseMoved", x + dx * k / 5, y + dy * k / 5)
         time.sleep(0.02)
     page.mouse("mouseReleased", x + dx, y + dy)
+
+
+COUNT_SENDS = ("if (!window.sentCount) { window.sentCount = 0; const s0 = send; "
+               "send = (m) => { window.sentCount += 1; s0(m); }; }")
+
+
+def settled(page):
+    """Whether every request the page sent (since COUNT_SENDS) has been answered."""
+    return page.js("window.preview.replies + window.preview.errors.length - window.answeredBefore >= window.sentCount")
+
+
+def count_sends(page):
+    page.js(COUNT_SENDS + " window.answeredBefore = window.preview.replies + window.preview.errors.length - window.sentCount;")
 
 
 def run(h, binary, browser, scratch):
@@ -98,7 +124,6 @@ def run(h, binary, browser, scratch):
             h.wait_until("the event line", lambda: "node~ b position" in repl.log())
             h.wait_until("b moved in Ben's page", lambda: ben.center("node-b")[0] > before[0] + 40
                          and not ben.js("window.preview.animating"))
-            state["b"] = repl.evaluate('store:node("b").position.x')
 
         @h.test("collab: a node added in one page (double click) appears in the other")
         def _():
@@ -128,6 +153,8 @@ def run(h, binary, browser, scratch):
             # Ana presses on a and moves; Ben presses on a (Ana's drag ends there, kept) and moves
             ax, ay = ana.center("node-a")
             bx, by = ben.center("node-a")
+            for page in (ana, ben):
+                count_sends(page)
             # a tab in the background gets no animation frames (the page sends moves at
             # most once a frame): the one whose user acts is in front, as on two screens
             ana.call("Page.bringToFront")
@@ -135,7 +162,7 @@ def run(h, binary, browser, scratch):
             for k in range(1, 4):
                 ana.mouse("mouseMoved", ax + 20 * k, ay)
                 time.sleep(0.03)
-            h.wait_until("Ana's moves", lambda: repl.evaluate('store:node("a").position.x') not in ("0", "0.0"))
+            h.wait_until("Ana's moves", lambda: not near(repl, "a", x=0))
             ben.call("Page.bringToFront")
             ben.mouse("mousePressed", bx, by)
             for k in range(1, 4):
@@ -144,25 +171,24 @@ def run(h, binary, browser, scratch):
                 time.sleep(0.03)
             ana.mouse("mouseReleased", ax + 120, ay)
             ben.mouse("mouseReleased", bx, by + 75)
-            h.wait_until("the store to settle", lambda: ana.js("window.preview.replies") > 0 and
-                         repl.evaluate('store:node("a").position.y') not in ("0", "0.0"))
-            x, y = (float(v) for v in repl.evaluate('store:node("a").position.x .. "," .. store:node("a").position.y').split(","))
+            h.wait_until("every request answered", lambda: settled(ana) and settled(ben))
+            x, y = position(repl, "a")
             # Ana's drag ended at her last point (60 px to the right), Ben's moved it down 75 px
             # more (canvas units: px divided by each page's zoom)
             za, zb = ana.js("pan.zoom"), ben.js("pan.zoom")
             assert abs(x - 60 / za) < 1.5 and abs(y - 75 / zb) < 1.5, (x, y, za, zb)
             # one undo step each: Ben's drag, Ana's drag, the delete, the add, Ana's drag of b
             repl.line("store:undo()")
-            h.wait_until("a back to Ana's place", lambda: repl.evaluate('store:node("a").position.y') in ("0", "0.0"))
-            assert float(repl.evaluate('store:node("a").position.x')) == x
+            h.wait_until("a back to Ana's place", lambda: near(repl, "a", y=0))
+            assert near(repl, "a", x=x)
             repl.line("store:undo()")
-            h.wait_until("a back home", lambda: repl.evaluate('store:node("a").position.x') in ("0", "0.0"))
+            h.wait_until("a back home", lambda: near(repl, "a", x=0))
             repl.line("store:undo()")  # the delete
             h.wait_until("n1 back", lambda: ben.js('!!document.getElementById("node-n1")'))
             repl.line("store:undo()")  # the add
             h.wait_until("n1 gone again", lambda: not ben.js('!!document.getElementById("node-n1")'))
             repl.line("store:undo()")  # Ana's drag of b
-            h.wait_until("b back", lambda: repl.evaluate('store:node("b").position.x') in ("300", "300.0"))
+            h.wait_until("b back", lambda: near(repl, "b", x=300, y=0))
             assert "error" not in repl.log().lower(), repl.log()[-2000:]
 
         @h.test("collab: change-to-other-page latency, 50 additions and 50 drags")
@@ -206,10 +232,10 @@ def run(h, binary, browser, scratch):
             x, y = ana.center("node-b")
             ana.mouse("mousePressed", x, y)
             ana.mouse("mouseMoved", x + 50, y + 50)
-            h.wait_until("b dragged", lambda: repl.evaluate('store:node("b").position.y') not in ("0", "0.0"))
+            h.wait_until("b dragged", lambda: not near(repl, "b", y=0))
             ana.close()
             h.wait_until("one connected", lambda: people(ben) == ["viewer 2 (you) · store"])
-            h.wait_until("b back", lambda: repl.evaluate('store:node("b").position.y') in ("0", "0.0"))
+            h.wait_until("b back", lambda: near(repl, "b", y=0))
             assert ben.js("window.preview.presence.length") == 1
     finally:
         for page in (ana, ben):
@@ -269,7 +295,7 @@ def run_shared_workspace(h, binary, browser, scratch):
             # and back: a drag in that page reaches the first process
             x, y = page.center("node-s0")
             drag(page, "node-s0", 80, 0)
-            h.wait_until("the move in the first process", lambda: one.evaluate('store:node("s0").position.x') not in ("0", "0.0"))
+            h.wait_until("the move in the first process", lambda: not near(one, "s0", x=0))
             assert one.evaluate("store:export()") == two.evaluate("store:export()")
     finally:
         if page:

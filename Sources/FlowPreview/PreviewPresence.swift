@@ -6,8 +6,8 @@ import FlowCore
 /// A page is named by its address's `?name=`, made safe (`sanitized`), else "viewer N",
 /// N its connection's number (1 for the first page the server served, in the order they
 /// connected; a page that reconnects gets a new number). A name another connected page
-/// already has gets the connection's number after it ("ana (3)"), so every name in the
-/// list is different.
+/// already has gets the connection's number after it ("ana (3)", "viewer 4 (4)" after a
+/// page that called itself "viewer 4"), so every name in the list is different.
 public enum PreviewPresence {
     /// The longest name kept, in characters (longer ones are cut).
     public static let maximumNameLength = 32
@@ -51,7 +51,7 @@ public enum PreviewPresence {
     /// The name of connection `page` that asked for `given` (nil: none), with `taken` the
     /// names of the other connected pages.
     static func name(given: String?, page: Int, taken: Set<String>) -> String {
-        guard let wanted = given.flatMap(sanitized) else { return "viewer \(page)" }
+        let wanted = given.flatMap(sanitized) ?? "viewer \(page)"
         return taken.contains(wanted) ? "\(wanted) (\(page))" : wanted
     }
 

@@ -73,6 +73,9 @@ import Testing
         #expect(hub.name(of: d) == "viewer 4")  // nothing left
         #expect(hub.name(of: e) == String(repeating: "é", count: PreviewPresence.maximumNameLength))
         #expect(hub.name(of: f) == "Ben Lee")
+        let (g, _) = hub.connect(view: 1, name: "viewer 8")!
+        let (h, _) = hub.connect(view: 1)!  // the 8th: its own name is taken
+        #expect(hub.name(of: g) == "viewer 8" && hub.name(of: h) == "viewer 8 (8)")
         // what goes to the pages is JSON, whatever the name
         #expect(PreviewPresence.message([.init(page: 1, name: "a\"<b>\\", view: 1)], you: 1)
             == #"{"type":"presence","you":1,"pages":[{"page":1,"name":"a\"<b>\\","view":1}]}"#)

@@ -72,6 +72,14 @@ import Testing
             let made = try #require(wide.access.token)
             #expect(made.count == 32 && PreviewAccess.problem(with: made) == nil)
             #expect(wide.url() == "http://localhost:\(wide.address.port)/?token=\(made)")
+            let w = wide.address.port
+            #expect(try RawClient(port: w).get("/", port: w) == 403)  // loopback Host, no token
+            #expect(try RawClient(port: w).get("/ws", port: w, [:], upgrade: true) == 400)
+            #expect(try RawClient(port: w).get("/?token=\(made)", port: w) == 200)
+            for host in ["0.0.0.0", "::", "192.168.1.2", "example.com", "127.example.com", "127.0.0.1.nip.io", "localhost.example"] {
+                #expect(!PreviewAccess.isLoopback(host), "\(host) needs a token")
+            }
+            for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1"] { #expect(PreviewAccess.isLoopback(host)) }
             #expect(PreviewAccess.problem(with: "short") != nil)
             #expect(PreviewAccess.problem(with: "has spaces in it, sixteen+") != nil)
         }
