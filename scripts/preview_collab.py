@@ -3,8 +3,9 @@ presence and several browsers editing one store (docs/preview.md, "Several peopl
 page"), and, with FLOW_TEST_POSTGRES_URL set, two flowrepl --serve processes sharing one
 PostgreSQL diagram (docs/collaboration.md).
 
-`run(h, binary, browser, scratch)`: h is the preview-tests module (its test, wait_until,
-Socket, free_port and TIMEOUT).
+`run(h, binary, browser, scratch, screenshot)`: h is the preview-tests module (its test,
+wait_until, Repl, free_port); `screenshot`, a PNG file to save Ana's page to once both
+pages are connected and a node was dragged (docs/images/preview-collab.png), or None.
 """
 import json
 import os
@@ -93,7 +94,7 @@ def count_sends(page):
     page.js(COUNT_SENDS + " window.answeredBefore = window.preview.replies + window.preview.errors.length - window.sentCount;")
 
 
-def run(h, binary, browser, scratch):
+def run(h, binary, browser, scratch, screenshot=None):
     repl = Piped(h, binary, scratch, "collab")
     ana = ben = None
     state = {}
@@ -124,6 +125,11 @@ def run(h, binary, browser, scratch):
             h.wait_until("the event line", lambda: "node~ b position" in repl.log())
             h.wait_until("b moved in Ben's page", lambda: ben.center("node-b")[0] > before[0] + 40
                          and not ben.js("window.preview.animating"))
+            if screenshot:
+                ana.call("Page.bringToFront")
+                ana.js("document.getElementById('fit').click()")
+                time.sleep(0.3)
+                ana.screenshot(screenshot)
 
         @h.test("collab: a node added in one page (double click) appears in the other")
         def _():
@@ -200,8 +206,8 @@ def run(h, binary, browser, scratch):
             adds = []
             before = int(repl.evaluate("store.nodeCount"))
             for i in range(50):
-                sent = ana.js(f'(() => {{ send({{ type: "add", x: {(i % 10) * 180}, y: {300 + (i // 10) * 90} }}); '
-                              'return Date.now(); })()')
+                sent = ana.js(f'(() => {{ const t = Date.now(); '
+                              f'send({{ type: "add", x: {(i % 10) * 180}, y: {300 + (i // 10) * 90} }}); return t; }})()')
                 node = f"node-n{i + 1}"
                 seen = h.wait_until(node, lambda: ben.js(f"window.seenAt[{json.dumps(node)}] || 0"), interval=0.005)
                 adds.append(seen - sent)
@@ -219,6 +225,7 @@ def run(h, binary, browser, scratch):
                 moves.append(ben.js(f"window.frameAt[{frames}]") - sent)
             assert abs(float(repl.evaluate('store:node("n1").position.x')) + 75 - cx) < 1.5
             state["latency"] = (adds, moves)
+            assert min(adds) >= 0 and min(moves) >= 0, state["latency"]  # a change seen before it was sent: a bad clock
             print(f"      change to the other page (loopback), 50 additions: p50 {percentile(adds, 50):.1f} ms, "
                   f"p95 {percentile(adds, 95):.1f} ms, max {max(adds):.1f} ms")
             print(f"      change to the other page (loopback), 50 drags: p50 {percentile(moves, 50):.1f} ms, "
