@@ -304,6 +304,18 @@ def run_shared_workspace(h, binary, browser, scratch):
             drag(page, "node-s0", 80, 0)
             h.wait_until("the move in the first process", lambda: not near(one, "s0", x=0))
             assert one.evaluate("store:export()") == two.evaluate("store:export()")
+
+        @h.test("collab: after PostgreSQL restarts, an idle server process reconnects by itself and its page catches up")
+        def _():
+            if not os.environ.get("FLOW_TEST_POSTGRES_DIR"):
+                print("      (skipped: FLOW_TEST_POSTGRES_DIR is not set, the cluster is not ours to restart)")
+                return
+            root = os.path.dirname(os.path.abspath(__file__))
+            subprocess.run([os.path.join(root, "pg-cluster"), "restart"], check=True, timeout=60)
+            h.wait_until("two to notice", lambda: "connection to the database was lost" in two.log(), timeout=30)
+            one.line('store:addNode{ id = "r1", x = 0, y = 600 }')
+            h.wait_until("r1 in the other process's page", lambda: page.js("!!document.getElementById('node-r1')"), timeout=30)
+            assert "reconnected" in two.log()
     finally:
         if page:
             page.close()

@@ -170,6 +170,11 @@ public final class PostgresWorkspace: DiagramWorkspace {
         sessions.compactMap(\.workspace).filter { !$0.isClosed && !$0.isOffline && !$0.bound.isEmpty }.map(\.socket).filter { $0 >= 0 }
     }
 
+    /// Whether an open workspace with bound diagrams lost its connection.
+    public static var anyOffline: Bool {
+        sessions.contains { w in w.workspace.map { !$0.isClosed && $0.isOffline && !$0.bound.isEmpty } ?? false }
+    }
+
     /// Applies what others committed to every bound store; writes kept changes when the
     /// database is back. Returns how many batches of others it applied.
     public func sync() throws(FlowError) -> Int {

@@ -348,8 +348,10 @@ final class PreviewHost {
             // and what other sessions commit to a shared workspace (its pages redraw)
             let shared = FlowHooks.sharedWorkspaceSockets?() ?? []
             var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)] + shared.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if poll(&fds, nfds_t(fds.count), -1) > 0 {
-                if fds.dropFirst().contains(where: { $0.revents != 0 }) { _ = FlowHooks.syncSharedWorkspaces?() }
+            let offline = FlowHooks.sharedWorkspacesOffline?() ?? false
+            let ready = poll(&fds, nfds_t(fds.count), offline ? 1000 : -1)  // offline: retry once a second
+            if ready >= 0 {
+                if ready == 0 || fds.dropFirst().contains(where: { $0.revents != 0 }) { _ = FlowHooks.syncSharedWorkspaces?() }
                 serviceRequests()
                 fflush(flua_stdout())
             }

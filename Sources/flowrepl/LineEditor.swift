@@ -68,12 +68,14 @@ final class PlainLineReader: LineReader {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: preview.wakeFD, events: Int16(POLLIN), revents: 0)]
                 + shared.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {
+            let offline = FlowHooks.sharedWorkspacesOffline?() ?? false
+            let ready = poll(&fds, nfds_t(fds.count), offline ? 1000 : -1)  // offline: retry once a second
+            guard ready >= 0 else {
                 if errno == EINTR { continue }
                 return
             }
-            if fds.dropFirst(2).contains(where: { $0.revents != 0 }) { _ = FlowHooks.syncSharedWorkspaces?() }
-            if fds.dropFirst().contains(where: { $0.revents != 0 }) {
+            if ready == 0 || fds.dropFirst(2).contains(where: { $0.revents != 0 }) { _ = FlowHooks.syncSharedWorkspaces?() }
+            if ready == 0 || fds.dropFirst().contains(where: { $0.revents != 0 }) {
                 preview.serviceRequests()
                 fflush(flua_stdout())
             }
@@ -144,7 +146,8 @@ final class ReadlineReader: LineReader {
         while !ReadlineState.done {
             // with the preview running, a shared workspace's news too (the first one's)
             let shared = PreviewLoader.running == nil ? -1 : FlowHooks.sharedWorkspaceSockets?().first ?? -1
-            let woken = flua_wait_input_wake_or(STDIN_FILENO, PreviewLoader.running?.wakeFD ?? -1, shared)
+            let offline = PreviewLoader.running != nil && FlowHooks.sharedWorkspacesOffline?() == true
+            let woken = flua_wait_input_wake_or(STDIN_FILENO, PreviewLoader.running?.wakeFD ?? -1, shared, offline ? 1000 : -1)
             switch woken {
             case 1:
                 rl_callback_read_char()

@@ -30,4 +30,9 @@ public enum FlowHooks {
     /// the module `flow.workspace` opens. flowrepl's waits for input poll them while the
     /// live preview runs, so its pages redraw on others' changes without a key pressed.
     nonisolated(unsafe) public static var sharedWorkspaceSockets: (() -> [Int32])?
+
+    /// Whether one of the process's shared workspaces lost its connection: then those
+    /// waits also call `syncSharedWorkspaces` once a second (it reconnects, writes what
+    /// was kept and takes what others committed meanwhile).
+    nonisolated(unsafe) public static var sharedWorkspacesOffline: (() -> Bool)?
 }
