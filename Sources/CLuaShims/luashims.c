@@ -581,7 +581,10 @@ void flua_sigint_hold(void) {
 
 void flua_sigint_release(void) { flua_sigint_unblock(); }
 
-int flua_wait_input_or_wake(int fd, int wakefd) {
+int flua_wait_input_or_wake(int fd, int wakefd) { return flua_wait_input_wake_or(fd, wakefd, -1, -1); }
+
+int flua_wait_input_wake_or(int fd, int wakefd, int otherfd, int timeout_ms) {
+    struct timespec limit = {timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L};
     for (;;) {
         if (flua_prompt_flag) {
             flua_prompt_flag = 0;
@@ -591,11 +594,13 @@ int flua_wait_input_or_wake(int fd, int wakefd) {
         sigset_t during;
         sigprocmask(SIG_SETMASK, NULL, &during);
         sigdelset(&during, SIGINT);
-        struct pollfd p[3] = {{fd, POLLIN, 0}, {flua_prompt_pipe[0], POLLIN, 0}, {wakefd, POLLIN, 0}};
-        int r = ppoll(p, wakefd >= 0 ? 3 : 2, NULL, &during); /* SIGINT can arrive in here */
+        /* a negative fd is ignored by poll */
+        struct pollfd p[4] = {{fd, POLLIN, 0}, {flua_prompt_pipe[0], POLLIN, 0}, {wakefd, POLLIN, 0}, {otherfd, POLLIN, 0}};
+        int r = ppoll(p, 4, timeout_ms >= 0 ? &limit : NULL, &during); /* SIGINT can arrive in here */
         if (r < 0 && errno != EINTR) return -1;
+        if (r == 0) return 3; /* the timeout */
         if (r <= 0 || p[1].revents) continue; /* a Ctrl-C: the flag is checked above */
-        return p[0].revents ? 1 : 2;
+        return p[0].revents ? 1 : p[2].revents ? 2 : 3;
     }
 }
 

@@ -33,6 +33,8 @@ public let openFlowWorkspaceModule: @convention(c) (OpaquePointer?) -> Int32 = {
     flua_pop(L, 1)
     LuaWorkspace.register(L)
     FlowHooks.syncSharedWorkspaces = { PostgresWorkspace.syncAll() }
+    FlowHooks.sharedWorkspaceSockets = { PostgresWorkspace.sockets }
+    FlowHooks.sharedWorkspacesOffline = { PostgresWorkspace.anyOffline }
     lua_createtable(L, 0, 1)
     luaSetFunctions(L, [LuaMethod("workspace", LuaWorkspace.workspace)], table: -1, qualifier: "flow.")
     return 1

@@ -164,6 +164,17 @@ public final class PostgresWorkspace: DiagramWorkspace {
         return applied
     }
 
+    /// The sockets of the open workspaces whose connection is up (offline ones are left
+    /// out: a broken socket is always readable): readable when another session committed.
+    public static var sockets: [Int32] {
+        sessions.compactMap(\.workspace).filter { !$0.isClosed && !$0.isOffline && !$0.bound.isEmpty }.map(\.socket).filter { $0 >= 0 }
+    }
+
+    /// Whether an open workspace with bound diagrams lost its connection.
+    public static var anyOffline: Bool {
+        sessions.contains { w in w.workspace.map { !$0.isClosed && $0.isOffline && !$0.bound.isEmpty } ?? false }
+    }
+
     /// Applies what others committed to every bound store; writes kept changes when the
     /// database is back. Returns how many batches of others it applied.
     public func sync() throws(FlowError) -> Int {

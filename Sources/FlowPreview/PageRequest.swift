@@ -23,6 +23,12 @@ public enum PageRequest: Sendable, Equatable {
     /// (`cancel` needs no point). A press, moves and a release are a tap or a drag, as with
     /// the store's pointer input; one drag is one undo step.
     case pointer(Phase, x: Double, y: Double)
+    /// `{"type":"add","x":10,"y":20}` (and `"label":"..."`, at most 200 characters): a
+    /// node of the default size centred at the canvas point, with the id `addNode` would
+    /// make up (`n1`, `n2`, ...).
+    case add(x: Double, y: Double, label: String?)
+    /// `{"type":"delete"}`: `store:deleteSelection()`.
+    case delete
     /// `{"type":"view","view":3}`: show the store of view 3 from now on;
     /// `{"type":"view","view":null}` (or no `view`): the store changed last. Handled by the
     /// hub, never queued for the store.
@@ -48,12 +54,21 @@ public enum PageRequest: Sendable, Equatable {
             }
         case "clearSelection":
             return .clearSelection
+        case "delete":
+            return .delete
+        case "add":
+            let x = try coordinate(object, "x", type), y = try coordinate(object, "y", type)
+            switch object["label"] {
+            case nil: return .add(x: x, y: y, label: nil)
+            case .string(let label)? where label.count <= 200: return .add(x: x, y: y, label: label)
+            default: throw PageRequestError("add: field 'label' (a string of at most 200 characters) expected")
+            }
         case "pointer":
             guard case .string(let name)? = object["phase"], let phase = Phase(rawValue: name) else {
                 throw PageRequestError("pointer: field 'phase' expected (down, move, up or cancel)")
             }
             if phase == .cancel { return .pointer(.cancel, x: 0, y: 0) }
-            return .pointer(phase, x: try coordinate(object, "x"), y: try coordinate(object, "y"))
+            return .pointer(phase, x: try coordinate(object, "x", type), y: try coordinate(object, "y", type))
         case "view":
             switch object["view"] {
             case nil, .null?: return .view(nil)
@@ -73,9 +88,9 @@ public enum PageRequest: Sendable, Equatable {
         }
     }
 
-    private static func coordinate(_ object: JSONObject, _ key: String) throws(PageRequestError) -> Double {
-        guard case .number(let v)? = object[key], v.isFinite else {
-            throw PageRequestError("pointer: field '\(key)' (a finite number) expected")
+    private static func coordinate(_ object: JSONObject, _ key: String, _ type: String) throws(PageRequestError) -> Double {
+        guard case .number(let v)? = object[key], v.isFinite, abs(v) <= 1e9 else {
+            throw PageRequestError("\(type): field '\(key)' (a finite number) expected")
         }
         return v
     }

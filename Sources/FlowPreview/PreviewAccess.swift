@@ -1,3 +1,5 @@
+import Glibc
+
 /// Who may open the preview's page and WebSocket (docs/preview.md, "Who can connect").
 ///
 /// A browser lets any web page open a WebSocket to any address, the preview's loopback one
@@ -40,9 +42,12 @@ public struct PreviewAccess: Sendable, Equatable {
     }
 
     /// Whether `host` is a loopback name or address: the only hosts the server may listen
-    /// on without a token.
+    /// on without a token. `localhost`, `::1` or an IPv4 address 127.x.y.z written as
+    /// one; a name that only starts like one (`127.0.0.1.example.com`) is not.
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host == "localhost" || host == "::1" { return true }
+        var address = in_addr()
+        return inet_pton(AF_INET, host, &address) == 1 && UInt32(bigEndian: address.s_addr) >> 24 == 127
     }
 
     /// Checks a token given with `--token`: nil when it will do, else why not.

@@ -8,6 +8,9 @@ import Synchronization
 /// Frames coalesce: a view keeps only its latest frame, and a page is sent the latest one
 /// when it is ready for more, so a burst of changes costs a slow page one frame, not a
 /// queue of them.
+///
+/// The hub also knows who is connected (`PreviewPresence`): every page is sent the list of
+/// pages, their names and the stores they show, whenever it changes.
 public final class PreviewHub: Sendable {
     /// A page's request, queued for the REPL's thread.
     public struct Incoming: Sendable {
@@ -25,6 +28,8 @@ public final class PreviewHub: Sendable {
     }
 
     private struct Page {
+        /// The name shown to every page (`PreviewPresence`).
+        let name: String
         /// The view the page picked; nil: it follows the store changed last.
         var pinned: Int?
         let doorbell: AsyncStream<Void>.Continuation
@@ -34,6 +39,8 @@ public final class PreviewHub: Sendable {
         /// The notice text and the store list revision it was last sent.
         var notice = ""
         var list = 0
+        /// The presence message last sent.
+        var presence = ""
     }
 
     private struct State {
@@ -45,6 +52,8 @@ public final class PreviewHub: Sendable {
         var pages: [Int: Page] = [:]
         var nextPage = 1
         var inbox: [Incoming] = []
+        /// Pages that went away since the REPL last asked (`takeDeparted`).
+        var departed: [Int] = []
         /// The view of the store changed last: what following pages show.
         var latest: Int?
         /// The list of stores (`PreviewMessages.stores`) and how often it changed.
@@ -60,6 +69,11 @@ public final class PreviewHub: Sendable {
         }
 
         func ringAll() { for page in pages.values { page.doorbell.yield() } }
+
+        /// Who is connected, in connection order.
+        var presence: [PreviewPresence.Entry] {
+            pages.keys.sorted().map { id in PreviewPresence.Entry(page: id, name: pages[id]!.name, view: view(of: pages[id]!)) }
+        }
     }
 
     /// The key of notices for every page.
@@ -69,8 +83,14 @@ public final class PreviewHub: Sendable {
     /// Called (from a server thread) when a request was queued or a page needs a view
     /// drawn: wakes the REPL's thread.
     private let wake: @Sendable () -> Void
+    /// Pages connected at most (`connect` refuses more).
+    public let maximumPages: Int
 
-    public init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+    /// `maximumPages`: the server's WebSocket limit (`PreviewLimits.webSockets`).
+    public init(maximumPages: Int = PreviewLimits().webSockets, wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
+        self.maximumPages = maximumPages
+    }
 
     // MARK: The REPL's side
 
@@ -87,10 +107,8 @@ public final class PreviewHub: Sendable {
             s.frames.removeValue(forKey: view)
             s.notices.removeValue(forKey: view)
             if s.latest == view { s.latest = nil }
-            for (id, page) in s.pages where page.pinned == view {
-                s.pages[id]?.pinned = nil
-                page.doorbell.yield()
-            }
+            for (id, page) in s.pages where page.pinned == view { s.pages[id]?.pinned = nil }
+            s.ringAll()
         }
     }
 
@@ -108,7 +126,7 @@ public final class PreviewHub: Sendable {
                 s.listRevision += 1
                 s.ringAll()
             } else if moved {
-                for page in s.pages.values where page.pinned == nil { page.doorbell.yield() }
+                s.ringAll()  // following pages show another store (and everyone's list says so)
             }
         }
     }
@@ -161,6 +179,21 @@ public final class PreviewHub: Sendable {
         }
     }
 
+    /// The pages that went away since the last call (a gesture of theirs left pressed is
+    /// ended by the REPL), oldest first.
+    public func takeDeparted() -> [Int] {
+        state.withLock { s in
+            defer { s.departed.removeAll() }
+            return s.departed
+        }
+    }
+
+    /// Who is connected now, in connection order.
+    public var presence: [PreviewPresence.Entry] { state.withLock { $0.presence } }
+
+    /// The name of `page` (nil: not connected).
+    public func name(of page: Int) -> String? { state.withLock { $0.pages[page]?.name } }
+
     /// How many pages show `view`.
     public func pageCount(view: Int) -> Int {
         state.withLock { s in s.pages.values.reduce(0) { $0 + (s.view(of: $1) == view ? 1 : 0) } }
@@ -170,24 +203,39 @@ public final class PreviewHub: Sendable {
 
     func hasView(_ view: Int) -> Bool { state.withLock { $0.views.contains(view) } }
 
-    /// Registers a page showing `view` (nil: the store changed last); its doorbell rings
-    /// when it is owed something (and once at once, for the current frame).
-    func connect(view: Int?) -> (page: Int, doorbell: AsyncStream<Void>) {
+    /// Registers a page showing `view` (nil: the store changed last), named `name` if
+    /// given (`PreviewPresence.name`); its doorbell rings when it is owed something (and
+    /// once at once, for the current frame). Every page is told who is connected now. nil
+    /// when `maximumPages` are connected.
+    func connect(view: Int?, name: String? = nil) -> (page: Int, doorbell: AsyncStream<Void>)? {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { s in
+        let id = state.withLock { s -> Int? in
+            guard s.pages.count < maximumPages else { return nil }
             let id = s.nextPage
             s.nextPage += 1
-            s.pages[id] = Page(pinned: view, doorbell: continuation)
+            let taken = Set(s.pages.values.map(\.name))
+            s.pages[id] = Page(name: PreviewPresence.name(given: name, page: id, taken: taken), pinned: view, doorbell: continuation)
+            s.ringAll()
             return id
         }
-        continuation.yield()
+        guard let id else {
+            continuation.finish()
+            return nil
+        }
         wake()  // the REPL draws the view if it has no current frame
         return (id, stream)
     }
 
+    /// Forgets `page`; the others are told it left, the REPL too (`takeDeparted`).
     func disconnect(_ page: Int) {
-        let gone = state.withLock { s in s.pages.removeValue(forKey: page) }
+        let gone = state.withLock { s -> Page? in
+            guard let gone = s.pages.removeValue(forKey: page) else { return nil }
+            s.departed.append(page)
+            s.ringAll()
+            return gone
+        }
         gone?.doorbell.finish()
+        if gone != nil { wake() }
     }
 
     /// Shows `view` on `page` from now on (nil: the store changed last). Throws for a view
@@ -196,7 +244,7 @@ public final class PreviewHub: Sendable {
         let known = state.withLock { s -> Bool in
             if let view, !s.views.contains(view) { return false }
             s.pages[page]?.pinned = view
-            s.pages[page]?.doorbell.yield()
+            s.ringAll()  // the page, and the others' list of who shows what
             return true
         }
         guard known else { throw PageRequestError("view: no store \(view!)") }
@@ -239,6 +287,11 @@ public final class PreviewHub: Sendable {
             if notice != p.notice {
                 p.notice = notice
                 out.messages.append(PreviewMessages.notice(notice))
+            }
+            let presence = PreviewPresence.message(s.presence, you: page)
+            if presence != p.presence {
+                p.presence = presence
+                out.messages.append(presence)
             }
             s.pages[page] = p
             return out

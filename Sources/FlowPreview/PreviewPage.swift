@@ -2,7 +2,8 @@
 /// the live stores and shows the one changed last, or the one picked (`?view=N`, or the
 /// list); nodes glide to their new places when a change moves them; it pans (drag the
 /// background) and zooms (wheel) by itself, keeping that viewport across changes, and
-/// sends clicks and node drags to the store (docs/preview.md).
+/// sends clicks, node drags, double-clicks on the background (a new node) and the Delete
+/// key (the selection) to the store; it lists who is connected (docs/preview.md).
 enum PreviewPage {
     static let html = #"""
 <!doctype html>
@@ -24,11 +25,16 @@ enum PreviewPage {
   #notice { position: absolute; left: 8px; right: 8px; top: 8px; padding: 6px 10px; border-radius: 4px;
             background: #fee2e2; color: #7f1d1d; white-space: pre-wrap; font-family: monospace; display: none; }
   button, select { font: inherit; }
+  #people { position: absolute; right: 8px; bottom: 8px; padding: 4px 8px; border-radius: 4px; background: #e4e4e7;
+            color: #3f3f46; max-width: 40%; }
+  #people ul { margin: 2px 0 0; padding: 0 0 0 16px; }
+  #people li.you { font-weight: 600; }
 </style>
 </head>
 <body>
 <div id="canvas"><div id="picture"></div></div>
 <div id="notice"></div>
+<div id="people" title="who is connected, and the store each shows"><span id="peopleCount">connecting</span><ul id="peopleList"></ul></div>
 <div id="bar"><span id="status" class="off">connecting</span><button id="fit" title="fit the picture in the window">fit</button><select id="stores" title="the store shown"><option value="">last changed</option></select></div>
 <script>
 "use strict";
@@ -42,10 +48,13 @@ const query = new URLSearchParams(location.search);
 let picked = query.get("view");
 // the server's token (an address beyond loopback has one): the WebSocket needs it too
 const token = query.get("token");
+// the name the others see (the server makes it safe; without one: "viewer N")
+const myName = query.get("name");
 // What tests and curious users read: frames seen, change-to-page latencies (ms), replies,
 // the view shown, the stores listed, animations started and finished.
 window.preview = { frames: 0, revision: 0, latencies: [], errors: [], replies: 0, open: false,
-                   view: null, stores: [], latest: null, animations: 0, animated: 0, animating: false };
+                   view: null, stores: [], latest: null, animations: 0, animated: 0, animating: false,
+                   presence: [], you: null };
 let pan = { x: 0, y: 0, zoom: 1 }, socket = null;
 const pans = new Map();  // view -> the pan and zoom the user left it at
 
@@ -69,6 +78,7 @@ function connect() {
   const params = [];
   if (picked) params.push(`view=${encodeURIComponent(picked)}`);
   if (token) params.push(`token=${encodeURIComponent(token)}`);
+  if (myName) params.push(`name=${encodeURIComponent(myName)}`);
   const ws = new WebSocket(`ws://${location.host}/ws` + (params.length ? "?" + params.join("&") : ""));
   socket = ws;
   ws.onopen = () => { statusBox.textContent = "live"; statusBox.className = ""; window.preview.open = true; };
@@ -83,6 +93,8 @@ function connect() {
       showFrame(m);
     } else if (m.type === "stores") {
       listStores(m);
+    } else if (m.type === "presence") {
+      listPeople(m);
     } else if (m.type === "notice") {
       show(m.message);
     } else if (m.type === "error") {
@@ -92,6 +104,22 @@ function connect() {
       window.preview.replies += 1;
     }
   };
+}
+
+// Who is connected: one line each, the name and the store shown (names are text, never
+// markup: textContent).
+function listPeople(m) {
+  window.preview.presence = m.pages;
+  window.preview.you = m.you;
+  document.getElementById("peopleCount").textContent = `${m.pages.length} connected`;
+  const storeName = (view) => { const s = window.preview.stores.find((x) => x.view === view); return s ? s.name : ""; };
+  document.getElementById("peopleList").replaceChildren(...m.pages.map((p) => {
+    const li = document.createElement("li");
+    const where = storeName(p.view);
+    li.textContent = p.name + (p.page === m.you ? " (you)" : "") + (where ? ` · ${where}` : "");
+    if (p.page === m.you) li.className = "you";
+    return li;
+  }));
 }
 
 function send(message) { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message)); }
@@ -111,6 +139,7 @@ function listStores(m) {
     storeList.replaceChildren(...texts.map(([t, v]) => new Option(t, v)));
   }
   storeList.value = picked ? String(picked) : "";
+  if (window.preview.you !== null) listPeople({ pages: window.preview.presence, you: window.preview.you });
 }
 storeList.onchange = () => {
   picked = storeList.value || null;
@@ -279,6 +308,16 @@ window.addEventListener("pointerup", (e) => {
 window.addEventListener("pointercancel", () => {
   if (gesture && gesture.kind === "node") send({ type: "pointer", phase: "cancel" });
   gesture = null; pendingMove = null;
+});
+// A double click on the background adds a node there; Delete (or Backspace) deletes the
+// selection. Both are one change of the store, as at the prompt.
+canvas.addEventListener("dblclick", (e) => {
+  if (!picture.querySelector("svg") || (e.target.closest && e.target.closest('g[id^="node-"], [id^="edge-"]'))) return;
+  const p = canvasPoint(e);
+  send({ type: "add", x: p.x, y: p.y });
+});
+window.addEventListener("keydown", (e) => {
+  if ((e.key === "Delete" || e.key === "Backspace") && e.target === document.body) { e.preventDefault(); send({ type: "delete" }); }
 });
 canvas.addEventListener("wheel", (e) => {
   e.preventDefault();

@@ -8,7 +8,7 @@ import HummingbirdCore
 import Synchronization
 
 /// The preview's web server: the page at `/`, one WebSocket per page at `/ws` (`?view=N`:
-/// a picked store).
+/// a picked store; `?name=...`: the name others see, `PreviewPresence`).
 /// Runs on its own threads (Hummingbird's event loop and Swift's task pool); talks to the
 /// REPL's thread only through the hub. Every request is checked against `access` (own
 /// origin, loopback `Host` or a token) and the server keeps to `limits`.
@@ -127,14 +127,17 @@ public final class PreviewServer: Sendable {
             (try? channel.pipeline.syncOperations.addHandler(UpgradeWatch())) != nil,
             sockets.take(for: channel)
         else { return .dontUpgrade }
+        let name = uri.queryParameters["name"].map { String($0) }
         return .upgrade([:]) { inbound, outbound, _ in
-            await serve(view: view, inbound, outbound, hub: hub)
+            await serve(view: view, name: name, inbound, outbound, hub: hub)
         }
     }
 
     /// One page's WebSocket, until it closes.
-    static func serve(view: Int?, _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, hub: PreviewHub) async {
-        let (page, doorbell) = hub.connect(view: view)
+    static func serve(
+        view: Int?, name: String?, _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, hub: PreviewHub
+    ) async {
+        guard let (page, doorbell) = hub.connect(view: view, name: name) else { return }  // full: closed
         defer { hub.disconnect(page) }
         await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -57,6 +57,8 @@ final class PreviewHost {
     /// Registry references that keep stores alive: the ones given to `preview(s)`, and
     /// the stores of a script that has ended (`keepStores`).
     private var anchors: [Int32] = []
+    /// Which page's gesture holds each store's pointer (several pages press at once).
+    private var pointers = PagePointers()
 
     private init(host: LuaHost, server: PreviewServer, hub: PreviewHub, wakeFD: Int32) {
         self.host = host
@@ -202,7 +204,10 @@ final class PreviewHost {
     /// the new run took over are closed.
     func endRun() {
         sync()
-        for s in previousRun { hub.removeView(s.view) }
+        for s in previousRun {
+            hub.removeView(s.view)
+            pointers.forget(view: s.view)
+        }
         previousRun = []
     }
 
@@ -243,7 +248,10 @@ final class PreviewHost {
             }
             kept.append(s)
         }
-        for s in shown where !kept.contains(where: { $0 === s }) { hub.removeView(s.view) }
+        for s in shown where !kept.contains(where: { $0 === s }) {
+            hub.removeView(s.view)
+            pointers.forget(view: s.view)
+        }
         shown = kept
     }
 
@@ -306,16 +314,25 @@ final class PreviewHost {
 
     /// Empties the wake-up counter, applies the pages' requests in order and refreshes.
     /// Each request runs like a call at the prompt: its change events print, a failure
-    /// changes nothing and is answered to its page only.
+    /// changes nothing and is answered to its page only. Then the gestures of pages that
+    /// went away are cancelled (the departures are taken first: every request of a page
+    /// that left is in this round or an earlier one).
     func serviceRequests() {
         var bytes = [UInt8](repeating: 0, count: 256)
         while read(wakeFD, &bytes, bytes.count) > 0 {}
+        let departed = hub.takeDeparted()
         let requests = hub.takeRequests()
         for r in requests {
             if let message = apply(r) {
                 hub.reply(to: r.page, PreviewMessages.error(message))
             } else {
                 hub.reply(to: r.page, PreviewMessages.ok)
+            }
+        }
+        for page in departed {
+            for view in pointers.leave(page: page) {
+                guard let box = shown.first(where: { $0.view == view })?.box else { continue }
+                _ = box.hostCall(host.L, "pointerCancel") { _ = $0.interaction.pointerCancel() }
             }
         }
         refresh()
@@ -328,8 +345,13 @@ final class PreviewHost {
         LuaContext.writeStderrLine("preview: still serving \(server.url()) (Ctrl-C to stop)")
         fflush(flua_stdout())
         while true {
-            var p = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
-            if poll(&p, 1, -1) > 0 {
+            // and what other sessions commit to a shared workspace (its pages redraw)
+            let shared = FlowHooks.sharedWorkspaceSockets?() ?? []
+            var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)] + shared.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let offline = FlowHooks.sharedWorkspacesOffline?() ?? false
+            let ready = poll(&fds, nfds_t(fds.count), offline ? 1000 : -1)  // offline: retry once a second
+            if ready >= 0 {
+                if ready == 0 || fds.dropFirst().contains(where: { $0.revents != 0 }) { _ = FlowHooks.syncSharedWorkspaces?() }
                 serviceRequests()
                 fflush(flua_stdout())
             }
@@ -351,7 +373,26 @@ final class PreviewHost {
             return box.hostCall(L, "selectEdge") { try $0.selectEdge(id, exclusive: !add) }
         case .clearSelection:
             return box.hostCall(L, "clearSelection") { $0.clearSelection() }
+        case .add(let x, let y, let label):
+            return box.hostCall(L, "addNode") { store in
+                var node = LuaFlowStore.Node(id: store.nextNodeID(), position: .zero, data: .object(JSONObject(label.map { [("label", JSONValue.string($0))] } ?? [])))
+                node.position = Point(x - node.size.width / 2, y - node.size.height / 2)
+                try store.addNode(node)
+            }
+        case .delete:
+            return box.hostCall(L, "deleteSelection") { _ = $0.deleteSelection() }
         case .pointer(let phase, let x, let y):
+            // one page's gesture at a time holds the store's pointer (PagePointers)
+            if phase == .down {
+                if let other = pointers.press(view: incoming.view, page: incoming.page, at: Point(x, y)) {
+                    let q = box.store.canvasToScreen(other.last)
+                    if let message = box.hostCall(L, "pointerUp", interaction: true, { _ = try $0.interaction.pointerUp(at: q) }) {
+                        LuaContext.writeStderrLine("preview: ending the gesture of \(hub.name(of: other.page) ?? "a page that left"): \(message)")
+                    }
+                }
+            } else if !pointers.follow(view: incoming.view, page: incoming.page, ending: phase == .up || phase == .cancel, at: Point(x, y)) {
+                return nil  // another page's press ended this gesture: ignored
+            }
             // the page speaks canvas points; the store's pointer input takes points of its
             // viewport (the one conversion)
             let p = box.store.canvasToScreen(Point(x, y))

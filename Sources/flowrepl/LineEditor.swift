@@ -59,16 +59,23 @@ final class PlainLineReader: LineReader {
 
     /// With the live preview running, waits until standard input has something to read,
     /// applying the pages' requests (and drawing for pages that connect) meanwhile: an
-    /// editor or a script feeding the REPL may leave it waiting for a long time.
+    /// editor or a script feeding the REPL may leave it waiting for a long time. What other
+    /// sessions commit to a shared workspace is taken meanwhile too (its events print, the
+    /// pages redraw).
     private func waitForInput() {
         while let preview = PreviewLoader.running, !PlainLineReader.hasBufferedInput() {
+            let shared = FlowHooks.sharedWorkspaceSockets?() ?? []
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: preview.wakeFD, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 2, -1) >= 0 else {
+                + shared.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let offline = FlowHooks.sharedWorkspacesOffline?() ?? false
+            let ready = poll(&fds, nfds_t(fds.count), offline ? 1000 : -1)  // offline: retry once a second
+            guard ready >= 0 else {
                 if errno == EINTR { continue }
                 return
             }
-            if fds[1].revents != 0 {
+            if ready == 0 || fds.dropFirst(2).contains(where: { $0.revents != 0 }) { _ = FlowHooks.syncSharedWorkspaces?() }
+            if ready == 0 || fds.dropFirst().contains(where: { $0.revents != 0 }) {
                 preview.serviceRequests()
                 fflush(flua_stdout())
             }
@@ -137,11 +144,16 @@ final class ReadlineReader: LineReader {
         flua_sigint_prompt()
         rl_callback_handler_install(prompt, ReadlineState.lineHandler)
         while !ReadlineState.done {
-            switch flua_wait_input_or_wake(STDIN_FILENO, PreviewLoader.running?.wakeFD ?? -1) {
+            // with the preview running, a shared workspace's news too (the first one's)
+            let shared = PreviewLoader.running == nil ? -1 : FlowHooks.sharedWorkspaceSockets?().first ?? -1
+            let offline = PreviewLoader.running != nil && FlowHooks.sharedWorkspacesOffline?() == true
+            let woken = flua_wait_input_wake_or(STDIN_FILENO, PreviewLoader.running?.wakeFD ?? -1, shared, offline ? 1000 : -1)
+            switch woken {
             case 1:
                 rl_callback_read_char()
-            case 2:  // a preview page sent requests: apply them above the prompt
+            case 2, 3:  // a preview page sent requests, or another session committed: above the prompt
                 LuaContext.writeStdout("\r\u{1B}[K")
+                if woken == 3 { _ = FlowHooks.syncSharedWorkspaces?() }
                 PreviewLoader.running?.serviceRequests()
                 fflush(flua_stdout())
                 rl_on_new_line()

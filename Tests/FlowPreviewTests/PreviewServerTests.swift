@@ -16,12 +16,25 @@ import Testing
         return try PreviewServer(address: ServeAddress(host: "127.0.0.1", port: 0), hub: hub, token: token, limits: limits)
     }
 
-    /// A WebSocket to view 1, upgraded (101).
+    /// A WebSocket to view 1, upgraded (101), past the first message: who is connected.
     func socket(_ s: PreviewServer, _ query: String = "") throws -> RawClient {
         let c = try RawClient(port: s.address.port)
         let status = c.get("/ws?view=1" + query, port: s.address.port, ["Origin": "http://127.0.0.1:\(s.address.port)"], upgrade: true)
         #expect(status == 101)
+        if status == 101 { #expect(c.text()?.hasPrefix(#"{"type":"presence","#) == true) }
         return c
+    }
+
+    @Test func aPageIsNamedByItsAddressAndEveryPageHearsOfTheOthers() async throws {
+        try await offThePool {
+            let s = try server()
+            let ana = try socket(s, "&name=Ana%20%3Cb%3E")
+            let other = try socket(s)
+            let both = #"[{"page":1,"name":"Ana b","view":1},{"page":2,"name":"viewer 2","view":1}]"#
+            #expect(ana.text() == #"{"type":"presence","you":1,"pages":"# + both + "}")
+            shutdown(other.fd, Int32(SHUT_RDWR))  // gone
+            #expect(ana.text() == #"{"type":"presence","you":1,"pages":[{"page":1,"name":"Ana b","view":1}]}"#)
+        }
     }
 
     @Test func aPageOfAnotherSiteCannotOpenAWebSocketOrThePage() async throws {
@@ -59,6 +72,14 @@ import Testing
             let made = try #require(wide.access.token)
             #expect(made.count == 32 && PreviewAccess.problem(with: made) == nil)
             #expect(wide.url() == "http://localhost:\(wide.address.port)/?token=\(made)")
+            let w = wide.address.port
+            #expect(try RawClient(port: w).get("/", port: w) == 403)  // loopback Host, no token
+            #expect(try RawClient(port: w).get("/ws", port: w, [:], upgrade: true) == 400)
+            #expect(try RawClient(port: w).get("/?token=\(made)", port: w) == 200)
+            for host in ["0.0.0.0", "::", "192.168.1.2", "example.com", "127.example.com", "127.0.0.1.nip.io", "localhost.example"] {
+                #expect(!PreviewAccess.isLoopback(host), "\(host) needs a token")
+            }
+            for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1"] { #expect(PreviewAccess.isLoopback(host)) }
             #expect(PreviewAccess.problem(with: "short") != nil)
             #expect(PreviewAccess.problem(with: "has spaces in it, sixteen+") != nil)
         }

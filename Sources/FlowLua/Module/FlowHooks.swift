@@ -24,4 +24,15 @@ public enum FlowHooks {
     /// events) and returns how many batches came; nil until the module `flow.workspace`
     /// opens. flowrepl calls it before each line.
     nonisolated(unsafe) public static var syncSharedWorkspaces: (() -> Int)?
+
+    /// The sockets of the process's shared workspaces' database connections that are up:
+    /// readable when another session committed (then call `syncSharedWorkspaces`); nil until
+    /// the module `flow.workspace` opens. flowrepl's waits for input poll them while the
+    /// live preview runs, so its pages redraw on others' changes without a key pressed.
+    nonisolated(unsafe) public static var sharedWorkspaceSockets: (() -> [Int32])?
+
+    /// Whether one of the process's shared workspaces lost its connection: then those
+    /// waits also call `syncSharedWorkspaces` once a second (it reconnects, writes what
+    /// was kept and takes what others committed meanwhile).
+    nonisolated(unsafe) public static var sharedWorkspacesOffline: (() -> Bool)?
 }
