@@ -214,7 +214,7 @@ struct Ordering {
         layers = best
         setPositions()
         // past the work limit: the best order so far (the call that asked fails anyway)
-        if WorkLimit.shouldStop { return }
+        if WorkLimit.shouldStop || !search.polish { return }
         if !whole && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
         if ChainSifting.work(graph, layers) <= ChainSifting.workBound {
             siftChains()
@@ -241,7 +241,7 @@ struct Ordering {
         for _ in 0..<ChainSifting.rounds where crossings > 0 && !WorkLimit.shouldStop {
             let before = layers
             var moved = false
-            for chain in graph.chains where chain.count > 3 {
+            for chain in graph.ownedChains where chain.count > 3 {
                 if ChainSifting.place(chain, graph: graph, layers: &layers, position: &position, window: window) { moved = true }
             }
             if !moved { return }
