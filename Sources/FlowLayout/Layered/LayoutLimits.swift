@@ -1,6 +1,6 @@
 import FlowCore
 
-/// What one layered layout may take (docs/limits.md, "Layout"). A long edge gets a bend
+/// What one layered layout may take (docs/layout.md, "Limits"). A long edge gets a bend
 /// point (a dummy vertex of the proper graph) on every layer it passes, so the bend points
 /// — the sum of the edges' layer spans — measure both the work and the memory of a layout:
 /// a dense graph of a few hundred nodes needs millions of them. They are counted right
@@ -10,9 +10,10 @@ import FlowCore
 ///   other, with one route's work;
 /// - past `bendPoints` (counted before sharing: every edge's route holds its own points),
 ///   the layout fails naming the limit and the count;
-/// - with a `memory` budget (a Lua sandbox's memory cap), what the layout will hold, about
-///   `bytesPerBendPoint` a bend point, is taken from it for the layout's length, and the
-///   layout fails, allocating nothing, when it cannot be.
+/// - with a `memory` budget (a Lua sandbox's memory cap), what the layout will hold (about
+///   1 kB a bend point of the proper graph, 64 bytes one of the routes': dense graphs
+///   measured in a release build) is taken from it for the layout's length, and the layout
+///   fails, allocating nothing, when it cannot be.
 /// Past the current `WorkLimit` the layout stops between its steps (and within the long
 /// ones) and fails.
 public struct LayoutLimits {
@@ -27,9 +28,10 @@ public struct LayoutLimits {
     public static let defaultBendPoints = 1_000_000
     /// About what a layout holds for each bend point of its proper graph (the vertex, its
     /// segments, the crossing reduction's and the position solver's arrays), and for each of
-    /// the routes' points.
-    static let bytesPerSharedBendPoint = 640
-    static let bytesPerRouteBendPoint = 48
+    /// the routes' bend points (two points, in the result and the store). Measured: decoding
+    /// `{a1 ... a100} -> {a1 ... a100}` peaks at 255 MB; this gives about 190 MB for its layout.
+    static let bytesPerSharedBendPoint = 1_024
+    static let bytesPerRouteBendPoint = 64
 
     public init(bendPoints: Int = LayoutLimits.defaultBendPoints, memory: (any MemoryBudget)? = nil) {
         self.bendPoints = bendPoints
