@@ -30,6 +30,8 @@ extension FlowStore where Data == JSONValue {
         var warnings = imported.warnings
         if imported.needsLayout {
             let scratch = FlowStore<JSONValue>(configuration: configuration)
+            // the layout's memory counts against this store's budget (a sandbox's cap)
+            scratch.memoryBudget = memoryBudget
             warnings += try scratch.load(document)
             var request = LayoutRequest()
             request.options.direction = imported.direction

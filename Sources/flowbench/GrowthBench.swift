@@ -1,4 +1,6 @@
+@preconcurrency import Glibc
 import FlowCore
+import FlowFormats
 import FlowLayout
 import TestSupport
 
@@ -7,22 +9,67 @@ import TestSupport
 /// - `store.parentChain`: adding n nodes, each the child of the one before (1,000 to 4,000;
 ///   target exponent at most 1.3: adding a child does not walk its ancestors);
 /// - `layout.cyclic`: the layered layout of a random graph with three out-edges per node to
-///   random targets (seed 43), full of cycles (250 to 1,000 nodes; target: 1,000 nodes in
-///   under 2 s).
+///   random targets (seed 43), full of cycles (1,000 to 4,000 nodes; targets: exponent at
+///   most 1.3, 1,000 nodes in under 2 s);
+/// - `layout.dense`: decoding DOT `{a1 ... aN} -> {a1 ... aN}` (N = 25, 50, 100), which lays
+///   out N² edges over N layers: the bend points grow as N³ (`LayoutLimits`);
+/// - `layout.parallel`: the layered layout of 20 nodes joined each to each by 5, 20 and 80
+///   parallel edges (2,000 to 32,000 edges), which share their bend points.
+/// `FLOWBENCH_GROWTH` (comma-separated series names, e.g. `layout.cyclic`) runs only those;
+/// `FLOWBENCH_GROWTH_SIZES` (e.g. `1000,2000`) replaces the sizes of the layout series.
 enum GrowthBench {
     static let chainSizes = [1_000, 2_000, 4_000]
-    static let cyclicSizes = [250, 500, 1_000]
+    static let cyclicSizes = [1_000, 2_000, 4_000]
+    static let denseSizes = [25, 50, 100]
+    static let parallelSizes = [2_000, 8_000, 32_000]
 
     static func run(into report: Report) {
-        progress("growth store.parentChain")
-        Growth.measure("growth.store.parentChain", sizes: chainSizes, rounds: 5, into: report) { n in
-            { _ = parentChain(n) }
+        let selected = getenv("FLOWBENCH_GROWTH").map { Set(String(cString: $0).split(separator: ",").map(String.init)) }
+        func runs(_ name: String) -> Bool { selected?.contains(name) ?? true }
+        let sizes = getenv("FLOWBENCH_GROWTH_SIZES").map { String(cString: $0).split(separator: ",").compactMap { Int($0) } }
+        let cyclicSizes = sizes ?? cyclicSizes, denseSizes = sizes ?? denseSizes, parallelSizes = sizes ?? parallelSizes
+        if runs("store.parentChain") {
+            progress("growth store.parentChain")
+            Growth.measure("growth.store.parentChain", sizes: chainSizes, rounds: 5, into: report) { n in
+                { _ = parentChain(n) }
+            }
         }
-        progress("growth layout.cyclic")
-        Growth.measure("growth.layout.cyclic", sizes: cyclicSizes, rounds: 2, into: report) { n in
-            let graph = cyclicGraph(n)
-            return { _ = LayeredLayout.layout(graph, options: LayoutOptions()) }
+        if runs("layout.cyclic") {
+            progress("growth layout.cyclic")
+            Growth.measure("growth.layout.cyclic", sizes: cyclicSizes, rounds: 1, into: report) { n in
+                let graph = cyclicGraph(n)
+                return { _ = LayeredLayout.layout(graph, options: LayoutOptions()) }
+            }
+            // what the time grows with: the layers and the routes' points (two a bend point)
+            for n in cyclicSizes {
+                let r = LayeredLayout.layout(cyclicGraph(n), options: LayoutOptions())
+                report.add(Metric(name: "growth.layout.cyclic.layers", size: n, value: Double(r.layers), unit: "count"))
+                let points = r.edgePoints.reduce(0) { $0 + $1.count }
+                report.add(Metric(name: "growth.layout.cyclic.routePoints", size: n, value: Double(points), unit: "count"))
+            }
         }
+        if runs("layout.dense") {
+            progress("growth layout.dense")
+            Growth.measure("growth.layout.dense", sizes: denseSizes, rounds: 1, into: report) { n in
+                let names = (1...n).map { "a\($0)" }.joined(separator: " ")
+                let text = "digraph { {\(names)} -> {\(names)} }"
+                return { _ = try! FlowStore<JSONValue>().load(text, format: .dot) }
+            }
+        }
+        if runs("layout.parallel") {
+            progress("growth layout.parallel")
+            Growth.measure("growth.layout.parallel", sizes: parallelSizes, rounds: 1, into: report) { n in
+                let graph = parallelGraph(nodes: 20, edges: n)
+                return { _ = LayeredLayout.layout(graph, options: LayoutOptions()) }
+            }
+        }
+    }
+
+    /// `nodes` nodes, each joined to each (itself included) by parallel edges, `edges` in all.
+    static func parallelGraph(nodes n: Int, edges: Int) -> LayoutGraph {
+        var list: [LayoutGraph.Edge] = []
+        for i in 0..<edges { list.append(LayoutGraph.Edge(source: i % (n * n) / n, target: i % n)) }
+        return LayoutGraph(nodes: Array(repeating: LayoutGraph.Node(width: 72, height: 36), count: n), edges: list)
     }
 
     static func parentChain(_ n: Int) -> FlowStore<JSONValue> {

@@ -298,6 +298,46 @@ import Testing
         #expect(s.run("return flow.decode(text, {format = '\(format)'})").error == "test:1: sandbox: time limit exceeded (1e-09 s)")
     }
 
+    /// `text` set as a global of the sandbox.
+    static func withText(_ s: Sandboxed, _ text: String) {
+        s.host.pushGlobals()
+        LuaStack(s.host.L).push(text)
+        lua_setfield(s.host.L, -2, "text")
+        lua_settop(s.host.L, 0)
+    }
+
+    static func everyToEvery(_ n: Int) -> String {
+        let set = "{" + names("a", n, " ") + "}"
+        return "digraph { \(set) -> \(set) }"
+    }
+
+    /// The layout of a dense graph counts against the memory cap before it allocates: the
+    /// decode of 2 kB of DOT grew to 4.8 GB under a 2 s limit.
+    @Test func aDenseDecodeKeepsToTheMemoryCap() {
+        let s = Sandboxed(SandboxLimits(memory: 16 << 20, instructions: 0, seconds: 60, patternSteps: 0))
+        Self.withText(s, Self.everyToEvery(60))
+        let r = s.run("local st, m = flow.decode(text, {format = 'dot'}) return st == nil, m")
+        #expect(r.results?.first == "true", "\(r)")
+        #expect(r.results?.last?.hasPrefix("layout: the graph needs ") == true, "\(r)")
+        #expect(r.results?.last?.hasSuffix("that passes the memory limit of 16,777,216 bytes") == true, "\(r)")
+        #expect(s.stillWorks())
+    }
+
+    @Test func aDenseDecodeEndsInTime() {
+        let s = Sandboxed(SandboxLimits(memory: 64 << 20, instructions: 0, seconds: 2, patternSteps: 0))
+        Self.withText(s, Self.everyToEvery(300))
+        let start = ContinuousClock.now
+        let r = s.run("local st, m = flow.decode(text, {format = 'dot'}) return st == nil, m")
+        #expect(ContinuousClock.now - start < .seconds(10))
+        if let m = r.error {
+            #expect(m == "test:1: sandbox: time limit exceeded (2 s)")
+        } else {
+            #expect(r.results?.first == "true")
+            #expect(r.results?.last?.hasSuffix("; the limit is 1,000,000") == true, "\(r)")
+        }
+        #expect(s.stillWorks())
+    }
+
     @Test func theWorkLimitStopsALayoutInSwift() throws {
         let store = FlowStore<JSONValue>()
         for i in 0..<50 { _ = try store.addNode(FlowNode(id: "n\(i)", position: Point(0, 0), data: .null)) }

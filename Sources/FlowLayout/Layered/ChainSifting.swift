@@ -28,7 +28,7 @@ enum ChainSifting {
     /// product of the sizes of its two layers (the places the pass weighs).
     static func work(_ g: ProperGraph, _ layers: [[Int]]) -> Int {
         var work = 0
-        for chain in g.chains where chain.count > 3 {
+        for chain in g.ownedChains where chain.count > 3 {
             for j in 1..<(chain.count - 2) {
                 work += layers[g.layer[chain[j]]].count * layers[g.layer[chain[j + 1]]].count
             }

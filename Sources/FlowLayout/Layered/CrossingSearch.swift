@@ -31,6 +31,14 @@ struct CrossingSearch: Equatable {
     var everyStartWhole: Bool
     /// Runs of kicks, each from the best order the one before it found (none: no kicks).
     var kicks: [Kicks]
+    /// Whether the best start is polished (transposition, sifting, long-edge moves): not on
+    /// a huge graph (`hugeFrom`), where barycentre sweeps alone take seconds.
+    var polish = true
+
+    /// The vertices (dummies included) from which a graph is huge: only a dense graph's
+    /// bend points make one (`LayoutLimits`; `{a1 ... a100} -> {a1 ... a100}` has 170,000),
+    /// and its search is a single start of barycentre sweeps.
+    static let hugeFrom = 100_000
 
     /// The search `effort` gives a graph of `vertices` vertices, dummies included. A
     /// thorough search is the normal one followed by a long run of kicks, so it never ends
@@ -42,6 +50,7 @@ struct CrossingSearch: Equatable {
         let normal = CrossingSearch(
             starts: small ? 8 : 3, everyStartWhole: small,
             kicks: vertices <= 1_000 ? [Kicks(count: 1_000, length: 10, patience: 300, work: 6_000_000)] : [])
+        if vertices > hugeFrom { return CrossingSearch(starts: 1, everyStartWhole: false, kicks: [], polish: false) }
         switch effort {
         case .normal:
             return normal

@@ -10,6 +10,10 @@
 /// comparisons over them (which the compiler vectorises); the keys of vertices with more
 /// segments on a side are copied into rows of their own, and a pass over those follows.
 struct LayerSifting {
+    /// The vertices (dummies included) from which a graph's vertices are sifted within
+    /// `window` places of where they are (`Ordering.siftingWindow`).
+    static let windowedFrom = 20_000
+    static let window = 50
     private let keys: UnsafeBufferPointer<Int>
     private let starts: UnsafeBufferPointer<Int>
     private let ends: UnsafeBufferPointer<Int>
@@ -28,12 +32,14 @@ struct LayerSifting {
     /// The keys on each side of the vertices with more than one key there.
     private var upSeveral = SeveralKeys(), downSeveral = SeveralKeys()
 
+    /// With a `window`, each vertex stays within that many places of where it is: a pass
+    /// then costs the window, not the layer's width, per key.
     static func sift(
         _ layer: inout [Int], keys: UnsafeBufferPointer<Int>, starts: UnsafeBufferPointer<Int>,
-        ends: UnsafeBufferPointer<Int>
+        ends: UnsafeBufferPointer<Int>, window: Int? = nil
     ) {
         var sifting = LayerSifting(layer, keys: keys, starts: starts, ends: ends)
-        sifting.sift()
+        sifting.sift(window: window ?? layer.count)
         layer = sifting.order.map { layer[Int($0)] }
     }
 
@@ -60,21 +66,22 @@ struct LayerSifting {
         }
     }
 
-    private mutating func sift() {
+    private mutating func sift(window: Int) {
         let count = vertices.count
         var balance = [Int32](repeating: 0, count: count)
         for i in 0..<count {
             let v = vertices[i], from = placeOf[i]
+            let lo = max(0, from - window), hi = min(count, from + window + 1)
             // balance[j] is how many more crossings v has with the vertex at j when left of
             // it than when right of it (balance[from], v against itself, is not used)
-            balances(of: v, into: &balance)
+            balances(of: v, into: &balance, lo..<hi)
             var best = 0, bestAt = from, change = 0
-            for j in stride(from: from - 1, through: 0, by: -1) {
+            for j in stride(from: from - 1, through: lo, by: -1) {
                 change += Int(balance[j])
                 if change < best { best = change; bestAt = j }
             }
             change = 0
-            for j in (from + 1)..<max(from + 1, count) {
+            for j in (from + 1)..<max(from + 1, hi) {
                 change -= Int(balance[j])
                 if change < best { best = change; bestAt = j }
             }
@@ -107,22 +114,26 @@ struct LayerSifting {
     /// Each pair of keys `a` of v and `b` of the vertex at a place, on the same side, adds
     /// `+1` to that place when `a > b` and `-1` when `a < b`: one pass over the places'
     /// single keys per key of v, then the vertices with several keys on a side.
-    private func balances(of v: Int, into balance: inout [Int32]) {
+    /// Only the places in `range` get their balance.
+    private func balances(of v: Int, into balance: inout [Int32], _ range: Range<Int>) {
         let up = starts[2 * v]..<ends[2 * v], down = starts[2 * v + 1]..<ends[2 * v + 1]
-        balance.withUnsafeMutableBufferPointer { balance in
+        balance.withUnsafeMutableBufferPointer { whole in
+            let balance = UnsafeMutableBufferPointer(rebasing: whole[range])
             balance.update(repeating: 0)
             upExceeded.withUnsafeBufferPointer { exceeded in
                 upUndercut.withUnsafeBufferPointer { undercut in
-                    for k in up { LayerSifting.add(Int32(keys[k]), exceeded, undercut, to: balance) }
+                    let (e, u) = (UnsafeBufferPointer(rebasing: exceeded[range]), UnsafeBufferPointer(rebasing: undercut[range]))
+                    for k in up { LayerSifting.add(Int32(keys[k]), e, u, to: balance) }
                 }
             }
             downExceeded.withUnsafeBufferPointer { exceeded in
                 downUndercut.withUnsafeBufferPointer { undercut in
-                    for k in down { LayerSifting.add(Int32(keys[k]), exceeded, undercut, to: balance) }
+                    let (e, u) = (UnsafeBufferPointer(rebasing: exceeded[range]), UnsafeBufferPointer(rebasing: undercut[range]))
+                    for k in down { LayerSifting.add(Int32(keys[k]), e, u, to: balance) }
                 }
             }
-            for k in up { upSeveral.addSigns(of: keys[k], to: balance, placeOf: placeOf) }
-            for k in down { downSeveral.addSigns(of: keys[k], to: balance, placeOf: placeOf) }
+            for k in up { upSeveral.addSigns(of: keys[k], to: whole, placeOf: placeOf, range) }
+            for k in down { downSeveral.addSigns(of: keys[k], to: whole, placeOf: placeOf, range) }
         }
     }
 
@@ -154,15 +165,14 @@ struct LayerSifting {
         }
 
         /// Adds to the balance at each row's place the sum of `sign(a - b)` over its keys `b`.
-        func addSigns(of a: Int, to balance: UnsafeMutableBufferPointer<Int32>, placeOf: [Int]) {
-            var t = 0
+        /// Rows whose place lies outside `range` are skipped.
+        func addSigns(of a: Int, to balance: UnsafeMutableBufferPointer<Int32>, placeOf: [Int], _ range: Range<Int>) {
             for r in 0..<owner.count {
+                let place = placeOf[owner[r]]
+                if !range.contains(place) { continue }
                 var sum = 0
-                while t < rowEnd[r] {
-                    sum = sum &+ SeveralKeys.sign(a &- keys[t])
-                    t += 1
-                }
-                balance[placeOf[owner[r]]] &+= Int32(sum)
+                for t in (r == 0 ? 0 : rowEnd[r - 1])..<rowEnd[r] { sum = sum &+ SeveralKeys.sign(a &- keys[t]) }
+                balance[place] &+= Int32(sum)
             }
         }
 

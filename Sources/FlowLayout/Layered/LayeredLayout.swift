@@ -7,7 +7,21 @@ public enum LayeredLayout {
     /// Sweeps of crossing reduction before giving up on improvement.
     static let sweeps = 24
 
+    /// Lays `graph` out without limits (`LayoutLimits.unbounded`). Past the current
+    /// `WorkLimit` it stops early and leaves every node at the origin: the throwing
+    /// variant says so.
     public static func layout(_ graph: LayoutGraph, options: LayoutOptions) -> LayoutResult {
+        (try? layout(graph, options: options, limits: .unbounded))
+            ?? LayoutResult(nodeCount: graph.nodes.count, edgeCount: graph.edges.count, clusterCount: graph.clusters.count)
+    }
+
+    /// Lays `graph` out within `limits` (`LayoutLimits`: bend points, memory) and the
+    /// current `WorkLimit`; throws, naming the limit, when it cannot.
+    public static func layout(
+        _ graph: LayoutGraph, options: LayoutOptions, limits: LayoutLimits
+    ) throws(FlowError) -> LayoutResult {
+        let allowance = LayoutAllowance(limits)
+        defer { allowance.giveBack() }
         var result = LayoutResult(
             nodeCount: graph.nodes.count, edgeCount: graph.edges.count, clusterCount: graph.clusters.count)
         let loopRoom = min(options.layerSpacing / 2, 20)
@@ -28,9 +42,9 @@ public enum LayeredLayout {
             ? [Component(nodes: Array(0..<graph.nodes.count), edges: graph.edges.indices.filter { graph.edges[$0].source != graph.edges[$0].target })]
             : components(graph)
         for component in parts {
-            let part = layoutComponent(
+            let part = try layoutComponent(
                 graph, nodes: component.nodes, edges: component.edges, breadth: breadth,
-                depth: depth, options: options, stable: stable)
+                depth: depth, options: options, stable: stable, allowance: allowance)
             let shift = offset - part.minBreadth
             for (local, v) in component.nodes.enumerated() {
                 centres[v] = Point(part.centres[local].x + shift, part.centres[local].y)
@@ -216,8 +230,8 @@ public enum LayeredLayout {
 
     static func layoutComponent(
         _ graph: LayoutGraph, nodes: [Int], edges: [Int], breadth: [Double], depth: [Double],
-        options: LayoutOptions, stable: Bool = false
-    ) -> Part {
+        options: LayoutOptions, stable: Bool = false, allowance: LayoutAllowance = LayoutAllowance(.unbounded)
+    ) throws(FlowError) -> Part {
         // a stable layout's previous centres, in layer terms (`StableLayout`)
         let previous = nodes.map { graph.nodes[$0].previous.map { StableLayout.layerTerms($0, options.direction) } }
         var local = [Int: Int](minimumCapacity: nodes.count)
@@ -256,9 +270,12 @@ public enum LayeredLayout {
                 nodeCount: nodes.count, edges: rankEdges, previousLayer: StableLayout.previousLayers(previous.map { $0?.across }))
             : ClusterLayout.ranks(graph, nodes: nodes, edges: rankEdges)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
+        try WorkLimit.check("layout")
+        let owners = try admit(ranks: ranks, edges: down, ports: ports, labels: labels, allowance: allowance)
         var proper = ProperGraph(
             ranks: ranks, breadth: nodes.map { breadth[$0] }, depth: nodes.map { depth[$0] },
-            edges: down, ports: ports, labels: labels)
+            edges: down, ports: ports, labels: labels, owners: owners)
+        try WorkLimit.check("layout")
         proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
         var ordering = Ordering(graph: proper)
@@ -281,6 +298,7 @@ public enum LayeredLayout {
                 }
             }
         }
+        try WorkLimit.check("layout")
         let coordinates = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
             edgeSpacing: options.edgeSpacing)
@@ -329,6 +347,7 @@ public enum LayeredLayout {
         let centres = (0..<nodes.count).map { v in
             Point(x[v], layerTop[proper.layer[v]] + layerDepth[proper.layer[v]] / 2)
         }
+        try WorkLimit.check("layout")
         let straightRoutes = StraightRoutes(
             graph: proper, layers: ordering.layers, x: x, bandTop: layerTop,
             bandBottom: (0..<proper.layerCount).map { layerTop[$0] + layerDepth[$0] },
@@ -350,10 +369,28 @@ public enum LayeredLayout {
             let lv = proper.labelVertex[i]
             labelCentres.append(lv >= 0 ? Point(x[lv], layerTop[proper.layer[lv]] + layerDepth[proper.layer[lv]] / 2) : nil)
         }
+        try WorkLimit.check("layout")
         return Part(
             centres: centres, points: points, labels: labelCentres,
             minBreadth: minB.isFinite ? minB : 0, maxBreadth: maxB.isFinite ? maxB : 0,
             crossings: ordering.totalCrossings(), reversed: reversed.filter { $0 }.count, reversedEdges: reversed,
             layers: proper.layerCount, frames: frames)
+    }
+
+    /// Counts the bend points a part's edges need (`LayoutLimits`) before anything is built
+    /// for them: past `sharedChainsFrom`, parallel edges share chains (the owners returned,
+    /// nil otherwise); then the allowance admits them or throws.
+    static func admit(
+        ranks: [Int], edges: [(source: Int, target: Int)], ports: [(Double, Double)], labels: [Size?],
+        allowance: LayoutAllowance
+    ) throws(FlowError) -> [Int]? {
+        var count = ProperGraph.bendPoints(ranks: ranks, edges: edges)
+        var owners: [Int]? = nil
+        if count.all > LayoutLimits.sharedChainsFrom {
+            owners = ProperGraph.sharedChains(edges: edges, ports: ports, labels: labels)
+            count = ProperGraph.bendPoints(ranks: ranks, edges: edges, owners: owners)
+        }
+        try allowance.admit(bendPoints: count.all, shared: count.owned)
+        return owners
     }
 }

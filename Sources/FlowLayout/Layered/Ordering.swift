@@ -214,7 +214,7 @@ struct Ordering {
         layers = best
         setPositions()
         // past the work limit: the best order so far (the call that asked fails anyway)
-        if WorkLimit.shouldStop { return }
+        if WorkLimit.shouldStop || !search.polish { return }
         if !whole && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
         if ChainSifting.work(graph, layers) <= ChainSifting.workBound {
             siftChains()
@@ -241,7 +241,7 @@ struct Ordering {
         for _ in 0..<ChainSifting.rounds where crossings > 0 && !WorkLimit.shouldStop {
             let before = layers
             var moved = false
-            for chain in graph.chains where chain.count > 3 {
+            for chain in graph.ownedChains where chain.count > 3 {
                 if ChainSifting.place(chain, graph: graph, layers: &layers, position: &position, window: window) { moved = true }
             }
             if !moved { return }
@@ -498,6 +498,11 @@ struct Ordering {
     @inline(__always)
     private static func less(_ x: Int, _ y: Int) -> Int { Int(bitPattern: UInt(bitPattern: x &- y) >> 63) }
 
+    /// How far a vertex may move in one sifting (nil: anywhere in its layer): on large
+    /// graphs (`LayerSifting.windowedFrom`), whose layers are hundreds wide, a window keeps a
+    /// pass linear in the vertices instead of growing with their product with the widths.
+    var siftingWindow: Int? { graph.count > LayerSifting.windowedFrom ? LayerSifting.window : nil }
+
     /// Moves each vertex of layer `l`, in turn, to the place where it crosses least.
     mutating func sift(_ l: Int) {
         gatherKeys(l)
@@ -505,7 +510,7 @@ struct Ordering {
         keyBuffer.withUnsafeBufferPointer { keys in
             keyStart.withUnsafeBufferPointer { starts in
                 keyEnd.withUnsafeBufferPointer { ends in
-                    LayerSifting.sift(&layer, keys: keys, starts: starts, ends: ends)
+                    LayerSifting.sift(&layer, keys: keys, starts: starts, ends: ends, window: siftingWindow)
                 }
             }
         }

@@ -19,6 +19,9 @@
 enum PositionSimplex {
     static let brandesKoepfVertices = 12_000
     static let maxPivots = 1_500
+    /// The pivots of a huge graph (`CrossingSearch.hugeFrom`), where a pivot costs about a
+    /// millisecond: its start, packed layers, is already compact.
+    static let hugePivots = 100
 
     static func startsFromBrandesKoepf(_ graph: ProperGraph) -> Bool {
         graph.count + graph.segments.count <= brandesKoepfVertices
@@ -130,7 +133,8 @@ enum PositionSimplex {
             StableLayout.addPull(targets: pull.targets, weights: pull.weights, base: pull.base, edges: &edges, rank: &rank)
         }
         addWidth(graph, edges: &edges, rank: &rank)
-        let solved = NetworkSimplex.improve(ranks: rank, edges: edges, maxIterations: maxPivots)
+        let pivots = n > CrossingSearch.hugeFrom ? hugePivots : maxPivots
+        let solved = NetworkSimplex.improve(ranks: rank, edges: edges, maxIterations: pivots)
         var out = Array(solved[0..<n])
         out.reserveCapacity(n + segmentCount + extra.count)
         for s in 0..<segmentCount { out.append(solved[n + shared[s]]) }

@@ -24,6 +24,9 @@ struct ProperGraph {
     var down: [[Int]]
     /// For each input edge, its vertices from the upper end to the lower end.
     var chains: [[Int]]
+    /// For each input edge, the edge whose chain of dummies it shares (itself, unless built
+    /// with `owners`): only the owner's chain has segments of its own.
+    var chainOwner: [Int] = []
     /// Which dummy carries the label of an edge (or -1).
     var labelVertex: [Int]
     var layerCount: Int
@@ -32,14 +35,20 @@ struct ProperGraph {
     var orderTie: [Double] = []
 
     var count: Int { layer.count }
+    /// The chains of the edges that own theirs (each shared chain once).
+    var ownedChains: [[Int]] {
+        chainOwner.count == chains.count && chainOwner.enumerated().contains { $0.offset != $0.element }
+            ? chains.indices.filter { chainOwner[$0] == $0 }.map { chains[$0] } : chains
+    }
     func isDummy(_ v: Int) -> Bool { v >= realCount }
 
     /// Builds the graph from ranks. `edges` are already pointing downwards
     /// (`rank[source] < rank[target]`); `ports` give each edge's (source, target) offsets.
+    /// `owners` (`sharedChains`) says, for each edge, the earlier edge whose chain it shares.
     init(
         ranks: [Int], breadth: [Double], depth: [Double],
         edges: [(source: Int, target: Int)], ports: [(Double, Double)],
-        labels: [Size?]
+        labels: [Size?], owners: [Int]? = nil
     ) {
         realCount = ranks.count
         layer = ranks
@@ -51,7 +60,12 @@ struct ProperGraph {
         chains.reserveCapacity(edges.count)
         labelVertex = Array(repeating: -1, count: edges.count)
         layerCount = (ranks.max() ?? -1) + 1
+        chainOwner = owners ?? Array(edges.indices)
         for (i, e) in edges.enumerated() {
+            if chainOwner[i] != i {
+                chains.append(chains[chainOwner[i]])
+                continue
+            }
             var chain = [e.source]
             let top = ranks[e.source], bottom = ranks[e.target]
             let middle = (top + bottom) / 2
@@ -78,6 +92,38 @@ struct ProperGraph {
             }
             chains.append(chain)
         }
+    }
+
+    /// The dummies every edge's chain needs (the layers it passes), all together and only
+    /// the owners' (`sharedChains`). An edge that is not shared owns its chain.
+    static func bendPoints(
+        ranks: [Int], edges: [(source: Int, target: Int)], owners: [Int]? = nil
+    ) -> (all: Int, owned: Int) {
+        var all = 0, owned = 0
+        for (i, e) in edges.enumerated() {
+            let span = max(0, ranks[e.target] - ranks[e.source] - 1)
+            all += span
+            if owners.map({ $0[i] == i }) ?? true { owned += span }
+        }
+        return (all, owned)
+    }
+
+    /// For each edge, the first edge that joins the same two vertices at the same ports,
+    /// where neither has a label: it shares that edge's chain (its own index when none).
+    static func sharedChains(
+        edges: [(source: Int, target: Int)], ports: [(Double, Double)], labels: [Size?]
+    ) -> [Int] {
+        struct Key: Hashable {
+            var source: Int, target: Int
+            var sourcePort: Double, targetPort: Double
+        }
+        var first: [Key: Int] = [:]
+        var owners = Array(edges.indices)
+        for (i, e) in edges.enumerated() where labels[i] == nil {
+            let key = Key(source: e.source, target: e.target, sourcePort: ports[i].0, targetPort: ports[i].1)
+            if let o = first[key] { owners[i] = o } else { first[key] = i }
+        }
+        return owners
     }
 
     /// The vertices of each layer, in the order given by `position`.

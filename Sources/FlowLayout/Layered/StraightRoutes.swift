@@ -29,7 +29,9 @@ struct StraightRoutes {
         var top = x, bottom = x
         var position = Array(repeating: 0, count: graph.count)
         for layer in layers { for (i, v) in layer.enumerated() { position[v] = i } }
-        for (i, chain) in graph.chains.enumerated() where straight[i] && chain.count > 2 {
+        var probe = WorkLimitProbe(stride: 64)  // past the limit the layout fails (nothing to keep)
+        for (i, chain) in graph.chains.enumerated() where straight[i] && chain.count > 2 && graph.chainOwner[i] == i {
+            if probe.shouldStop() { break }
             // anchors: the ends and the label's vertex, which keep their places
             var anchors = [0]
             if graph.labelVertex[i] >= 0, let k = chain.firstIndex(of: graph.labelVertex[i]) { anchors.append(k) }
@@ -137,7 +139,8 @@ struct StraightRoutes {
     func middle(of i: Int) -> Point? {
         let chain = graph.chains[i]
         guard chain.count == 2 else { return nil }
-        let a = exit(chain[0], edge: i), b = entry(chain[1], edge: i)
+        let owner = graph.chainOwner[i]  // a shared chain's segments are its owner's
+        let a = exit(chain[0], edge: owner), b = entry(chain[1], edge: owner)
         let reach = max(50, 0.4 * a.distance(to: b))
         return reach > 1.5 * (b.y - a.y) ? (a + b) * 0.5 : nil
     }

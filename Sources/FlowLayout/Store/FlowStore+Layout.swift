@@ -6,8 +6,9 @@ extension FlowStore {
     /// every edge between laid-out nodes, except that orthogonal edges are routed by the
     /// store's `edgeRouter`, when it has one, at the end of the same step. One undo step "Layout"; node changes, then edge
     /// changes, each in store order. Throws, changing nothing, for an unknown id in the
-    /// request or a pinned node inside a laid-out group, or when the current `WorkLimit`
-    /// stopped it.
+    /// request or a pinned node inside a laid-out group, when the graph needs more bend
+    /// points than `request.maximumBendPoints` or more memory than the store's
+    /// `memoryBudget` has left (`LayoutLimits`), or when the current `WorkLimit` stopped it.
     ///
     /// With `request.options.stable`, the nodes that were placed (`LayoutRequest.placed`;
     /// by default those the store held at its last layout, `lastLayoutNodeIDs`) keep their
@@ -29,7 +30,7 @@ extension FlowStore {
         }
         let plan = try LayoutPlan(
             nodes: sized, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil,
-            shapes: nodes.map(resolvedShape(of:)), placed: placed)
+            shapes: nodes.map(resolvedShape(of:)), placed: placed, memory: memoryBudget)
         // a layout cut short by the work limit (`WorkLimit`) is not applied
         try WorkLimit.check("layout")
         try transaction("Layout") { () throws(FlowError) in

@@ -34,6 +34,9 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// Laid-out members of each container (by node index; the top is `members[-1]`).
     var members: [Int: [Int]] = [:]
 
+    /// What each layered layout may take (the request's bend points; the store's memory).
+    let limits: LayoutLimits
+
     /// Whether the store routes its orthogonal edges (an `edgeRouter` is installed): the
     /// plan then gives them no routes.
     let routerOwnsOrthogonal: Bool
@@ -51,10 +54,11 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// (nil: every node's).
     init(
         nodes: [Node], edges: [FlowEdge], request: LayoutRequest, routerOwnsOrthogonal: Bool = false,
-        shapes: [NodeShape]? = nil, placed: [Bool]? = nil
+        shapes: [NodeShape]? = nil, placed: [Bool]? = nil, memory: (any MemoryBudget)? = nil
     ) throws(FlowError) {
         let op = "layout"
         self.request = request
+        limits = LayoutLimits(bendPoints: request.maximumBendPoints, memory: memory)
         self.shapes = shapes ?? nodes.map { $0.shape ?? .rounded }
         self.routerOwnsOrthogonal = routerOwnsOrthogonal
         self.nodes = nodes
@@ -318,12 +322,12 @@ struct LayoutPlan<Data: FlowNodeData> {
         // lanes (a curve between two nodes whose handles the layout places, see
         // `shapeRoutes`) gets the room a forward edge gets.
         func bodyEdge(_ lca: Int, from: Int, to: Int, sourcePort: Double, targetPort: Double, _ e: FlowEdge, beside: Bool = false) -> Int {
-            var level = levels[lca]!
-            let ge = level.graph.edges.count
-            level.graph.edges.append(.init(
-                source: level.nodeOf[from]!, target: level.nodeOf[to]!, sourcePort: sourcePort, targetPort: targetPort,
+            // appended in place: a copy of the level would copy its edges, once an edge
+            let (source, target) = (levels[lca]!.nodeOf[from]!, levels[lca]!.nodeOf[to]!)
+            let ge = levels[lca]!.graph.edges.count
+            levels[lca]!.graph.edges.append(.init(
+                source: source, target: target, sourcePort: sourcePort, targetPort: targetPort,
                 labelSize: LayoutPlan.labelSize(beside ? nil : e.label), pathType: e.pathType))
-            levels[lca] = level
             edgeIDs[lca, default: []].append(e.id)
             return ge
         }
@@ -449,7 +453,7 @@ struct LayoutPlan<Data: FlowNodeData> {
                 let r: LayoutResult
                 switch request.algorithm {
                 case .layered:
-                    r = LayeredLayout.layout(level.graph, options: options)
+                    r = try LayeredLayout.layout(level.graph, options: options, limits: limits)
                 case .tree:
                     do {
                         r = try TreeLayout.layout(level.graph, options: options)

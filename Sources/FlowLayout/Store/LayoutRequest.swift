@@ -31,6 +31,9 @@ public struct LayoutRequest: Sendable {
     public var groupPadding: Double
     /// Extra room at the top of a group for its title.
     public var groupTitleHeight: Double
+    /// Most bend points the layered layout's routes may hold together (`LayoutLimits`;
+    /// docs/layout.md, "Limits"): past it the layout fails naming the limit.
+    public var maximumBendPoints = LayoutLimits.defaultBendPoints
 
     public init(
         algorithm: LayoutAlgorithm = .layered, options: LayoutOptions = LayoutOptions(),
