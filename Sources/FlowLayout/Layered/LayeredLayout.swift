@@ -181,6 +181,13 @@ public enum LayeredLayout {
             case .free: break
             }
         }
+        // nodes of one rank constraint are ranked together (`RankClasses`); the first and
+        // last layers are the whole graph's, as in dot: one part
+        for c in graph.ranks {
+            guard let first = c.nodes.first else { continue }
+            for v in c.nodes.dropFirst() { union(first, v) }
+            if c.kind != .same { for v in 0..<graph.nodes.count { union(first, v) } }
+        }
         var index = [Int: Int]()
         var parts: [Component] = []
         for v in 0..<graph.nodes.count {
@@ -223,7 +230,9 @@ public enum LayeredLayout {
         var local = [Int: Int](minimumCapacity: nodes.count)
         for (i, v) in nodes.enumerated() { local[v] = i }
         let pairs = edges.map { (local[graph.edges[$0].source]!, local[graph.edges[$0].target]!) }
-        let reversed = edgesToReverse(nodeCount: nodes.count, edges: pairs)
+        // rank constraints merge nodes for the layering (`RankClasses`)
+        let merged = RankClasses(graph.ranks, local: local, nodeCount: nodes.count)
+        let reversed = merged?.edgesToReverse(pairs) ?? edgesToReverse(nodeCount: nodes.count, edges: pairs)
         var down: [(source: Int, target: Int)] = []
         var ports: [(Double, Double)] = []
         var labels: [Size?] = []
@@ -251,10 +260,7 @@ public enum LayeredLayout {
             }
             previousHeld[graph.nodes[v].layer] = local
         }
-        var ranks = stable
-            ? StableLayout.ranks(
-                nodeCount: nodes.count, edges: rankEdges, previousLayer: StableLayout.previousLayers(previous.map { $0?.across }))
-            : ClusterLayout.ranks(graph, nodes: nodes, edges: rankEdges)
+        var ranks = layering(graph, nodes: nodes, edges: rankEdges, merged: merged, stable: stable, previous: previous)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
         var proper = ProperGraph(
             ranks: ranks, breadth: nodes.map { breadth[$0] }, depth: nodes.map { depth[$0] },
@@ -344,7 +350,8 @@ public enum LayeredLayout {
                 route.append(Point(crossing.top[d], top))
                 if bottom > top { route.append(Point(crossing.bottom[d], bottom)) }
             }
-            if graph.edges[edges[i]].bendsWhenFlat, let middle = straightRoutes.middle(of: i) { route.append(middle) }
+            if graph.edges[edges[i]].bendsWhenFlat, chain.count > 2 || proper.layer[chain[0]] != proper.layer[chain[1]],
+                let middle = straightRoutes.middle(of: i) { route.append(middle) }
             if reversed[i] { route.reverse() }
             points.append(route)
             let lv = proper.labelVertex[i]

@@ -52,8 +52,10 @@ struct ProperGraph {
         labelVertex = Array(repeating: -1, count: edges.count)
         layerCount = (ranks.max() ?? -1) + 1
         for (i, e) in edges.enumerated() {
-            var chain = [e.source]
             let top = ranks[e.source], bottom = ranks[e.target]
+            // a flat edge (a rank constraint's) has no segment; it is drawn from end to end
+            if top == bottom { chains.append([e.source, e.target]); continue }
+            var chain = [e.source]
             let middle = (top + bottom) / 2
             for r in (top + 1)..<max(bottom, top + 1) {
                 let d = layer.count
