@@ -204,13 +204,7 @@ public enum DOTReader {
                 tally.plain.append("\(other) HTML string\(other == 1 ? "" : "s") kept as plain text (the markup is not interpreted)")
             }
             for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
-            for set in graph.rankSets {
-                guard let kind = RankSet.Kind(rawValue: set.rank.lowercased()) else {
-                    tally.add("subgraph rank '\(set.rank)' is not a rank (expected same, min, max, source or sink)", unit: "subgraph")
-                    continue
-                }
-                if !set.members.isEmpty { look.ranks.append(RankSet(kind, set.members)) }
-            }
+            look.ranks = rankSets()
             // Positions: y grows up in DOT.
             for n in graph.nodes {
                 if let v = n.attributes["pos"], let p = point(v) { points[n.id] = p }
