@@ -478,7 +478,8 @@ struct DOTParser {
             return
         }
         var operands: [[(String, DOTPort?)]] = [first]
-        for (id, _) in first where graph.nodeIndex[id] == nil { touchNode(id, &scope, attributes: DOTAttributes()) }
+        // mentioned here: a member of this subgraph (and its cluster) even when seen before
+        for (id, _) in first { touchNode(id, &scope, attributes: DOTAttributes()) }
         let firstOp = token
         while token.kind == .edgeop {
             let op = token
