@@ -82,6 +82,12 @@ import Testing
         #expect(Self.y(s, "a") < Self.y(s, "b"))
         let b = s.node("b")!.frame, c = s.node("c")!.frame
         #expect(b.origin.x + b.size.width <= c.origin.x || c.origin.x + c.size.width <= b.origin.x)
+        // neighbours: straight across, from the side of b that faces c into c's facing side
+        let route = s.edge("e2")!.points
+        #expect(route.count == 2)
+        #expect(route.first?.y == b.midY && route.last?.y == c.midY)
+        let (near, far) = b.midX < c.midX ? (b.maxX, c.minX) : (b.minX, c.maxX)
+        #expect(abs(route.first!.x - near) < 1 && abs(route.last!.x - far) < 1)
     }
 
     @Test func groupsAsClustersKeepTheConstraint() throws {

@@ -183,10 +183,14 @@ public enum LayeredLayout {
         }
         // nodes of one rank constraint are ranked together (`RankClasses`); the first and
         // last layers are the whole graph's, as in dot: one part
+        var whole = false
         for c in graph.ranks {
             guard let first = c.nodes.first else { continue }
             for v in c.nodes.dropFirst() { union(first, v) }
-            if c.kind != .same { for v in 0..<graph.nodes.count { union(first, v) } }
+            if c.kind != .same && !whole {
+                whole = true
+                for v in 0..<graph.nodes.count { union(first, v) }
+            }
         }
         var index = [Int: Int]()
         var parts: [Component] = []

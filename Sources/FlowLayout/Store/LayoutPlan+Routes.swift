@@ -49,6 +49,11 @@ extension LayoutPlan {
         for e in against where e.sourceNodeID != e.targetNodeID && LayoutPlan.takesPorts(e.pathType) && sameContainer(e) {
             let (s, t) = ends(e)
             let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
+            if let flat = flatSides(e) {
+                turned[e.id] = flat
+                back.add([shapes[a].handlePoint(flat.source, in: newFrame(a)), shapes[b].handlePoint(flat.target, in: newFrame(b))])
+                continue
+            }
             guard s.side != .center, t.side == s.side.opposite, placesHandles(a), placesHandles(b) else { continue }
             turned[e.id] = (s.side.opposite, t.side.opposite)
             back.add([shapes[a].handlePoint(s.side.opposite, in: newFrame(a))] + routes[e.id]!
