@@ -59,6 +59,14 @@ import Testing
         #expect(try back.text(.dot) == text)
     }
 
+    @Test func aNodeSeenBeforeIsAMemberWhereItIsNamed() throws {
+        // `a` starts an edge statement inside the set after it was made outside (KW91.gv)
+        let s = FlowStore<JSONValue>()
+        try s.load("digraph { a -> b; subgraph cluster_g { {rank=same; a -> x} } }", format: .dot)
+        #expect(s.diagramLook.ranks == [RankSet(.same, ["a", "x"])])
+        #expect(s.node("a")?.parentID == "cluster_g")
+    }
+
     @Test func theRootGraphsRankIsNotOne() throws {
         // dot reads `rank` on subgraphs only
         let s = FlowStore<JSONValue>()
