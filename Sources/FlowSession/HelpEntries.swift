@@ -1574,7 +1574,8 @@ extension FlowHelp {
             `ranks` constrains the layering as dot's `rank` subgraphs do, together with the
             rank sets the document holds (`"diagram".ranks`, which `flow.open` reads from a
             DOT file): each `same` set shares a layer, `min` nodes take the first layer and
-            `max` nodes the last (`source` and `sink`: alone there). An edge into a `min`
+            `max` nodes the last (`source` and `sink`: alone there) of the connected part
+            they lie in, unconnected parts being laid side by side. An edge into a `min`
             node or out of a `max` node, or one that a `same` set turns into a cycle, is drawn
             against the flow; an edge between two nodes of one set runs along their layer.
             A set holds among the nodes laid out together: within each group laid out on its

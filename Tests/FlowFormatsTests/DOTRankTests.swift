@@ -10,7 +10,7 @@ import Testing
 @Suite struct DOTRankTests {
     static let text = """
         digraph {
-          a -> b -> c; x -> y; s -> t
+          a -> b -> c; x -> y; s -> t; a -> s
           {rank=same; c; y}
           subgraph top { rank = source; s }
           subgraph cluster_g { {rank=max; t} p -> q }

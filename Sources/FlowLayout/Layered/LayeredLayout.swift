@@ -181,16 +181,17 @@ public enum LayeredLayout {
             case .free: break
             }
         }
-        // nodes of one rank constraint are ranked together (`RankClasses`); the first and
-        // last layers are the whole graph's, as in dot: one part
-        var whole = false
+        // nodes of one rank constraint share a layer (`RankClasses`), so do all `min` and
+        // `source` nodes and all `max` and `sink` nodes: each lot belongs to one part (a
+        // part's layers are joined by its edges and by the nodes side by side in a layer,
+        // which coordinate assignment needs; the extremes are those of the part)
+        var extreme: [Bool: Int] = [:]
         for c in graph.ranks {
             guard let first = c.nodes.first else { continue }
             for v in c.nodes.dropFirst() { union(first, v) }
-            if c.kind != .same && !whole {
-                whole = true
-                for v in 0..<graph.nodes.count { union(first, v) }
-            }
+            guard c.kind != .same else { continue }
+            let low = c.kind == .min || c.kind == .source
+            if let e = extreme[low] { union(e, first) } else { extreme[low] = first }
         }
         var index = [Int: Int]()
         var parts: [Component] = []
