@@ -91,6 +91,20 @@ import Testing
         #expect(abs(route.first!.x - near) < 1 && abs(route.last!.x - far) < 1)
     }
 
+    @Test func flatEdgesOverANodeArcOverTheLayer() throws {
+        // m lies between a and c on their layer: a -> c arcs through the gap above it
+        let s = try Self.store(["r", "a", "m", "c"], [("r", "a"), ("r", "m"), ("r", "c"), ("a", "c")])
+        try Self.layout(s, [RankSet(.same, ["a", "m", "c"])])
+        let a = s.node("a")!.frame, m = s.node("m")!.frame, c = s.node("c")!.frame, r = s.node("r")!.frame
+        #expect(min(a.midX, c.midX) < m.midX && m.midX < max(a.midX, c.midX))
+        let route = s.edge("e3")!.points
+        #expect(route.count == 6, "\(route)")
+        // out of a's top, along the gap between r and the layer, into c's top
+        #expect(route.first!.y == a.minY && route.first!.x > a.minX && route.first!.x < a.maxX, "\(route)")
+        #expect(route.last!.y == c.minY && route.last!.x > c.minX && route.last!.x < c.maxX, "\(route)")
+        #expect(route.dropFirst().dropLast().allSatisfy { $0.y < a.minY && $0.y > r.maxY })
+    }
+
     @Test func groupsAsClustersKeepTheConstraint() throws {
         // g holds b and c; x is outside: c and x share a layer although b -> c puts c lower
         let s = try Self.store(

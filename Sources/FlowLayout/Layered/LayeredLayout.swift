@@ -292,9 +292,6 @@ public enum LayeredLayout {
                 }
             }
         }
-        if merged != nil && !stable {
-            RankClasses.joinFlatEnds(&ordering, proper) { $0 < nodes.count ? graph.nodes[nodes[$0]].cluster : -2 }
-        }
         let coordinates = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
             edgeSpacing: options.edgeSpacing)

@@ -141,31 +141,3 @@ extension LayeredLayout {
         return merged.expand(StableLayout.ranks(nodeCount: merged.count, edges: merged.rankEdges(edges), previousLayer: classLayer))
     }
 }
-
-extension RankClasses {
-    /// Sets the ends of each flat edge (in `proper.chains`: two vertices on one layer) side
-    /// by side, as dot keeps them: the target moves next to its source, on the side it was,
-    /// when both lie directly in one cluster (`clusterOf`, by vertex), so cluster boxes stay
-    /// whole, and the move adds no crossings on the layer's two sides. Parallel flat edges
-    /// move their target once.
-    static func joinFlatEnds(_ ordering: inout Ordering, _ proper: ProperGraph, clusterOf: (Int) -> Int) {
-        for chain in proper.chains where chain.count == 2 {
-            let s = chain[0], t = chain[1]
-            let l = proper.layer[s]
-            guard proper.layer[t] == l, s != t, clusterOf(s) == clusterOf(t) else { continue }
-            let before = ordering.layers[l]
-            guard let i = before.firstIndex(of: s), let j = before.firstIndex(of: t), abs(i - j) > 1 else { continue }
-            func crossings() -> Int {
-                (l > 0 ? ordering.countCrossings(below: l - 1) : 0)
-                    + (l + 1 < ordering.layers.count ? ordering.countCrossings(below: l) : 0)
-            }
-            let was = crossings()
-            var order = before
-            order.remove(at: j)
-            let at = order.firstIndex(of: s)!
-            order.insert(t, at: j > i ? at + 1 : at)
-            ordering.setLayer(l, order)
-            if crossings() > was { ordering.setLayer(l, before) }
-        }
-    }
-}
