@@ -436,6 +436,15 @@
 ---@field group FlowID lay out the descendants of this group inside it and resize it; not with nodes
 ---@field pinned FlowID[] nodes that keep their positions, with their descendants (also every node whose data has pinned = true)
 ---@field aspectRatio number wanted width / height of the picture (layered, every node): a long layout is cut between layers into parts laid side by side, a top-to-bottom chain into columns, a left-to-right pipeline into rows, when that comes nearer the ratio; edges between parts run around them in lanes of their own. Not with stable, nodes, group or pinned nodes
+---@field ranks LayoutRanks rank constraints (layered), honoured with those the document holds (a DOT file's rank=same subgraphs)
+
+--- Rank constraints of store:layout (DOT's rank=same, min, max, source, sink).
+---@class LayoutRanks
+---@field same FlowID[][] sets of nodes that share a layer, one list per set
+---@field min FlowID[] nodes on the first layer (others may share it)
+---@field max FlowID[] nodes on the last layer (others may share it)
+---@field source FlowID[] nodes on the first layer, alone there
+---@field sink FlowID[] nodes on the last layer, alone there
 
 --- What store:layout did.
 ---@class LayoutStats
@@ -1328,9 +1337,20 @@ function Store:tick(dt) end
 --- With `nodes`, those are fitted in among all the others, which move only where the
 --- new ones need room. A stable layout takes about the time of a fresh one or less.
 ---
+--- `ranks` constrains the layering as dot's `rank` subgraphs do, together with the
+--- rank sets the document holds (`"diagram".ranks`, which `flow.open` reads from a
+--- DOT file): each `same` set shares a layer, `min` nodes take the first layer and
+--- `max` nodes the last (`source` and `sink`: alone there) of the connected part
+--- they lie in, unconnected parts being laid side by side. An edge into a `min`
+--- node or out of a `max` node, or one that a `same` set turns into a cycle, is drawn
+--- against the flow; an edge between two nodes of one set runs along their layer.
+--- A set holds among the nodes laid out together: within each group laid out on its
+--- own, or across the whole graph when groups are laid out as boxes around their nodes.
+---
 --- Unknown keys, a bad direction, algorithm or effort, a negative or non-finite
---- spacing, a `stable` that is not a boolean, an unknown id, or both `nodes` and
---- `group` raise and change nothing.
+--- spacing, a `stable` that is not a boolean, an unknown id (in `ranks` too: the
+--- error names `ranks.same` and the id), or both `nodes` and `group` raise and change
+--- nothing.
 ---
 --- ```lua
 --- s:layout()
@@ -1340,6 +1360,7 @@ function Store:tick(dt) end
 --- s:layout{ group = "stage1" }
 --- s:layout{ algorithm = "tree" }          -- an org chart
 --- s:layout{ effort = "thorough" }         -- fewer crossings, for a picture to keep
+--- s:layout{ ranks = { same = { { "api", "db" } }, sink = { "log" } } }
 --- local stats = s:layout{ pinned = { "legend" } }
 --- print(stats.crossings, stats.width, stats.height)
 --- ```

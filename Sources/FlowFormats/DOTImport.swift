@@ -204,6 +204,7 @@ public enum DOTReader {
                 tally.plain.append("\(other) HTML string\(other == 1 ? "" : "s") kept as plain text (the markup is not interpreted)")
             }
             for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
+            look.ranks = rankSets()
             // Positions: y grows up in DOT.
             for n in graph.nodes {
                 if let v = n.attributes["pos"], let p = point(v) { points[n.id] = p }

@@ -41,8 +41,11 @@ struct DOTGraph {
     var edges: [Edge] = []
     var clusters: [Cluster] = []
     var clusterIndex: [String: Int] = [:]
-    /// Attributes of non-cluster subgraphs (`rank=same`, …): reported, not mapped.
+    /// Attributes of non-cluster subgraphs other than `rank`: reported, not mapped.
     var subgraphAttributes: [String] = []
+    /// The `rank` of each non-cluster subgraph that has one (its last value), with the
+    /// nodes the subgraph mentions (nested subgraphs' included), in subgraph order.
+    var rankSets: [(rank: String, members: [String])] = []
     /// HTML strings (`<…>`) read: kept as their text, markup and all.
     var htmlStrings = 0
 }
@@ -288,6 +291,10 @@ struct DOTParser {
         var cluster: Int?
         /// Nodes mentioned inside the scope, for edges to a subgraph.
         var members: [String] = []
+        /// A non-cluster subgraph's `rank` attribute.
+        var rank: String?
+        /// Whether the scope is a cluster's own (not a subgraph inside it).
+        var isCluster = false
     }
 
     private mutating func parseGraph() throws(DOTSyntaxError) {
@@ -325,7 +332,7 @@ struct DOTParser {
                 switch which {
                 case "node": scope.node.merge(list)
                 case "edge": scope.edge.merge(list)
-                default: graphAttributes(list, scope: scope)
+                default: graphAttributes(list, scope: &scope)
                 }
                 return
             }
@@ -340,7 +347,7 @@ struct DOTParser {
         if token.kind == .equals {
             try advance()
             let value = try identifier("a value after '='")
-            graphAttributes(DOTAttributes([(id, value)]), scope: scope)
+            graphAttributes(DOTAttributes([(id, value)]), scope: &scope)
             return
         }
         let port = try portIfAny()
@@ -384,7 +391,15 @@ struct DOTParser {
         return out
     }
 
-    private mutating func graphAttributes(_ list: DOTAttributes, scope: Scope) {
+    private mutating func graphAttributes(_ list: DOTAttributes, scope: inout Scope) {
+        var list = list
+        // `rank` belongs to the subgraph that sets it (dot reads it on non-cluster ones)
+        if subgraphDepth > 0 && !scope.isCluster, let rank = list["rank"] {
+            scope.rank = rank
+            var rest = DOTAttributes()
+            for (k, v) in list where k != "rank" { rest.set(k, v, html: list.isHTML(k)) }
+            list = rest
+        }
         if let c = scope.cluster {
             graph.clusters[c].attributes.merge(list)
         } else if subgraphDepth == 0 {
@@ -433,6 +448,7 @@ struct DOTParser {
         }
         var inner = Scope(node: scope.node, edge: scope.edge, cluster: scope.cluster)
         if let name, name.hasPrefix("cluster") {
+            inner.isCluster = true
             if let existing = graph.clusterIndex[name] {
                 inner.cluster = existing
             } else {
@@ -450,6 +466,7 @@ struct DOTParser {
         var seen = Set<String>()
         let members = inner.members.filter { seen.insert($0).inserted }
         scope.members.append(contentsOf: members)
+        if let rank = inner.rank { graph.rankSets.append((rank, members)) }
         // Nodes first seen inside keep the subgraph's cluster; outer scopes see them too.
         return members.map { ($0, nil) }
     }
@@ -461,7 +478,8 @@ struct DOTParser {
             return
         }
         var operands: [[(String, DOTPort?)]] = [first]
-        for (id, _) in first where graph.nodeIndex[id] == nil { touchNode(id, &scope, attributes: DOTAttributes()) }
+        // mentioned here: a member of this subgraph (and its cluster) even when seen before
+        for (id, _) in first { touchNode(id, &scope, attributes: DOTAttributes()) }
         let firstOp = token
         while token.kind == .edgeop {
             let op = token

@@ -34,6 +34,10 @@ public enum DOTWriter {
                 out += ";\n"
             }
         }
+        // rank constraints as the anonymous subgraphs dot reads them from
+        for r in doc.look.ranks {
+            out += "  {rank=" + r.kind.rawValue + "; " + r.nodes.map { quote($0) + "; " }.joined() + "}\n"
+        }
         let byID = Dictionary(doc.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for e in doc.edges {
             out += "  " + endpoint(e.sourceNodeID, e.sourceHandleID, byID) + " -> " + endpoint(e.targetNodeID, e.targetHandleID, byID)

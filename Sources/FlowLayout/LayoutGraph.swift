@@ -99,15 +99,31 @@ public struct LayoutGraph: Sendable {
         }
     }
 
+    /// A rank constraint (`FlowCore.RankSet`) over nodes by index: `same` nodes share a
+    /// layer; `min` (`source`) nodes go on the first layer (alone there), `max` (`sink`)
+    /// on the last. Nodes of one constraint in different connected parts join the parts.
+    public struct RankConstraint: Sendable, Equatable {
+        public var kind: RankSet.Kind
+        public var nodes: [Int]
+
+        public init(_ kind: RankSet.Kind, _ nodes: [Int]) {
+            self.kind = kind
+            self.nodes = nodes
+        }
+    }
+
     public var nodes: [Node]
     public var edges: [Edge]
     /// Clusters, each after the one that holds it (`Cluster.parent` < its index).
     public var clusters: [Cluster]
+    /// Rank constraints of the layered layout (`RankConstraint`), honoured as dot does.
+    public var ranks: [RankConstraint]
 
-    public init(nodes: [Node] = [], edges: [Edge] = [], clusters: [Cluster] = []) {
+    public init(nodes: [Node] = [], edges: [Edge] = [], clusters: [Cluster] = [], ranks: [RankConstraint] = []) {
         self.nodes = nodes
         self.edges = edges
         self.clusters = clusters
+        self.ranks = ranks
     }
 }
 

@@ -1,6 +1,7 @@
 /// What a diagram shows as a whole: a title, where it goes, its font, and the page's colour
 /// (DOT's graph `label`, `labelloc`, `fontname`, `fontsize`, `fontcolor`, `bgcolor`). Part
-/// of the document (`"diagram"`), replaced by a load; the picture draws it.
+/// of the document (`"diagram"`), replaced by a load; the picture draws it. It also holds the
+/// diagram's rank constraints (DOT's `rank=same`, …), which the layered layout honours.
 public struct DiagramLook: Hashable, Sendable {
     /// Where the title goes.
     public enum TitlePlace: String, Sendable, CaseIterable, FlowEnum {
@@ -18,11 +19,15 @@ public struct DiagramLook: Hashable, Sendable {
     public var textColor: FlowColor?
     /// The page's colour, over the configuration's background colour.
     public var background: FlowColor?
+    /// Rank constraints for the layered layout (`RankSet`), in the order given; written as
+    /// `"ranks"`. Ids of nodes not in the store are ignored by a layout and not saved.
+    public var ranks: [RankSet]
 
     public init(
         title: String? = nil, titlePlace: TitlePlace? = nil, fontName: String? = nil, fontSize: Double? = nil,
-        textColor: FlowColor? = nil, background: FlowColor? = nil
+        textColor: FlowColor? = nil, background: FlowColor? = nil, ranks: [RankSet] = []
     ) {
+        self.ranks = ranks
         self.title = title
         self.titlePlace = titlePlace
         self.fontName = fontName
@@ -33,6 +38,7 @@ public struct DiagramLook: Hashable, Sendable {
 
     public var isEmpty: Bool {
         title == nil && titlePlace == nil && fontName == nil && fontSize == nil && textColor == nil && background == nil
+            && ranks.isEmpty
     }
 
     /// As a document writes it: an object of the set fields.
@@ -41,6 +47,7 @@ public struct DiagramLook: Hashable, Sendable {
         if let c = background { o.append(("background", .string(c.description))) }
         if let f = fontName { o.append(("fontName", .string(f))) }
         if let s = fontSize { o.append(("fontSize", .number(s))) }
+        if !ranks.isEmpty { o.append(("ranks", .array(ranks.map(\.jsonValue)))) }
         if let c = textColor { o.append(("textColor", .string(c.description))) }
         if let t = title { o.append(("title", .string(t))) }
         if let p = titlePlace { o.append(("titlePlace", .string(p.rawValue))) }
@@ -75,5 +82,20 @@ public struct DiagramLook: Hashable, Sendable {
         }
         textColor = try colour("textColor")
         background = try colour("background")
+        if let x = o["ranks"], x != .null {
+            guard case .array(let list) = x else { throw fail("ranks", "expected an array of rank sets") }
+            for (i, r) in list.enumerated() { ranks.append(try RankSet(json: r, operation: operation, path: "\(path).ranks[\(i)]")) }
+        }
+    }
+
+    /// The look with its rank sets cut to the nodes `keeps` accepts (sets left empty dropped).
+    public func keepingRankNodes(_ keeps: (String) -> Bool) -> DiagramLook {
+        guard !ranks.isEmpty else { return self }
+        var look = self
+        look.ranks = ranks.compactMap { r in
+            let ids = r.nodes.filter(keeps)
+            return ids.isEmpty ? nil : RankSet(r.kind, ids)
+        }
+        return look
     }
 }

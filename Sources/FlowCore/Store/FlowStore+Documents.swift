@@ -25,7 +25,9 @@ extension FlowStore {
             if let p = e.parentID, !saved.contains(p) { e.parentID = nil }
             edges.append(e)
         }
-        return FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: classStyles, look: diagramLook)
+        return FlowDocument(
+            nodes: nodes, edges: edges, viewport: viewport, classes: classStyles,
+            look: diagramLook.keepingRankNodes { saved.contains($0) })
     }
 
     /// The document as JSON text (sorted keys, `[x, y]` arrays, `"version": 1`): the text of
@@ -50,7 +52,7 @@ extension FlowStore {
             return transient == 0 || nodeTable.withElement(slot: s) { $0.persistence == .persistent }
         }
         var text = try DocumentTextWriter<Data>(
-            classes: classStyles, look: diagramLook, nodeCount: nodeTable.count - transient, edgeCount: edgeTable.count)
+            classes: classStyles, look: diagramLook.keepingRankNodes(isSaved), nodeCount: nodeTable.count - transient, edgeCount: edgeTable.count)
         // the tables' visitors cannot pass a typed error on: the first one stops the writing
         var failure: FlowError?
         edgeTable.forEach { e in
@@ -104,6 +106,11 @@ extension FlowStore {
         }
         let (nodes, index) = try loadedNodes(document.nodes, &warnings)
         let edges = try loadedEdges(document.edges, nodes, index, &warnings)
+        let look = document.look.keepingRankNodes { index[$0] != nil }
+        if look.ranks != document.look.ranks {
+            let unknown = Set(document.look.ranks.flatMap(\.nodes).filter { index[$0] == nil }).sorted()
+            warnings.append("diagram.ranks: dropped ids of no node: \(unknown.map { "'\($0)'" }.joined(separator: ", "))")
+        }
         let v = document.viewport
         guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {
             throw .invalidDocument("load", "viewport must have a finite offset and a positive zoom")
@@ -112,7 +119,7 @@ extension FlowStore {
         let zoom = configuration.clampZoom(v.zoom)  // as the calls clamp it (D12)
         let viewport = Viewport(offset: v.offset, zoom: zoom)
         if let r = actionRecorder, let error = r.deliver(FlowBatch(name: "Load", actions: [
-            .load(FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes, look: document.look))
+            .load(FlowDocument(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes, look: look))
         ])) {
             throw error
         }
@@ -120,7 +127,7 @@ extension FlowStore {
             throw error.reported(as: "load")
         }
         replaceAll(nodes: nodes, edges: edges, viewport: viewport, classes: document.classes)
-        diagramLook = document.look
+        diagramLook = look
         return warnings
     }
 

@@ -224,21 +224,24 @@ extension ClusterLayout {
     /// close it up. So a cluster takes as few layers as its own edges let it, the way dot
     /// ranks each cluster as a unit, unless that stretches more edges than it holds nodes.
     /// Each cluster gets two vertices of its own, before and after every node it holds,
-    /// joined by the weighted edge.
-    static func ranks(_ graph: LayoutGraph, nodes: [Int], edges: [NetworkSimplex.Edge]) -> [Int] {
-        let n = nodes.count
+    /// joined by the weighted edge. With `merged` (`RankClasses`), `edges` are over its
+    /// merged vertices, which are ranked in place of the nodes.
+    static func ranks(_ graph: LayoutGraph, nodes: [Int], edges: [NetworkSimplex.Edge], merged: RankClasses? = nil) -> [Int] {
+        let n = merged?.count ?? nodes.count
+        func expand(_ ranks: [Int]) -> [Int] { merged?.expand(ranks) ?? ranks }
         var spans: [NetworkSimplex.Edge] = []
         var held = Array(repeating: 0, count: graph.clusters.count)
         for (local, v) in nodes.enumerated() {
             var c = graph.nodes[v].cluster
+            let vertex = merged?.classOf[local] ?? local
             while c >= 0 {
-                spans.append(.init(source: n + 2 * c, target: local, minLength: 0, weight: 0))
-                spans.append(.init(source: local, target: n + 2 * c + 1, minLength: 0, weight: 0))
+                spans.append(.init(source: n + 2 * c, target: vertex, minLength: 0, weight: 0))
+                spans.append(.init(source: vertex, target: n + 2 * c + 1, minLength: 0, weight: 0))
                 held[c] += 1
                 c = graph.clusters[c].parent
             }
         }
-        guard !spans.isEmpty else { return NetworkSimplex.ranks(nodeCount: n, edges: edges) }
+        guard !spans.isEmpty else { return expand(NetworkSimplex.ranks(nodeCount: n, edges: edges)) }
         let edgeWeight = 2
         var all = edges.map {
             NetworkSimplex.Edge(source: $0.source, target: $0.target, minLength: $0.minLength, weight: $0.weight * edgeWeight)
@@ -251,6 +254,6 @@ extension ClusterLayout {
         all += spans
         let ranks = Array(NetworkSimplex.ranks(nodeCount: n + 2 * graph.clusters.count, edges: all)[0..<n])
         let low = ranks.min() ?? 0
-        return ranks.map { $0 - low }
+        return expand(ranks.map { $0 - low })
     }
 }

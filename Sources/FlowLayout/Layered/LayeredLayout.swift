@@ -195,6 +195,18 @@ public enum LayeredLayout {
             case .free: break
             }
         }
+        // nodes of one rank constraint share a layer (`RankClasses`), so do all `min` and
+        // `source` nodes and all `max` and `sink` nodes: each lot belongs to one part (a
+        // part's layers are joined by its edges and by the nodes side by side in a layer,
+        // which coordinate assignment needs; the extremes are those of the part)
+        var extreme: [Bool: Int] = [:]
+        for c in graph.ranks {
+            guard let first = c.nodes.first else { continue }
+            for v in c.nodes.dropFirst() { union(first, v) }
+            guard c.kind != .same else { continue }
+            let low = c.kind == .min || c.kind == .source
+            if let e = extreme[low] { union(e, first) } else { extreme[low] = first }
+        }
         var index = [Int: Int]()
         var parts: [Component] = []
         for v in 0..<graph.nodes.count {
@@ -237,7 +249,9 @@ public enum LayeredLayout {
         var local = [Int: Int](minimumCapacity: nodes.count)
         for (i, v) in nodes.enumerated() { local[v] = i }
         let pairs = edges.map { (local[graph.edges[$0].source]!, local[graph.edges[$0].target]!) }
-        let reversed = edgesToReverse(nodeCount: nodes.count, edges: pairs)
+        // rank constraints merge nodes for the layering (`RankClasses`)
+        let merged = RankClasses(graph.ranks, local: local, nodeCount: nodes.count)
+        let reversed = merged?.edgesToReverse(pairs) ?? edgesToReverse(nodeCount: nodes.count, edges: pairs)
         var down: [(source: Int, target: Int)] = []
         var ports: [(Double, Double)] = []
         var labels: [Size?] = []
@@ -265,10 +279,7 @@ public enum LayeredLayout {
             }
             previousHeld[graph.nodes[v].layer] = local
         }
-        var ranks = stable
-            ? StableLayout.ranks(
-                nodeCount: nodes.count, edges: rankEdges, previousLayer: StableLayout.previousLayers(previous.map { $0?.across }))
-            : ClusterLayout.ranks(graph, nodes: nodes, edges: rankEdges)
+        var ranks = layering(graph, nodes: nodes, edges: rankEdges, merged: merged, stable: stable, previous: previous)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
         try WorkLimit.check("layout")
         let owners = try admit(ranks: ranks, edges: down, ports: ports, labels: labels, allowance: allowance)
@@ -363,7 +374,8 @@ public enum LayeredLayout {
                 route.append(Point(crossing.top[d], top))
                 if bottom > top { route.append(Point(crossing.bottom[d], bottom)) }
             }
-            if graph.edges[edges[i]].bendsWhenFlat, let middle = straightRoutes.middle(of: i) { route.append(middle) }
+            if graph.edges[edges[i]].bendsWhenFlat, chain.count > 2 || proper.layer[chain[0]] != proper.layer[chain[1]],
+                let middle = straightRoutes.middle(of: i) { route.append(middle) }
             if reversed[i] { route.reverse() }
             points.append(route)
             let lv = proper.labelVertex[i]

@@ -66,8 +66,10 @@ struct ProperGraph {
                 chains.append(chains[chainOwner[i]])
                 continue
             }
-            var chain = [e.source]
             let top = ranks[e.source], bottom = ranks[e.target]
+            // a flat edge (a rank constraint's) has no segment; it is drawn from end to end
+            if top == bottom { chains.append([e.source, e.target]); continue }
+            var chain = [e.source]
             let middle = (top + bottom) / 2
             for r in (top + 1)..<max(bottom, top + 1) {
                 let d = layer.count

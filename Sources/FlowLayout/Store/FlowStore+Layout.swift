@@ -30,7 +30,7 @@ extension FlowStore {
         }
         let plan = try LayoutPlan(
             nodes: sized, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil,
-            shapes: nodes.map(resolvedShape(of:)), placed: placed, memory: memoryBudget)
+            shapes: nodes.map(resolvedShape(of:)), placed: placed, memory: memoryBudget, ranks: diagramLook.ranks)
         // a layout cut short by the work limit (`WorkLimit`) is not applied
         try WorkLimit.check("layout")
         try transaction("Layout") { () throws(FlowError) in

@@ -46,9 +46,17 @@ extension LayoutPlan {
         // side facing its target and entering its target by the side facing its source, as
         // dot draws it. The others (loops, stepped types, between groups) go beside the nodes.
         var turned: [String: (source: HandlePosition, target: HandlePosition)] = [:]
+        var arcs: [Int: Int] = [:]  // flat edges' arcs by the gap they pass (`flatRoute`)
         for e in against where e.sourceNodeID != e.targetNodeID && LayoutPlan.takesPorts(e.pathType) && sameContainer(e) {
             let (s, t) = ends(e)
             let a = index[e.sourceNodeID]!, b = index[e.targetNodeID]!
+            if let flat = flatRoute(e, arcs: &arcs) {
+                turned[e.id] = flat.sides
+                if let r = flat.route { routes[e.id] = r }
+                back.add([shapes[a].handlePoint(flat.sides.source, in: newFrame(a))] + routes[e.id]!
+                    + [shapes[b].handlePoint(flat.sides.target, in: newFrame(b))])
+                continue
+            }
             guard s.side != .center, t.side == s.side.opposite, placesHandles(a), placesHandles(b) else { continue }
             turned[e.id] = (s.side.opposite, t.side.opposite)
             back.add([shapes[a].handlePoint(s.side.opposite, in: newFrame(a))] + routes[e.id]!

@@ -49,12 +49,14 @@ struct LayoutPlan<Data: FlowNodeData> {
     /// new node) and how strongly it is held there (`LayoutGraph.Node.hold`).
     var previous: [Point?] = []
     var hold: [Int] = []
+    /// Rank constraints: the diagram's, then the request's (`LayoutRequest.ranks`).
+    let rankSets: [RankSet]
 
     /// `placed`: for a stable layout, whether each node's position is a place to keep
     /// (nil: every node's).
     init(
         nodes: [Node], edges: [FlowEdge], request: LayoutRequest, routerOwnsOrthogonal: Bool = false,
-        shapes: [NodeShape]? = nil, placed: [Bool]? = nil, memory: (any MemoryBudget)? = nil
+        shapes: [NodeShape]? = nil, placed: [Bool]? = nil, memory: (any MemoryBudget)? = nil, ranks: [RankSet] = []
     ) throws(FlowError) {
         let op = "layout"
         self.request = request
@@ -117,6 +119,8 @@ struct LayoutPlan<Data: FlowNodeData> {
                     op, "pinned node '\(nodes[r].id)' is inside group '\(p)', which is laid out; pin '\(p)' too or unpin '\(nodes[r].id)'")
             }
         }
+        for r in request.ranks { for id in r.nodes { _ = try require(id, "ranks.\(r.kind.rawValue)") } }
+        rankSets = ranks + request.ranks
         inScope = scope
         container = Array(repeating: -1, count: nodes.count)
         for i in 0..<nodes.count where scope[i] {
@@ -314,6 +318,7 @@ struct LayoutPlan<Data: FlowNodeData> {
             spans[ei] = clusterOf.isEmpty
                 ? Span(a: a, b: b, ca: ca, cb: cb, k: k, lca: lca) : Span(a: a, b: b, ca: [a], cb: [b], k: 0, lca: -1)
         }
+        if request.algorithm == .layered { constrainRanks(&levels) }
         let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, levels) : []
         // The graph edge for store edge `e` in group `lca`'s graph, from the node (or
         // subgroup) `from` to `to`; returns its index there.
@@ -555,7 +560,7 @@ struct LayoutPlan<Data: FlowNodeData> {
         }
         var against = Set<Int>()
         for (lca, list) in pairs {
-            let reversed = edgesToReverse(nodeCount: levels[lca]!.graph.nodes.count, edges: list.map(\.pair))
+            let reversed = levels[lca]!.graph.edgesToReverse(list.map(\.pair))
             for (i, item) in list.enumerated() where reversed[i] { against.insert(item.edge) }
         }
         return against

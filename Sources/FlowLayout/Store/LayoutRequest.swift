@@ -27,6 +27,10 @@ public struct LayoutRequest: Sendable {
     /// the nodes it held at its last layout, or, before any, those whose box overlaps no
     /// earlier node's in their container).
     public var placed: Set<String>?
+    /// Rank constraints for the layered layout, honoured with the diagram's own
+    /// (`DiagramLook.ranks`); an unknown id throws. Constraints apply among the nodes laid
+    /// out together: the members of one group (or, with groups laid out as clusters, all).
+    public var ranks: [RankSet]
     /// Free space between a group's border and its children.
     public var groupPadding: Double
     /// Extra room at the top of a group for its title.
@@ -38,8 +42,9 @@ public struct LayoutRequest: Sendable {
     public init(
         algorithm: LayoutAlgorithm = .layered, options: LayoutOptions = LayoutOptions(),
         nodes: [String]? = nil, group: String? = nil, pinned: Set<String> = [], placed: Set<String>? = nil,
-        groupPadding: Double = 20, groupTitleHeight: Double = 24
+        groupPadding: Double = 20, groupTitleHeight: Double = 24, ranks: [RankSet] = []
     ) {
+        self.ranks = ranks
         self.placed = placed
         self.algorithm = algorithm
         self.options = options

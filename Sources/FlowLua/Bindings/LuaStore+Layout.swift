@@ -30,7 +30,7 @@ extension FlowStoreBinding {
         guard let t else { return r }
         try t.rejectUnknownKeys([
             "algorithm", "direction", "nodeSpacing", "layerSpacing", "componentSpacing",
-            "effort", "nodes", "pinned", "group", "stable", "aspectRatio",
+            "effort", "nodes", "pinned", "group", "stable", "aspectRatio", "ranks",
         ])
         if let v = try t.optionalBoolean("stable") { r.options.stable = v }
         if let v = try t.optionalEnumValue("algorithm", LayoutAlgorithm.self, in: op) { r.algorithm = v }
@@ -63,6 +63,7 @@ extension FlowStoreBinding {
                 return out
             }
         }
+        r.ranks = try rankSets(t)
         r.nodes = try ids("nodes")
         if let p = try ids("pinned") { r.pinned.formUnion(p) }
         r.group = try t.optionalID("group")
@@ -70,6 +71,34 @@ extension FlowStoreBinding {
             throw FlowError.invalidValue(op, "give nodes or group, not both")
         }
         return r
+    }
+
+    /// `ranks = {same = {{ids…}, …}, min = {ids…}, max = …, source = …, sink = …}`: the rank
+    /// constraints `RankSet` holds, `same` a list of sets, the others one list each. Ids
+    /// must be strings (the store checks they exist).
+    static func rankSets(_ t: LuaTable) throws -> [RankSet] {
+        let op = "layout"
+        func idList(_ list: LuaTable, _ path: String) throws -> [String] {
+            var out: [String] = []
+            try list.forEachElement { i in
+                guard lua_type(list.L, -1) == LUA_TSTRING else {
+                    throw FlowError.invalidValue(op, "\(path)[\(i)] must be a node id (a string)")
+                }
+                out.append(LuaStack(list.L).string(at: -1) ?? "")
+            }
+            return out
+        }
+        return try t.optionalTable("ranks") { ranks in
+            try ranks.rejectUnknownKeys(Set(RankSet.Kind.allCases.map(\.rawValue)))
+            var sets: [RankSet] = []
+            for kind in RankSet.Kind.allCases {
+                try ranks.optionalTable(kind.rawValue) { list in
+                    guard kind == .same else { return sets.append(RankSet(kind, try idList(list, "ranks.\(kind.rawValue)"))) }
+                    try list.forEachTable { i, set in sets.append(RankSet(.same, try idList(set, "ranks.same[\(i)]"))) }
+                }
+            }
+            return sets
+        } ?? []
     }
 
     /// `store:layout(opts)` → `{crossings=, layers=, width=, height=, reversedEdges=, nodes=, edges=}`.

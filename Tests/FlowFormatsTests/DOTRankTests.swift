@@ -1,0 +1,77 @@
+import FlowCore
+import FlowLayout
+import Testing
+
+@testable import FlowFormats
+
+/// DOT's `rank` on subgraphs (`{rank=same; a; b}`, min, max, source, sink): read into the
+/// document's rank sets (`DiagramLook.ranks`) instead of a warning, honoured by the layout,
+/// and written back by `store:dot()`.
+@Suite struct DOTRankTests {
+    static let text = """
+        digraph {
+          a -> b -> c; x -> y; s -> t; a -> s
+          {rank=same; c; y}
+          subgraph top { rank = source; s }
+          subgraph cluster_g { {rank=max; t} p -> q }
+          subgraph other { label="kept"; rank=sideways; a }
+        }
+        """
+
+    @Test func rankSubgraphsAreRead() throws {
+        let s = FlowStore<JSONValue>()
+        let warnings = try s.load(Self.text, format: .dot)
+        #expect(s.diagramLook.ranks == [RankSet(.same, ["c", "y"]), RankSet(.source, ["s"]), RankSet(.max, ["t"])])
+        #expect(warnings == [
+            "subgraph attribute 'label' is not mapped (1 subgraph)",
+            "subgraph rank 'sideways' is not a rank (expected same, min, max, source or sink) (1 subgraph)",
+        ])
+        // inside a cluster, the set's subgraph does not give the cluster its rank
+        #expect(s.node("t")?.parentID == "cluster_g")
+    }
+
+    @Test func theLayoutHonoursThem() throws {
+        let s = FlowStore<JSONValue>()
+        try s.load(Self.text, format: .dot)
+        try s.layout()
+        func y(_ id: String) -> Double {
+            var n = s.node(id)!
+            var y = n.position.y + n.size.height / 2
+            while let p = n.parentID, let g = s.node(p) { y += g.position.y; n = g }
+            return y
+        }
+        #expect(y("c") == y("y"))
+        let ys = ["a", "b", "c", "x", "y", "t", "p", "q"].map(y)
+        #expect(y("s") < ys.min()!)
+    }
+
+    @Test func dotToStoreToDotKeepsThem() throws {
+        let s = FlowStore<JSONValue>()
+        try s.load(Self.text, format: .dot)
+        let text = try s.text(.dot)
+        #expect(text.contains("  {rank=same; \"c\"; \"y\"; }\n"))
+        #expect(text.contains("  {rank=source; \"s\"; }\n"))
+        let back = FlowStore<JSONValue>()
+        let warnings = try back.load(text, format: .dot)
+        #expect(!warnings.contains { $0.contains("rank") })
+        #expect(back.diagramLook.ranks == s.diagramLook.ranks)
+        #expect(back.node("t")?.parentID == s.node("t")?.parentID)
+        #expect(try back.text(.dot) == text)
+    }
+
+    @Test func aNodeSeenBeforeIsAMemberWhereItIsNamed() throws {
+        // `a` starts an edge statement inside the set after it was made outside (KW91.gv)
+        let s = FlowStore<JSONValue>()
+        try s.load("digraph { a -> b; subgraph cluster_g { {rank=same; a -> x} } }", format: .dot)
+        #expect(s.diagramLook.ranks == [RankSet(.same, ["a", "x"])])
+        #expect(s.node("a")?.parentID == "cluster_g")
+    }
+
+    @Test func theRootGraphsRankIsNotOne() throws {
+        // dot reads `rank` on subgraphs only
+        let s = FlowStore<JSONValue>()
+        let warnings = try s.load("digraph { rank=same; a -> b }", format: .dot)
+        #expect(warnings == ["graph attribute 'rank' is not mapped"])
+        #expect(s.diagramLook.ranks.isEmpty)
+    }
+}
