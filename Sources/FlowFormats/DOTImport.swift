@@ -112,23 +112,6 @@ public enum DOTReader {
             value.split(separator: ",").map { String($0).trimmingSpaces().lowercased() }
         }
 
-        /// Rounded to 1/1000: DOT's decimal points and inches come back as the numbers written.
-        func milli(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-
-        func number(_ s: String) -> Double? {
-            guard let v = Double(s.trimmingSpaces()), v.isFinite else { return nil }
-            return v
-        }
-
-        /// `x,y` or `x,y!` in points.
-        func point(_ s: String) -> Point? {
-            var t = s.trimmingSpaces()
-            if t.hasSuffix("!") { t.removeLast() }
-            let parts = t.split(separator: ",")
-            guard parts.count >= 2, let x = number(String(parts[0])), let y = number(String(parts[1])) else { return nil }
-            return Point(x, y)
-        }
-
         /// Applies the style attributes every element shares; returns whether `key` was one.
         mutating func styleAttribute(_ key: String, _ value: String, _ style: inout FlowStyle, kind: String, fillFromColor: inout Bool) -> Bool {
             switch key {
@@ -432,26 +415,6 @@ public enum DOTReader {
             doc.viewport = Viewport()
             doc.look = look
             return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
-        }
-
-        /// The points a drawn DOT spline (`[e,x,y] [s,x,y] p0 c c p1 c c p2 …`) passes
-        /// through between its ends, flipped into the store's y-down space.
-        func splinePoints(_ s: String) -> [Point]? {
-            var points: [Point] = []
-            for item in s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }) {
-                if item.hasPrefix("e,") || item.hasPrefix("s,") { continue }
-                guard let p = point(String(item)) else { return nil }
-                points.append(p)
-            }
-            guard points.count >= 4, (points.count - 1) % 3 == 0 else { return nil }
-            return stride(from: 3, to: points.count - 1, by: 3).map { Point(milli(points[$0].x), milli(maxY - points[$0].y)) }
-        }
-
-        /// `llx,lly,urx,ury` in points, as a rect in DOT's y-up space.
-        func box(_ s: String) -> Rect? {
-            let v = s.split(separator: ",").compactMap { number(String($0)) }
-            guard v.count == 4, v[2] >= v[0], v[3] >= v[1] else { return nil }
-            return Rect(origin: Point(v[0], v[1]), size: Size(v[2] - v[0], v[3] - v[1]))
         }
 
         /// Sizes the groups that had no `bb` around their children (inner groups first).
