@@ -82,6 +82,16 @@ public enum DOTReader {
         var direction = LayoutDirection.TB
         /// The fields of each record node, laid out in its frame at the origin.
         var records: [String: RecordField] = [:]
+        /// Whether every node has a `pos` (the graph was laid out), and the clusters' `bb`
+        /// boxes by index (`readPositions`).
+        var allPositioned = false
+        var boxes: [Int: Rect] = [:]
+        /// The group id of each cluster so far, and the ids taken (`groupNode`).
+        var clusterIDs: [String] = []
+        var used = Set<String>()
+        /// Handles the edges' ports add, by node, and the edge ids taken (`edge`).
+        var handles: [String: [HandleDeclaration]] = [:]
+        var edgeIDs = Set<String>()
 
         init(graph: DOTGraph) { self.graph = graph }
 
@@ -148,9 +158,31 @@ public enum DOTReader {
         }
 
         mutating func build() -> FormatImport {
-            var nodes: [FlowNode<JSONValue>] = []
-            var used = Set<String>()
-            // Graph attributes.
+            let look = graphLook()
+            readPositions()
+            // Clusters become groups, outer ones first, then the nodes.
+            var nodes = graph.clusters.map { groupNode($0) }
+            for n in graph.nodes { nodes.append(node(n)) }
+            // Ports on edges become handles where they name a side.
+            var edges: [FlowEdge] = []
+            var probe = WorkLimitProbe()
+            for (i, e) in graph.edges.enumerated() {
+                if probe.shouldStop() { break }
+                edges.append(edge(e, index: i))
+            }
+            if allPositioned { fitGroups(&nodes, boxed: Set(boxes.keys.map { clusterIDs[$0] })) }
+            for i in nodes.indices {
+                if let extra = handles[nodes[i].id] { nodes[i].handles = HandleDeclaration.defaults + extra }
+            }
+            var doc = FlowDocument<JSONValue>(nodes: nodes, edges: edges)
+            doc.viewport = Viewport()
+            doc.look = look
+            return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
+        }
+
+        /// The diagram's look from the graph's attributes (title, font, page colour, rank
+        /// sets); what is not mapped is reported.
+        mutating func graphLook() -> DiagramLook {
             var look = DiagramLook()
             for (k, v) in graph.attributes {
                 switch k {
@@ -188,13 +220,17 @@ public enum DOTReader {
             }
             for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
             look.ranks = rankSets()
-            // Positions: y grows up in DOT.
+            return look
+        }
+
+        /// The nodes' `pos` points and the clusters' `bb` boxes, and the top of the drawing in
+        /// DOT's y-up points (y grows up in DOT): the root `bb`, else the highest node or
+        /// cluster.
+        mutating func readPositions() {
             for n in graph.nodes {
                 if let v = n.attributes["pos"], let p = point(v) { points[n.id] = p }
             }
-            let allPositioned = !graph.nodes.isEmpty && points.count == graph.nodes.count
-            // The top in DOT's y-up points: the root `bb`, else the highest node or cluster.
-            var boxes: [Int: Rect] = [:]
+            allPositioned = !graph.nodes.isEmpty && points.count == graph.nodes.count
             for (i, c) in graph.clusters.enumerated() {
                 if let v = c.attributes["bb"], let r = box(v) { boxes[i] = r }
             }
@@ -208,213 +244,48 @@ public enum DOTReader {
                 }
                 for r in boxes.values { maxY = max(maxY, r.origin.y + r.size.height) }
             }
-            // Clusters become groups, outer ones first.
-            var clusterIDs: [String] = []
-            for c in graph.clusters {
-                // `id` (which the DOT writer sets when it had to prefix `cluster_`) names the group.
-                var id = c.attributes["id"] ?? c.id
-                if id.isEmpty { id = c.id }
-                let wanted = id
-                var k = 2
-                while graph.nodeIndex[id] != nil || used.contains(id) { id = "\(wanted)_\(k)"; k += 1 }
-                if id != wanted { tally.plain.append("cluster '\(wanted)' was renamed '\(id)': a node or cluster has that id") }
-                used.insert(id)
-                clusterIDs.append(id)
-                var style = FlowStyle()
-                var title: String?
-                var fill = false
-                var shape: NodeShape?
-                var classes: [String] = []
-                for (key, value) in c.attributes {
-                    if styleAttribute(key, value, &style, kind: "cluster", fillFromColor: &fill) {
-                        if key == "style", styleParts(value).contains("rounded") { shape = .rounded }
-                        continue
-                    }
-                    switch key {
-                    case "bb": if boxes[clusterIDs.count - 1] == nil { tally.add("cluster bb '\(value)' is not a box", unit: "cluster") }
-                    case "label": title = c.attributes.isHTML(key) ? htmlText(value, unit: "cluster") : label(value, id: c.id)
-                    case "id": break
-                    case "class": classes = value.split(separator: " ").map(String.init)
-                    default: tally.add("cluster attribute '\(key)' is not mapped", unit: "cluster")
-                    }
+        }
+
+        /// The group a cluster becomes (its id made unique among nodes and clusters).
+        mutating func groupNode(_ c: DOTGraph.Cluster) -> FlowNode<JSONValue> {
+            // `id` (which the DOT writer sets when it had to prefix `cluster_`) names the group.
+            var id = c.attributes["id"] ?? c.id
+            if id.isEmpty { id = c.id }
+            let wanted = id
+            var k = 2
+            while graph.nodeIndex[id] != nil || used.contains(id) { id = "\(wanted)_\(k)"; k += 1 }
+            if id != wanted { tally.plain.append("cluster '\(wanted)' was renamed '\(id)': a node or cluster has that id") }
+            used.insert(id)
+            clusterIDs.append(id)
+            var style = FlowStyle()
+            var title: String?
+            var fill = false
+            var shape: NodeShape?
+            var classes: [String] = []
+            for (key, value) in c.attributes {
+                if styleAttribute(key, value, &style, kind: "cluster", fillFromColor: &fill) {
+                    if key == "style", styleParts(value).contains("rounded") { shape = .rounded }
+                    continue
                 }
-                if fill, style.fill == nil { style.fill = style.stroke }
-                var frame = Rect(origin: .zero, size: Size(200, 120))
-                if allPositioned, let r = boxes[clusterIDs.count - 1] {
-                    frame = Rect(
-                        origin: Point(milli(r.origin.x), milli(maxY - r.origin.y - r.size.height)),
-                        size: Size(milli(r.size.width), milli(r.size.height)))
+                switch key {
+                case "bb": if boxes[clusterIDs.count - 1] == nil { tally.add("cluster bb '\(value)' is not a box", unit: "cluster") }
+                case "label": title = c.attributes.isHTML(key) ? htmlText(value, unit: "cluster") : label(value, id: c.id)
+                case "id": break
+                case "class": classes = value.split(separator: " ").map(String.init)
+                default: tally.add("cluster attribute '\(key)' is not mapped", unit: "cluster")
                 }
-                nodes.append(FlowNode(
-                    id: id, position: frame.origin, size: frame.size, data: labelData(title, id: id),
-                    parentID: c.parent.map { clusterIDs[$0] }, acceptsChildren: true,
-                    shape: shape, classes: validClasses(classes), style: style, autoSize: false))
             }
-            for n in graph.nodes {
-                var style = FlowStyle()
-                var shape: NodeShape = .ellipse
-                var title: String?
-                var fill = false
-                var width: Double?, height: Double?
-                var fixedSize = false
-                var rounded = false
-                var classes: [String] = []
-                var rawLabel: String?
-                var shapeName = "ellipse"
-                var htmlRecord: String?
-                var polygonAttributes: [String: String] = [:]
-                for (key, value) in n.attributes {
-                    if styleAttribute(key, value, &style, kind: "node", fillFromColor: &fill) {
-                        if key == "style", styleParts(value).contains("rounded") { rounded = true }
-                        continue
-                    }
-                    switch key {
-                    case "label" where n.attributes.isHTML(key):
-                        let html = htmlLabel(value, unit: "node")
-                        if html.isRecord { htmlRecord = html.text } else { title = html.text }
-                        if html.bold { style.bold = true }
-                        if html.italic { style.italic = true }
-                    case "label": title = label(value, id: n.id); rawLabel = value
-                    case "shape":
-                        if let s = DOTReader.shapes[value.lowercased()] {
-                            shape = s
-                            shapeName = value.lowercased()
-                        } else {
-                            tally.add("node shape '\(value)' is not mapped", unit: "node")
-                        }
-                    case "width": if let v = number(value), v > 0 { width = milli(v * 72) } else { tally.add("node width '\(value)' is not a size", unit: "node") }
-                    case "height": if let v = number(value), v > 0 { height = milli(v * 72) } else { tally.add("node height '\(value)' is not a size", unit: "node") }
-                    case "fixedsize": fixedSize = ["true", "shape"].contains(value.lowercased())
-                    case "pos": if points[n.id] == nil { tally.add("node pos '\(value)' is not a point", unit: "node") }
-                    case "class": classes = value.split(separator: " ").map(String.init)
-                    case "sides", "skew", "distortion", "peripheries", "orientation": polygonAttributes[key] = value
-                    default: tally.add("node attribute '\(key)' is not mapped", unit: "node")
-                    }
-                }
-                shape = polygonShape(shapeName, shape, polygonAttributes)
-                if shapeName == "point" {
-                    // a small filled dot without a label
-                    if style.fill == nil { style.fill = style.stroke ?? FlowColor("#000000") }
-                    title = ""
-                    if width == nil && height == nil { (width, height) = (3.6, 3.6) }
-                    fixedSize = true
-                }
-                if rounded && shape == .rectangle { shape = .rounded }
-                if rounded && shape == .record { shape = .mrecord }
-                if let htmlRecord {
-                    // a table: a record in the node's place, whatever its shape
-                    shape = rounded ? .mrecord : .record
-                    title = htmlRecord
-                    if width == nil && height == nil { (width, height) = (54, 36) }
-                } else if shape.isRecord {
-                    // the title keeps the record syntax (its escapes), the fields lie across
-                    // the flow: stacked when the graph runs sideways
-                    title = recordLabel(rawLabel ?? "\\N", id: n.id)
-                    if width == nil && height == nil { (width, height) = (54, 36) }
-                }
-                if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
-                let data = labelData(title, id: n.id)
-                var size: Size?
-                var autoSize = true
-                if width != nil || height != nil {
-                    // Graphviz: `width` and `height` are minimums the label may grow, unless
-                    // `fixedsize` is set
-                    let w = width ?? 54, h = height ?? 36
-                    let given = shape == .circle ? Size(max(w, h), max(w, h)) : Size(w, h)
-                    func fitting(_ minimum: Size) -> Size {
-                        TitleLayout.fittingSize(
-                            data.title(nodeID: n.id), font: style.font, shape: shape, isContainer: false,
-                            wrapWidth: style.wrapWidth ?? TextLayout.defaultWrapWidth, minimum: minimum)
-                    }
-                    size = fixedSize ? given : fitting(given)
-                    // the size a node sized to its title has: it stays sized to its title
-                    // (a record keeps its size: its ports' places along its sides depend on it)
-                    autoSize = !fixedSize && !shape.isRecord && size == fitting(FlowNode<JSONValue>.defaultSize)
-                    if shape.isRecord, let size {
-                        records[n.id] = RecordLabel.layout(
-                            RecordLabel.parse(data.title(nodeID: n.id)), in: Rect(origin: .zero, size: size), font: style.font)
-                    }
-                }
-                var position = Point.zero
-                if allPositioned, let p = points[n.id] {
-                    let s = size ?? FlowNode<JSONValue>.defaultSize
-                    position = Point(milli(p.x - s.width / 2), milli((maxY - p.y) - s.height / 2))
-                }
-                nodes.append(FlowNode(
-                    id: n.id, position: position, size: size, data: data,
-                    parentID: n.cluster.map { clusterIDs[$0] }, shape: shape,
-                    classes: validClasses(classes), style: style, autoSize: autoSize))
+            if fill, style.fill == nil { style.fill = style.stroke }
+            var frame = Rect(origin: .zero, size: Size(200, 120))
+            if allPositioned, let r = boxes[clusterIDs.count - 1] {
+                frame = Rect(
+                    origin: Point(milli(r.origin.x), milli(maxY - r.origin.y - r.size.height)),
+                    size: Size(milli(r.size.width), milli(r.size.height)))
             }
-            // Ports on edges become handles where they name a side.
-            var edges: [FlowEdge] = []
-            var handles: [String: [HandleDeclaration]] = [:]
-            var edgeIDs = Set<String>()
-            var probe = WorkLimitProbe()
-            for (i, e) in graph.edges.enumerated() {
-                if probe.shouldStop() { break }
-                var style = FlowStyle()
-                var fill = false
-                var title: String?
-                var id = "e\(i + 1)"
-                var classes: [String] = []
-                var dir = graph.directed ? "forward" : "none"
-                var bends: [Point] = []
-                var head: ArrowHead?, tail: ArrowHead?
-                for (key, value) in e.attributes {
-                    if styleAttribute(key, value, &style, kind: "edge", fillFromColor: &fill) { continue }
-                    switch key {
-                    case "label": title = e.attributes.isHTML(key) ? htmlText(value, unit: "edge") : label(value, id: id)
-                    case "id": id = value
-                    case "pos" where allPositioned:
-                        if let p = splinePoints(value) { bends = p } else { tally.add("edge pos '\(value.prefix(20))' is not a spline", unit: "edge") }
-                    case "class": classes = value.split(separator: " ").map(String.init)
-                    case "dir": dir = value.lowercased()
-                    case "arrowhead", "arrowtail":
-                        if let a = DOTReader.arrow(value.lowercased()) {
-                            if key == "arrowhead" { head = a.kind } else { tail = a.kind }
-                            for d in a.dropped { tally.add("edge \(key): \(d)", unit: "edge") }
-                        } else {
-                            tally.add("edge \(key) '\(value)' is not mapped", unit: "edge")
-                        }
-                    default: tally.add("edge attribute '\(key)' is not mapped", unit: "edge")
-                    }
-                }
-                if !edgeIDs.insert(id).inserted {
-                    tally.plain.append("edge id '\(id)' is used twice; the second is 'e\(i + 1)'")
-                    id = "e\(i + 1)"
-                    edgeIDs.insert(id)
-                }
-                switch dir {
-                case "forward":
-                    if let head, head != .arrow { style.targetArrow = head }
-                case "back":
-                    style.targetArrow = ArrowHead.none
-                    style.sourceArrow = tail ?? .arrow
-                case "both":
-                    if let head, head != .arrow { style.targetArrow = head }
-                    style.sourceArrow = tail ?? .arrow
-                case "none":
-                    style.targetArrow = ArrowHead.none
-                default:
-                    tally.add("edge dir '\(dir)' is not mapped", unit: "edge")
-                }
-                if !graph.directed && dir == "none" && head == nil {
-                    style.targetArrow = ArrowHead.none
-                }
-                let sh = handle(e.tailPort, node: e.tail, type: .source, &handles)
-                let th = handle(e.headPort, node: e.head, type: .target, &handles)
-                edges.append(FlowEdge(
-                    id: id, sourceNodeID: e.tail, sourceHandleID: sh, targetNodeID: e.head, targetHandleID: th,
-                    label: title, points: bends, classes: validClasses(classes), style: style))
-            }
-            if allPositioned { fitGroups(&nodes, boxed: Set(boxes.keys.map { clusterIDs[$0] })) }
-            for i in nodes.indices {
-                if let extra = handles[nodes[i].id] { nodes[i].handles = HandleDeclaration.defaults + extra }
-            }
-            var doc = FlowDocument<JSONValue>(nodes: nodes, edges: edges)
-            doc.viewport = Viewport()
-            doc.look = look
-            return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
+            return FlowNode(
+                id: id, position: frame.origin, size: frame.size, data: labelData(title, id: id),
+                parentID: c.parent.map { clusterIDs[$0] }, acceptsChildren: true,
+                shape: shape, classes: validClasses(classes), style: style, autoSize: false)
         }
 
         /// Sizes the groups that had no `bb` around their children (inner groups first).
@@ -513,7 +384,7 @@ public enum DOTReader {
         /// field's port becomes a handle over the field on the side the edge leaves by
         /// (its compass point's side, else the side facing the flow: a source's far side, a
         /// target's near side); a port the node does not have is reported.
-        mutating func handle(_ port: DOTPort?, node: String, type: HandleType, _ handles: inout [String: [HandleDeclaration]]) -> String? {
+        mutating func handle(_ port: DOTPort?, node: String, type: HandleType) -> String? {
             // without a port the edge uses the node's default handle of its kind, so it ends
             // on the node's border (where a layout turns it) and its arrowhead shows
             guard var port else { return type == .source ? "source" : "target" }
