@@ -289,26 +289,8 @@ public enum LayeredLayout {
         try WorkLimit.check("layout")
         proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
-        var ordering = Ordering(graph: proper)
         let clusters = ClusterLayout(graph, nodes: nodes, proper: proper, direction: options.direction)
-        if stable {
-            StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along })
-            clusters?.regroup(&ordering, graph: proper)
-        } else {
-            ordering.minimizeCrossings(
-                CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
-            if let clusters {
-                clusters.reduceCrossings(&ordering, graph: proper)
-                // a thorough search's order need not group better than the normal one's:
-                // the better of the two, so it never ends with more crossings
-                if options.effort == .thorough {
-                    var normal = Ordering(graph: proper)
-                    normal.minimizeCrossings(CrossingSearch.forGraph(vertices: proper.count, effort: .normal), sweeps: sweeps)
-                    clusters.reduceCrossings(&normal, graph: proper)
-                    if normal.totalCrossings() < ordering.totalCrossings() { ordering = normal }
-                }
-            }
-        }
+        var ordering = order(proper, clusters: clusters, options: options, stable: stable, previous: previous)
         try WorkLimit.check("layout")
         let coordinates = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
@@ -323,25 +305,7 @@ public enum LayeredLayout {
                 hold: hold, separation: coordinates.separation)
             : coordinates.assign())
 
-        // Layers stacked with their deepest vertex; vertices centred in their layer. A layer
-        // of dummies alone (the labels of edges between two layers of nodes, and the edges
-        // passing them) is half a gap from its neighbours, as dot does: a labelled edge then
-        // takes the spacing and its label's height, not two spacings.
-        var layerDepth = Array(repeating: 0.0, count: proper.layerCount)
-        var holdsNodes = Array(repeating: false, count: proper.layerCount)
-        for v in 0..<proper.count { layerDepth[proper.layer[v]] = max(layerDepth[proper.layer[v]], proper.depth[v]) }
-        for v in 0..<proper.realCount { holdsNodes[proper.layer[v]] = true }
-        // Boxes that end or start between two layers take their padding (and title) there,
-        // and half a gap more between them.
-        let room = clusters?.room(proper)
-        var layerTop = Array(repeating: 0.0, count: proper.layerCount)
-        for l in 1..<max(1, proper.layerCount) {
-            var gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing / 2
-            if let room, room.after[l - 1] + room.before[l] > 0 {
-                gap = max(gap, room.after[l - 1] + room.before[l] + options.layerSpacing / 2)
-            }
-            layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + gap
-        }
+        let (layerTop, layerDepth) = stack(proper, room: clusters?.room(proper), options: options)
         var minB = Double.infinity, maxB = -Double.infinity
         for v in 0..<proper.count {
             minB = min(minB, x[v] - proper.breadth[v] / 2)
@@ -363,24 +327,9 @@ public enum LayeredLayout {
             graph: proper, layers: ordering.layers, x: x, bandTop: layerTop,
             bandBottom: (0..<proper.layerCount).map { layerTop[$0] + layerDepth[$0] },
             separation: coordinates.separation)
-        let crossing = straightRoutes.place(straight: edges.map { graph.edges[$0].runsStraight })
-        var points: [[Point]] = []
-        var labelCentres: [Point?] = []
-        for (i, chain) in proper.chains.enumerated() {
-            var route: [Point] = []
-            for d in chain.dropFirst().dropLast() {
-                let l = proper.layer[d]
-                let top = layerTop[l], bottom = layerTop[l] + layerDepth[l]
-                route.append(Point(crossing.top[d], top))
-                if bottom > top { route.append(Point(crossing.bottom[d], bottom)) }
-            }
-            if graph.edges[edges[i]].bendsWhenFlat, chain.count > 2 || proper.layer[chain[0]] != proper.layer[chain[1]],
-                let middle = straightRoutes.middle(of: i) { route.append(middle) }
-            if reversed[i] { route.reverse() }
-            points.append(route)
-            let lv = proper.labelVertex[i]
-            labelCentres.append(lv >= 0 ? Point(x[lv], layerTop[proper.layer[lv]] + layerDepth[proper.layer[lv]] / 2) : nil)
-        }
+        let (points, labelCentres) = routes(
+            graph, edges: edges, proper: proper, straightRoutes: straightRoutes, reversed: reversed, x: x,
+            layerTop: layerTop, layerDepth: layerDepth)
         try WorkLimit.check("layout")
         return Part(
             centres: centres, points: points, labels: labelCentres,

@@ -1,0 +1,84 @@
+import FlowCore
+
+// The steps of `LayeredLayout.layoutComponent` after layering: order, layer positions, routes.
+extension LayeredLayout {
+    /// The order within each layer: crossing reduction (and the clusters' grouping), or for
+    /// a stable layout the previous order with the new vertices sifted in (`StableLayout`).
+    static func order(
+        _ proper: ProperGraph, clusters: ClusterLayout?, options: LayoutOptions, stable: Bool,
+        previous: [(along: Double, across: Double)?]
+    ) -> Ordering {
+        var ordering = Ordering(graph: proper)
+        if stable {
+            StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along })
+            clusters?.regroup(&ordering, graph: proper)
+        } else {
+            ordering.minimizeCrossings(
+                CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
+            if let clusters {
+                clusters.reduceCrossings(&ordering, graph: proper)
+                // a thorough search's order need not group better than the normal one's:
+                // the better of the two, so it never ends with more crossings
+                if options.effort == .thorough {
+                    var normal = Ordering(graph: proper)
+                    normal.minimizeCrossings(CrossingSearch.forGraph(vertices: proper.count, effort: .normal), sweeps: sweeps)
+                    clusters.reduceCrossings(&normal, graph: proper)
+                    if normal.totalCrossings() < ordering.totalCrossings() { ordering = normal }
+                }
+            }
+        }
+        return ordering
+    }
+
+    /// Where each layer starts along the flow, and how deep it is: layers stacked with their
+    /// deepest vertex (vertices are centred in their layer). A layer of dummies alone (the
+    /// labels of edges between two layers of nodes, and the edges passing them) is half a
+    /// gap from its neighbours, as dot does: a labelled edge then takes the spacing and its
+    /// label's height, not two spacings.
+    static func stack(
+        _ proper: ProperGraph, room: (before: [Double], after: [Double])?, options: LayoutOptions
+    ) -> (top: [Double], depth: [Double]) {
+        var layerDepth = Array(repeating: 0.0, count: proper.layerCount)
+        var holdsNodes = Array(repeating: false, count: proper.layerCount)
+        for v in 0..<proper.count { layerDepth[proper.layer[v]] = max(layerDepth[proper.layer[v]], proper.depth[v]) }
+        for v in 0..<proper.realCount { holdsNodes[proper.layer[v]] = true }
+        // Boxes that end or start between two layers take their padding (and title) there,
+        // and half a gap more between them.
+        var layerTop = Array(repeating: 0.0, count: proper.layerCount)
+        for l in 1..<max(1, proper.layerCount) {
+            var gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing / 2
+            if let room, room.after[l - 1] + room.before[l] > 0 {
+                gap = max(gap, room.after[l - 1] + room.before[l] + options.layerSpacing / 2)
+            }
+            layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + gap
+        }
+        return (layerTop, layerDepth)
+    }
+
+    /// Each edge's bend points (top and bottom of every layer its chain passes, where the
+    /// straightened routes cross it) in drawing order, and its label's centre.
+    static func routes(
+        _ graph: LayoutGraph, edges: [Int], proper: ProperGraph, straightRoutes: StraightRoutes, reversed: [Bool],
+        x: [Double], layerTop: [Double], layerDepth: [Double]
+    ) -> (points: [[Point]], labels: [Point?]) {
+        let crossing = straightRoutes.place(straight: edges.map { graph.edges[$0].runsStraight })
+        var points: [[Point]] = []
+        var labelCentres: [Point?] = []
+        for (i, chain) in proper.chains.enumerated() {
+            var route: [Point] = []
+            for d in chain.dropFirst().dropLast() {
+                let l = proper.layer[d]
+                let top = layerTop[l], bottom = layerTop[l] + layerDepth[l]
+                route.append(Point(crossing.top[d], top))
+                if bottom > top { route.append(Point(crossing.bottom[d], bottom)) }
+            }
+            if graph.edges[edges[i]].bendsWhenFlat, chain.count > 2 || proper.layer[chain[0]] != proper.layer[chain[1]],
+                let middle = straightRoutes.middle(of: i) { route.append(middle) }
+            if reversed[i] { route.reverse() }
+            points.append(route)
+            let lv = proper.labelVertex[i]
+            labelCentres.append(lv >= 0 ? Point(x[lv], layerTop[proper.layer[lv]] + layerDepth[proper.layer[lv]] / 2) : nil)
+        }
+        return (points, labelCentres)
+    }
+}
