@@ -1,8 +1,56 @@
 import FlowCore
 
-// The last steps of `LayoutPlan.plan`: the laid-out levels placed in the canvas, the edges'
-// pieces joined into routes, and the drawing measured.
+// The steps of `LayoutPlan.plan`: the levels' graphs made, each edge's span found, the
+// levels laid out and placed in the canvas, the edges' pieces joined into routes, and the
+// drawing measured.
 extension LayoutPlan {
+    /// The graph of each container's level: a node per member (its size, and for a stable
+    /// layout its previous centre and hold); with clusters, the one graph of `clusterLevel`.
+    func makeLevels(_ containers: [Int], clusterOf: [Int: Int]) -> [Int: Level] {
+        var levels: [Int: Level] = [:]
+        if !clusterOf.isEmpty { levels[-1] = clusterLevel(clusterOf) }
+        for c in containers where levels[c] == nil {
+            var level = Level()
+            for m in members[c] ?? [] {
+                level.nodeOf[m] = level.graph.nodes.count
+                level.graph.nodes.append(.init(
+                    width: nodes[m].size.width, height: nodes[m].size.height,
+                    previous: previous.isEmpty ? nil : previous[m], hold: hold.isEmpty ? 1 : hold[m]))
+            }
+            levels[c] = level
+        }
+        return levels
+    }
+
+    /// Where each edge (by index) is laid out: its ends, their ancestors and the innermost
+    /// group holding both (`holder`). An edge between a group and one of its descendants
+    /// gets an empty route; the tree algorithm refuses an edge between groups.
+    mutating func spans(_ edges: [FlowEdge], clusterOf: [Int: Int]) throws(FlowError) -> [Int: Span] {
+        var spans: [Int: Span] = [:]
+        for (ei, e) in edges.enumerated() {
+            guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
+            let ca = ancestors(a), cb = ancestors(b)
+            var k = 0
+            while k < ca.count && k < cb.count && ca[k] == cb[k] { k += 1 }
+            if a == b { k = ca.count - 1 }
+            // an edge between a group and one of its own descendants is not routed
+            guard a == b || (k < ca.count && k < cb.count) else {
+                routes[e.id] = []
+                continue
+            }
+            if request.algorithm == .tree && (k != ca.count - 1 || k != cb.count - 1) {
+                throw .invalidValue(
+                    "layout", "the tree algorithm lays out edges within one group only; edge '\(e.id)' goes from '\(e.sourceNodeID)' into another group")
+            }
+            let lca = k == 0 ? -1 : ca[k - 1]
+            holder[e.id] = lca
+            // clusters: every edge is one of the single graph's, between its own ends
+            spans[ei] = clusterOf.isEmpty
+                ? Span(a: a, b: b, ca: ca, cb: cb, k: k, lca: lca) : Span(a: a, b: b, ca: [a], cb: [b], k: 0, lca: -1)
+        }
+        return spans
+    }
+
     /// Orders each group's border nodes by `keys` (where the pass before put their partners)
     /// and gives every edge that leaves or enters a group the port of its border node there,
     /// as the pass before placed it.

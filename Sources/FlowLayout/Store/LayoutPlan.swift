@@ -251,141 +251,15 @@ struct LayoutPlan<Data: FlowNodeData> {
         // are laid out with the rest, each group a box around its own.
         let clusterOf = compoundGroups(edges, containers: containers, depth: depth)
         if !clusterOf.isEmpty { containers = [-1] }
-        var levels: [Int: Level] = [:]
-        if !clusterOf.isEmpty { levels[-1] = clusterLevel(clusterOf) }
-        for c in containers where levels[c] == nil {
-            var level = Level()
-            for m in members[c] ?? [] {
-                level.nodeOf[m] = level.graph.nodes.count
-                level.graph.nodes.append(.init(
-                    width: nodes[m].size.width, height: nodes[m].size.height,
-                    previous: previous.isEmpty ? nil : previous[m], hold: hold.isEmpty ? 1 : hold[m]))
-            }
-            levels[c] = level
-        }
         // Edges: pieces per level.
-        var pieces: [String: [Piece]] = [:]
-        // store edge ids by level, in the order of the level's graph edges (tree errors)
-        var edgeIDs: [Int: [String]] = [:]
-        // Border nodes: stepped edges that leave (or enter) a group from one node through
-        // one handle leave through one border node, so they share their way to the border.
-        var partners: [GroupBorder.Key: GroupBorder] = [:]
-        var groupEnds: [GroupEnd] = []
-        var shared: [GroupBorder.Key: (node: Int, edge: Int)] = [:]
-        // The border node of group `g` for edge `e` (index `ei`) between its node (or
-        // subgroup) `inner` and `other` outside, and its graph edge to or from `inner`.
-        func borderNode(
-            _ g: Int, inner: Int, last: Bool, handle: String?, port: Double, other: Int, edge ei: Int, _ e: FlowEdge
-        ) -> (node: Int, edge: Int) {
-            let key = GroupBorder.Key(
-                level: g, inner: inner, last: last, handle: handle, edge: GroupBorder.shares(e.pathType) ? nil : ei)
-            if shared[key] == nil {
-                var level = levels[g]!
-                let border = level.graph.nodes.count
-                level.graph.nodes.append(.init(width: 0, height: 0, layer: last ? .last : .first))
-                let node = level.nodeOf[inner]!
-                shared[key] = (border, level.graph.edges.count)
-                level.graph.edges.append(
-                    last
-                        ? .init(source: node, target: border, sourcePort: port, pathType: e.pathType)
-                        : .init(source: border, target: node, targetPort: port, pathType: e.pathType))
-                levels[g] = level
-                partners[key] = GroupBorder(level: g, node: border, last: last, partners: [], inner: inner)
-            }
-            partners[key]!.partners.append(other)
-            return shared[key]!
-        }
-        // where each edge (by index) is laid out
-        var spans: [Int: Span] = [:]
-        for (ei, e) in edges.enumerated() {
-            guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], inScope[a], inScope[b] else { continue }
-            let ca = ancestors(a), cb = ancestors(b)
-            var k = 0
-            while k < ca.count && k < cb.count && ca[k] == cb[k] { k += 1 }
-            if a == b { k = ca.count - 1 }
-            // an edge between a group and one of its own descendants is not routed
-            guard a == b || (k < ca.count && k < cb.count) else {
-                routes[e.id] = []
-                continue
-            }
-            if request.algorithm == .tree && (k != ca.count - 1 || k != cb.count - 1) {
-                throw .invalidValue(
-                    "layout", "the tree algorithm lays out edges within one group only; edge '\(e.id)' goes from '\(e.sourceNodeID)' into another group")
-            }
-            let lca = k == 0 ? -1 : ca[k - 1]
-            holder[e.id] = lca
-            // clusters: every edge is one of the single graph's, between its own ends
-            spans[ei] = clusterOf.isEmpty
-                ? Span(a: a, b: b, ca: ca, cb: cb, k: k, lca: lca) : Span(a: a, b: b, ca: [a], cb: [b], k: 0, lca: -1)
-        }
-        if request.algorithm == .layered { constrainRanks(&levels) }
-        let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, levels) : []
-        // The graph edge for store edge `e` in group `lca`'s graph, from the node (or
-        // subgroup) `from` to `to`; returns its index there.
-        // An edge drawn against the flow beside the nodes (BackRoutes) gets no room for its
-        // label in the layers: the label is placed along its route. One drawn through its
-        // lanes (a curve between two nodes whose handles the layout places, see
-        // `shapeRoutes`) gets the room a forward edge gets.
-        func bodyEdge(_ lca: Int, from: Int, to: Int, sourcePort: Double, targetPort: Double, _ e: FlowEdge, beside: Bool = false) -> Int {
-            // appended in place: a copy of the level would copy its edges, once an edge
-            let (source, target) = (levels[lca]!.nodeOf[from]!, levels[lca]!.nodeOf[to]!)
-            let ge = levels[lca]!.graph.edges.count
-            levels[lca]!.graph.edges.append(.init(
-                source: source, target: target, sourcePort: sourcePort, targetPort: targetPort,
-                labelSize: LayoutPlan.labelSize(beside ? nil : e.label), pathType: e.pathType))
-            edgeIDs[lca, default: []].append(e.id)
-            return ge
-        }
-        for (ei, e) in edges.enumerated() {
-            guard let span = spans[ei] else { continue }
-            let (a, b, ca, cb, k, lca) = (span.a, span.b, span.ca, span.cb, span.k, span.lca)
-            if against.contains(ei) {
-                // drawn as a whole against the flow: one edge of the common group's graph
-                // from the end it enters to the end it leaves, no border nodes (its route
-                // goes round the groups it leaves and enters: BackRoutes)
-                let top = ca[k], below = cb[k]
-                let ge = bodyEdge(
-                    lca, from: below, to: top, sourcePort: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0,
-                    targetPort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0, e,
-                    beside: !(top == a && below == b && LayoutPlan.takesPorts(e.pathType)
-                        && HandleDeclaration.areDefaults(nodes[a].handles) && HandleDeclaration.areDefaults(nodes[b].handles)))
-                pieces[e.id] = [.reversedBody(level: lca, edge: ge)]
-                drawnAgainst.insert(e.id)
-                continue
-            }
-            var route: [Piece] = []
-            // leaving: from a's level up to the level below the common one
-            var below = a
-            for g in ca[k..<(ca.count - 1)].reversed() {
-                let (border, ge) = borderNode(
-                    g, inner: below, last: true, handle: below == a ? e.sourceHandleID : nil,
-                    port: below == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0, other: b, edge: ei, e)
-                route.append(.exit(level: g, edge: ge, border: border))
-                below = g
-            }
-            let top = below
-            var entries: [Piece] = []
-            below = b
-            for g in cb[k..<(cb.count - 1)].reversed() {
-                let (border, ge) = borderNode(
-                    g, inner: below, last: false, handle: below == b ? e.targetHandleID : nil,
-                    port: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0, other: a, edge: ei, e)
-                entries.append(.entry(level: g, edge: ge, border: border))
-                below = g
-            }
-            let ge = bodyEdge(
-                lca, from: top, to: below, sourcePort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0,
-                targetPort: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0, e)
-            if top != a, case .exit(_, _, let border)? = route.last {
-                groupEnds.append(GroupEnd(level: lca, edge: ge, group: top, border: border, atSource: true))
-            }
-            if below != b, case .entry(_, _, let border)? = entries.last {
-                groupEnds.append(GroupEnd(level: lca, edge: ge, group: below, border: border, atSource: false))
-            }
-            route.append(.body(level: lca, edge: ge))
-            route.append(contentsOf: entries.reversed())
-            pieces[e.id] = route
-        }
+        var made = LevelEdges(levels: makeLevels(containers, clusterOf: clusterOf))
+        let spans = try spans(edges, clusterOf: clusterOf)
+        if request.algorithm == .layered { constrainRanks(&made.levels) }
+        let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, made.levels) : []
+        addPieces(edges, spans: spans, against: against, &made)
+        var levels = made.levels
+        let (pieces, edgeIDs, partners, groupEnds) = (made.pieces, made.edgeIDs, made.partners, made.groupEnds)
+        made = LevelEdges(levels: [:])  // the levels are laid out in place below: no second owner
         // Lay out innermost first; a group's size comes from its children's layout. When
         // edges cross group borders, the next pass orders each group's border nodes by
         // where the pass before put the nodes at their edges' other ends, so routes enter
