@@ -213,14 +213,7 @@ enum FixtureRunner {
     static func readBytes(_ path: String) -> [UInt8]? {
         guard let f = fopen(path, "rb") else { return nil }
         defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, f)
-            if n == 0 { break }
-            bytes += chunk.prefix(n)
-        }
-        return bytes
+        return readAll(f)
     }
 
     static func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {

@@ -111,18 +111,8 @@ enum RenderCommand {
 
     /// The bytes of a file, or of standard input for nil.
     static func read(_ path: String?) -> [UInt8]? {
-        let f: UnsafeMutablePointer<FILE>?
-        if let path { f = fopen(path, "rb") } else { f = flua_stdin() }
-        guard let f else { return nil }
-        defer { if path != nil { fclose(f) } }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            if n > 0 { bytes += buffer[0..<n] }
-            if n < buffer.count { break }
-        }
-        return ferror(f) != 0 ? nil : bytes
+        guard let path else { return readAll(flua_stdin()) }
+        return FixtureRunner.readBytes(path)
     }
 
     static func write(_ bytes: [UInt8], to f: UnsafeMutablePointer<FILE>) {

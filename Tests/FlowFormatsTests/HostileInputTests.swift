@@ -8,17 +8,6 @@ import Testing
 /// Issue #43: text made to crash a reader, to make it work without end, or to make it build
 /// far more than it says. Each gives a clear error or reads in linear time.
 @Suite struct HostileInputTests {
-    func message(_ body: () throws -> Void) -> String {
-        do {
-            try body()
-            return "no error"
-        } catch let error as FlowError {
-            return error.description
-        } catch {
-            return "\(error)"
-        }
-    }
-
     func concatenation(_ pieces: Int, piece: String = "x") -> String {
         "digraph { \"" + Array(repeating: piece, count: pieces).joined(separator: "\" + \"") + "\" }"
     }
@@ -30,9 +19,9 @@ import Testing
     }
 
     @Test func theJoinedStringIsHeldToTheStringLimit() {
-        let m = message { _ = try DOTReader.read(concatenation(2, piece: String(repeating: "x", count: 40_000))) }
+        let m = thrownMessage { _ = try DOTReader.read(concatenation(2, piece: String(repeating: "x", count: 40_000))) }
         #expect(m == "load: DOT: line 1, column 11: string longer than 65536 bytes", "\(m)")
-        let many = message { _ = try DOTReader.read(concatenation(70_000)) }
+        let many = thrownMessage { _ = try DOTReader.read(concatenation(70_000)) }
         #expect(many.hasSuffix("string longer than 65536 bytes"), "\(many)")
     }
 
@@ -53,7 +42,7 @@ import Testing
 
     @Test func anEdgeStatementPastTheEdgeLimitIsRefused() {
         let set = "{" + (1...500).map { "a\($0)" }.joined(separator: " ") + "}"
-        let m = message { _ = try DOTReader.read("digraph { \(set) -> \(set) }") }
+        let m = thrownMessage { _ = try DOTReader.read("digraph { \(set) -> \(set) }") }
         #expect(m.contains("this statement would make 250000 edges"), "\(m)")
         #expect(m.contains("the limit of 200000 edges (maximumEdges)"), "\(m)")
     }
@@ -62,25 +51,25 @@ import Testing
         let set = "{" + (1...20).map { "a\($0)" }.joined(separator: " ") + "}"
         let text = "digraph { x -> y; \(set) -> \(set) }"
         #expect(try DOTReader.read(text, limits: FormatLimits(edges: 401)).document.edges.count == 401)
-        let m = message { _ = try DOTReader.read(text, limits: FormatLimits(edges: 400)) }
+        let m = thrownMessage { _ = try DOTReader.read(text, limits: FormatLimits(edges: 400)) }
         #expect(m == "load: DOT: line 1, column 92: this statement would make 400 edges, and the graph already has 1: more than the limit of 400 edges (maximumEdges)", "\(m)")
     }
 
     @Test func aMermaidStatementPastTheEdgeLimitIsRefused() throws {
         let group = (1...500).map { "a\($0)" }.joined(separator: " & ")
-        let m = message { _ = try MermaidReader.read("flowchart LR\n\(group) --> \(group)\n") }
+        let m = thrownMessage { _ = try MermaidReader.read("flowchart LR\n\(group) --> \(group)\n") }
         #expect(m.contains("line 2, column"), "\(m)")
         #expect(m.contains("this statement would make 250000 edges"), "\(m)")
         #expect(m.contains("the limit of 200000 edges (maximumEdges)"), "\(m)")
         let small = (1...20).map { "a\($0)" }.joined(separator: " & ")
         let text = "flowchart LR\n\(small) --> \(small)\n"
         #expect(try MermaidReader.read(text, limits: FormatLimits(edges: 400)).document.edges.count == 400)
-        #expect(message { _ = try MermaidReader.read(text, limits: FormatLimits(edges: 399)) }.contains("limit of 399 edges"))
+        #expect(thrownMessage { _ = try MermaidReader.read(text, limits: FormatLimits(edges: 399)) }.contains("limit of 399 edges"))
     }
 
     @Test func aStoreLoadPassesTheLimitsOn() {
         let s = FlowStore<JSONValue>()
-        let m = message { try s.load("digraph { {a b} -> {c d} }", format: .dot, limits: FormatLimits(edges: 3)) }
+        let m = thrownMessage { try s.load("digraph { {a b} -> {c d} }", format: .dot, limits: FormatLimits(edges: 3)) }
         #expect(m.contains("limit of 3 edges"), "\(m)")
         #expect(s.nodeCount == 0)
     }
@@ -96,10 +85,10 @@ import Testing
     @Test(.timeLimit(.minutes(2))) func aDenseGraphLaysOutInTimeOrFailsNamingTheLimit() throws {
         let s = FlowStore<JSONValue>()
         let start = ContinuousClock.now
-        let m = message { try s.load(Self.everyToEvery(440), format: .dot) }
+        let m = thrownMessage { try s.load(Self.everyToEvery(440), format: .dot) }
         #expect(m == "layout: the graph needs 28,201,360 bend points (the layers its edges cross); the limit is 1,000,000", "\(m)")
         #expect(s.nodeCount == 0)
-        let dense = message {
+        let dense = thrownMessage {
             _ = try WorkLimit.$current.withValue(WorkLimit(seconds: 2)) { try s.load(Self.everyToEvery(100), format: .dot) }
         }
         #expect(dense == "no error" || dense == WorkLimit.stoppedError("layout").description, "\(dense)")
@@ -113,7 +102,7 @@ import Testing
         let s = FlowStore<JSONValue>()
         try s.load("\u{FEFF}{\"version\": 1, \"nodes\": [], \"edges\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", format: .json)
         // the column after a mark counts from the first character after it
-        let m = message { _ = try DOTReader.read("\u{FEFF}digraph { a -> ; }") }
+        let m = thrownMessage { _ = try DOTReader.read("\u{FEFF}digraph { a -> ; }") }
         #expect(m == "load: DOT: line 1, column 16: expected a node or subgraph after '->', found ';'", "\(m)")
     }
 
@@ -127,9 +116,9 @@ import Testing
     }
 
     @Test func invalidUTF8IsRefusedWithItsOffset() {
-        let m = message { _ = try DiagramText.string([0x61, 0x62, 0xC3, 0xA9, 0xFF, 0x63], operation: "decode") }
+        let m = thrownMessage { _ = try DiagramText.string([0x61, 0x62, 0xC3, 0xA9, 0xFF, 0x63], operation: "decode") }
         #expect(m == "decode: text is not valid UTF-8 (invalid byte at offset 4)", "\(m)")
-        #expect(message { _ = try DiagramText.string(Array("digraph { é }".utf8), operation: "decode") } == "no error")
+        #expect(thrownMessage { _ = try DiagramText.string(Array("digraph { é }".utf8), operation: "decode") } == "no error")
         #expect(DiagramText.firstInvalidUTF8([0xE2, 0x82]) == 0)
     }
 

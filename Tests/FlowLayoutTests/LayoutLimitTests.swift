@@ -1,4 +1,5 @@
 import FlowCore
+import TestSupport
 import Testing
 
 @testable import FlowLayout
@@ -32,23 +33,12 @@ import Testing
         }
     }
 
-    func message(_ body: () throws -> Void) -> String {
-        do {
-            try body()
-            return "no error"
-        } catch let error as FlowError {
-            return error.description
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func aGraphPastTheBendPointLimitFailsNamingItQuickly() {
         let graph = Self.complete(440)
-        let m = message { _ = try LayeredLayout.layout(graph, options: LayoutOptions(), limits: LayoutLimits()) }
+        let m = thrownMessage { _ = try LayeredLayout.layout(graph, options: LayoutOptions(), limits: LayoutLimits()) }
         #expect(m.hasPrefix("layout: the graph needs "), "\(m)")
         #expect(m.hasSuffix(" bend points (the layers its edges cross); the limit is 1,000,000"), "\(m)")
-        let small = message {
+        let small = thrownMessage {
             _ = try LayeredLayout.layout(Self.complete(12), options: LayoutOptions(), limits: LayoutLimits(bendPoints: 100))
         }
         #expect(small == "layout: the graph needs 440 bend points (the layers its edges cross); the limit is 100", "\(small)")
@@ -74,7 +64,7 @@ import Testing
     @Test func theLayoutsMemoryCountsAgainstABudget() throws {
         let graph = Self.complete(60)
         let small = Budget(16 << 20)
-        let m = message { _ = try LayeredLayout.layout(graph, options: LayoutOptions(), limits: LayoutLimits(memory: small)) }
+        let m = thrownMessage { _ = try LayeredLayout.layout(graph, options: LayoutOptions(), limits: LayoutLimits(memory: small)) }
         #expect(m.hasPrefix("layout: the graph needs "), "\(m)")
         #expect(m.hasSuffix("bytes; that passes the memory limit of 16,777,216 bytes"), "\(m)")
         #expect(small.used == 0 && small.peak == 0)
@@ -110,7 +100,7 @@ import Testing
     @Test func aDenseLayoutEndsAtTheWorkLimit() {
         let graph = Self.complete(100)
         let start = ContinuousClock.now
-        let m = message {
+        let m = thrownMessage {
             try WorkLimit.$current.withValue(WorkLimit(seconds: 1)) {
                 _ = try LayeredLayout.layout(graph, options: LayoutOptions(), limits: LayoutLimits())
             }

@@ -163,19 +163,9 @@ public enum LayeredLayout {
     /// Connected parts (edge directions ignored, self-loops left out), ordered by their
     /// first node; nodes and edges keep input order within a part.
     static func components(_ graph: LayoutGraph) -> [Component] {
-        var parent = Array(0..<graph.nodes.count)
-        func find(_ v: Int) -> Int {
-            var v = v
-            while parent[v] != v {
-                parent[v] = parent[parent[v]]
-                v = parent[v]
-            }
-            return v
-        }
-        func union(_ u: Int, _ v: Int) {
-            let a = find(u), b = find(v)
-            if a != b { parent[max(a, b)] = min(a, b) }
-        }
+        var sets = DisjointSets(count: graph.nodes.count)
+        func find(_ v: Int) -> Int { sets.find(v) }
+        func union(_ u: Int, _ v: Int) { sets.union(u, v) }
         for e in graph.edges where e.source != e.target { union(e.source, e.target) }
         // a cluster's nodes lie in one part: its box cannot hold another part
         var clusterHolder = Array(repeating: -1, count: graph.clusters.count)

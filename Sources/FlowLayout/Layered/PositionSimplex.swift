@@ -155,18 +155,21 @@ enum PositionSimplex {
         let n = graph.count
         guard n > 1 else { return }
         for i in edges.indices { edges[i].weight *= widthShare }
-        var first: [Int: Int] = [:], last: [Int: Int] = [:]
+        // each layer's outer vertices (-1: an empty layer)
+        var first = Array(repeating: -1, count: graph.layerCount), last = first
         for v in 0..<n {
             let l = graph.layer[v]
-            if let f = first[l], rank[f] <= rank[v] {} else { first[l] = v }
-            if let t = last[l], rank[t] >= rank[v] {} else { last[l] = v }
+            if first[l] < 0 || rank[v] < rank[first[l]] { first[l] = v }
+            if last[l] < 0 || rank[v] > rank[last[l]] { last[l] = v }
         }
+        first.removeAll { $0 < 0 }
+        last.removeAll { $0 < 0 }
         func half(_ v: Int) -> Int { Int((graph.breadth[v] / 2).rounded(.up)) }
         let left = rank.count, right = left + 1
-        rank.append(first.values.map { rank[$0] - half($0) }.min() ?? 0)
-        rank.append(last.values.map { rank[$0] + half($0) }.max() ?? 0)
-        for v in first.values.sorted() { edges.append(.init(source: left, target: v, minLength: half(v), weight: 0)) }
-        for v in last.values.sorted() { edges.append(.init(source: v, target: right, minLength: half(v), weight: 0)) }
+        rank.append(first.map { rank[$0] - half($0) }.min() ?? 0)
+        rank.append(last.map { rank[$0] + half($0) }.max() ?? 0)
+        for v in first.sorted() { edges.append(.init(source: left, target: v, minLength: half(v), weight: 0)) }
+        for v in last.sorted() { edges.append(.init(source: v, target: right, minLength: half(v), weight: 0)) }
         edges.append(.init(source: left, target: right, minLength: 0, weight: 1))
     }
 

@@ -21,19 +21,9 @@ struct RankClasses {
     /// The classes of a part's nodes; `local` maps graph node indices to the part's.
     /// Nil when no constraint has two nodes in the part, or one on an extreme.
     init?(_ constraints: [LayoutGraph.RankConstraint], local: [Int: Int], nodeCount n: Int) {
-        var parent = Array(0..<n)
-        func find(_ v: Int) -> Int {
-            var v = v
-            while parent[v] != v {
-                parent[v] = parent[parent[v]]
-                v = parent[v]
-            }
-            return v
-        }
-        func union(_ a: Int, _ b: Int) {
-            let x = find(a), y = find(b)
-            if x != y { parent[max(x, y)] = min(x, y) }
-        }
+        var sets = DisjointSets(count: n)
+        func find(_ v: Int) -> Int { sets.find(v) }
+        func union(_ a: Int, _ b: Int) { sets.union(a, b) }
         var low: Int?, high: Int?
         var lowNodes = Set<Int>()
         var any = false

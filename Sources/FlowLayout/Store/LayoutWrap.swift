@@ -5,8 +5,9 @@ import FlowCore
 /// left-to-right pipeline becomes rows, read in the flow's direction part after part.
 ///
 /// The parts are cut between layers, only where no group spans the cut and no edge drawn
-/// against the flow crosses it, and as equal in length as those places allow; the number of
-/// parts is the one whose picture comes nearest the ratio (one part: nothing changes). Every
+/// against the flow crosses it; each part is filled with layers up to a length, and of the
+/// lengths that make 1 to 32 parts the one whose picture (channels included) comes nearest
+/// the ratio wins (one part: nothing changes). Every
 /// part keeps its layout and moves as a whole, its start level with the first part's. An
 /// edge from one part to a later one keeps its route inside its two parts and goes between
 /// them through three channels: past the end of the parts, along the gap before its

@@ -17,22 +17,12 @@ public enum TreeLayout {
     public static func forestViolation(_ graph: LayoutGraph) -> NotAForest? {
         let n = graph.nodes.count
         var hasParent = Array(repeating: false, count: n)
-        var parent = Array(0..<n)
-        func find(_ v: Int) -> Int {
-            var v = v
-            while parent[v] != v {
-                parent[v] = parent[parent[v]]
-                v = parent[v]
-            }
-            return v
-        }
+        var trees = DisjointSets(count: n)
         for (i, e) in graph.edges.enumerated() {
             if e.source == e.target { return NotAForest(edge: i, reason: "it is a self-loop") }
             if hasParent[e.target] { return NotAForest(edge: i, reason: "it gives its target a second parent") }
-            let a = find(e.source), b = find(e.target)
-            if a == b { return NotAForest(edge: i, reason: "it closes a cycle") }
+            if !trees.union(e.source, e.target) { return NotAForest(edge: i, reason: "it closes a cycle") }
             hasParent[e.target] = true
-            parent[b] = a
         }
         return nil
     }
