@@ -235,10 +235,16 @@ def run(h, binary, browser, scratch, screenshot=None):
 
         @h.test("collab: a page that leaves drops from the other's list; its pressed gesture is cancelled")
         def _():
+            # Ana's tab was in the background while 50 nodes came in: its picture glides to
+            # the new frame once it is in front, so press where node b is after the glide
             ana.call("Page.bringToFront")
+            h.wait_until("Ana's page in front and still",
+                         lambda: ana.js("document.visibilityState === 'visible' && !window.preview.animating"))
             x, y = ana.center("node-b")
             ana.mouse("mousePressed", x, y)
-            ana.mouse("mouseMoved", x + 50, y + 50)
+            for k in range(1, 6):
+                ana.mouse("mouseMoved", x + 10 * k, y + 10 * k)
+                time.sleep(0.02)
             h.wait_until("b dragged", lambda: not near(repl, "b", y=0))
             ana.close()
             h.wait_until("one connected", lambda: people(ben) == ["viewer 2 (you) · store"])
