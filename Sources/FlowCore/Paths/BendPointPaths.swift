@@ -126,29 +126,43 @@ enum SmoothCurve {
         max(min(minimum, length / 2), factor * length)
     }
 
+    /// How far at most the curve strays from a sharp corner of its points (about): the
+    /// control points next to a vertex where the points turn by an angle θ sit at most
+    /// `cornerReach / sin(θ/2)` from it.
+    static let cornerReach = 24.0
+
     /// Cubic pieces through `vertices` (at least two), to follow a `move` to the first. At
     /// each inner vertex the tangent bisects the directions to its two neighbours, and a
     /// piece's inner control points sit a third of its chord along the tangents at its
-    /// ends: the curve passes through every vertex without a kink, and unevenly spaced
-    /// points do not make it overshoot. `startControl` / `endControl`, when given, replace
-    /// the first piece's first and the last piece's second control point (the handle
-    /// sides); otherwise the curve leaves and enters along the chord.
+    /// ends, nearer where the points turn sharply (`cornerReach`): the curve passes through
+    /// every vertex without a kink, unevenly spaced points do not make it overshoot, and it
+    /// rounds a right-angled turn of a route (a back edge round other nodes) tightly
+    /// instead of bulging out over what the route kept clear of. `startControl` /
+    /// `endControl`, when given, replace the first piece's first and the last piece's
+    /// second control point (the handle sides); otherwise the curve leaves and enters along
+    /// the chord.
     static func segments(through vertices: [Point], startControl: Point?, endControl: Point?) -> [PathSegment] {
         let n = vertices.count
         guard n >= 2 else { return [] }
         var tangents = [Point](repeating: .zero, count: n)
+        // the longest control arm at each vertex (none at the ends)
+        var reach = [Double](repeating: .infinity, count: n)
         tangents[0] = unit(vertices[1] - vertices[0])
         tangents[n - 1] = unit(vertices[n - 1] - vertices[n - 2])
         for i in 1..<(n - 1) {
-            tangents[i] = unit(unit(vertices[i] - vertices[i - 1]) + unit(vertices[i + 1] - vertices[i]))
+            let into = unit(vertices[i] - vertices[i - 1]), out = unit(vertices[i + 1] - vertices[i])
+            tangents[i] = unit(into + out)
+            // sin(θ/2) of the turn θ between the two directions
+            let halfTurn = ((1 - (into.x * out.x + into.y * out.y)) / 2).squareRoot()
+            if halfTurn > 0 { reach[i] = cornerReach / halfTurn }
         }
         var segments: [PathSegment] = []
         segments.reserveCapacity(n - 1)
         for i in 0..<(n - 1) {
             let a = vertices[i], b = vertices[i + 1]
             let third = a.distance(to: b) / 3
-            var c1 = a + tangents[i] * third
-            var c2 = b - tangents[i + 1] * third
+            var c1 = a + tangents[i] * min(third, reach[i])
+            var c2 = b - tangents[i + 1] * min(third, reach[i + 1])
             if i == 0, let s = startControl { c1 = s }
             if i == n - 2, let e = endControl { c2 = e }
             segments.append(.cubic(control1: c1, control2: c2, to: b))

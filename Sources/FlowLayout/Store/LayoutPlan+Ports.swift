@@ -41,10 +41,8 @@ extension LayoutPlan {
                 gap = min(LayoutPlan.minimumPortGap, wide / Double(sorted.count - 1))
             }
             if gap < LayoutPlan.crowdedPortGap {
-                // too many for the side: round its corners onto the neighbouring sides, but
-                // not for edges drawn side by side between two nodes (they would loop round)
-                let others = sorted.map { end in end.isSource ? edges[end.edge].targetNodeID : edges[end.edge].sourceNodeID }
-                guard Set(others).count == others.count, let points = fannedPorts(side, count: sorted.count) else { continue }
+                // too many for the side: round its corners onto the neighbouring sides
+                guard let points = fannedPorts(side, count: sorted.count) else { continue }
                 for (i, end) in sorted.enumerated() {
                     if end.isSource { starts[end.edge] = points[i] } else { finishes[end.edge] = points[i] }
                 }
@@ -146,6 +144,8 @@ extension LayoutPlan {
         case .rounded, .note, .mrecord, .tab, .folder, .component: return max(0, length - 12)
         case .rectangle, .record, .plain, .msquare, .box3d, .subroutine, .asymmetric: return max(0, length - 4)
         case .parallelogram where !horizontal: return f.height * 0.8
+        // the straight stretch of the top and bottom, short of the slants
+        case .parallelogram: return max(0, f.width - 2 * NodeShape.skew(in: f))
         case .cylinder where !horizontal: return max(0, f.height - 2 * NodeShape.cylinderCap(in: f) - 4)
         case .cylinder: return f.width * 0.7
         case .document where !horizontal: return max(0, f.height - 2 * NodeShape.documentWave(in: f) - 4)
@@ -178,7 +178,12 @@ extension LayoutPlan {
         // offsets on the neighbours grow towards the facing side: up for top, left for left
         let sign: Double = s == .top || s == .left ? -1 : 1
         let facing = crowdedRoom(side.node, s) ?? 0
-        let halfBefore = (crowdedRoom(side.node, before) ?? 0) / 2, halfAfter = (crowdedRoom(side.node, after) ?? 0) / 2
+        // a neighbouring side with a node close beyond it has no room: the edges coming
+        // round the corner would run through that node
+        func half(_ n: HandlePosition) -> Double {
+            hasNeighbour(side.node, beyond: n) ? 0 : (crowdedRoom(side.node, n) ?? 0) / 2
+        }
+        let halfBefore = half(before), halfAfter = half(after)
         let step = LayoutPlan.crowdedPortGap
         let needed = step * Double(count - 1)
         // what the side lacks, half from each neighbour (the other's spare when one is short)
@@ -196,6 +201,26 @@ extension LayoutPlan {
             if u <= roomBefore + facing { return shape.portPoint(s, offset: u - roomBefore - facing / 2, in: frame) }
             return shape.portPoint(after, offset: sign * (halfAfter - (u - roomBefore - facing)), in: frame)
         }
+    }
+}
+
+extension LayoutPlan {
+    /// How far beyond a side another node must be for ends to come round the corner onto it.
+    static var fanClearance: Double { 40 }
+
+    /// Whether a node of node `i`'s level (a sibling in its container) lies within
+    /// `fanClearance` beyond `side` of it, across from some of the side.
+    func hasNeighbour(_ i: Int, beyond side: HandlePosition) -> Bool {
+        let f = newFrame(i), c = LayoutPlan.fanClearance
+        let zone: Rect
+        switch side {
+        case .top: zone = Rect(x: f.minX, y: f.minY - c, width: f.width, height: c)
+        case .bottom: zone = Rect(x: f.minX, y: f.maxY, width: f.width, height: c)
+        case .left: zone = Rect(x: f.minX - c, y: f.minY, width: c, height: f.height)
+        case .right: zone = Rect(x: f.maxX, y: f.minY, width: c, height: f.height)
+        case .center: return false
+        }
+        return (members[container[i]] ?? []).contains { j in j != i && newFrame(j).intersects(zone) }
     }
 }
 

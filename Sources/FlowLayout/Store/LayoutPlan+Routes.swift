@@ -93,6 +93,7 @@ extension LayoutPlan {
         // apart from it; ends spread before are no longer at the handle and stay
         spreadSteppedEnds(general + against)
         spreadPorts(general + against, turned: turned)
+        addLeads(general + against, turned: turned)
     }
 
     /// The general shape of a route: around the ends that face away, in steps for the
