@@ -135,14 +135,17 @@ struct StraightRoutes {
     /// The bend point in the middle of edge `i` when it joins neighbouring layers and runs
     /// so far sideways that the plain Bézier curve (control points `max(50, 0.4·d)` out
     /// along the handle sides, `d` the edge's length) would reach more than one and a half
-    /// times past its other end.
+    /// times past its other end: halfway across, in the middle of the gap between the two
+    /// layers (not between the two boxes, which a deeper neighbour of either may reach).
     func middle(of i: Int) -> Point? {
         let chain = graph.chains[i]
         guard chain.count == 2 else { return nil }
         let owner = graph.chainOwner[i]  // a shared chain's segments are its owner's
         let a = exit(chain[0], edge: owner), b = entry(chain[1], edge: owner)
         let reach = max(50, 0.4 * a.distance(to: b))
-        return reach > 1.5 * (b.y - a.y) ? (a + b) * 0.5 : nil
+        guard reach > 1.5 * (b.y - a.y) else { return nil }
+        let gapMiddle = (bandBottom[graph.layer[chain[0]]] + bandTop[graph.layer[chain[1]]]) / 2
+        return Point((a.x + b.x) / 2, gapMiddle)
     }
 
     /// Where edge `i` leaves vertex `v` downwards: the bottom of its box, at its port (the

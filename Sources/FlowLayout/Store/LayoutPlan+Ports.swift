@@ -169,8 +169,9 @@ extension LayoutPlan {
     /// from the neighbouring side before it (top before left and right, left before top
     /// and bottom), round the corner, along the whole side, and round the other corner:
     /// the side's stretch, and as little of each neighbour's as the rest need, from its
-    /// corner end (at most its half). Each end then attaches by the side it lies on. Nil
-    /// when even those halves have too little room.
+    /// corner end (at most its half; all of it when only the other neighbour has a node
+    /// close beyond it, `hasNeighbour`, and takes none). Each end then attaches by the side it
+    /// lies on. Nil when even those have too little room.
     func fannedPorts(_ side: PortSide, count: Int) -> [Point]? {
         let s = side.side
         let horizontal = s == .top || s == .bottom
@@ -180,16 +181,19 @@ extension LayoutPlan {
         let facing = crowdedRoom(side.node, s) ?? 0
         // a neighbouring side with a node close beyond it has no room: the edges coming
         // round the corner would run through that node
-        func half(_ n: HandlePosition) -> Double {
-            hasNeighbour(side.node, beyond: n) ? 0 : (crowdedRoom(side.node, n) ?? 0) / 2
-        }
-        let halfBefore = half(before), halfAfter = half(after)
+        // (with nodes close beyond both, both are taken: a fan beats one arrowhead for all)
+        let nearBefore = hasNeighbour(side.node, beyond: before), nearAfter = hasNeighbour(side.node, beyond: after)
+        let blockedBefore = nearBefore && !nearAfter, blockedAfter = nearAfter && !nearBefore
+        let halfBefore = blockedBefore ? 0 : (crowdedRoom(side.node, before) ?? 0) / 2
+        let halfAfter = blockedAfter ? 0 : (crowdedRoom(side.node, after) ?? 0) / 2
+        // with one neighbour blocked, the other may give all of its room, past its middle
+        let mostBefore = blockedAfter ? 2 * halfBefore : halfBefore, mostAfter = blockedBefore ? 2 * halfAfter : halfAfter
         let step = LayoutPlan.crowdedPortGap
         let needed = step * Double(count - 1)
         // what the side lacks, half from each neighbour (the other's spare when one is short)
         let lack = max(0, needed - facing)
-        var roomBefore = min(halfBefore, lack / 2), roomAfter = min(halfAfter, lack - roomBefore)
-        roomBefore = min(halfBefore, lack - roomAfter)
+        var roomBefore = min(mostBefore, lack / 2), roomAfter = min(mostAfter, lack - roomBefore)
+        roomBefore = min(mostBefore, lack - roomAfter)
         let total = roomBefore + facing + roomAfter
         guard count > 1, total >= needed - 1e-9 else { return nil }
         let frame = newFrame(side.node), shape = shapes[side.node]
@@ -206,7 +210,7 @@ extension LayoutPlan {
 
 extension LayoutPlan {
     /// How far beyond a side another node must be for ends to come round the corner onto it.
-    static var fanClearance: Double { 40 }
+    static var fanClearance: Double { 60 }
 
     /// Whether a node of node `i`'s level (a sibling in its container) lies within
     /// `fanClearance` beyond `side` of it, across from some of the side.
