@@ -105,3 +105,37 @@ import Testing
         #expect(samples.contains { $0.x < -1 })  // and it is a curve, not the corner itself
     }
 }
+
+/// Field ports (`LayoutPlan+FieldPorts.swift`): edges into one field of a record end apart
+/// along that field (Graphviz's triedds.gv: four edges into `node3:f0`).
+@Suite struct FieldPortTests {
+    @Test func edgesIntoOneFieldEndApartAlongIt() throws {
+        let store = Store()
+        let fields = [
+            HandleDeclaration(id: "in-f0", type: .target, position: .left, offset: -1.0 / 3),
+            HandleDeclaration(id: "in-f1", type: .target, position: .left, offset: 0),
+            HandleDeclaration(id: "out", type: .source, position: .right),
+        ]
+        try store.addNode(FlowNode(id: "rec", position: .zero, size: Size(120, 90), data: .null, handles: fields, shape: .record))
+        for i in 0..<4 {
+            try store.addNode(FlowNode(id: "s\(i)", position: .zero, size: Size(60, 30), data: .null))
+            try store.addEdge(FlowEdge(id: "e\(i)", sourceNodeID: "s\(i)", sourceHandleID: "source", targetNodeID: "rec", targetHandleID: "in-f0"))
+        }
+        try store.addEdge(FlowEdge(id: "other", sourceNodeID: "s0", sourceHandleID: "source", targetNodeID: "rec", targetHandleID: "in-f1"))
+        try store.layout(LayoutRequest(options: LayoutOptions(direction: .LR)))
+        let rec = store.node("rec")!.frame
+        let ends = try (0..<4).map { try store.edgeGeometry("e\($0)") }
+        for (i, a) in ends.enumerated() {
+            #expect(a.targetPosition == .left && abs(a.targetPoint.x - rec.minX) < 1e-6)
+            // on the top field's stretch: above halfway to the middle field's port
+            #expect(a.targetPoint.y > rec.minY && a.targetPoint.y < rec.midY - rec.height / 6)
+            for b in ends[..<i] { #expect(a.targetPoint.distance(to: b.targetPoint) >= 3.5) }
+        }
+        // ordered as the sources lie: no two cross beside the record
+        let sources = (0..<4).map { store.node("s\($0)")!.frame.midY }
+        let ys = ends.map(\.targetPoint.y)
+        #expect(zip(sources, ys).sorted { $0.0 < $1.0 }.map(\.1) == ys.sorted())
+        // the lone edge into the middle field keeps its port's point
+        #expect(try store.edgeGeometry("other").targetPoint == Point(rec.minX, rec.midY))
+    }
+}

@@ -93,6 +93,7 @@ extension LayoutPlan {
         // apart from it; ends spread before are no longer at the handle and stay
         spreadSteppedEnds(general + against)
         spreadPorts(general + against, turned: turned)
+        spreadFieldPorts(general + against)
         addLeads(general + against, turned: turned)
     }
 
