@@ -82,3 +82,20 @@ extension LayeredLayout {
         return (points, labelCentres)
     }
 }
+
+extension LayeredLayout {
+    /// Which of a part's edges (`pairs`: local ends) are drawn against the flow to break
+    /// cycles, after its rank constraints (`RankClasses`). Edges that do not constrain the
+    /// layering (`LayoutGraph.Edge.constraint`) take no part: false for them.
+    static func reversedEdges(
+        _ graph: LayoutGraph, edges: [Int], pairs: [(Int, Int)], merged: RankClasses?, nodeCount: Int
+    ) -> [Bool] {
+        let constraining = edges.indices.filter { graph.edges[edges[$0]].constraint }
+        let chosen = constraining.count == edges.count ? pairs : constraining.map { pairs[$0] }
+        let turned = merged?.edgesToReverse(chosen) ?? edgesToReverse(nodeCount: nodeCount, edges: chosen)
+        if constraining.count == edges.count { return turned }
+        var reversed = Array(repeating: false, count: edges.count)
+        for (k, i) in constraining.enumerated() { reversed[i] = turned[k] }
+        return reversed
+    }
+}
