@@ -13,8 +13,12 @@ extension LayeredLayout {
             StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along })
             clusters?.regroup(&ordering, graph: proper)
         } else {
-            ordering.minimizeCrossings(
-                CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
+            if let flat = FlatOrdering(proper) {
+                flat.minimizeCrossings(&ordering, sifting: clusters == nil, effort: options.effort)
+            } else {
+                ordering.minimizeCrossings(
+                    CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
+            }
             if let clusters {
                 clusters.reduceCrossings(&ordering, graph: proper)
                 // a thorough search's order need not group better than the normal one's:
