@@ -26,63 +26,88 @@ struct FlatOrdering {
         upDegree = graph.up.map(\.count)
     }
 
-    /// Crossing reduction that sees the flat edges: the sweeps see each as a vee
-    /// (`withVees`); then, with `sifting` (no clusters, whose vertices must stay together),
-    /// the vertices of their layers are sifted for what they really cross.
+    /// Crossing reduction that sees the flat edges: the sweeps order a copy of the graph in
+    /// which each flat edge is a vee (`Vees`); then, with `sifting` (no clusters, whose
+    /// vertices must stay together), the vertices of their layers are sifted for what they
+    /// really cross.
     func minimizeCrossings(_ ordering: inout Ordering, sifting: Bool, effort: LayoutEffort) {
         let graph = ordering.graph
-        if let vees = withVees(graph) {
-            var seen = Ordering(graph: vees)
-            seen.minimizeCrossings(CrossingSearch.forGraph(vertices: vees.count, effort: effort), sweeps: LayeredLayout.sweeps)
-            for (l, layer) in seen.layers.enumerated() { ordering.setLayer(l, layer.filter { $0 < graph.count }) }
+        if let vees = Vees(graph, flatLayers: byLayer.keys.filter { !ordering.frozen[$0] }) {
+            var seen = Ordering(graph: vees.graph)
+            seen.minimizeCrossings(CrossingSearch.forGraph(vertices: vees.graph.count, effort: effort), sweeps: LayeredLayout.sweeps)
+            for l in 0..<graph.layerCount {
+                ordering.setLayer(l, seen.layers[vees.layer[l]].compactMap { vees.original[$0] < 0 ? nil : vees.original[$0] })
+            }
         } else {
             ordering.minimizeCrossings(CrossingSearch.forGraph(vertices: graph.count, effort: effort), sweeps: LayeredLayout.sweeps)
         }
         if sifting { sift(&ordering) }
     }
 
-    /// `graph` with a vertex for each flat edge on the layer above it (below, on the first
-    /// layer), joined to the edge's two ends, for the sweeps to see: such a vee crosses each
-    /// segment that comes down between the ends once, as the edge's arc does, and pulls the
-    /// ends together. Vertices from `graph.count` on are these; a layer that keeps the order
-    /// of its keys (`Ordering.frozen`) gets none. Nil when no edge gets one.
-    func withVees(_ graph: ProperGraph) -> ProperGraph? {
-        var g = graph
-        func frozen(_ l: Int) -> Bool {
-            g.layer.indices.contains { g.layer[$0] == l }
-                && g.layer.indices.allSatisfy { g.layer[$0] != l || ($0 < g.realCount && g.orderKey.count > $0 && g.orderKey[$0] != nil) }
-        }
-        var frozenLayer: [Int: Bool] = [:]
-        var added = false
-        for (i, chain) in graph.chains.enumerated() where chain.count == 2 && chain[0] != chain[1] {
-            let (s, t) = (chain[0], chain[1])
-            let l = graph.layer[s]
-            guard graph.layer[t] == l else { continue }
-            let other = l > 0 ? l - 1 : l + 1
-            guard other < graph.layerCount else { continue }
-            if frozenLayer[other] == nil { frozenLayer[other] = frozen(other) }
-            if frozenLayer[other]! { continue }
-            let d = g.layer.count
-            g.layer.append(other)
-            g.breadth.append(0)
-            g.depth.append(0)
-            g.up.append([])
-            g.down.append([])
-            for end in [s, t] {
-                let k = g.segments.count
-                if other < l {
-                    g.segments.append(.init(upper: d, lower: end, upperPort: 0, lowerPort: 0, edge: i))
-                    g.down[d].append(k)
-                    g.up[end].append(k)
-                } else {
-                    g.segments.append(.init(upper: end, lower: d, upperPort: 0, lowerPort: 0, edge: i))
-                    g.down[end].append(k)
-                    g.up[d].append(k)
-                }
+    /// A copy of a graph for the sweeps to see its flat edges: a layer of its own above
+    /// each layer with flat edges, which the segments coming down to that layer pass, holds
+    /// for each flat edge a vertex joined down to the edge's two ends. A vee crosses each
+    /// segment that comes down between its ends once, as the edge's arc over the layer
+    /// does, and pulls the ends together; the segments coming down outside its ends can
+    /// pass it on the outside, as they pass the arc.
+    struct Vees {
+        let graph: ProperGraph
+        /// The copy's layer of each of the graph's layers.
+        let layer: [Int]
+        /// The graph's vertex of each of the copy's (-1 for the added ones).
+        let original: [Int]
+
+        /// Nil when no flat edge lies on `flatLayers` or the graph shares chains.
+        init?(_ graph: ProperGraph, flatLayers: [Int]) {
+            guard !flatLayers.isEmpty, graph.chainOwner.enumerated().allSatisfy({ $0.offset == $0.element }) else { return nil }
+            let flat = Set(flatLayers)
+            var layer = Array(repeating: 0, count: graph.layerCount)
+            var added = 0
+            for l in 0..<graph.layerCount {
+                if flat.contains(l) { added += 1 }
+                layer[l] = l + added
             }
-            added = true
+            // the copy's real vertices: the graph's, then the apexes; the same edges
+            var ranks = (0..<graph.realCount).map { layer[graph.layer[$0]] }
+            var edges: [(source: Int, target: Int)] = []
+            var ports: [(Double, Double)] = []
+            var sourcePort = Array(repeating: 0.0, count: graph.chains.count), targetPort = sourcePort
+            for seg in graph.segments {
+                if seg.upper == graph.chains[seg.edge].first { sourcePort[seg.edge] = seg.upperPort }
+                if seg.lower == graph.chains[seg.edge].last { targetPort[seg.edge] = seg.lowerPort }
+            }
+            for (i, chain) in graph.chains.enumerated() {
+                edges.append((chain.first!, chain.last!))
+                ports.append((sourcePort[i], targetPort[i]))
+            }
+            var apexes = 0
+            for chain in graph.chains where chain.count == 2 && chain[0] != chain[1] {
+                let l = graph.layer[chain[0]]
+                guard graph.layer[chain[1]] == l, flat.contains(l) else { continue }
+                let apex = graph.realCount + apexes
+                apexes += 1
+                ranks.append(layer[l] - 1)
+                edges += [(apex, chain[0]), (apex, chain[1])]
+                ports += [(0, 0), (0, 0)]
+            }
+            guard apexes > 0 else { return nil }
+            // ranks start at 0: the layer above the first is the copy's first
+            var copy = ProperGraph(
+                ranks: ranks, breadth: Array(repeating: 0, count: ranks.count), depth: Array(repeating: 0, count: ranks.count),
+                edges: edges, ports: ports, labels: Array(repeating: nil, count: edges.count))
+            copy.orderKey = graph.orderKey + Array(repeating: nil, count: apexes)
+            copy.orderTie = graph.orderTie + Array(repeating: 0, count: apexes)
+            var original = Array(repeating: -1, count: copy.count)
+            for v in 0..<graph.realCount { original[v] = v }
+            for (i, chain) in graph.chains.enumerated() where chain.count > 2 {
+                var byLayer: [Int: Int] = [:]
+                for d in copy.chains[i] { byLayer[copy.layer[d]] = d }
+                for d in chain.dropFirst().dropLast() { original[byLayer[layer[graph.layer[d]]]!] = d }
+            }
+            self.graph = copy
+            self.layer = layer
+            self.original = original
         }
-        return added ? g : nil
     }
 
     /// Vertices that the sifting moves, past which it stops: its cost grows with the square
