@@ -103,3 +103,25 @@ extension LayeredLayout {
         return reversed
     }
 }
+
+extension LayeredLayout {
+    /// The part's edges pointing down the layers, with their ports at the upper and lower
+    /// end. An edge that does not constrain the layering points the way its ends' layers
+    /// say: drawn against the flow (and without a label layer) when its target is higher.
+    static func pointDown(
+        _ graph: LayoutGraph, edges: [Int], pairs: [(Int, Int)], ranks: [Int], reversed: inout [Bool], labels: inout [Size?]
+    ) -> (down: [(source: Int, target: Int)], ports: [(Double, Double)]) {
+        var down: [(source: Int, target: Int)] = []
+        var ports: [(Double, Double)] = []
+        for (i, e) in edges.enumerated() {
+            let edge = graph.edges[e]
+            if !edge.constraint {
+                reversed[i] = ranks[pairs[i].0] > ranks[pairs[i].1]
+                if reversed[i] { labels[i] = nil }
+            }
+            down.append(reversed[i] ? (pairs[i].1, pairs[i].0) : pairs[i])
+            ports.append(reversed[i] ? (edge.targetPort, edge.sourcePort) : (edge.sourcePort, edge.targetPort))
+        }
+        return (down, ports)
+    }
+}

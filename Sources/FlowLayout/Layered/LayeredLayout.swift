@@ -270,18 +270,7 @@ public enum LayeredLayout {
         }
         var ranks = layering(graph, nodes: nodes, edges: rankEdges, merged: merged, stable: stable, previous: previous)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
-        // an edge that does not constrain the layering points the way its ends' layers say
-        var down: [(source: Int, target: Int)] = []
-        var ports: [(Double, Double)] = []
-        for (i, e) in edges.enumerated() {
-            let edge = graph.edges[e]
-            if !edge.constraint {
-                reversed[i] = ranks[pairs[i].0] > ranks[pairs[i].1]
-                if reversed[i] { labels[i] = nil }
-            }
-            down.append(reversed[i] ? (pairs[i].1, pairs[i].0) : pairs[i])
-            ports.append(reversed[i] ? (edge.targetPort, edge.sourcePort) : (edge.sourcePort, edge.targetPort))
-        }
+        let (down, ports) = pointDown(graph, edges: edges, pairs: pairs, ranks: ranks, reversed: &reversed, labels: &labels)
         try WorkLimit.check("layout")
         let owners = try admit(ranks: ranks, edges: down, ports: ports, labels: labels, allowance: allowance)
         var proper = ProperGraph(
