@@ -111,6 +111,7 @@ extension DOTReader.Builder {
         var dir = graph.directed ? "forward" : "none"
         var bends: [Point] = []
         var head: ArrowHead?, tail: ArrowHead?
+        var rank = EdgeRank("")
         for (key, value) in e.attributes {
             if styleAttribute(key, value, &style, kind: "edge", fillFromColor: &fill) { continue }
             switch key {
@@ -127,6 +128,18 @@ extension DOTReader.Builder {
                 } else {
                     tally.add("edge \(key) '\(value)' is not mapped", unit: "edge")
                 }
+            case "minlen":
+                if let n = number(value), n >= 0, n <= Double(EdgeRank.maximumMinLength) {
+                    rank.minLength = Int(n)
+                } else {
+                    tally.add("edge minlen '\(value)' is not a length (0 to \(EdgeRank.maximumMinLength))", unit: "edge")
+                }
+            case "constraint":
+                switch value.lowercased() {
+                case "false", "no", "0": rank.constraint = false
+                case "true", "yes", "1", "": rank.constraint = true
+                default: tally.add("edge constraint '\(value)' is not a boolean", unit: "edge")
+                }
             default: tally.add("edge attribute '\(key)' is not mapped", unit: "edge")
             }
         }
@@ -134,6 +147,10 @@ extension DOTReader.Builder {
             tally.plain.append("edge id '\(id)' is used twice; the second is 'e\(i + 1)'")
             id = "e\(i + 1)"
             edgeIDs.insert(id)
+        }
+        if rank.minLength != 1 || !rank.constraint {
+            rank.edge = id
+            edgeRanks.append(rank)
         }
         switch dir {
         case "forward":

@@ -92,6 +92,8 @@ public enum DOTReader {
         /// Handles the edges' ports add, by node, and the edge ids taken (`edge`).
         var handles: [String: [HandleDeclaration]] = [:]
         var edgeIDs = Set<String>()
+        /// The edges' `minlen` and `constraint` (`DiagramLook.edgeRanks`), in edge order.
+        var edgeRanks: [EdgeRank] = []
 
         init(graph: DOTGraph) { self.graph = graph }
 
@@ -177,6 +179,7 @@ public enum DOTReader {
             var doc = FlowDocument<JSONValue>(nodes: nodes, edges: edges)
             doc.viewport = Viewport()
             doc.look = look
+            doc.look.edgeRanks = edgeRanks
             return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
         }
 

@@ -39,6 +39,8 @@ public enum DOTWriter {
             out += "  {rank=" + r.kind.rawValue + "; " + r.nodes.map { quote($0) + "; " }.joined() + "}\n"
         }
         let byID = Dictionary(doc.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var edgeRanks: [String: EdgeRank] = [:]
+        for r in doc.look.edgeRanks { edgeRanks[r.edge] = r }
         for e in doc.edges {
             out += "  " + endpoint(e.sourceNodeID, e.sourceHandleID, byID) + " -> " + endpoint(e.targetNodeID, e.targetHandleID, byID)
             var attrs = ["id=" + quote(e.id)]
@@ -47,6 +49,10 @@ public enum DOTWriter {
             if let a = e.style.targetArrow { attrs.append("arrowhead=" + arrowName(a)) }
             if let a = e.style.sourceArrow { attrs.append("dir=both"); attrs.append("arrowtail=" + arrowName(a)) }
             if !e.classes.isEmpty { attrs.append("class=" + quote(e.classes.joined(separator: " "))) }
+            if let r = edgeRanks[e.id] {
+                if r.minLength != 1 { attrs.append("minlen=\(r.minLength)") }
+                if !r.constraint { attrs.append("constraint=false") }
+            }
             out += " [" + attrs.joined(separator: ", ") + "];\n"
         }
         out += "}\n"

@@ -405,6 +405,7 @@ public enum MermaidReader {
                         if link.head != .arrow { style.targetArrow = link.head }
                         if let t = link.tail { style.sourceArrow = t }
                         if link.invisible { style.opacity = 0 }
+                        if link.length != 1 { look.edgeRanks.append(EdgeRank("e\(edges.count + 1)", minLength: link.length)) }
                         edges.append(FlowEdge(
                             id: "e\(edges.count + 1)", sourceNodeID: nodes[a].id, sourceHandleID: "source",
                             targetNodeID: nodes[b].id, targetHandleID: "target",
@@ -494,6 +495,8 @@ public enum MermaidReader {
             var invisible = false
             var head: ArrowHead = .arrow
             var tail: ArrowHead?
+            /// Mermaid's link length (`--->`: 2), the layers the link spans at least.
+            var length = 1
         }
 
         static func isLinkScalar(_ c: Unicode.Scalar) -> Bool { c == "-" || c == "=" || c == "." || c == "~" }
@@ -520,6 +523,7 @@ public enum MermaidReader {
                 default: return false
                 }
             }
+            var closing = run
             var ended = ending(&p)
             if !ended {
                 link.head = .none
@@ -534,7 +538,12 @@ public enum MermaidReader {
                     if q < u.count && !t.isEmpty {
                         link.text = Self.text(t)
                         p = q
-                        while p < u.count && Self.isLinkScalar(u[p]) { run.unicodeScalars.append(u[p]); p += 1 }
+                        closing = ""
+                        while p < u.count && Self.isLinkScalar(u[p]) {
+                            run.unicodeScalars.append(u[p])
+                            closing.unicodeScalars.append(u[p])
+                            p += 1
+                        }
                         ended = ending(&p)
                         if !ended { link.head = .none }
                     }
@@ -544,6 +553,9 @@ public enum MermaidReader {
             link.dotted = run.contains(".")
             link.thick = run.contains("=")
             link.invisible = run.contains("~")
+            // `-->` and `---` span 1, each further dash (dot in a dotted link, `=` in a thick
+            // one) one more
+            link.length = min(EdgeRank.maximumMinLength, max(1, link.dotted ? closing.count(where: { $0 == "." }) : closing.count - (ended ? 1 : 2)))
             skip(u, &p)
             if p < u.count && u[p] == "|" {
                 var q = p + 1

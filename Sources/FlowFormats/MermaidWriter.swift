@@ -61,10 +61,12 @@ public enum MermaidWriter {
         }
         var linkStyles: [String] = []
         var written = 0
+        var lengths: [String: Int] = [:]
+        for r in doc.look.edgeRanks { lengths[r.edge] = r.minLength }
         for e in doc.edges {
             guard let a = names[e.sourceNodeID], let b = names[e.targetNodeID] else { continue }
             let style = doc.resolvedStyle(e.style, classes: e.classes)
-            let (kind, rest) = link(style)
+            let (kind, rest) = link(style, length: lengths[e.id] ?? 1)
             out += "  " + a + " " + kind + (e.label.map { "|" + quote($0) + "|" } ?? "") + " " + b + "\n"
             let s = styleText(rest)
             if !s.isEmpty { linkStyles.append("  linkStyle \(written) " + s + "\n") }
@@ -130,7 +132,10 @@ public enum MermaidWriter {
     /// The link for an edge's style, and what of the style the link does not say (for
     /// `linkStyle`): dashes other than the dotted link's `3 3`, a width other than the thick
     /// link's 3, colours, fonts. Arrowheads Mermaid has no link end for are drawn as arrows.
-    static func link(_ s: FlowStyle) -> (String, FlowStyle) {
+    /// A `length` over 1 (`EdgeRank.minLength`) adds a dash (a dot, an `=`) for each more
+    /// layer; Mermaid has no shorter link than 1.
+    static func link(_ s: FlowStyle, length: Int = 1) -> (String, FlowStyle) {
+        let more = max(0, length - 1)
         func end(_ a: ArrowHead, tail: Bool) -> String {
             switch a {
             case .none: return ""
@@ -150,14 +155,14 @@ public enum MermaidWriter {
         }
         if let d = s.dash, !d.isEmpty {
             if d == [3, 3] { rest.dash = nil }
-            return (tail + (head.isEmpty ? "-.-" : "-.-" + head), rest)
+            return (tail + "-" + String(repeating: ".", count: 1 + more) + "-" + head, rest)
         }
         rest.dash = nil  // an empty pattern: solid, as the link is
         if let w = s.strokeWidth, w >= 3 {
             if w == 3 { rest.strokeWidth = nil }
-            return (tail + (head.isEmpty ? "===" : "==" + head), rest)
+            return (tail + String(repeating: "=", count: (head.isEmpty ? 3 : 2) + more) + head, rest)
         }
-        return (tail + (head.isEmpty ? "---" : "--" + head), rest)
+        return (tail + String(repeating: "-", count: (head.isEmpty ? 3 : 2) + more) + head, rest)
     }
 
     /// Text in quotes that reads back as `s`: a line end as `<br>`; `"` as `#quot;`; `#`,

@@ -57,11 +57,20 @@ public struct LayoutGraph: Sendable {
         /// How the edge will be drawn through its bend points, which shapes its route (see
         /// `runsStraight` and `bendsWhenFlat`).
         public var pathType: EdgePathType
+        /// The fewest layers the edge spans (DOT's `minlen`; 0: its ends may share a layer).
+        /// A labelled edge spans one more, for the layer of its label, unless this is 0.
+        public var minLength: Int
+        /// Whether the edge takes part in layering (DOT's `constraint`): without, it is
+        /// drawn between the layers its ends get from the other edges, down or up or along
+        /// one layer, and breaks no cycle.
+        public var constraint: Bool
 
         public init(
             source: Int, target: Int, sourcePort: Double = 0, targetPort: Double = 0,
-            labelSize: Size = Size(0, 0), pathType: EdgePathType = .straight
+            labelSize: Size = Size(0, 0), pathType: EdgePathType = .straight, minLength: Int = 1, constraint: Bool = true
         ) {
+            self.minLength = minLength
+            self.constraint = constraint
             self.source = source
             self.target = target
             self.sourcePort = sourcePort

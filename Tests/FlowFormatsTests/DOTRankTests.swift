@@ -74,4 +74,35 @@ import Testing
         #expect(warnings == ["graph attribute 'rank' is not mapped"])
         #expect(s.diagramLook.ranks.isEmpty)
     }
+
+    @Test func edgeMinlenAndConstraintAreReadHonouredAndWrittenBack() throws {
+        let text = """
+            digraph {
+              a -> b; b -> c; c -> a [constraint=false]; a -> d [minlen=3]; x -> y [minlen=0]
+              p -> q [minlen=two]; q -> r [constraint=maybe]; r -> p [constraint=true, minlen=1]
+            }
+            """
+        let s = FlowStore<JSONValue>()
+        let warnings = try s.load(text, format: .dot)
+        #expect(s.diagramLook.edgeRanks == [
+            EdgeRank("e3", constraint: false), EdgeRank("e4", minLength: 3), EdgeRank("e5", minLength: 0),
+        ])
+        #expect(warnings == [
+            "edge minlen 'two' is not a length (0 to 1000) (1 edge)",
+            "edge constraint 'maybe' is not a boolean (1 edge)",
+        ])
+        try s.layout()
+        func y(_ id: String) -> Double { s.node(id)!.position.y + s.node(id)!.size.height / 2 }
+        #expect(y("a") < y("b") && y("b") < y("c"), "c -> a does not hold a below c")
+        #expect(y("d") > y("c"))
+        #expect(y("x") == y("y"))
+        let dot = try s.text(.dot)
+        #expect(dot.contains("[id=\"e3\", constraint=false]"))
+        #expect(dot.contains("[id=\"e4\", minlen=3]"))
+        #expect(dot.contains("[id=\"e5\", minlen=0]"))
+        let back = FlowStore<JSONValue>()
+        #expect(try back.load(dot, format: .dot).isEmpty)
+        #expect(back.diagramLook.edgeRanks == s.diagramLook.edgeRanks)
+        #expect(try back.text(.dot) == dot)
+    }
 }

@@ -163,4 +163,37 @@ import Testing
         }
         #expect(try MermaidReader.read("---\ntitle: 'it''s'\n---\nflowchart LR\n a").document.look.title == "it's")
     }
+
+    @Test func longerLinksSpanMoreLayersAndAreWrittenBack() throws {
+        let text = """
+            flowchart TB
+              A --> B
+              A ----> C
+              A -...-> D
+              A ===> E
+              A -- text ---> F
+              B ---- G
+              A -- text --> H
+            """
+        let read = try MermaidReader.read(text)
+        #expect(read.warnings.isEmpty)
+        #expect(read.document.look.edgeRanks == [
+            EdgeRank("e2", minLength: 3), EdgeRank("e3", minLength: 3), EdgeRank("e4", minLength: 2),
+            EdgeRank("e5", minLength: 2), EdgeRank("e6", minLength: 2),
+        ])
+        let s = FlowStore<JSONValue>()
+        try s.load(text, format: .mermaid)
+        try s.layout()
+        func y(_ id: String) -> Double { s.node(id)!.position.y }
+        #expect(y("C") > y("E") && y("E") > y("B") && y("B") > y("A"))
+        #expect(y("H") == y("B") || y("H") > y("B"))
+        let written = try s.text(.mermaid)
+        for link in ["A ----> C", "A -...-> D", "A ===> E", "A --->|\"text\"| F", "B ---- G", "A -->|\"text\"| H"] {
+            #expect(written.contains(link), "\(link) in \(written)")
+        }
+        let back = FlowStore<JSONValue>()
+        try back.load(written, format: .mermaid)
+        #expect(back.diagramLook.edgeRanks == s.diagramLook.edgeRanks)
+    }
 }
+

@@ -1734,18 +1734,20 @@ return {
             { "group", "FlowID", "lay out the descendants of this group inside it and resize it; not with nodes" },
             { "pinned", "FlowID[]", "nodes that keep their positions, with their descendants (also every node whose data has pinned = true)" },
             { "aspectRatio", "number", "wanted width / height of the picture (layered, every node): a long layout is cut between layers into parts laid side by side, a top-to-bottom chain into columns, a left-to-right pipeline into rows, when that comes nearer the ratio; edges between parts run around them in lanes of their own. Not with stable, nodes, group or pinned nodes" },
-            { "ranks", "LayoutRanks", "rank constraints (layered), honoured with those the document holds (a DOT file's rank=same subgraphs)" },
+            { "ranks", "LayoutRanks", "rank constraints (layered), honoured with those the document holds (a DOT file's rank=same subgraphs, its edges' minlen and constraint)" },
           },
         },
         {
           name = "LayoutRanks", kind = "type",
-          summary = "Rank constraints of store:layout (DOT's rank=same, min, max, source, sink).",
+          summary = "Rank constraints of store:layout (DOT's rank subgraphs, edge minlen and constraint).",
           fields = {
             { "same", "FlowID[][]", "sets of nodes that share a layer, one list per set" },
             { "min", "FlowID[]", "nodes on the first layer (others may share it)" },
             { "max", "FlowID[]", "nodes on the last layer (others may share it)" },
             { "source", "FlowID[]", "nodes on the first layer, alone there" },
             { "sink", "FlowID[]", "nodes on the last layer, alone there" },
+            { "minlen", "table<FlowID, integer>", "edges by id with the fewest layers each spans, 0 to 1000 (0: its ends may share a layer; a labelled edge spans one more for its label)" },
+            { "constraint", "table<FlowID, boolean>", "edges by id that take part in layering (false: drawn between the layers their ends get from the other edges, down, up or along a layer)" },
           },
         },
         {
@@ -1790,8 +1792,11 @@ return {
             `ranks` constrains the layering as dot's `rank` subgraphs do, together with the
             rank sets the document holds (`"diagram".ranks`, which `flow.open` reads from a
             DOT file): each `same` set shares a layer, `min` nodes take the first layer and
-            `max` nodes the last (`source` and `sink`: alone there) of the connected part
-            they lie in, unconnected parts being laid side by side. An edge into a `min`
+            `max` nodes the last (`source` and `sink`: alone there) of the whole drawing, as
+            with dot. `minlen` and `constraint` do for single edges what DOT's edge attributes
+            do, together with those the document holds (`"diagram".edgeRanks`, also read
+            from a DOT file): an edge spans at least `minlen` layers, and one whose
+            `constraint` is false does not hold its target below its source. An edge into a `min`
             node or out of a `max` node, or one that a `same` set turns into a cycle, is drawn
             against the flow; an edge between two nodes of one set runs along their layer.
             A set holds among the nodes laid out together: within each group laid out on its
@@ -1799,7 +1804,9 @@ return {
 
             Unknown keys, a bad direction, algorithm or effort, a negative or non-finite
             spacing, a `stable` that is not a boolean, an unknown id (in `ranks` too: the
-            error names `ranks.same` and the id), or both `nodes` and `group` raise and change
+            error names `ranks.same` or `ranks.minlen` and the id), a `minlen` that is not an
+            integer from 0 to 1000, a `constraint` that is not a boolean, or both `nodes` and
+            `group` raise and change
             nothing.]],
           example = [[
             s:layout()
@@ -1810,6 +1817,7 @@ return {
             s:layout{ algorithm = "tree" }          -- an org chart
             s:layout{ effort = "thorough" }         -- fewer crossings, for a picture to keep
             s:layout{ ranks = { same = { { "api", "db" } }, sink = { "log" } } }
+            s:layout{ ranks = { minlen = { e1 = 2 }, constraint = { e7 = false } } }
             local stats = s:layout{ pinned = { "legend" } }
             print(stats.crossings, stats.width, stats.height)]],
         },

@@ -22,12 +22,18 @@ public struct DiagramLook: Hashable, Sendable {
     /// Rank constraints for the layered layout (`RankSet`), in the order given; written as
     /// `"ranks"`. Ids of nodes not in the store are ignored by a layout and not saved.
     public var ranks: [RankSet]
+    /// How single edges take part in the layering (`EdgeRank`, DOT's `minlen` and
+    /// `constraint`), in the order given; written as `"edgeRanks"`. Ids of edges not in the
+    /// store are ignored by a layout and not saved.
+    public var edgeRanks: [EdgeRank]
 
     public init(
         title: String? = nil, titlePlace: TitlePlace? = nil, fontName: String? = nil, fontSize: Double? = nil,
-        textColor: FlowColor? = nil, background: FlowColor? = nil, ranks: [RankSet] = []
+        textColor: FlowColor? = nil, background: FlowColor? = nil, ranks: [RankSet] = [],
+        edgeRanks: [EdgeRank] = []
     ) {
         self.ranks = ranks
+        self.edgeRanks = edgeRanks
         self.title = title
         self.titlePlace = titlePlace
         self.fontName = fontName
@@ -38,7 +44,7 @@ public struct DiagramLook: Hashable, Sendable {
 
     public var isEmpty: Bool {
         title == nil && titlePlace == nil && fontName == nil && fontSize == nil && textColor == nil && background == nil
-            && ranks.isEmpty
+            && ranks.isEmpty && edgeRanks.isEmpty
     }
 
     /// As a document writes it: an object of the set fields.
@@ -46,6 +52,7 @@ public struct DiagramLook: Hashable, Sendable {
         var o: [(String, JSONValue)] = []
         if let c = background { o.append(("background", .string(c.description))) }
         if let f = fontName { o.append(("fontName", .string(f))) }
+        if !edgeRanks.isEmpty { o.append(("edgeRanks", .array(edgeRanks.map(\.jsonValue)))) }
         if let s = fontSize { o.append(("fontSize", .number(s))) }
         if !ranks.isEmpty { o.append(("ranks", .array(ranks.map(\.jsonValue)))) }
         if let c = textColor { o.append(("textColor", .string(c.description))) }
@@ -86,12 +93,20 @@ public struct DiagramLook: Hashable, Sendable {
             guard case .array(let list) = x else { throw fail("ranks", "expected an array of rank sets") }
             for (i, r) in list.enumerated() { ranks.append(try RankSet(json: r, operation: operation, path: "\(path).ranks[\(i)]")) }
         }
+        if let x = o["edgeRanks"], x != .null {
+            guard case .array(let list) = x else { throw fail("edgeRanks", "expected an array of edge ranks") }
+            for (i, r) in list.enumerated() {
+                edgeRanks.append(try EdgeRank(json: r, operation: operation, path: "\(path).edgeRanks[\(i)]"))
+            }
+        }
     }
 
-    /// The look with its rank sets cut to the nodes `keeps` accepts (sets left empty dropped).
-    public func keepingRankNodes(_ keeps: (String) -> Bool) -> DiagramLook {
-        guard !ranks.isEmpty else { return self }
+    /// The look with its rank sets cut to the nodes `keeps` accepts (sets left empty dropped)
+    /// and its edge ranks to the edges `keepsEdge` accepts.
+    public func keepingRankNodes(_ keeps: (String) -> Bool, edges keepsEdge: (String) -> Bool = { _ in true }) -> DiagramLook {
+        guard !ranks.isEmpty || !edgeRanks.isEmpty else { return self }
         var look = self
+        look.edgeRanks = edgeRanks.filter { keepsEdge($0.edge) }
         look.ranks = ranks.compactMap { r in
             let ids = r.nodes.filter(keeps)
             return ids.isEmpty ? nil : RankSet(r.kind, ids)

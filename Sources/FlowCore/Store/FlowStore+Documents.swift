@@ -25,9 +25,10 @@ extension FlowStore {
             if let p = e.parentID, !saved.contains(p) { e.parentID = nil }
             edges.append(e)
         }
+        let savedEdges = diagramLook.edgeRanks.isEmpty ? [] : Set(edges.map(\.id))
         return FlowDocument(
             nodes: nodes, edges: edges, viewport: viewport, classes: classStyles,
-            look: diagramLook.keepingRankNodes { saved.contains($0) })
+            look: diagramLook.keepingRankNodes({ saved.contains($0) }, edges: { savedEdges.contains($0) }))
     }
 
     /// The document as JSON text (sorted keys, `[x, y]` arrays, `"version": 1`): the text of
@@ -51,8 +52,12 @@ extension FlowStore {
             guard let s = nodeTable.slot(of: id) else { return false }
             return transient == 0 || nodeTable.withElement(slot: s) { $0.persistence == .persistent }
         }
+        func isSavedEdge(_ id: String) -> Bool {
+            guard let s = edgeTable.slot(of: id) else { return false }
+            return transient == 0 || edgeTable.withElement(slot: s) { isSaved($0.sourceNodeID) && isSaved($0.targetNodeID) }
+        }
         var text = try DocumentTextWriter<Data>(
-            classes: classStyles, look: diagramLook.keepingRankNodes(isSaved), nodeCount: nodeTable.count - transient, edgeCount: edgeTable.count)
+            classes: classStyles, look: diagramLook.keepingRankNodes(isSaved, edges: isSavedEdge), nodeCount: nodeTable.count - transient, edgeCount: edgeTable.count)
         // the tables' visitors cannot pass a typed error on: the first one stops the writing
         var failure: FlowError?
         edgeTable.forEach { e in
@@ -106,10 +111,15 @@ extension FlowStore {
         }
         let (nodes, index) = try loadedNodes(document.nodes, &warnings)
         let edges = try loadedEdges(document.edges, nodes, index, &warnings)
-        let look = document.look.keepingRankNodes { index[$0] != nil }
+        let edgeIndex = document.look.edgeRanks.isEmpty ? [] : Set(edges.map(\.id))
+        let look = document.look.keepingRankNodes({ index[$0] != nil }, edges: { edgeIndex.contains($0) })
         if look.ranks != document.look.ranks {
             let unknown = Set(document.look.ranks.flatMap(\.nodes).filter { index[$0] == nil }).sorted()
             warnings.append("diagram.ranks: dropped ids of no node: \(unknown.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+        if look.edgeRanks != document.look.edgeRanks {
+            let unknown = Set(document.look.edgeRanks.map(\.edge).filter { !edgeIndex.contains($0) }).sorted()
+            warnings.append("diagram.edgeRanks: dropped ids of no edge: \(unknown.map { "'\($0)'" }.joined(separator: ", "))")
         }
         let v = document.viewport
         guard v.offset.x.isFinite, v.offset.y.isFinite, v.zoom.isFinite, v.zoom > 0 else {

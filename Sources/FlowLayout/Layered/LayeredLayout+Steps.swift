@@ -13,8 +13,12 @@ extension LayeredLayout {
             StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along })
             clusters?.regroup(&ordering, graph: proper)
         } else {
-            ordering.minimizeCrossings(
-                CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
+            if let flat = FlatOrdering(proper) {
+                flat.minimizeCrossings(&ordering, sifting: clusters == nil, effort: options.effort)
+            } else {
+                ordering.minimizeCrossings(
+                    CrossingSearch.forGraph(vertices: proper.count, effort: options.effort), sweeps: sweeps)
+            }
             if let clusters {
                 clusters.reduceCrossings(&ordering, graph: proper)
                 // a thorough search's order need not group better than the normal one's:
@@ -80,5 +84,44 @@ extension LayeredLayout {
             labelCentres.append(lv >= 0 ? Point(x[lv], layerTop[proper.layer[lv]] + layerDepth[proper.layer[lv]] / 2) : nil)
         }
         return (points, labelCentres)
+    }
+}
+
+extension LayeredLayout {
+    /// Which of a part's edges (`pairs`: local ends) are drawn against the flow to break
+    /// cycles, after its rank constraints (`RankClasses`). Edges that do not constrain the
+    /// layering (`LayoutGraph.Edge.constraint`) take no part: false for them.
+    static func reversedEdges(
+        _ graph: LayoutGraph, edges: [Int], pairs: [(Int, Int)], merged: RankClasses?, nodeCount: Int
+    ) -> [Bool] {
+        let constraining = edges.indices.filter { graph.edges[edges[$0]].constraint }
+        let chosen = constraining.count == edges.count ? pairs : constraining.map { pairs[$0] }
+        let turned = merged?.edgesToReverse(chosen) ?? edgesToReverse(nodeCount: nodeCount, edges: chosen)
+        if constraining.count == edges.count { return turned }
+        var reversed = Array(repeating: false, count: edges.count)
+        for (k, i) in constraining.enumerated() { reversed[i] = turned[k] }
+        return reversed
+    }
+}
+
+extension LayeredLayout {
+    /// The part's edges pointing down the layers, with their ports at the upper and lower
+    /// end. An edge that does not constrain the layering points the way its ends' layers
+    /// say: drawn against the flow (and without a label layer) when its target is higher.
+    static func pointDown(
+        _ graph: LayoutGraph, edges: [Int], pairs: [(Int, Int)], ranks: [Int], reversed: inout [Bool], labels: inout [Size?]
+    ) -> (down: [(source: Int, target: Int)], ports: [(Double, Double)]) {
+        var down: [(source: Int, target: Int)] = []
+        var ports: [(Double, Double)] = []
+        for (i, e) in edges.enumerated() {
+            let edge = graph.edges[e]
+            if !edge.constraint {
+                reversed[i] = ranks[pairs[i].0] > ranks[pairs[i].1]
+                if reversed[i] { labels[i] = nil }
+            }
+            down.append(reversed[i] ? (pairs[i].1, pairs[i].0) : pairs[i])
+            ports.append(reversed[i] ? (edge.targetPort, edge.sourcePort) : (edge.sourcePort, edge.targetPort))
+        }
+        return (down, ports)
     }
 }

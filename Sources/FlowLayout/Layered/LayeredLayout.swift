@@ -185,17 +185,17 @@ public enum LayeredLayout {
             case .free: break
             }
         }
-        // nodes of one rank constraint share a layer (`RankClasses`), so do all `min` and
-        // `source` nodes and all `max` and `sink` nodes: each lot belongs to one part (a
-        // part's layers are joined by its edges and by the nodes side by side in a layer,
-        // which coordinate assignment needs; the extremes are those of the part)
-        var extreme: [Bool: Int] = [:]
+        // nodes of one rank constraint share a layer (`RankClasses`): they belong to one
+        // part; `min`, `max`, `source` and `sink` hold across the whole graph, as in dot:
+        // with one of them the whole graph is one part
+        var whole = false
         for c in graph.ranks {
             guard let first = c.nodes.first else { continue }
             for v in c.nodes.dropFirst() { union(first, v) }
-            guard c.kind != .same else { continue }
-            let low = c.kind == .min || c.kind == .source
-            if let e = extreme[low] { union(e, first) } else { extreme[low] = first }
+            if c.kind != .same && !whole {
+                whole = true
+                for v in 0..<graph.nodes.count { union(first, v) }
+            }
         }
         var index = [Int: Int]()
         var parts: [Component] = []
@@ -241,16 +241,12 @@ public enum LayeredLayout {
         let pairs = edges.map { (local[graph.edges[$0].source]!, local[graph.edges[$0].target]!) }
         // rank constraints merge nodes for the layering (`RankClasses`)
         let merged = RankClasses(graph.ranks, local: local, nodeCount: nodes.count)
-        let reversed = merged?.edgesToReverse(pairs) ?? edgesToReverse(nodeCount: nodes.count, edges: pairs)
-        var down: [(source: Int, target: Int)] = []
-        var ports: [(Double, Double)] = []
+        var reversed = reversedEdges(graph, edges: edges, pairs: pairs, merged: merged, nodeCount: nodes.count)
         var labels: [Size?] = []
         var rankEdges: [NetworkSimplex.Edge] = []
         for (i, e) in edges.enumerated() {
             let edge = graph.edges[e]
             let (s, t) = reversed[i] ? (pairs[i].1, pairs[i].0) : pairs[i]
-            down.append((s, t))
-            ports.append(reversed[i] ? (edge.targetPort, edge.sourcePort) : (edge.sourcePort, edge.targetPort))
             // an edge drawn against the flow gets no room for its label in the layers: its
             // route runs beside the nodes (the store's back routes) and the label goes along it
             let label: Size? = edge.hasLabel && !reversed[i]
@@ -258,7 +254,10 @@ public enum LayeredLayout {
                     ? Size(edge.labelSize.height, edge.labelSize.width) : edge.labelSize)
                 : nil
             labels.append(label)
-            rankEdges.append(.init(source: s, target: t, minLength: label == nil ? 1 : 2, weight: 1))
+            guard edge.constraint else { continue }
+            // a label takes a layer of its own between the edge's ends
+            let length = label == nil || edge.minLength == 0 ? edge.minLength : edge.minLength + 1
+            rankEdges.append(.init(source: s, target: t, minLength: length, weight: 1))
         }
         // nodes held to one layer are chained by free edges (length 0 or more, no weight),
         // which keeps the part connected for network simplex; they are moved into place after
@@ -271,6 +270,7 @@ public enum LayeredLayout {
         }
         var ranks = layering(graph, nodes: nodes, edges: rankEdges, merged: merged, stable: stable, previous: previous)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
+        let (down, ports) = pointDown(graph, edges: edges, pairs: pairs, ranks: ranks, reversed: &reversed, labels: &labels)
         try WorkLimit.check("layout")
         let owners = try admit(ranks: ranks, edges: down, ports: ports, labels: labels, allowance: allowance)
         var proper = ProperGraph(

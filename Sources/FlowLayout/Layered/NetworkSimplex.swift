@@ -75,10 +75,39 @@ struct NetworkSimplex {
 
     /// Computes the ranks; `maxIterations` bounds the pivots (the ranks are feasible, if not
     /// optimal, when it is reached).
+    /// A graph in several unconnected pieces (edges that do not constrain ranking, rank
+    /// sets joining parts) has each piece ranked on its own, each starting at 0, as dot does.
     static func ranks(nodeCount: Int, edges: [Edge], maxIterations: Int = 100_000) -> [Int] {
-        var ns = NetworkSimplex(nodeCount: nodeCount, edges: edges)
-        ns.solve(maxIterations: maxIterations)
-        return ns.rank
+        var sets = DisjointSets(count: nodeCount)
+        var pieces = nodeCount
+        for e in edges where sets.union(e.source, e.target) { pieces -= 1 }
+        guard pieces > 1 else {
+            var ns = NetworkSimplex(nodeCount: nodeCount, edges: edges)
+            ns.solve(maxIterations: maxIterations)
+            return ns.rank
+        }
+        // each piece's nodes and edges by local index, in input order
+        var piece = Array(repeating: -1, count: nodeCount), local = Array(repeating: 0, count: nodeCount)
+        var members: [[Int]] = []
+        for v in 0..<nodeCount {
+            let r = sets.find(v)
+            if piece[r] < 0 { piece[r] = members.count; members.append([]) }
+            piece[v] = piece[r]
+            local[v] = members[piece[v]].count
+            members[piece[v]].append(v)
+        }
+        var pieceEdges = Array(repeating: [Edge](), count: members.count)
+        for e in edges {
+            pieceEdges[piece[e.source]].append(
+                Edge(source: local[e.source], target: local[e.target], minLength: e.minLength, weight: e.weight))
+        }
+        var rank = Array(repeating: 0, count: nodeCount)
+        for (p, vs) in members.enumerated() {
+            var ns = NetworkSimplex(nodeCount: vs.count, edges: pieceEdges[p])
+            ns.solve(maxIterations: maxIterations)
+            for (i, v) in vs.enumerated() { rank[v] = ns.rank[i] }
+        }
+        return rank
     }
 
     /// The positions of `v`'s edges in `incidentEdges`.

@@ -30,7 +30,8 @@ extension FlowStore {
         }
         let plan = try LayoutPlan(
             nodes: sized, edges: edges, request: request, routerOwnsOrthogonal: edgeRouter != nil,
-            shapes: nodes.map(resolvedShape(of:)), placed: placed, memory: memoryBudget, ranks: diagramLook.ranks)
+            shapes: nodes.map(resolvedShape(of:)), placed: placed, memory: memoryBudget, ranks: diagramLook.ranks,
+            edgeRanks: diagramLook.edgeRanks)
         // a layout cut short by the work limit (`WorkLimit`) is not applied
         try WorkLimit.check("layout")
         try transaction("Layout") { () throws(FlowError) in

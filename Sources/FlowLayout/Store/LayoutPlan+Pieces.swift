@@ -44,13 +44,18 @@ extension LayoutPlan {
         /// label in the layers: the label is placed along its route. One drawn through its
         /// lanes (a curve between two nodes whose handles the layout places, see
         /// `shapeRoutes`) gets the room a forward edge gets.
-        mutating func bodyEdge(_ lca: Int, from: Int, to: Int, sourcePort: Double, targetPort: Double, _ e: FlowEdge, beside: Bool = false) -> Int {
+        /// `rank` gives its part in the layering (`EdgeRank`), if not the default.
+        mutating func bodyEdge(
+            _ lca: Int, from: Int, to: Int, sourcePort: Double, targetPort: Double, _ e: FlowEdge, beside: Bool = false,
+            rank: EdgeRank? = nil
+        ) -> Int {
             // appended in place: a copy of the level would copy its edges, once an edge
             let (source, target) = (levels[lca]!.nodeOf[from]!, levels[lca]!.nodeOf[to]!)
             let ge = levels[lca]!.graph.edges.count
             levels[lca]!.graph.edges.append(.init(
                 source: source, target: target, sourcePort: sourcePort, targetPort: targetPort,
-                labelSize: LayoutPlan.labelSize(beside ? nil : e.label), pathType: e.pathType))
+                labelSize: LayoutPlan.labelSize(beside ? nil : e.label), pathType: e.pathType,
+                minLength: rank?.minLength ?? 1, constraint: rank?.constraint ?? true))
             edgeIDs[lca, default: []].append(e.id)
             return ge
         }
@@ -72,7 +77,8 @@ extension LayoutPlan {
                     lca, from: below, to: top, sourcePort: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0,
                     targetPort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0, e,
                     beside: !(top == a && below == b && LayoutPlan.takesPorts(e.pathType)
-                        && HandleDeclaration.areDefaults(nodes[a].handles) && HandleDeclaration.areDefaults(nodes[b].handles)))
+                        && HandleDeclaration.areDefaults(nodes[a].handles) && HandleDeclaration.areDefaults(nodes[b].handles)),
+                    rank: edgeRanks[e.id])
                 made.pieces[e.id] = [.reversedBody(level: lca, edge: ge)]
                 drawnAgainst.insert(e.id)
                 continue
@@ -99,7 +105,7 @@ extension LayoutPlan {
             }
             let ge = made.bodyEdge(
                 lca, from: top, to: below, sourcePort: top == a ? port(a, e.sourceHandleID, .source, e.pathType) : 0,
-                targetPort: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0, e)
+                targetPort: below == b ? port(b, e.targetHandleID, .target, e.pathType) : 0, e, rank: edgeRanks[e.id])
             if top != a, case .exit(_, _, let border)? = route.last {
                 made.groupEnds.append(GroupEnd(level: lca, edge: ge, group: top, border: border, atSource: true))
             }

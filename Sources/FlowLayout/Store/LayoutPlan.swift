@@ -51,12 +51,16 @@ struct LayoutPlan<Data: FlowNodeData> {
     var hold: [Int] = []
     /// Rank constraints: the diagram's, then the request's (`LayoutRequest.ranks`).
     let rankSets: [RankSet]
+    /// Edges' part in the layering by edge id: the diagram's, then the request's
+    /// (`LayoutRequest.edgeRanks`), the last for an edge winning.
+    let edgeRanks: [String: EdgeRank]
 
     /// `placed`: for a stable layout, whether each node's position is a place to keep
     /// (nil: every node's).
     init(
         nodes: [Node], edges: [FlowEdge], request: LayoutRequest, routerOwnsOrthogonal: Bool = false,
-        shapes: [NodeShape]? = nil, placed: [Bool]? = nil, memory: (any MemoryBudget)? = nil, ranks: [RankSet] = []
+        shapes: [NodeShape]? = nil, placed: [Bool]? = nil, memory: (any MemoryBudget)? = nil, ranks: [RankSet] = [],
+        edgeRanks: [EdgeRank] = []
     ) throws(FlowError) {
         let op = "layout"
         self.request = request
@@ -121,6 +125,15 @@ struct LayoutPlan<Data: FlowNodeData> {
         }
         for r in request.ranks { for id in r.nodes { _ = try require(id, "ranks.\(r.kind.rawValue)") } }
         rankSets = ranks + request.ranks
+        if !request.edgeRanks.isEmpty {
+            let ids = Set(edges.map(\.id))
+            for r in request.edgeRanks where !ids.contains(r.edge) {
+                throw FlowError(.unknownEdge, operation: op, message: "ranks.\(r.constraint ? "minlen" : "constraint"): no edge with id '\(r.edge)'")
+            }
+        }
+        var byEdge: [String: EdgeRank] = [:]
+        for r in edgeRanks + request.edgeRanks { byEdge[r.edge] = r }
+        self.edgeRanks = byEdge
         inScope = scope
         container = Array(repeating: -1, count: nodes.count)
         for i in 0..<nodes.count where scope[i] {
@@ -329,7 +342,8 @@ struct LayoutPlan<Data: FlowNodeData> {
     ) -> Set<Int> {
         var pairs: [Int: [(edge: Int, pair: (Int, Int))]] = [:]
         for ei in edges.indices {
-            guard let span = spans[ei], span.a != span.b else { continue }
+            // an edge that does not constrain the layering goes the way its ends' layers say
+            guard let span = spans[ei], span.a != span.b, edgeRanks[edges[ei].id]?.constraint != false else { continue }
             let level = levels[span.lca]!
             pairs[span.lca, default: []].append((ei, (level.nodeOf[span.ca[span.k]]!, level.nodeOf[span.cb[span.k]]!)))
         }

@@ -31,6 +31,10 @@ public struct LayoutRequest: Sendable {
     /// (`DiagramLook.ranks`); an unknown id throws. Constraints apply among the nodes laid
     /// out together: the members of one group (or, with groups laid out as clusters, all).
     public var ranks: [RankSet]
+    /// How single edges take part in the layered layout's layering (`EdgeRank`: DOT's
+    /// `minlen` and `constraint`), over the diagram's own (`DiagramLook.edgeRanks`); an
+    /// unknown id throws. The last one given for an edge wins.
+    public var edgeRanks: [EdgeRank]
     /// Free space between a group's border and its children.
     public var groupPadding: Double
     /// Extra room at the top of a group for its title.
@@ -42,9 +46,11 @@ public struct LayoutRequest: Sendable {
     public init(
         algorithm: LayoutAlgorithm = .layered, options: LayoutOptions = LayoutOptions(),
         nodes: [String]? = nil, group: String? = nil, pinned: Set<String> = [], placed: Set<String>? = nil,
-        groupPadding: Double = 20, groupTitleHeight: Double = 24, ranks: [RankSet] = []
+        groupPadding: Double = 20, groupTitleHeight: Double = 24, ranks: [RankSet] = [],
+        edgeRanks: [EdgeRank] = []
     ) {
         self.ranks = ranks
+        self.edgeRanks = edgeRanks
         self.placed = placed
         self.algorithm = algorithm
         self.options = options

@@ -64,6 +64,7 @@ extension FlowStoreBinding {
             }
         }
         r.ranks = try rankSets(t)
+        r.edgeRanks = try edgeRanks(t)
         r.nodes = try ids("nodes")
         if let p = try ids("pinned") { r.pinned.formUnion(p) }
         r.group = try t.optionalID("group")
@@ -89,7 +90,7 @@ extension FlowStoreBinding {
             return out
         }
         return try t.optionalTable("ranks") { ranks in
-            try ranks.rejectUnknownKeys(Set(RankSet.Kind.allCases.map(\.rawValue)))
+            try ranks.rejectUnknownKeys(Set(RankSet.Kind.allCases.map(\.rawValue) + ["minlen", "constraint"]))
             var sets: [RankSet] = []
             for kind in RankSet.Kind.allCases {
                 try ranks.optionalTable(kind.rawValue) { list in
@@ -99,6 +100,39 @@ extension FlowStoreBinding {
             }
             return sets
         } ?? []
+    }
+
+    /// `ranks = {minlen = {[edge id] = n, …}, constraint = {[edge id] = false, …}}`: how single
+    /// edges take part in the layering (`EdgeRank`), one per edge, in the order of their ids.
+    /// A length is an integer from 0 to `EdgeRank.maximumMinLength`, a constraint a boolean
+    /// (the store checks the ids exist).
+    static func edgeRanks(_ t: LuaTable) throws -> [EdgeRank] {
+        let op = "layout"
+        var byEdge: [String: EdgeRank] = [:]
+        try t.optionalTable("ranks") { ranks in
+            try ranks.optionalTable("minlen") { map in
+                let (keys, other) = map.stringKeys()
+                if other { throw FlowError.invalidValue(op, "ranks.minlen: keys must be edge ids (strings)") }
+                for id in keys {
+                    guard let n = try? map.optionalInteger(id), n >= 0, n <= EdgeRank.maximumMinLength else {
+                        throw FlowError.invalidValue(
+                            op, "ranks.minlen.\(id) must be an integer from 0 to \(EdgeRank.maximumMinLength)")
+                    }
+                    byEdge[id, default: EdgeRank(id)].minLength = Int(n)
+                }
+            }
+            try ranks.optionalTable("constraint") { map in
+                let (keys, other) = map.stringKeys()
+                if other { throw FlowError.invalidValue(op, "ranks.constraint: keys must be edge ids (strings)") }
+                for id in keys {
+                    guard let b = try? map.optionalBoolean(id) else {
+                        throw FlowError.invalidValue(op, "ranks.constraint.\(id) must be a boolean")
+                    }
+                    byEdge[id, default: EdgeRank(id)].constraint = b
+                }
+            }
+        }
+        return byEdge.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { byEdge[$0]! }
     }
 
     /// `store:layout(opts)` → `{crossings=, layers=, width=, height=, reversedEdges=, nodes=, edges=}`.
