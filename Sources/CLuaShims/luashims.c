@@ -601,7 +601,8 @@ int flua_wait_input_wake_or(int fd, int wakefd, const int *otherfds, int nother,
         p[1] = (struct pollfd){flua_prompt_pipe[0], POLLIN, 0};
         p[2] = (struct pollfd){wakefd, POLLIN, 0};
         for (int i = 0; i < nother; i++) p[3 + i] = (struct pollfd){otherfds[i], POLLIN, 0};
-        int r = ppoll(p, (nfds_t)(3 + nother), timeout_ms >= 0 ? &limit : NULL, &during); /* SIGINT can arrive in here */
+        /* SIGINT can arrive in here */
+        int r = ppoll(p, (nfds_t)(3 + nother), timeout_ms >= 0 ? &limit : NULL, &during);
         if (r < 0 && errno != EINTR) return -1;
         if (r == 0) return 3; /* the timeout */
         if (r <= 0 || p[1].revents) continue; /* a Ctrl-C: the flag is checked above */

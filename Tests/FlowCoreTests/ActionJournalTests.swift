@@ -95,12 +95,13 @@ import Testing
         let s = Store()
         s.checksInvariants = true
         try s.addNode(node("a", 0, 0, 100, 50))
-        s.actionRecorder = FlowActionRecorder { b in b.name == "Move" ? FlowError(.io, operation: "workspace", message: "refused") : nil }
+        let refusal = FlowError(.io, operation: "workspace", message: "refused")
+        s.actionRecorder = FlowActionRecorder { b in b.name == "Move" ? refusal : nil }
         let log = EventLog(s)
         try s.interaction.pointerDown(at: Point(50, 25))
         try s.interaction.pointerMove(to: Point(70, 25))
         try s.interaction.pointerMove(to: Point(90, 25))
-        #expect(throws: FlowError(.io, operation: "workspace", message: "refused")) { try s.interaction.pointerUp(at: Point(90, 25)) }
+        #expect(throws: refusal) { try s.interaction.pointerUp(at: Point(90, 25)) }
         #expect(s.node("a")?.position == Point(0, 0))
         #expect(log.take().suffix(2) == ["N[position(a (40, 0))]", "N[position(a (0, 0))]"])
         #expect(!s.canUndo || s.undoActionName != "Move")
