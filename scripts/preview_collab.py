@@ -54,6 +54,12 @@ class Piped:
         self.out.close()
 
 
+def sql(url, statement):
+    """Runs one SQL statement on the database of `url` (psql)."""
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", statement], check=True, timeout=60,
+                   capture_output=True)
+
+
 def people(page):
     """What the page's list of who is connected says, one string a line."""
     return page.js("Array.from(document.querySelectorAll('#peopleList li')).map(l => l.textContent)")
@@ -309,6 +315,101 @@ def run_shared_workspace(h, binary, browser, scratch):
             x, y = page.center("node-s0")
             drag(page, "node-s0", 80, 0)
             h.wait_until("the move in the first process", lambda: not near(one, "s0", x=0))
+            assert one.evaluate("store:export()") == two.evaluate("store:export()")
+
+        @h.test("collab: a terminal watches every shared workspace it opened: each page redraws, each prints (no key pressed)")
+        def _():
+            # a second workspace in another database: its commits are announced on that
+            # database's connection only (NOTIFY is per database)
+            other_db = f"{name}_two"
+            url2 = url.rsplit("/", 1)[0] + "/" + other_db
+            sql(url, f"CREATE DATABASE {other_db}")
+            plain = None
+            try:
+                term.type_line(f'ws2 = flow.workspace("{url2}")')
+                term.type_line(f'other = ws2:create("{name}")')
+                term.type_line("preview(other)")  # prints the address of a page on it
+                view = [l for l in term.text().splitlines() if l.startswith("preview: http") and "view=" in l][-1].rsplit("view=", 1)[1]
+                # and a terminal without the live preview, on both workspaces
+                plain = h.Repl(binary, ["--workspace", url, name], scratch)
+                h.wait_until("the plain terminal's prompt", plain.at_prompt)
+                plain.type_line(f'ws2 = flow.workspace("{url2}")')
+                plain.type_line(f'other = ws2:open("{name}")')
+                one.line(f'w2 = flow.workspace("{url2}"); o2 = w2:open("{name}")')
+                h.wait_until("the first process on the second database", lambda: one.evaluate("o2.nodeCount") == "0")
+                tpage = browser.open(f"http://127.0.0.1:{term_port}/?view={view}")
+                try:
+                    h.wait_until("the page of the second workspace", lambda: tpage.js("!!window.preview && window.preview.frames >= 1"))
+                    for p in (term, plain):
+                        p.tmux("clear-history", "-t", "main")
+                    one.line('o2:addNode{ id = "v1", x = 0, y = 0 }')
+                    h.wait_until("v1 in the page of the terminal's second workspace",
+                                 lambda: tpage.js("!!document.getElementById('node-v1')"))
+                    for p in (term, plain):
+                        p.wait_for("node+ v1")
+                        h.wait_until("the prompt drawn again", p.at_prompt)
+                    # the first workspace is still watched too
+                    one.line('store:addNode{ id = "v2", x = 0, y = 800 }')
+                    for p in (term, plain):
+                        p.wait_for("node+ v2")
+                        h.wait_until("the prompt drawn again", p.at_prompt)
+                    assert term.evaluate("other:export()") == one.evaluate("o2:export()")
+                finally:
+                    tpage.close()
+            finally:
+                for p in (term, plain):
+                    if p:
+                        p.type_line("ws2:close()")
+                one.line("w2:close()")
+                h.wait_until("the first process's close", lambda: one.evaluate("tostring(w2)").endswith("(closed)"))
+                if plain:
+                    plain.close()
+                sql(url, f"DROP DATABASE {other_db} WITH (FORCE)")
+
+        @h.test("collab: a page edit the database refuses (a conflict) shows the error in the page; the store is unchanged")
+        def _():
+            one.line('store:addNode{ id = "c1", x = 0, y = 900 }')
+            one.line('store:moveNode("c1", 50, 900)')
+            one.line('store:moveNode("c1", 0, 900)')
+            h.wait_until("c1 moved back in the second process", lambda: two.log().count("node~ c1") >= 2)
+            assert near(two, "c1", x=0, y=900)
+            versions = int(two.evaluate(f'#workspace:versions("{name}")'))
+            w, hgt = (float(v) for v in two.evaluate('store:node("c1").size.width .. "," .. store:node("c1").size.height').split(","))
+            cx, cy = w / 2, 900 + hgt / 2
+            # the page in front (a tab behind gets no animation frames), its glide ended, c1
+            # drawn back at x 0 (where t1 is)
+            page.call("Page.bringToFront")
+            h.wait_until("c1 drawn back at 0 and still",
+                         lambda: page.js("!!document.getElementById('node-c1') && !window.preview.animating")
+                         and abs(page.center("node-c1")[0] - page.center("node-t1")[0]) < 0.5)
+            # (no more lines to the second process from here on: each line syncs first)
+            # another session's batch whose notification is still on its way: the move to
+            # 50 again, written as the diagram's next batch without NOTIFY
+            sql(url, f"""WITH d AS (UPDATE flow_diagram SET head = head + 1 WHERE name = '{name}' RETURNING id, head)
+                         INSERT INTO flow_batch (diagram, n, time, name, summary, actions)
+                         SELECT b.diagram, d.head, b.time, b.name, b.summary, b.actions FROM flow_batch b, d
+                         WHERE b.diagram = d.id AND b.n = d.head - 2""")
+            drawn, logged = page.center("node-c1"), len(two.log())
+            count_sends(page)
+            page.js(f'send({{ type: "pointer", phase: "down", x: {cx}, y: {cy} }}); '
+                    f'send({{ type: "pointer", phase: "move", x: {cx + 40}, y: {cy} }}); '
+                    f'send({{ type: "pointer", phase: "up", x: {cx + 40}, y: {cy} }});')
+            h.wait_until("every request answered", lambda: settled(page))
+            errors = page.js("window.preview.errors")
+            assert any("conflicts with the database's version" in e and "node 'c1'" in e for e in errors), errors
+            status = page.js("document.getElementById('status').textContent")
+            assert "conflicts with the database's version" in status, status
+            # the drag was undone as a whole: the last line printed for c1 says it is back at
+            # its start, and the page draws it there
+            told = [l for l in two.log()[logged:].splitlines() if l.startswith("node~ c1")]
+            assert told[-1:] == ["node~ c1 position (0, 900)"], two.log()[logged:]
+            h.wait_until("c1 drawn at its start", lambda: page.center("node-c1") == drawn)
+            # the next line syncs: the batch that was on its way arrives (nothing of the drag
+            # was written), and all agree
+            assert int(two.evaluate(f'#workspace:versions("{name}")')) == versions + 1
+            h.wait_until("c1 at the other session's place", lambda: near(two, "c1", x=50))
+            one.line("workspace:sync()")
+            h.wait_until("the first process too", lambda: near(one, "c1", x=50))
             assert one.evaluate("store:export()") == two.evaluate("store:export()")
 
         @h.test("collab: after PostgreSQL restarts, an idle server process reconnects by itself and its page catches up")

@@ -581,10 +581,11 @@ void flua_sigint_hold(void) {
 
 void flua_sigint_release(void) { flua_sigint_unblock(); }
 
-int flua_wait_input_or_wake(int fd, int wakefd) { return flua_wait_input_wake_or(fd, wakefd, -1, -1); }
+int flua_wait_input_or_wake(int fd, int wakefd) { return flua_wait_input_wake_or(fd, wakefd, NULL, 0, -1); }
 
-int flua_wait_input_wake_or(int fd, int wakefd, int otherfd, int timeout_ms) {
+int flua_wait_input_wake_or(int fd, int wakefd, const int *otherfds, int nother, int timeout_ms) {
     struct timespec limit = {timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L};
+    if (nother < 0 || !otherfds) nother = 0;
     for (;;) {
         if (flua_prompt_flag) {
             flua_prompt_flag = 0;
@@ -595,8 +596,13 @@ int flua_wait_input_wake_or(int fd, int wakefd, int otherfd, int timeout_ms) {
         sigprocmask(SIG_SETMASK, NULL, &during);
         sigdelset(&during, SIGINT);
         /* a negative fd is ignored by poll */
-        struct pollfd p[4] = {{fd, POLLIN, 0}, {flua_prompt_pipe[0], POLLIN, 0}, {wakefd, POLLIN, 0}, {otherfd, POLLIN, 0}};
-        int r = ppoll(p, 4, timeout_ms >= 0 ? &limit : NULL, &during); /* SIGINT can arrive in here */
+        struct pollfd p[3 + nother];
+        p[0] = (struct pollfd){fd, POLLIN, 0};
+        p[1] = (struct pollfd){flua_prompt_pipe[0], POLLIN, 0};
+        p[2] = (struct pollfd){wakefd, POLLIN, 0};
+        for (int i = 0; i < nother; i++) p[3 + i] = (struct pollfd){otherfds[i], POLLIN, 0};
+        /* SIGINT can arrive in here */
+        int r = ppoll(p, (nfds_t)(3 + nother), timeout_ms >= 0 ? &limit : NULL, &during);
         if (r < 0 && errno != EINTR) return -1;
         if (r == 0) return 3; /* the timeout */
         if (r <= 0 || p[1].revents) continue; /* a Ctrl-C: the flag is checked above */

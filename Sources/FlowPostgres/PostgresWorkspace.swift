@@ -189,7 +189,13 @@ public final class PostgresWorkspace: DiagramWorkspace {
         }
         var applied = 0
         for d in bound.values.sorted(by: { $0.name < $1.name }) {
-            applied += try d.catchUp("sync")
+            do throws(FlowError) {
+                applied += try d.catchUp("sync")
+            } catch {
+                // lost between the two (a server restart): offline now (`query` said so)
+                if PGConnection.isLost(error) { return applied }
+                throw error
+            }
         }
         return applied
     }

@@ -329,6 +329,9 @@ final class Report {
         Target(
             label: "cyclic layout, 1k nodes ≤ 2 s", name: "growth.layout.cyclic", size: 1_000, useRatio: false,
             limit: 2_000_000_000),
+        Target(
+            label: "change to another session, p95 ≤ 50 ms", name: "shared.latency.p95", size: 1_000, useRatio: false,
+            limit: 50_000_000),
     ]
 
     private func printTargets() {

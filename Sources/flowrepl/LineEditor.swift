@@ -144,10 +144,14 @@ final class ReadlineReader: LineReader {
         flua_sigint_prompt()
         rl_callback_handler_install(prompt, ReadlineState.lineHandler)
         while !ReadlineState.done {
-            // with the preview running, a shared workspace's news too (the first one's)
-            let shared = PreviewLoader.running == nil ? -1 : FlowHooks.sharedWorkspaceSockets?().first ?? -1
-            let offline = PreviewLoader.running != nil && FlowHooks.sharedWorkspacesOffline?() == true
-            let woken = flua_wait_input_wake_or(STDIN_FILENO, PreviewLoader.running?.wakeFD ?? -1, shared, offline ? 1000 : -1)
+            // every open shared workspace's connection too: what other sessions commit prints
+            // above the prompt (and the pages redraw) with no key pressed
+            let shared = FlowHooks.sharedWorkspaceSockets?() ?? []
+            let offline = FlowHooks.sharedWorkspacesOffline?() == true  // retry once a second
+            let wake = PreviewLoader.running?.wakeFD ?? -1
+            let woken = shared.withUnsafeBufferPointer {
+                flua_wait_input_wake_or(STDIN_FILENO, wake, $0.baseAddress, Int32($0.count), offline ? 1000 : -1)
+            }
             switch woken {
             case 1:
                 rl_callback_read_char()

@@ -88,6 +88,27 @@ import Testing
         #expect(s.node("b") == nil)
     }
 
+    /// A drag tells its moves as it goes; when the batch at its end is refused, its nodes
+    /// go back to where they started, and an event says so (what listeners were last told
+    /// is where the nodes are).
+    @Test func aRefusedDragPutsItsNodesBackAndSaysSo() throws {
+        let s = Store()
+        s.checksInvariants = true
+        try s.addNode(node("a", 0, 0, 100, 50))
+        let refusal = FlowError(.io, operation: "workspace", message: "refused")
+        s.actionRecorder = FlowActionRecorder { b in b.name == "Move" ? refusal : nil }
+        let log = EventLog(s)
+        try s.interaction.pointerDown(at: Point(50, 25))
+        try s.interaction.pointerMove(to: Point(70, 25))
+        try s.interaction.pointerMove(to: Point(90, 25))
+        #expect(throws: refusal) { try s.interaction.pointerUp(at: Point(90, 25)) }
+        #expect(s.node("a")?.position == Point(0, 0))
+        #expect(log.take().suffix(2) == ["N[position(a (40, 0))]", "N[position(a (0, 0))]"])
+        #expect(!s.canUndo || s.undoActionName != "Move")
+        #expect(throws: FlowError.self) { try s.moveNode("a", to: Point(5, 5)) }  // a refused call: no event
+        #expect(log.take().isEmpty)
+    }
+
     @Test func replayIsAllOrNothing() throws {
         let s = Store()
         try s.addNode(FlowNode(id: "a", position: Point(0, 0), data: .null))

@@ -277,10 +277,10 @@ void flua_sigint_release(void);
  * only atomically inside ppoll. Other signals (SIGWINCH) just continue the wait. */
 int flua_wait_input_or_wake(int fd, int wakefd);
 
-/* flua_wait_input_or_wake that also returns 3 when `otherfd` is readable (a shared
- * workspace's database connection: another session committed; -1 for none) or when
- * `timeout_ms` passed (-1: no timeout). */
-int flua_wait_input_wake_or(int fd, int wakefd, int otherfd, int timeout_ms);
+/* flua_wait_input_or_wake that also returns 3 when one of the `nother` descriptors at
+ * `otherfds` is readable (the shared workspaces' database connections: another session
+ * committed; NULL and 0 for none) or when `timeout_ms` passed (-1: no timeout). */
+int flua_wait_input_wake_or(int fd, int wakefd, const int *otherfds, int nother, int timeout_ms);
 
 /* Unblocks SIGINT for the calling thread: a parent may have spawned us with it blocked
  * (e.g. from a thread of a thread pool), which would make Ctrl-C / kill -INT do nothing. */

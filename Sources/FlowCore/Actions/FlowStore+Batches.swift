@@ -100,10 +100,18 @@ extension FlowStore {
     }
 
     /// Undoes the committing journal and drops the call's events; the call throws `error`
-    /// (`takeWriteFailure`).
+    /// (`takeWriteFailure`). Nodes whose moves were told as they happened (a drag that
+    /// ends here) get a `position` event where they are back.
     func refuseCommit(_ error: FlowError) {
+        let told = log.toldMoves
         rollback(to: 0)
         log.dropPending()
+        if !told.isEmpty && recordsNodeEvents {
+            var seen = Set<String>()
+            for (_, id) in told where seen.insert(id).inserted {
+                if let n = nodeTable[id] { log.pendingNodeChanges.append(.position(id, n.position)) }
+            }
+        }
         writeFailure = error
     }
 

@@ -49,6 +49,7 @@ extension FlowStore {
         for c in changes { pReplaceNode(c.start, event: .none) }
         log.journal.removeSubrange(mark...)
         for c in changes { pReplaceNode(c.final, event: c.event) }
+        for c in changes where c.start.position != c.final.position { log.toldMoves.append((mark, c.final.id)) }
     }
 
     /// Journals that each node of `starts` went from that position to where it is now,

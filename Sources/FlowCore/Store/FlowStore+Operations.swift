@@ -121,6 +121,7 @@ extension FlowStore {
         guard log.journal.count > mark else { return }
         if !log.frameRanges.isEmpty { log.frameRanges.removeAll { $0.upperBound > mark } }
         if !routing.routeRanges.isEmpty { routing.routeRanges.removeAll { $0.upperBound > mark } }
+        if !log.toldMoves.isEmpty { log.toldMoves.removeAll { $0.mark >= mark } }
         let entries = log.journal[mark...]
         for e in entries.reversed() { applyInverse(e, emit: false) }
         settleOrder()
@@ -178,6 +179,7 @@ extension FlowStore {
     func commitJournal() {
         let name = log.stepName ?? "Change"
         log.stepName = nil
+        defer { if !log.toldMoves.isEmpty { log.toldMoves.removeAll() } }
         if !log.frameRanges.isEmpty { log.frameRanges.removeAll() }
         if !routing.routeRanges.isEmpty { routing.routeRanges.removeAll() }
         let routingStopped = routing.stopped

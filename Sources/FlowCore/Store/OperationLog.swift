@@ -32,6 +32,11 @@ struct OperationLog<Data: FlowNodeData>: ~Copyable {
     /// keeps for its rollback although they record nothing (`discardHistory(since:)`);
     /// `carryBendPoints()` skips them. Empty outside transactions.
     var frameRanges: [Range<Int>] = []
+    /// The nodes whose moves the journal records after their `position` events were
+    /// delivered as they moved (a drag's or an animation's net change, `journalNetChange`),
+    /// each with the journal's length before its entry: a refused commit puts them back and
+    /// tells where (`refuseCommit`).
+    var toldMoves: [(mark: Int, id: String)] = []
     /// The change batches queued for delivery.
     var pendingNodeChanges: [NodeChange<Data>] = []
     var pendingEdgeChanges: [EdgeChange] = []
