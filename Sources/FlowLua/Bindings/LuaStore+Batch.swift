@@ -155,14 +155,13 @@ extension FlowStoreBinding {
         if let pathName {
             do { pathType = try EdgePathType.parse(pathName, in: op) } catch { throw error.entry(i) }
         }
-        var edge = FlowEdge(id: id, sourceNodeID: source, targetNodeID: target, pathType: pathType)
-        if e.pointee.given & 0b1111000 != 0 {
-            edge.sourceHandleID = sourceHandle
-            edge.targetHandleID = targetHandle
-            edge.label = label
-            edge.parentID = parent
+        // made once, in place (an edge changed after it was made is copied out and dropped)
+        guard e.pointee.given & 0b1111000 != 0 else {
+            return FlowEdge(id: id, sourceNodeID: source, targetNodeID: target, pathType: pathType)
         }
-        return edge
+        return FlowEdge(
+            id: id, sourceNodeID: source, sourceHandleID: sourceHandle, targetNodeID: target,
+            targetHandleID: targetHandle, parentID: parent, pathType: pathType, label: label)
     }
 
     /// Whether the entry table names an id (`read` was given an empty one to generate).
