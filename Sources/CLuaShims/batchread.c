@@ -18,59 +18,61 @@ static const flua_EntryKeys flua_edgekeys = {
     {"id", "sourceNodeID", "targetNodeID", "sourceHandleID", "targetHandleID", "label", "parentID", "pathType"},
     0xffu};
 
-/* The key index of the string key on top-1 of the stack, or -1. */
-static int flua_entrykey(lua_State *L, const flua_EntryKeys *keys) {
+/* The key index of the key on top-1 of the stack, or -1. `seen[i]` is the string of key i
+ * once met (NULL before): Lua interns short strings, so every entry names key i with that
+ * same string, and it is matched by identity; only its first appearance is compared by
+ * its bytes. (The list holds the string while the list is read.) */
+static int flua_entrykey(lua_State *L, const flua_EntryKeys *keys, const void **seen) {
     if (lua_type(L, -2) != LUA_TSTRING) return -1;
+    const void *p = lua_topointer(L, -2);
+    for (int i = 0; i < keys->n; i++)
+        if (seen[i] == p) return i;
     size_t len;
     const char *k = lua_tolstring(L, -2, &len);
     for (int i = 0; i < keys->n; i++) {
         const char *name = keys->names[i];
-        if (name[0] == k[0] && strlen(name) == len && memcmp(name, k, len) == 0) return i;
+        if (strlen(name) == len && memcmp(name, k, len) == 0) {
+            seen[i] = p;
+            return i;
+        }
     }
     return -1;
 }
 
-/* Reads one entry table (on top of the stack) into `e`; 0 when it holds anything else. */
-static int flua_readentry(lua_State *L, const flua_EntryKeys *keys, flua_Entry *e) {
+/* Reads one entry table (on top of the stack) into `e`; 0 when it holds anything else.
+ * Leaves the stack above the entry for the caller to clear. */
+static int flua_readentry(lua_State *L, const flua_EntryKeys *keys, const void **seen, flua_Entry *e) {
     e->given = 0;
     int t = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, t) != 0) {
-        int i = flua_entrykey(L, keys);
-        if (i < 0) {
-            lua_settop(L, t);
-            return 0;
-        }
+        int i = flua_entrykey(L, keys, seen);
+        if (i < 0) return 0;
         if (keys->strings & (1u << i)) {
-            if (lua_type(L, -1) != LUA_TSTRING) {
-                lua_settop(L, t);
-                return 0;
-            }
+            if (lua_type(L, -1) != LUA_TSTRING) return 0;
             /* the entry holds the string while the list holds the entry */
             e->str[i] = lua_tolstring(L, -1, &e->len[i]);
         } else {
             int ok;
             e->num[i] = lua_tonumberx(L, -1, &ok);
-            if (!ok) {
-                lua_settop(L, t);
-                return 0;
-            }
+            if (!ok) return 0;
         }
         e->given |= 1u << i;
-        lua_pop(L, 1);
+        lua_settop(L, t + 1); /* the key, for lua_next */
     }
     return 1;
 }
 
 int flua_readentries(lua_State *L, int list, lua_Integer from, int count, int kind, flua_Entry *out) {
     const flua_EntryKeys *keys = kind == FLUA_EDGE_ENTRY ? &flua_edgekeys : &flua_nodekeys;
+    const void *seen[FLUA_ENTRY_KEYS] = {NULL};
     list = lua_absindex(L, list);
     int top = lua_gettop(L);
     int k = 0;
     for (; k < count; k++) {
-        if (lua_rawgeti(L, list, from + k) != LUA_TTABLE || !flua_readentry(L, keys, &out[k])) break;
+        int ok = lua_rawgeti(L, list, from + k) == LUA_TTABLE && flua_readentry(L, keys, seen, &out[k]);
         lua_settop(L, top);
+        if (!ok) break;
     }
-    lua_settop(L, top);
     return k;
 }

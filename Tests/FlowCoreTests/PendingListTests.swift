@@ -23,6 +23,25 @@ import Testing
         #expect(s.checkInvariants().isEmpty)
     }
 
+    /// Pruning drops the slots of removed items and keeps the live ones: a node and an edge
+    /// added before many prunes (and never queried) are found by the first query after.
+    @Test func pruningKeepsTheLiveItems() throws {
+        let s = FlowStore<JSONValue>()
+        s.isUndoEnabled = false
+        try s.addNode(FlowNode(id: "a", position: Point(1000, 1000), size: Size(10, 10), data: .null))
+        try s.addNode(FlowNode(id: "c", position: Point(1000, 2000), size: Size(10, 10), data: .null))
+        _ = try s.addEdge(FlowEdge(id: "ac", sourceNodeID: "a", targetNodeID: "c", pathType: .straight))
+        for _ in 0..<2_000 {
+            try s.addNode(Self.node("b"))
+            _ = try s.addEdge(FlowEdge(id: "e", sourceNodeID: "a", targetNodeID: "b"))
+            try s.removeNode("b")
+        }
+        #expect(s.hitTestNode(at: Point(1005, 1005))?.id == "a")
+        #expect(s.hitTestNode(at: Point(5, 5)) == nil)
+        #expect(s.hitTestEdge(at: Point(1005, 1500))?.id == "ac")
+        #expect(s.checkInvariants().isEmpty)
+    }
+
     @Test func rolledBackTransactions() throws {
         let s = FlowStore<JSONValue>()
         struct Stop: Error {}

@@ -179,6 +179,20 @@ typedef struct {
     size_t len[FLUA_ENTRY_KEYS];
 } flua_Entry;
 
+/* The bytes of string key `k` of an entry and their length; NULL when the key is absent. */
+static inline const char *flua_entrystring(const flua_Entry *e, int k, size_t *len) {
+    if (!(e->given & (1u << k))) return NULL;
+    *len = e->len[k];
+    return e->str[k];
+}
+
+/* Whether number key `k` of an entry is present; its value in `*v`. */
+static inline int flua_entrynumber(const flua_Entry *e, int k, double *v) {
+    if (!(e->given & (1u << k))) return 0;
+    *v = e->num[k];
+    return 1;
+}
+
 /* Reads the entries list[from], list[from + 1], ... (at most `count`) of the table at
  * `list` into out[0...], each a table naming only keys of `kind` with values of their type
  * (a number key also takes a string Lua converts). Stops at the first entry that is

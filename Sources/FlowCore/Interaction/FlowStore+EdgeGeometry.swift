@@ -43,7 +43,7 @@ extension FlowStore {
     func refreshEdgeIndex() {
         refreshNodeIndex()
         guard !staleEdges.isEmpty else { return }
-        for s in staleEdges where edgeTable.element(at: s) != nil && edgeTable.extra(s).isStale {
+        for s in staleEdges where edgeTable.isOccupied(s) && edgeTable.extra(s).isStale {
             edgeTable.modifyExtra(s) { $0.isStale = false }
             reindexEdgeGeometry(s)
         }

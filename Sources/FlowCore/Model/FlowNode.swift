@@ -104,6 +104,26 @@ public struct FlowNode<Data: FlowNodeData>: Equatable {
     }
 }
 
+extension FlowNode where Data == JSONValue {
+    /// A node with an id, a frame and a parent and the defaults for the rest (no data, the
+    /// default handles, no shape, classes or style), made without the generic initialiser's
+    /// empty style: what the Lua binding's fast `addNode` and `addNodes` entries add.
+    package init(id: String, position: Point, size: Size, autoSize: Bool, parentID: String?) {
+        self.id = canonicalID(id)  // D24
+        self.position = position
+        self.size = size
+        self.autoSize = autoSize
+        self.data = .null
+        self.parentID = parentID
+        self.phase = .normal
+        self.persistence = .persistent
+        self.isDraggable = true
+        self.acceptsChildren = false
+        self.zIndex = 0
+        self.handles = HandleDeclaration.defaults
+    }
+}
+
 /// An edge between two nodes (store-semantics §1.3). A nil handle id attaches to the node
 /// centre.
 public struct FlowEdge: Hashable, Sendable {

@@ -30,7 +30,7 @@ extension FlowStore {
                 if generatingIDs && node.id.isEmpty { node = node.withID(nodeIDs.next { nodeTable.contains($0) || $0.isEmpty }) }
                 do throws(FlowError) {
                     let key = try checkNew(&node, op)
-                    let (id, seq, _) = insertNode(node, seq: nil, key: key, emit: true)
+                    let (id, seq, _) = insertNode(consume node, seq: nil, key: key, emit: true)
                     log.journal.append(.insertNode(id, seq: seq))
                 } catch {
                     throw error.entry(i + 1)
@@ -65,7 +65,7 @@ extension FlowStore {
                 if generatingIDs && edge.id.isEmpty { edge = edge.withID(edgeIDs.next { edgeTable.contains($0) || $0.isEmpty }) }
                 do throws(FlowError) {
                     let (key, ends) = try checkNew(edge, op)
-                    let (id, seq, _) = insertEdge(edge, seq: nil, key: key, ends: ends, emit: true)
+                    let (id, seq, _) = insertEdge(consume edge, seq: nil, key: key, ends: ends, emit: true)
                     log.journal.append(.insertEdge(id, seq: seq))
                 } catch {
                     throw error.entry(i + 1)

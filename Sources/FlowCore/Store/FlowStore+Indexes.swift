@@ -52,7 +52,7 @@ extension FlowStore {
     /// call, and marks their edges stale. Every query of `spatial` calls it first.
     func refreshNodeIndex() {
         guard !dirtyNodes.isEmpty else { return }
-        for s in dirtyNodes where nodeTable.element(at: s) != nil && nodeTable.flags(s) & NodeFlags.dirty != 0 {
+        for s in dirtyNodes where nodeTable.isOccupied(s) && nodeTable.flags(s) & NodeFlags.dirty != 0 {
             let frame = nodeTable[slot: s].frame
             nodeTable.setFlags(s, NodeFlags.dirty, false)
             let old = nodeTable.modifyExtra(s) { e -> Rect in

@@ -23,7 +23,7 @@ extension FlowStore {
     /// is skipped, and set again after).
     private func pruneDirtyNodes() {
         var kept: [Int32] = []
-        for s in dirtyNodes where nodeTable.element(at: s) != nil && nodeTable.flags(s) & NodeFlags.dirty != 0 {
+        for s in dirtyNodes where nodeTable.isOccupied(s) && nodeTable.flags(s) & NodeFlags.dirty != 0 {
             nodeTable.setFlags(s, NodeFlags.dirty, false)
             kept.append(s)
         }
@@ -34,7 +34,7 @@ extension FlowStore {
     /// Keeps each live stale edge once, as `pruneDirtyNodes` does.
     private func pruneStaleEdges() {
         var kept: [Int32] = []
-        for e in staleEdges where edgeTable.element(at: e) != nil && edgeTable.extra(e).isStale {
+        for e in staleEdges where edgeTable.isOccupied(e) && edgeTable.extra(e).isStale {
             edgeTable.modifyExtra(e) { $0.isStale = false }
             kept.append(e)
         }

@@ -201,6 +201,10 @@ struct OrderedTable<Element: StoreItem, Extra: SlotExtra> {
     @inline(__always)
     func element(at s: Int32) -> Element? { records[Int(s)].element }
 
+    /// Whether `slot` holds an element (found without copying the element out).
+    @inline(__always)
+    func isOccupied(_ s: Int32) -> Bool { records[Int(s)].position >= 0 }
+
     /// The owner's flag bits of a slot.
     @inline(__always)
     func flags(_ s: Int32) -> UInt8 { records[Int(s)].flags }

@@ -54,21 +54,20 @@ extension FlowStoreBinding {
     /// entry table. Errors name the entry: `addNodes: entry 3: field 'x': number expected`.
     private static func readList<T>(
         _ L: OpaquePointer, _ list: Int32, kind: Int32, op: String,
-        fast: (flua_Entry, Int) throws -> T?, general: (LuaTable, Int) throws -> T
+        fast: (UnsafePointer<flua_Entry>, Int) throws -> T?, general: (LuaTable, Int) throws -> T
     ) throws -> [T] {
         let n = Int(lua_rawlen(L, list))
         var items: [T] = []
         items.reserveCapacity(n)
-        var entries = [flua_Entry](repeating: flua_Entry(), count: min(chunk, max(n, 1)))
+        let capacity = min(chunk, max(n, 1))
+        let entries = UnsafeMutablePointer<flua_Entry>.allocate(capacity: capacity)
+        defer { entries.deallocate() }
         var i = 1
         while i <= n {
-            let want = min(entries.count, n - i + 1)
-            let got = Int(
-                entries.withUnsafeMutableBufferPointer {
-                    flua_readentries(L, list, lua_Integer(i), Int32(want), kind, $0.baseAddress)
-                })
+            let want = min(capacity, n - i + 1)
+            let got = Int(flua_readentries(L, list, lua_Integer(i), Int32(want), kind, entries))
             for k in 0..<got {
-                if let item = try fast(entries[k], i + k) {
+                if let item = try fast(entries + k, i + k) {
                     items.append(item)
                 } else {
                     items.append(try generalEntry(L, list, i + k, op, general))
@@ -104,19 +103,18 @@ extension FlowStoreBinding {
     /// The string of key `k` of an entry, nil when absent; `ascii` turns false when it is
     /// not ASCII (the general reader checks and spells such ids, D24).
     @inline(__always)
-    private static func string(_ e: flua_Entry, _ k: Int, _ ascii: inout Bool) -> String? {
-        guard e.given & (1 << k) != 0 else { return nil }
-        let bytes = withUnsafeBytes(of: e.str) { p in p.load(fromByteOffset: k * MemoryLayout<UnsafePointer<CChar>?>.stride, as: UnsafePointer<CChar>?.self) }
-        let len = withUnsafeBytes(of: e.len) { p in p.load(fromByteOffset: k * MemoryLayout<Int>.stride, as: Int.self) }
+    private static func string(_ e: UnsafePointer<flua_Entry>, _ k: Int32, _ ascii: inout Bool) -> String? {
+        var len = 0
+        guard let bytes = flua_entrystring(e, k, &len) else { return nil }
         let b = UnsafeRawBufferPointer(start: bytes, count: len)
         if !b.allSatisfy({ $0 < 0x80 }) { ascii = false }
         return decodeUTF8(b)
     }
 
     @inline(__always)
-    private static func number(_ e: flua_Entry, _ k: Int) -> Double? {
-        guard e.given & (1 << k) != 0 else { return nil }
-        return withUnsafeBytes(of: e.num) { p in p.load(fromByteOffset: k * MemoryLayout<Double>.stride, as: Double.self) }
+    private static func number(_ e: UnsafePointer<flua_Entry>, _ k: Int32) -> Double? {
+        var v = 0.0
+        return flua_entrynumber(e, k, &v) != 0 ? v : nil
     }
 
     /// The error of an entry that names an empty id (an absent id is generated).
@@ -126,25 +124,23 @@ extension FlowStoreBinding {
 
     /// A node from an entry C read (keys id, x, y, width, height, parentID), with the
     /// defaults of `addNode`; nil when a string is not ASCII.
-    private static func node(_ e: flua_Entry, _ i: Int) throws -> LuaFlowNode? {
+    private static func node(_ e: UnsafePointer<flua_Entry>, _ i: Int) throws -> LuaFlowNode? {
         var ascii = true
         let id = string(e, 0, &ascii) ?? ""
         let parent = string(e, 5, &ascii)
         guard ascii else { return nil }
-        if id.isEmpty && e.given & 1 != 0 { throw emptyID("node", "addNodes", i) }
+        if id.isEmpty && e.pointee.given & 1 != 0 { throw emptyID("node", "addNodes", i) }
         let d = LuaFlowNode.defaultSize
         let w = number(e, 3), h = number(e, 4)
         // without a width or a height the node is sized to its title (its id)
-        var node = LuaFlowNode(
+        return LuaFlowNode(
             id: id, position: Point(number(e, 1) ?? 0, number(e, 2) ?? 0), size: Size(w ?? d.width, h ?? d.height),
-            data: .null, autoSize: w == nil && h == nil)
-        if let parent { node.parentID = parent }
-        return node
+            autoSize: w == nil && h == nil, parentID: parent)
     }
 
     /// An edge from an entry C read, with the defaults of `addEdge`; nil when a string is
     /// not ASCII.
-    private static func edge(_ e: flua_Entry, _ i: Int, _ defaultPathType: EdgePathType) throws -> FlowEdge? {
+    private static func edge(_ e: UnsafePointer<flua_Entry>, _ i: Int, _ defaultPathType: EdgePathType) throws -> FlowEdge? {
         var ascii = true
         let id = string(e, 0, &ascii) ?? ""
         let source = string(e, 1, &ascii), target = string(e, 2, &ascii)
@@ -152,21 +148,20 @@ extension FlowStoreBinding {
         let label = string(e, 5, &ascii), parent = string(e, 6, &ascii), pathName = string(e, 7, &ascii)
         guard ascii else { return nil }
         let op = "addEdges"
-        if id.isEmpty && e.given & 1 != 0 { throw emptyID("edge", op, i) }
+        if id.isEmpty && e.pointee.given & 1 != 0 { throw emptyID("edge", op, i) }
         guard let source else { throw LuaError.message("\(op): entry \(i): field 'sourceNodeID': string expected, got nil") }
         guard let target else { throw LuaError.message("\(op): entry \(i): field 'targetNodeID': string expected, got nil") }
         var pathType = defaultPathType
         if let pathName {
             do { pathType = try EdgePathType.parse(pathName, in: op) } catch { throw error.entry(i) }
         }
-        var edge = FlowEdge(id: id, sourceNodeID: source, targetNodeID: target, pathType: pathType)
-        if e.given & 0b1111000 != 0 {
-            edge.sourceHandleID = sourceHandle
-            edge.targetHandleID = targetHandle
-            edge.label = label
-            edge.parentID = parent
+        // made once, in place (an edge changed after it was made is copied out and dropped)
+        guard e.pointee.given & 0b1111000 != 0 else {
+            return FlowEdge(id: id, sourceNodeID: source, targetNodeID: target, pathType: pathType)
         }
-        return edge
+        return FlowEdge(
+            id: id, sourceNodeID: source, sourceHandleID: sourceHandle, targetNodeID: target,
+            targetHandleID: targetHandle, parentID: parent, pathType: pathType, label: label)
     }
 
     /// Whether the entry table names an id (`read` was given an empty one to generate).

@@ -377,7 +377,7 @@ extension FlowStoreBinding {
         if f.given & 16 != 0 { size.height = f.v.3 }
         let position = Point(f.given & 2 != 0 ? f.v.0 : 0, f.given & 4 != 0 ? f.v.1 : 0)
         // without a width or a height the node is sized to its title (its id)
-        return LuaFlowNode(id: id, position: position, size: size, data: .null, autoSize: f.given & 24 == 0)
+        return LuaFlowNode(id: id, position: position, size: size, autoSize: f.given & 24 == 0, parentID: nil)
     }
 
     static let removeNode: LuaFunction = { L in
