@@ -30,6 +30,17 @@ import Testing
         #expect(s.node("t")?.parentID == "cluster_g")
     }
 
+    /// `minlen` between two nodes of one rank set is dot's sideways spacing, which the
+    /// layout does not give: reported; elsewhere it is a length in layers, honoured.
+    @Test func aSidewaysMinlenIsReported() throws {
+        let s = FlowStore<JSONValue>()
+        let warnings = try s.load("digraph { {rank=same; a -> b [minlen=2]} c -> d [minlen=2] a -> c [minlen=3] }", format: .dot)
+        #expect(warnings == [
+            "edge minlen between two nodes of one rank set is not honoured (dot spaces them apart sideways) (1 edge)"
+        ])
+        #expect(s.diagramLook.edgeRanks.map(\.minLength) == [2, 2, 3])
+    }
+
     @Test func theLayoutHonoursThem() throws {
         let s = FlowStore<JSONValue>()
         try s.load(Self.text, format: .dot)
