@@ -124,6 +124,7 @@ if only.contains("routing") {
 }
 if only.contains("formats") {
     FormatsBench.run(budget: budget, into: report)
+    RenderDOTBench.run(into: report)
 }
 if only.contains("parsers") {
     ParserScalingBench.run(into: report)
