@@ -10,7 +10,7 @@
 #include <time.h>
 
 extern _Thread_local int flua_in_lua; /* luashims.c */
-int flua_interrupt_pending(void);     /* luashims.c */
+int flua_interrupt_pending(void);     /* interrupts.c */
 
 /* ------------------------------------------------------------------ memory cap */
 
