@@ -29,20 +29,24 @@ enum LayoutBench {
         "tree_50": 0, "tree_200": 0, "tree_1000": 0, "tree_5000": 0,
     ]
 
+    /// The benchmark graphs to measure, by family then size: those of at least `smallest`
+    /// nodes among `--graphs-only`'s (all when it is not given).
+    static func graphs(from smallest: Int = 0) -> [(family: String, size: Int, name: String)] {
+        families.flatMap { family in
+            sizes.filter { $0 >= smallest }.map { (family: family, size: $0, name: "\(family)_\($0)") }
+        }.filter { selected?.contains($0.name) ?? true }
+    }
+
     static func run(budget: Budget, into report: Report) {
         guard access(directory, R_OK) == 0 else {
             report.add(Metric(name: "layout", size: nil, value: nil, unit: "", note: "no graphs at \(directory)"))
             return
         }
         let hasDot = withDot && system("command -v dot >/dev/null 2>&1") == 0
-        for family in families {
-            for n in sizes {
-                let name = "\(family)_\(n)"
-                if let selected, !selected.contains(name) { continue }
-                guard let graph = BenchGraph(path: "\(directory)/\(name).json") else { continue }
-                progress("layout \(name)")
-                measure(graph, name: name, size: n, reps: n >= 5000 ? 1 : 3, dot: hasDot, into: report)
-            }
+        for (_, n, name) in graphs() {
+            guard let graph = BenchGraph(path: "\(directory)/\(name).json") else { continue }
+            progress("layout \(name)")
+            measure(graph, name: name, size: n, reps: n >= 5000 ? 1 : 3, dot: hasDot, into: report)
         }
         if !hasDot {
             report.add(Metric(name: "layout.dot", size: nil, value: nil, unit: "", note: "dot not installed"))

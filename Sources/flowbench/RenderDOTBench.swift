@@ -13,44 +13,40 @@ enum RenderDOTBench {
         let directory = LayoutBench.directory
         guard access(directory, R_OK) == 0 else { return }
         let hasDot = LayoutBench.withDot && system("command -v dot >/dev/null 2>&1") == 0
-        for family in LayoutBench.families {
-            for n in LayoutBench.sizes where n >= 1000 {
-                let name = "\(family)_\(n)"
-                if let selected = LayoutBench.selected, !selected.contains(name) { continue }
-                let path = "\(directory)/\(name).dot"
-                guard let text = readText(path) else { continue }
-                progress("formats render \(name)")
-                let reps = n >= 5000 ? 1 : 2
-                var best = Double.infinity
-                var bytes = 0
-                for _ in 0..<reps {
-                    let t = time {
-                        let store = FlowStore<JSONValue>()
-                        var picture = SVGOptions()
-                        picture.handles = .none
-                        guard (try? store.load(text, format: .dot)) != nil, let svg = try? renderSVG(store, options: picture)
-                        else { return }
-                        bytes = svg.utf8.count
-                    }
-                    best = min(best, t)
+        for (family, n, name) in LayoutBench.graphs(from: 1000) {
+            let path = "\(directory)/\(name).dot"
+            guard let text = readText(path) else { continue }
+            progress("formats render \(name)")
+            let reps = n >= 5000 ? 1 : 2
+            var best = Double.infinity
+            var bytes = 0
+            for _ in 0..<reps {
+                let t = time {
+                    let store = FlowStore<JSONValue>()
+                    var picture = SVGOptions()
+                    picture.handles = .none
+                    guard (try? store.load(text, format: .dot)) != nil, let svg = try? renderSVG(store, options: picture)
+                    else { return }
+                    bytes = svg.utf8.count
                 }
-                guard bytes > 0 else {
-                    report.add(Metric(name: "formats.\(family).render", size: n, value: nil, unit: "", note: "\(name) did not render"))
-                    continue
-                }
-                var dotTime: Double?
-                if hasDot {
-                    dotTime = .infinity
-                    for _ in 0..<reps {
-                        let t0 = now()
-                        guard system("dot -Tsvg '\(path)' >/dev/null 2>&1") == 0 else { dotTime = nil; break }
-                        dotTime = min(dotTime!, now() - t0)
-                    }
-                }
-                report.add(Metric(
-                    name: "formats.\(family).render", size: n, value: best * 1e9, unit: "ns",
-                    baseline: dotTime.map { $0 * 1e9 }))
+                best = min(best, t)
             }
+            guard bytes > 0 else {
+                report.add(Metric(name: "formats.\(family).render", size: n, value: nil, unit: "", note: "\(name) did not render"))
+                continue
+            }
+            var dotTime: Double?
+            if hasDot {
+                dotTime = .infinity
+                for _ in 0..<reps {
+                    let t0 = now()
+                    guard system("dot -Tsvg '\(path)' >/dev/null 2>&1") == 0 else { dotTime = nil; break }
+                    dotTime = min(dotTime!, now() - t0)
+                }
+            }
+            report.add(Metric(
+                name: "formats.\(family).render", size: n, value: best * 1e9, unit: "ns",
+                baseline: dotTime.map { $0 * 1e9 }))
         }
     }
 }

@@ -27,8 +27,7 @@ extension LayoutPlan {
                     PortEnd(edge: k, isSource: false, key: t.side.across(route.last ?? s.point)))
             }
         }
-        for (field, list) in shared.sorted(by: { ($0.key.node, $0.key.handle, $0.key.isSource ? 0 : 1) < ($1.key.node, $1.key.handle, $1.key.isSource ? 0 : 1) })
-        where list.count > 1 {
+        for (field, list) in shared where list.count > 1 {
             guard let points = fieldPoints(field, count: list.count) else { continue }
             let sorted = list.sorted { ($0.key, $0.edge) < ($1.key, $1.edge) }
             for (end, p) in zip(sorted, points) {

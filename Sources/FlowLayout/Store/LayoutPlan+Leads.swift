@@ -25,11 +25,10 @@ extension LayoutPlan {
             // the nodes drawn (a group's box holds its children's: those are what the curve must miss)
             let all = frames ?? FrameIndex((0..<nodes.count).map(newFrame), only: nodes.indices.filter { members[$0] == nil })
             frames = all
-            let holding = Set(enclosing(a) + enclosing(b))
-            if let (lead, at) = lead(route, node: a, side: sourceSide, atStart: true, frames: all, holding: holding) {
+            if let (lead, at) = lead(route, node: a, side: sourceSide, atStart: true, other: b, frames: all) {
                 route.insert(lead, at: at)
             }
-            if let (lead, at) = lead(route, node: b, side: targetSide, atStart: false, frames: all, holding: holding) {
+            if let (lead, at) = lead(route, node: b, side: targetSide, atStart: false, other: a, frames: all) {
                 route.insert(lead, at: at)
             }
             routes[e.id] = route
@@ -40,7 +39,7 @@ extension LayoutPlan {
     /// route; nil when the end is at the box's side, the route does not run sideways past a
     /// node there, or there is no room before the route's next point.
     private func lead(
-        _ route: [Point], node i: Int, side: HandlePosition, atStart: Bool, frames: FrameIndex, holding: Set<Int>
+        _ route: [Point], node i: Int, side: HandlePosition, atStart: Bool, other: Int, frames: FrameIndex
     ) -> (Point, Int)? {
         guard side != .center, placesHandles(i) else { return nil }
         let f = frames.frames[i]
@@ -64,8 +63,11 @@ extension LayoutPlan {
         // next point, along and across; the lead goes past every node in it
         let zone = Rect(corner: end, corner: next).insetBy(dx: -0.5, dy: -0.5)
         var reach = -Double.infinity
-        for j in frames.meeting(zone) where !holding.contains(j) {
-            reach = max(reach, farthest(frames.frames[j]))
+        let met = frames.meeting(zone)
+        if !met.isEmpty {
+            // the edge's own ends and the groups holding them are not in the way
+            let holding = Set(enclosing(i) + enclosing(other))
+            for j in met where !holding.contains(j) { reach = max(reach, farthest(frames.frames[j])) }
         }
         // none in the way, or the curve is past them once out of the box
         guard reach > -Double.infinity, inset >= 1 || reach > sideAlong + 0.5 else { return nil }
@@ -73,38 +75,5 @@ extension LayoutPlan {
         guard along(next) - along(lead) > 1 else { return nil }
         if atStart { return (lead, ported ? 1 : 0) }
         return (lead, ported ? route.count - 1 : route.count)
-    }
-}
-
-/// Node frames, found by the rectangles they meet (among those of `only`): sorted by their
-/// tops, so a search looks only at the frames whose tops lie within the tallest frame's
-/// height of the rectangle.
-struct FrameIndex {
-    let frames: [Rect]
-    private let byTop: [Int]
-    private let tallest: Double
-
-    init(_ frames: [Rect], only: [Int]) {
-        self.frames = frames
-        byTop = only.sorted { (frames[$0].minY, $0) < (frames[$1].minY, $1) }
-        tallest = only.map { frames[$0].height }.max() ?? 0
-    }
-
-    /// The frames that overlap `r` by more than a unit (their insides meet), by index.
-    func meeting(_ r: Rect) -> [Int] {
-        // the first frame whose top is at or below r's top less the tallest height
-        var low = 0, high = byTop.count
-        let from = r.minY - tallest
-        while low < high {
-            let mid = (low + high) / 2
-            if frames[byTop[mid]].minY < from { low = mid + 1 } else { high = mid }
-        }
-        var found: [Int] = []
-        for k in low..<byTop.count {
-            let j = byTop[k]
-            if frames[j].minY > r.maxY { break }
-            if frames[j].insetBy(dx: 1, dy: 1).intersects(r) { found.append(j) }
-        }
-        return found
     }
 }
