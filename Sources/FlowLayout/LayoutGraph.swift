@@ -175,8 +175,8 @@ public struct LayoutOptions: Sendable, Equatable {
     public var aspectRatio: Double?
 
     public init(
-        direction: LayoutDirection = .TB, nodeSpacing: Double = 40, layerSpacing: Double = 60,
-        componentSpacing: Double = 60, edgeSpacing: Double? = nil, effort: LayoutEffort = .normal,
+        direction: LayoutDirection = .TB, nodeSpacing: Double = 24, layerSpacing: Double = 50,
+        componentSpacing: Double = 40, edgeSpacing: Double? = nil, effort: LayoutEffort = .normal,
         stable: Bool = false, aspectRatio: Double? = nil
     ) {
         self.aspectRatio = aspectRatio

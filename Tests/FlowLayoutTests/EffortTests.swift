@@ -53,7 +53,7 @@ import Testing
 
     @Test func withGroupsThoroughNeverCrossesMore() throws {
         var normalTotal = 0, thoroughTotal = 0
-        for seed in 1...2 as ClosedRange<UInt64> {
+        for seed in 1...4 as ClosedRange<UInt64> {
             var r = TestSupport.SplitMix64(seed: seed)
             let store = FlowStore<JSONValue>()
             var ids: [String] = []

@@ -35,5 +35,5 @@ s:transaction(function()
   for _, j in ipairs(jobs) do s:addNode{ id = j[1], parentID = j[2], class = j[3], data = { label = j[4] } } end
   for _, h in ipairs(handoffs) do s:connect(h[1], h[2], { label = h[3], pathType = "smoothStep" }) end
 end)
-s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 60 }
+s:layout{ direction = "LR" }
 return s

@@ -30,5 +30,5 @@ s:transaction(function()
   for _, e in ipairs(entities) do s:addNode{ id = e[1], class = e[2], data = { label = e[3] } } end
   for _, r in ipairs(relations) do s:connect(r[1], r[2], { label = r[3] }) end
 end)
-s:layout{ direction = "TB", nodeSpacing = 40, layerSpacing = 60 }
+s:layout{ direction = "TB" }
 return s

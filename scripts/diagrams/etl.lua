@@ -36,5 +36,5 @@ s:transaction(function()
   for _, n in ipairs(nodes) do s:addNode{ id = n[1], parentID = n[2], class = n[3], data = { label = n[4] } } end
   for _, f in ipairs(flows) do s:connect(f[1], f[2], { label = f[3] }) end
 end)
-s:layout{ direction = "LR", nodeSpacing = 30, layerSpacing = 60 }
+s:layout{ direction = "LR" }
 return s

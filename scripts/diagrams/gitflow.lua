@@ -32,5 +32,5 @@ s:transaction(function()
   for _, c in ipairs(commits) do s:addNode{ id = c[1], parentID = c[2], class = c[3], data = { label = c[4] } } end
   for _, e in ipairs(edges) do s:connect(e[1], e[2], { label = e[3] }) end
 end)
-s:layout{ direction = "LR", nodeSpacing = 24, layerSpacing = 50 }
+s:layout{ direction = "LR" }
 return s

@@ -32,5 +32,5 @@ s:transaction(function()
   for _, n in ipairs(nodes) do s:addNode{ id = n[1], class = n[2], data = { label = n[3] } } end
   for _, f in ipairs(flows) do s:connect(f[1], f[2], { label = f[3] }) end
 end)
-s:layout{ direction = "TB", nodeSpacing = 40, layerSpacing = 50 }
+s:layout{ direction = "TB" }
 return s

@@ -41,5 +41,5 @@ s:transaction(function()
   for _, o in ipairs(objects) do s:addNode{ id = o[1], parentID = o[2], class = o[3], data = { label = o[4] } } end
   for _, r in ipairs(refs) do s:connect(r[1], r[2], { label = r[3] }) end
 end)
-s:layout{ direction = "TB", nodeSpacing = 30, layerSpacing = 60 }
+s:layout{ direction = "TB" }
 return s

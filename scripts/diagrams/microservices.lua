@@ -70,5 +70,5 @@ s:transaction(function()
   end
   for _, c in ipairs(calls) do s:connect(c[1], c[2], { label = c[3], class = c[4] }) end
 end)
-s:layout{ direction = "TB", nodeSpacing = 30, layerSpacing = 60 }
+s:layout{ direction = "TB" }
 return s

@@ -33,5 +33,5 @@ s:transaction(function()
   for _, n in ipairs(nodes) do s:addNode{ id = n[1], parentID = n[2], class = n[3], data = { label = n[4] } } end
   for _, f in ipairs(flows) do s:connect(f[1], f[2], { label = f[3], pathType = "smoothStep" }) end
 end)
-s:layout{ direction = "TB", nodeSpacing = 30, layerSpacing = 50 }
+s:layout{ direction = "TB" }
 return s

@@ -36,5 +36,5 @@ s:transaction(function()
   for _, d in ipairs(devices) do s:addNode{ id = d[1], parentID = d[2], class = d[3], data = { label = d[4] } } end
   for _, l in ipairs(links) do s:connect(l[1], l[2], { label = l[3] }) end
 end)
-s:layout{ direction = "TB", nodeSpacing = 30, layerSpacing = 60 }
+s:layout{ direction = "TB" }
 return s

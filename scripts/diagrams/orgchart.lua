@@ -28,5 +28,5 @@ s:transaction(function()
     if p[2] then s:connect(p[2], p[1], { pathType = "smoothStep" }) end
   end
 end)
-s:layout{ algorithm = "tree", nodeSpacing = 30, layerSpacing = 60 }
+s:layout{ algorithm = "tree" }
 return s

@@ -31,5 +31,5 @@ s:transaction(function()
   for _, p in ipairs(pkgs) do s:addNode{ id = p[1], class = p[2], data = { label = p[3] } } end
   for _, d in ipairs(deps) do s:connect(d[1], d[2], { label = d[3], class = d[4] }) end
 end)
-s:layout{ direction = "LR", nodeSpacing = 24, layerSpacing = 70 }
+s:layout{ direction = "LR" }
 return s

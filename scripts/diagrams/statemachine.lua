@@ -38,5 +38,5 @@ s:transaction(function()
   end
   for _, t in ipairs(transitions) do s:connect(t[1], t[2], { label = t[3] }) end
 end)
-s:layout{ direction = "TB", nodeSpacing = 40, layerSpacing = 60 }
+s:layout{ direction = "TB" }
 return s

@@ -88,19 +88,31 @@ extension LayeredLayout {
 }
 
 extension LayeredLayout {
-    /// Which of a part's edges (`pairs`: local ends) are drawn against the flow to break
-    /// cycles, after its rank constraints (`RankClasses`). Edges that do not constrain the
+    /// Which of a part's edges (`pairs`: local ends of `nodes`) are drawn against the flow to
+    /// break cycles, after its rank constraints (`RankClasses`); with clusters and no rank
+    /// constraints, level by level (`clusteredReversal`). Edges that do not constrain the
     /// layering (`LayoutGraph.Edge.constraint`) take no part: false for them.
     static func reversedEdges(
-        _ graph: LayoutGraph, edges: [Int], pairs: [(Int, Int)], merged: RankClasses?, nodeCount: Int
+        _ graph: LayoutGraph, nodes: [Int], edges: [Int], pairs: [(Int, Int)], merged: RankClasses?
     ) -> [Bool] {
         let constraining = edges.indices.filter { graph.edges[edges[$0]].constraint }
         let chosen = constraining.count == edges.count ? pairs : constraining.map { pairs[$0] }
-        let turned = merged?.edgesToReverse(chosen) ?? edgesToReverse(nodeCount: nodeCount, edges: chosen)
+        let turned = cyclesBroken(graph, nodes: nodes, pairs: chosen, merged: merged)
         if constraining.count == edges.count { return turned }
         var reversed = Array(repeating: false, count: edges.count)
         for (k, i) in constraining.enumerated() { reversed[i] = turned[k] }
         return reversed
+    }
+
+    /// The cycle breaking of `pairs` (edges over `nodes`, by local index): after the rank
+    /// constraints when there are any, else level by level when there are clusters, else
+    /// plain.
+    static func cyclesBroken(_ graph: LayoutGraph, nodes: [Int], pairs: [(Int, Int)], merged: RankClasses?) -> [Bool] {
+        if let merged { return merged.edgesToReverse(pairs) }
+        guard !graph.clusters.isEmpty else { return edgesToReverse(nodeCount: nodes.count, edges: pairs) }
+        return clusteredReversal(
+            nodeCount: nodes.count, edges: pairs, cluster: nodes.map { graph.nodes[$0].cluster },
+            parent: graph.clusters.map(\.parent))
     }
 }
 

@@ -241,7 +241,7 @@ public enum LayeredLayout {
         let pairs = edges.map { (local[graph.edges[$0].source]!, local[graph.edges[$0].target]!) }
         // rank constraints merge nodes for the layering (`RankClasses`)
         let merged = RankClasses(graph.ranks, local: local, nodeCount: nodes.count)
-        var reversed = reversedEdges(graph, edges: edges, pairs: pairs, merged: merged, nodeCount: nodes.count)
+        var reversed = reversedEdges(graph, nodes: nodes, edges: edges, pairs: pairs, merged: merged)
         var labels: [Size?] = []
         var rankEdges: [NetworkSimplex.Edge] = []
         for (i, e) in edges.enumerated() {

@@ -132,18 +132,22 @@ struct StraightRoutes {
         return gateOf.map { gateX[$0] }
     }
 
-    /// The bend point in the middle of edge `i` when it joins neighbouring layers and runs
-    /// so far sideways that the plain Bézier curve (control points `max(50, 0.4·d)` out
-    /// along the handle sides, `d` the edge's length) would reach more than one and a half
-    /// times past its other end: halfway across, in the middle of the gap between the two
-    /// layers (not between the two boxes, which a deeper neighbour of either may reach).
+    /// The bend point in the middle of edge `i` when it joins neighbouring layers and the
+    /// plain Bézier curve (control points `max(50, 0.4·d)` out along the handle sides, `d`
+    /// the edge's length) would reach more than one and a half times past its other end, or
+    /// past it at all while running sideways more than half the gap (such a curve turns
+    /// back against the flow in the middle and runs across flat, where a neighbour's curve
+    /// meets it several times; a small sideways step stays a plain curve): halfway across,
+    /// in the middle of the gap between the two layers (not between the two boxes, which a
+    /// deeper neighbour of either may reach).
     func middle(of i: Int) -> Point? {
         let chain = graph.chains[i]
         guard chain.count == 2 else { return nil }
         let owner = graph.chainOwner[i]  // a shared chain's segments are its owner's
         let a = exit(chain[0], edge: owner), b = entry(chain[1], edge: owner)
         let reach = max(50, 0.4 * a.distance(to: b))
-        guard reach > 1.5 * (b.y - a.y) else { return nil }
+        let gap = b.y - a.y, sideways = abs(b.x - a.x)
+        guard reach > 1.5 * gap || (reach > gap && sideways > gap / 2) else { return nil }
         let gapMiddle = (bandBottom[graph.layer[chain[0]]] + bandTop[graph.layer[chain[1]]]) / 2
         return Point((a.x + b.x) / 2, gapMiddle)
     }

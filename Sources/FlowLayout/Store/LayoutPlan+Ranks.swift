@@ -22,11 +22,11 @@ extension LayoutPlan {
 
 extension LayoutGraph {
     /// Which of `pairs` (edges over the graph's nodes) the layered layout draws against the
-    /// flow: as `edgesToReverse`, after its rank constraints (`RankClasses`).
+    /// flow: as `LayeredLayout.reversedEdges` chooses them for a part of its nodes.
     func edgesToReverse(_ pairs: [(Int, Int)]) -> [Bool] {
         var local: [Int: Int] = [:]
         for c in ranks { for v in c.nodes { local[v] = v } }
-        if let merged = RankClasses(ranks, local: local, nodeCount: nodes.count) { return merged.edgesToReverse(pairs) }
-        return FlowLayout.edgesToReverse(nodeCount: nodes.count, edges: pairs)
+        let merged = RankClasses(ranks, local: local, nodeCount: nodes.count)
+        return LayeredLayout.cyclesBroken(self, nodes: Array(nodes.indices), pairs: pairs, merged: merged)
     }
 }
