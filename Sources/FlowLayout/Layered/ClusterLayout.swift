@@ -128,7 +128,8 @@ struct ClusterLayout {
     /// whole sweep, so each sweep leaves them in one order on every layer, and sweeps seldom
     /// carry a cluster past its siblings: so on small graphs the sweeps start again from
     /// every other order of each set of two to four sibling clusters (`startOrders`), and
-    /// the order with the fewest crossings of all wins (the first of equals).
+    /// the order with the fewest crossings of all wins (the first of equals), and sifting
+    /// within the grouping polishes it (`sift`).
     func reduceCrossings(_ ordering: inout Ordering, graph: ProperGraph) {
         let start = ordering.layers, startKeys = clusterKeys { ClusterLayout.place($0, in: ordering, graph) }
         var best = sweeps(&ordering, graph: graph, from: startKeys)
@@ -142,6 +143,7 @@ struct ClusterLayout {
             if tried.crossings < best.crossings { best = tried }
         }
         for (l, layer) in best.layers.enumerated() { ordering.setLayer(l, layer) }
+        sift(&ordering)
     }
 
     /// Graphs up to this many vertices (with bends) try other orders of sibling clusters.
