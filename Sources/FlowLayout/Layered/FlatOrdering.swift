@@ -135,8 +135,11 @@ struct FlatOrdering {
     }
 
     /// Sifts the vertices of every layer with flat edges (see the type); at most `rounds`
-    /// passes, each kept only when it lowers the sum.
-    func sift(_ ordering: inout Ordering, rounds: Int = 4) {
+    /// passes, each kept only when it lowers the sum. With `free` (a stable layout's,
+    /// `StableLayout.order`), a vertex that is not free pays `StableLayout.flipCost` (half
+    /// a crossing) for each such vertex it passes, so placed nodes move only to remove
+    /// more crossings than that.
+    func sift(_ ordering: inout Ordering, rounds: Int = 4, free: [Bool]? = nil) {
         var work = 0
         for (l, _) in byLayer {
             let w = ordering.layers[l].count
@@ -146,7 +149,7 @@ struct FlatOrdering {
         for _ in 0..<rounds where !WorkLimit.shouldStop {
             var improved = false
             for l in byLayer.keys.sorted() where !ordering.frozen[l] {
-                if siftLayer(l, &ordering) { improved = true }
+                if siftLayer(l, &ordering, free: free) { improved = true }
             }
             if !improved { return }
         }
@@ -160,22 +163,29 @@ struct FlatOrdering {
         return c
     }
 
-    /// Moves each vertex of layer `l` in turn to its best place; whether the cost fell.
-    private func siftLayer(_ l: Int, _ ordering: inout Ordering) -> Bool {
+    /// Moves each vertex of layer `l` in turn to its best place (see `sift` for `free`);
+    /// whether the cost fell.
+    private func siftLayer(_ l: Int, _ ordering: inout Ordering, free: [Bool]?) -> Bool {
         var best = cost(l, &ordering)
         let start = best
+        let crossing = free == nil ? 1 : StableLayout.crossingCost
         for v in ordering.layers[l] {
             var order = ordering.layers[l]
             let from = order.firstIndex(of: v)!
             order.remove(at: from)
-            var bestOrder = ordering.layers[l]
+            var bestOrder = ordering.layers[l], bestPrice = best * crossing
             for at in 0...order.count where at != from {
                 var trial = order
                 trial.insert(v, at: at)
                 ordering.setLayer(l, trial)
                 let c = cost(l, &ordering)
-                if c < best {
+                var price = c * crossing
+                if let free, !free[v] {
+                    price += StableLayout.flipCost * order[min(at, from)..<max(at, from)].lazy.filter { !free[$0] }.count
+                }
+                if price < bestPrice {
                     best = c
+                    bestPrice = price
                     bestOrder = trial
                 }
             }

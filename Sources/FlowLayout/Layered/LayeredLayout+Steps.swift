@@ -10,7 +10,7 @@ extension LayeredLayout {
     ) -> Ordering {
         var ordering = Ordering(graph: proper)
         if stable {
-            StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along })
+            StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along }, clusters: clusters)
             clusters?.regroup(&ordering, graph: proper)
         } else {
             if let flat = FlatOrdering(proper) {

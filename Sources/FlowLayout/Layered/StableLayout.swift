@@ -16,8 +16,12 @@ import FlowCore
 ///    nodes by their own, a long edge's dummies between its ends', new nodes by the mean of
 ///    their neighbours'. Crossing reduction then sifts (passes down and up while they
 ///    help) and moves each long edge as a whole (`ChainSifting`, within a window): new
-///    nodes and dummies go where they cross least, a placed node only where that removes
-///    more crossings than `flipCost` for each placed node it passes, so few pairs swap.
+///    nodes, dummies and placed nodes with a new neighbour go where they cross least, any
+///    other placed node only where that removes more crossings than half a crossing
+///    (`flipCost`) for each such node it passes, so few pairs swap. Groups' vertices are
+///    brought together first, and the sifting moves a vertex only where it keeps them so;
+///    without groups the layers with flat edges are sifted after for what those cross
+///    (`FlatOrdering`), at the same price.
 /// 3. **Coordinates.** Network simplex on dot's auxiliary graph (`PositionSimplex`) with a
 ///    pull towards each placed node's previous centre (`pull` per unit of `hold`), started
 ///    from those centres: the picture stays as straight as the edges make it, and placed
@@ -28,7 +32,7 @@ import FlowCore
 enum StableLayout {
     /// The weight of a placed node's pull towards its previous centre, per unit of `hold`
     /// (an edge between two nodes weighs 1 per unit of its run, between dummies 8).
-    static let pull = 2
+    static let pull = 8
     /// The weight that keeps a placed node's layer (per layer moved).
     static let layerWeight = 4
     /// Places a dummy of a long edge may move from where it starts (`ChainSifting`).
@@ -37,9 +41,14 @@ enum StableLayout {
     static let chainRounds = 1
     /// Most sifting passes in a round.
     static let passes = 4
-    /// What a placed node pays, in crossings, for every placed node of its layer it passes
-    /// in sifting: it moves only to remove more crossings than that.
+    /// What a placed node pays for every placed node of its layer it passes in sifting, in
+    /// `crossingCost`s (half a crossing): it moves only to remove more crossings than that.
     static let flipCost = 1
+    /// What a crossing costs in sifting, against `flipCost`.
+    static let crossingCost = 2
+    /// How many places a vertex may move in one sifting: on wide layers (a large graph's,
+    /// with its long edges' dummies) a pass stays linear in the vertices.
+    static let siftingWindow = 20
 
     /// Whether the stable steps apply: the options ask for them and a node has a previous centre.
     static func applies(_ graph: LayoutGraph, _ options: LayoutOptions) -> Bool {
@@ -148,7 +157,7 @@ enum StableLayout {
     /// (`along`), a long edge's dummies between its ends, new nodes at the mean of their
     /// neighbours; vertices still without a key follow the rest of their layer. Then the
     /// free vertices are sifted (`reduceCrossings`).
-    static func order(_ ordering: inout Ordering, graph g: ProperGraph, along: [Double?]) {
+    static func order(_ ordering: inout Ordering, graph g: ProperGraph, along: [Double?], clusters: ClusterLayout? = nil) {
         var key = [Double?](repeating: nil, count: g.count)
         for v in 0..<g.realCount { key[v] = along[v] }
         func interpolate() {
@@ -198,8 +207,20 @@ enum StableLayout {
         }
         var free = Array(repeating: true, count: g.count)
         for v in 0..<g.realCount where along[v] != nil { free[v] = false }
-        var sifting = FreeSifting(graph: g, layers: ordering.layers, free: free, frozen: ordering.frozen)
+        // a placed node with a new neighbour moves as freely as a new one
+        for chain in g.chains {
+            let a = chain[0], b = chain[chain.count - 1]
+            guard a < g.realCount && b < g.realCount else { continue }
+            if along[a] == nil { free[b] = true }
+            if along[b] == nil { free[a] = true }
+        }
+        // the clusters' vertices together first: the sifting keeps them so
+        clusters?.regroup(&ordering, graph: g)
+        var sifting = FreeSifting(graph: g, layers: ordering.layers, free: free, frozen: ordering.frozen, clusters: clusters)
         sifting.reduce(&ordering)
+        // the flat edges' crossings, which the sifting does not see (not with clusters,
+        // whose vertices that sifting would part)
+        if clusters == nil, let flat = FlatOrdering(g) { flat.sift(&ordering, free: free) }
     }
 
     // MARK: Coordinates
@@ -263,21 +284,28 @@ enum StableLayout {
 
 /// Crossing reduction that keeps the order of the fixed vertices (placed nodes) but for
 /// a price: each vertex in turn goes to the place in its layer where it crosses least with
-/// both neighbouring layers (ties: the place nearest where it is), a fixed one paying
-/// `StableLayout.flipCost` crossings for each fixed vertex it passes; sweeping down and up
-/// while the crossings fall; then each long edge is moved as a whole within
-/// `StableLayout.window` places, and kept when that helps.
+/// both neighbouring layers (ties: the place nearest where it is), within
+/// `StableLayout.siftingWindow` places of where it was and keeping the clusters' vertices
+/// together, a fixed one paying `StableLayout.flipCost` (against `crossingCost` a
+/// crossing) for each fixed vertex it passes; sweeping down and up while the crossings
+/// fall; then each long edge is moved as a whole within `StableLayout.window` places, and
+/// kept when that helps.
 struct FreeSifting {
     let g: ProperGraph
     var layers: [[Int]]
     var position: [Int]
     let free: [Bool]
     let frozen: [Bool]
+    /// The clusters, whose vertices the sifting keeps together (`allowed`).
+    let clusters: ClusterLayout?
+    /// How many places a vertex may move in one sifting (0: anywhere in its layer).
+    let window = StableLayout.siftingWindow
     /// Scratch: each vertex's place in its layer before the layer's sifting.
     private var slot: [Int]
 
-    init(graph: ProperGraph, layers: [[Int]], free: [Bool], frozen: [Bool]) {
+    init(graph: ProperGraph, layers: [[Int]], free: [Bool], frozen: [Bool], clusters: ClusterLayout? = nil) {
         g = graph
+        self.clusters = clusters
         self.layers = layers
         self.free = free
         self.frozen = frozen
@@ -366,35 +394,62 @@ struct FreeSifting {
             layer.remove(at: from)
             let kv = (up[index[v]], down[index[v]])
             if kv.0.isEmpty && kv.1.isEmpty { continue }
-            // cost of v at place 0, then the change of moving past each vertex; a fixed
-            // vertex pays `flipCost` for every fixed one it passes
+            // the change of cost moving v from its place past each vertex outwards (within
+            // `window` places); a fixed vertex pays `flipCost` for every fixed one it passes
             let penalty = free[v] ? 0 : StableLayout.flipCost
-            var deltas: [Int] = []
-            var cost = 0
-            var fixedBefore = 0
-            for (i, w) in layer.enumerated() {
+            func pair(_ w: Int) -> (left: Int, right: Int) {
                 let kw = (up[index[w]], down[index[w]])
-                let left = FreeSifting.crossings(kv.0, kw.0) + FreeSifting.crossings(kv.1, kw.1)
-                let right = FreeSifting.crossings(kw.0, kv.0) + FreeSifting.crossings(kw.1, kv.1)
-                cost += left
-                // passing w rightwards: a fixed w before v's place moves v away (or back)
-                let passes = penalty > 0 && !free[w] ? (i < from ? -penalty : penalty) : 0
-                if i < from && penalty > 0 && !free[w] { fixedBefore += 1 }
-                deltas.append(right - left + passes)
+                return ((FreeSifting.crossings(kv.0, kw.0) + FreeSifting.crossings(kv.1, kw.1)) * StableLayout.crossingCost,
+                        (FreeSifting.crossings(kw.0, kv.0) + FreeSifting.crossings(kw.1, kv.1)) * StableLayout.crossingCost)
             }
-            var bestPlace = 0, bestCost = cost + fixedBefore * penalty
-            var current = bestCost
-            for (i, d) in deltas.enumerated() {
-                current += d
-                let place = i + 1
-                if current < bestCost || (current == bestCost && abs(place - from) < abs(bestPlace - from)) {
-                    bestCost = current
-                    bestPlace = place
+            let reach = window > 0 ? window : layer.count
+            let allowed = placesAllowed(v, in: layer)
+            var bestPlace = from, bestCost = 0
+            var leftCost = 0, rightCost = 0
+            for k in 1...max(1, reach) {
+                // place from - k: v passes layer[from - k] leftwards
+                if from - k >= 0 {
+                    let w = layer[from - k], c = pair(w)
+                    leftCost += c.left - c.right + (!free[w] ? penalty : 0)
+                    if leftCost < bestCost && (allowed?[from - k] ?? true) {
+                        bestCost = leftCost
+                        bestPlace = from - k
+                    }
                 }
+                // place from + k: v passes layer[from + k - 1] rightwards
+                if from + k <= layer.count {
+                    let w = layer[from + k - 1], c = pair(w)
+                    rightCost += c.right - c.left + (!free[w] ? penalty : 0)
+                    if rightCost < bestCost && (allowed?[from + k] ?? true) {
+                        bestCost = rightCost
+                        bestPlace = from + k
+                    }
+                }
+                if from - k < 0 && from + k > layer.count { break }
             }
             layer.insert(v, at: bestPlace)
             layers[l] = layer
             for (i, w) in layer.enumerated() { position[w] = i }
+        }
+    }
+
+    /// The places of `layer` (without `v`, its clusters together) where `v` keeps them
+    /// together: not inside a cluster that does not hold it, and beside a vertex of its
+    /// innermost cluster that has another vertex here. Nil: everywhere (no clusters).
+    private func placesAllowed(_ v: Int, in layer: [Int]) -> [Bool]? {
+        guard let clusters, !clusters.chain(v).isEmpty || layer.contains(where: { clusters.of[$0] >= 0 }) else { return nil }
+        let own = clusters.chain(v)
+        var shared = -1
+        for c in own.reversed() where layer.contains(where: { clusters.chain($0).contains(c) }) {
+            shared = c
+            break
+        }
+        return (0...layer.count).map { p in
+            let a = p > 0 ? clusters.of[layer[p - 1]] : -1, b = p < layer.count ? clusters.of[layer[p]] : -1
+            let common = ClusterLayout.innermostCommon(a, b, clusters.path)
+            if common >= 0 && !own.contains(common) { return false }
+            if shared < 0 { return true }
+            return (a >= 0 && clusters.path[a].contains(shared)) || (b >= 0 && clusters.path[b].contains(shared))
         }
     }
 }
