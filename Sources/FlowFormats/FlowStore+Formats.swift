@@ -33,8 +33,11 @@ extension FlowStore where Data == JSONValue {
             // the layout's memory counts against this store's budget (a sandbox's cap)
             scratch.memoryBudget = memoryBudget
             warnings += try scratch.load(document)
+            let defaults = LayoutOptions()
             var request = LayoutRequest()
-            request.options.direction = imported.direction
+            request.options = LayoutOptions(
+                direction: imported.direction, nodeSpacing: imported.nodeSpacing ?? defaults.nodeSpacing,
+                layerSpacing: imported.layerSpacing ?? defaults.layerSpacing)
             _ = try scratch.layout(request)
             document = scratch.document()
             document.classes = imported.document.classes

@@ -64,10 +64,15 @@ struct Coordinates {
         return x
     }
 
+    /// Centre to centre: half of each breadth and the gap; a labelled flat edge between the
+    /// two widens the gap to its label (with `flatLabelMargin` each side), drawn between them.
     func separation(_ a: Int, _ b: Int) -> Double {
-        let gap = graph.isDummy(a) && graph.isDummy(b) ? edgeSpacing : nodeSpacing
+        var gap = graph.isDummy(a) && graph.isDummy(b) ? edgeSpacing : nodeSpacing
+        if let room = graph.flatLabelRoom(a, b) { gap = max(gap, room + 2 * Coordinates.flatLabelMargin) }
         return (graph.breadth[a] + graph.breadth[b]) / 2 + gap
     }
+
+    static let flatLabelMargin = 6.0
 
     private func enforceSeparation(_ x: inout [Double]) {
         for layer in layers where layer.count > 1 {

@@ -33,6 +33,15 @@ struct ProperGraph {
     /// Order keys of the real vertices (see `LayoutGraph.Node.orderKey`).
     var orderKey: [Double?] = []
     var orderTie: [Double] = []
+    /// Each input edge's weight (`LayoutGraph.Edge.weight`); empty: all 1.
+    var edgeWeight: [Int] = []
+    /// What the labels of flat edges (both ends on one layer) take along the layer, by the
+    /// pair of ends (`flatLabelRoom(_:_:)`): the label is drawn beside the edge, between them.
+    var flatLabels: [FlatPair: Double] = [:]
+    struct FlatPair: Hashable {
+        let a: Int, b: Int
+        init(_ a: Int, _ b: Int) { (self.a, self.b) = (min(a, b), max(a, b)) }
+    }
 
     var count: Int { layer.count }
     /// The chains of the edges that own theirs (each shared chain once).
@@ -41,6 +50,12 @@ struct ProperGraph {
             ? chains.indices.filter { chainOwner[$0] == $0 }.map { chains[$0] } : chains
     }
     func isDummy(_ v: Int) -> Bool { v >= realCount }
+    /// The weight of input edge `e` (1 unless `edgeWeight` says otherwise).
+    func weight(ofEdge e: Int) -> Int { edgeWeight.isEmpty ? 1 : edgeWeight[e] }
+    /// The room along their layer the labels of flat edges between `a` and `b` need, or nil.
+    func flatLabelRoom(_ a: Int, _ b: Int) -> Double? {
+        flatLabels.isEmpty ? nil : flatLabels[FlatPair(a, b)]
+    }
 
     /// Builds the graph from ranks. `edges` are already pointing downwards
     /// (`rank[source] < rank[target]`); `ports` give each edge's (source, target) offsets.
@@ -68,7 +83,14 @@ struct ProperGraph {
             }
             let top = ranks[e.source], bottom = ranks[e.target]
             // a flat edge (a rank constraint's) has no segment; it is drawn from end to end
-            if top == bottom { chains.append([e.source, e.target]); continue }
+            if top == bottom {
+                if let label = labels[i], e.source != e.target {
+                    let pair = FlatPair(e.source, e.target)
+                    flatLabels[pair] = max(flatLabels[pair] ?? 0, label.width)
+                }
+                chains.append([e.source, e.target])
+                continue
+            }
             var chain = [e.source]
             let middle = (top + bottom) / 2
             for r in (top + 1)..<max(bottom, top + 1) {
