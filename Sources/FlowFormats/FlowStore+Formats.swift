@@ -35,9 +35,12 @@ extension FlowStore where Data == JSONValue {
             warnings += try scratch.load(document)
             let defaults = LayoutOptions()
             var request = LayoutRequest()
+            // dot sets unconnected parts side by side in its ranks, `nodesep` apart
+            let nodeSpacing = imported.nodeSpacing ?? defaults.nodeSpacing
             request.options = LayoutOptions(
-                direction: imported.direction, nodeSpacing: imported.nodeSpacing ?? defaults.nodeSpacing,
-                layerSpacing: imported.layerSpacing ?? defaults.layerSpacing)
+                direction: imported.direction, nodeSpacing: nodeSpacing,
+                layerSpacing: imported.layerSpacing ?? defaults.layerSpacing,
+                componentSpacing: imported.nodeSpacing ?? defaults.componentSpacing)
             _ = try scratch.layout(request)
             document = scratch.document()
             document.classes = imported.document.classes

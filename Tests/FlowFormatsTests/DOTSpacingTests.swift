@@ -53,6 +53,13 @@ import Testing
         #expect(defaults.node == 18 && defaults.layer == 36)
         let wide = try Self.gaps("nodesep=1; ranksep=1.5;")
         #expect(wide.node == 72 && wide.layer == 108)
+        // unconnected parts lie side by side in dot's ranks, nodesep apart
+        for (attributes, gap) in [("", 18.0), ("nodesep=1;", 72)] {
+            let s = FlowStore<JSONValue>()
+            try s.load("digraph { \(attributes) node [shape=box, fixedsize=true, width=1]; a -> b; c -> d }", format: .dot)
+            let (a, c) = (s.node("a")!.frame, s.node("c")!.frame)
+            #expect(max(c.minX - a.maxX, a.minX - c.maxX) == gap, "\(attributes)")
+        }
     }
 
     @Test func weightIsReadAndWrittenBack() throws {
