@@ -180,7 +180,6 @@ public enum DOTReader {
             for i in nodes.indices {
                 if let extra = handles[nodes[i].id] { nodes[i].handles = HandleDeclaration.defaults + extra }
             }
-            reportSidewaysLengths(edges, ranks: look.ranks)
             var doc = FlowDocument<JSONValue>(nodes: nodes, edges: edges)
             doc.viewport = Viewport()
             doc.look = look

@@ -64,15 +64,13 @@ struct Coordinates {
         return x
     }
 
-    /// Centre to centre: half of each breadth and the gap; a labelled flat edge between the
-    /// two widens the gap to its label (with `flatLabelMargin` each side), drawn between them.
+    /// Centre to centre: half of each breadth and the gap, or what a flat edge between the
+    /// two asks for (`ProperGraph.flatGap`) when more.
     func separation(_ a: Int, _ b: Int) -> Double {
         var gap = graph.isDummy(a) && graph.isDummy(b) ? edgeSpacing : nodeSpacing
-        if let room = graph.flatLabelRoom(a, b) { gap = max(gap, room + 2 * Coordinates.flatLabelMargin) }
+        if let flat = graph.flatGap(a, b) { gap = max(gap, flat) }
         return (graph.breadth[a] + graph.breadth[b]) / 2 + gap
     }
-
-    static let flatLabelMargin = 6.0
 
     private func enforceSeparation(_ x: inout [Double]) {
         for layer in layers where layer.count > 1 {

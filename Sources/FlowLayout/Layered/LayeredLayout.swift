@@ -279,7 +279,7 @@ public enum LayeredLayout {
         try WorkLimit.check("layout")
         proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
-        if edges.contains(where: { graph.edges[$0].weight != 1 }) { proper.edgeWeight = edges.map { graph.edges[$0].weight } }
+        proper.take(edges.map { graph.edges[$0] }, down: down, nodeSpacing: options.nodeSpacing)
         let clusters = ClusterLayout(graph, nodes: nodes, proper: proper, direction: options.direction)
         var ordering = order(proper, clusters: clusters, options: options, stable: stable, previous: previous)
         try WorkLimit.check("layout")

@@ -35,9 +35,12 @@ struct ProperGraph {
     var orderTie: [Double] = []
     /// Each input edge's weight (`LayoutGraph.Edge.weight`); empty: all 1.
     var edgeWeight: [Int] = []
-    /// What the labels of flat edges (both ends on one layer) take along the layer, by the
-    /// pair of ends (`flatLabelRoom(_:_:)`): the label is drawn beside the edge, between them.
-    var flatLabels: [FlatPair: Double] = [:]
+    /// The free space flat edges (both ends on one layer) ask for between their ends, by the
+    /// pair of ends (`flatGap(_:_:)`): a label's room along the layer (it is drawn beside
+    /// the edge, between them, with `flatLabelMargin` each side), and a `minLength` above 1
+    /// that many node spacings (`widenFlatGap`), as in dot.
+    var flatGaps: [FlatPair: Double] = [:]
+    static let flatLabelMargin = 6.0
     struct FlatPair: Hashable {
         let a: Int, b: Int
         init(_ a: Int, _ b: Int) { (self.a, self.b) = (min(a, b), max(a, b)) }
@@ -52,9 +55,25 @@ struct ProperGraph {
     func isDummy(_ v: Int) -> Bool { v >= realCount }
     /// The weight of input edge `e` (1 unless `edgeWeight` says otherwise).
     func weight(ofEdge e: Int) -> Int { edgeWeight.isEmpty ? 1 : edgeWeight[e] }
-    /// The room along their layer the labels of flat edges between `a` and `b` need, or nil.
-    func flatLabelRoom(_ a: Int, _ b: Int) -> Double? {
-        flatLabels.isEmpty ? nil : flatLabels[FlatPair(a, b)]
+    /// The free space along their layer flat edges between `a` and `b` ask for, or nil.
+    func flatGap(_ a: Int, _ b: Int) -> Double? {
+        flatGaps.isEmpty ? nil : flatGaps[FlatPair(a, b)]
+    }
+
+    /// Takes the input edges' weights (`edgeWeight`) and the node spacings their `minLength`
+    /// asks between the ends of flat ones (`flatGaps`, as in dot); `down` are the edges' ends.
+    mutating func take(_ edges: [LayoutGraph.Edge], down: [(source: Int, target: Int)], nodeSpacing: Double) {
+        if edges.contains(where: { $0.weight != 1 }) { edgeWeight = edges.map(\.weight) }
+        for (i, e) in edges.enumerated() where e.minLength > 1 && layer[down[i].source] == layer[down[i].target] {
+            widenFlatGap(down[i].source, down[i].target, to: Double(e.minLength) * nodeSpacing)
+        }
+    }
+
+    /// Makes the free space between `a` and `b`, on one layer, at least `gap`.
+    mutating func widenFlatGap(_ a: Int, _ b: Int, to gap: Double) {
+        guard a != b else { return }
+        let pair = FlatPair(a, b)
+        flatGaps[pair] = max(flatGaps[pair] ?? 0, gap)
     }
 
     /// Builds the graph from ranks. `edges` are already pointing downwards
@@ -84,10 +103,7 @@ struct ProperGraph {
             let top = ranks[e.source], bottom = ranks[e.target]
             // a flat edge (a rank constraint's) has no segment; it is drawn from end to end
             if top == bottom {
-                if let label = labels[i], e.source != e.target {
-                    let pair = FlatPair(e.source, e.target)
-                    flatLabels[pair] = max(flatLabels[pair] ?? 0, label.width)
-                }
+                if let label = labels[i] { widenFlatGap(e.source, e.target, to: label.width + 2 * Self.flatLabelMargin) }
                 chains.append([e.source, e.target])
                 continue
             }
