@@ -140,6 +140,12 @@ extension DOTReader.Builder {
                 case "true", "yes", "1", "": rank.constraint = true
                 default: tally.add("edge constraint '\(value)' is not a boolean", unit: "edge")
                 }
+            case "weight":
+                if let n = number(value), n == n.rounded(), n >= 0, n <= Double(EdgeRank.maximumWeight) {
+                    rank.weight = Int(n)
+                } else {
+                    tally.add("edge weight '\(value)' is not a weight (an integer from 0 to \(EdgeRank.maximumWeight))", unit: "edge")
+                }
             default: tally.add("edge attribute '\(key)' is not mapped", unit: "edge")
             }
         }
@@ -148,7 +154,7 @@ extension DOTReader.Builder {
             id = "e\(i + 1)"
             edgeIDs.insert(id)
         }
-        if rank.minLength != 1 || !rank.constraint {
+        if !rank.isDefault {
             rank.edge = id
             edgeRanks.append(rank)
         }

@@ -94,6 +94,10 @@ public enum DOTReader {
         var edgeIDs = Set<String>()
         /// The edges' `minlen` and `constraint` (`DiagramLook.edgeRanks`), in edge order.
         var edgeRanks: [EdgeRank] = []
+        /// Free space between neighbours in a rank and between ranks, in points (`nodesep`
+        /// and `ranksep`, Graphviz's defaults when absent: 0.25 and 0.5 inches).
+        var nodeSpacing = 18.0
+        var layerSpacing = 36.0
 
         init(graph: DOTGraph) { self.graph = graph }
 
@@ -176,12 +180,13 @@ public enum DOTReader {
             for i in nodes.indices {
                 if let extra = handles[nodes[i].id] { nodes[i].handles = HandleDeclaration.defaults + extra }
             }
-            reportSidewaysLengths(edges, ranks: look.ranks)
             var doc = FlowDocument<JSONValue>(nodes: nodes, edges: edges)
             doc.viewport = Viewport()
             doc.look = look
             doc.look.edgeRanks = edgeRanks
-            return FormatImport(document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned)
+            return FormatImport(
+                document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned,
+                nodeSpacing: nodeSpacing, layerSpacing: layerSpacing)
         }
 
         /// The diagram's look from the graph's attributes (title, font, page colour, rank
@@ -193,6 +198,7 @@ public enum DOTReader {
                 case "bb": break
                 case "rankdir":
                     if let d = LayoutDirection(rawValue: v.uppercased()) { direction = d } else { tally.add("graph rankdir '\(v)' is not a direction", unit: "") }
+                case "nodesep", "ranksep": separation(k, v)
                 case "label":
                     let t = graph.attributes.isHTML(k) ? htmlText(v, unit: "graph") : label(v, id: graph.id ?? "")
                     if !t.isEmpty { look.title = t }

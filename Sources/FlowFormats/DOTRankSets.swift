@@ -14,18 +14,4 @@ extension DOTReader.Builder {
         }
         return sets
     }
-
-    /// Reports a `minlen` above 1 on an edge whose ends one rank set puts on one rank
-    /// (KW91.gv): dot spaces such ends that far apart sideways; the layout keeps them on
-    /// their rank, at the usual spacing.
-    mutating func reportSidewaysLengths(_ edges: [FlowEdge], ranks: [RankSet]) {
-        var set: [String: Int] = [:]
-        for (k, r) in ranks.enumerated() { for n in r.nodes { set[n] = k } }
-        var ends: [String: (String, String)] = [:]
-        for e in edges { ends[e.id] = (e.sourceNodeID, e.targetNodeID) }
-        for r in edgeRanks where r.minLength > 1 {
-            guard let (a, b) = ends[r.edge], let k = set[a], set[b] == k else { continue }
-            tally.add("edge minlen between two nodes of one rank set is not honoured (dot spaces them apart sideways)", unit: "edge")
-        }
-    }
 }

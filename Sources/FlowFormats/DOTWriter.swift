@@ -52,6 +52,7 @@ public enum DOTWriter {
             if let r = edgeRanks[e.id] {
                 if r.minLength != 1 { attrs.append("minlen=\(r.minLength)") }
                 if !r.constraint { attrs.append("constraint=false") }
+                if r.weight != 1 { attrs.append("weight=\(r.weight)") }
             }
             out += " [" + attrs.joined(separator: ", ") + "];\n"
         }

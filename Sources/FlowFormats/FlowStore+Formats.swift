@@ -33,8 +33,14 @@ extension FlowStore where Data == JSONValue {
             // the layout's memory counts against this store's budget (a sandbox's cap)
             scratch.memoryBudget = memoryBudget
             warnings += try scratch.load(document)
+            let defaults = LayoutOptions()
             var request = LayoutRequest()
-            request.options.direction = imported.direction
+            // dot sets unconnected parts side by side in its ranks, `nodesep` apart
+            let nodeSpacing = imported.nodeSpacing ?? defaults.nodeSpacing
+            request.options = LayoutOptions(
+                direction: imported.direction, nodeSpacing: nodeSpacing,
+                layerSpacing: imported.layerSpacing ?? defaults.layerSpacing,
+                componentSpacing: imported.nodeSpacing ?? defaults.componentSpacing)
             _ = try scratch.layout(request)
             document = scratch.document()
             document.classes = imported.document.classes

@@ -19,12 +19,17 @@ public enum DiagramFormat: String, Sendable, CaseIterable, FlowEnum {
 }
 
 /// What a reader made of a DOT or Mermaid text: the document, what it could not map, the
-/// layout direction the text asks for, and whether the nodes still need positions.
+/// layout direction and spacing the text asks for, and whether the nodes still need positions.
 public struct FormatImport {
     public var document: FlowDocument<JSONValue>
     public var warnings: [String]
     public var direction: LayoutDirection
     public var needsLayout: Bool
+    /// Free space between neighbours in a layer and between layers, in points, for the
+    /// layout of the import (DOT's `nodesep` and `ranksep`, or Graphviz's defaults); nil:
+    /// `LayoutOptions`' own.
+    public var nodeSpacing: Double? = nil
+    public var layerSpacing: Double? = nil
 }
 
 /// What a DOT or Mermaid text may make a reader build (docs/formats.md, "Limits"). A

@@ -64,13 +64,19 @@ public struct LayoutGraph: Sendable {
         /// drawn between the layers its ends get from the other edges, down or up or along
         /// one layer, and breaks no cycle.
         public var constraint: Bool
+        /// How much keeping the edge short and straight counts (DOT's `weight`, 0 or more):
+        /// its weight in the layering and in the coordinates along the layers. 0: none,
+        /// though it still keeps `minLength`.
+        public var weight: Int
 
         public init(
             source: Int, target: Int, sourcePort: Double = 0, targetPort: Double = 0,
-            labelSize: Size = Size(0, 0), pathType: EdgePathType = .straight, minLength: Int = 1, constraint: Bool = true
+            labelSize: Size = Size(0, 0), pathType: EdgePathType = .straight, minLength: Int = 1, constraint: Bool = true,
+            weight: Int = 1
         ) {
             self.minLength = minLength
             self.constraint = constraint
+            self.weight = weight
             self.source = source
             self.target = target
             self.sourcePort = sourcePort

@@ -1525,11 +1525,11 @@ extension FlowHelp {
               group (FlowID): lay out the descendants of this group inside it and resize it; not with nodes
               pinned (FlowID[]): nodes that keep their positions, with their descendants (also every node whose data has pinned = true)
               aspectRatio (number): wanted width / height of the picture (layered, every node): a long layout is cut between layers into parts laid side by side, a top-to-bottom chain into columns, a left-to-right pipeline into rows, when that comes nearer the ratio; edges between parts run around them in lanes of their own. Not with stable, nodes, group or pinned nodes
-              ranks (LayoutRanks): rank constraints (layered), honoured with those the document holds (a DOT file's rank=same subgraphs, its edges' minlen and constraint)
+              ranks (LayoutRanks): rank constraints (layered), honoured with those the document holds (a DOT file's rank=same subgraphs, its edges' minlen, constraint and weight)
             """),
         ("LayoutRanks", """
             LayoutRanks  (table)
-            Rank constraints of store:layout (DOT's rank subgraphs, edge minlen and constraint).
+            Rank constraints of store:layout (DOT's rank subgraphs, edge minlen, weight, …).
             Fields:
               same (FlowID[][]): sets of nodes that share a layer, one list per set
               min (FlowID[]): nodes on the first layer (others may share it)
@@ -1538,6 +1538,7 @@ extension FlowHelp {
               sink (FlowID[]): nodes on the last layer, alone there
               minlen (table<FlowID, integer>): edges by id with the fewest layers each spans, 0 to 1000 (0: its ends may share a layer; a labelled edge spans one more for its label)
               constraint (table<FlowID, boolean>): edges by id that take part in layering (false: drawn between the layers their ends get from the other edges, down, up or along a layer)
+              weight (table<FlowID, integer>): edges by id with how much keeping each short (in layers) and straight counts, 0 to 10000 (default 1; 0: not at all, though its minlen still holds)
             """),
         ("LayoutStats", """
             LayoutStats  (table)
@@ -1578,10 +1579,11 @@ extension FlowHelp {
             rank sets the document holds (`"diagram".ranks`, which `flow.open` reads from a
             DOT file): each `same` set shares a layer, `min` nodes take the first layer and
             `max` nodes the last (`source` and `sink`: alone there) of the whole drawing, as
-            with dot. `minlen` and `constraint` do for single edges what DOT's edge attributes
-            do, together with those the document holds (`"diagram".edgeRanks`, also read
-            from a DOT file): an edge spans at least `minlen` layers, and one whose
-            `constraint` is false does not hold its target below its source. An edge into a `min`
+            with dot. `minlen`, `constraint` and `weight` do for single edges what DOT's edge
+            attributes do, together with those the document holds (`"diagram".edgeRanks`, also
+            read from a DOT file): an edge spans at least `minlen` layers, one whose
+            `constraint` is false does not hold its target below its source, and a heavier
+            edge is kept shorter and straighter than the others. An edge into a `min`
             node or out of a `max` node, or one that a `same` set turns into a cycle, is drawn
             against the flow; an edge between two nodes of one set runs along their layer.
             A set holds among the nodes laid out together: within each group laid out on its
@@ -1590,7 +1592,8 @@ extension FlowHelp {
             Unknown keys, a bad direction, algorithm or effort, a negative or non-finite
             spacing, a `stable` that is not a boolean, an unknown id (in `ranks` too: the
             error names `ranks.same` or `ranks.minlen` and the id), a `minlen` that is not an
-            integer from 0 to 1000, a `constraint` that is not a boolean, or both `nodes` and
+            integer from 0 to 1000, a `weight` that is not one from 0 to 10000, a `constraint`
+            that is not a boolean, or both `nodes` and
             `group` raise and change
             nothing.
             Parameters:
@@ -1605,6 +1608,7 @@ extension FlowHelp {
               s:layout{ effort = "thorough" }         -- fewer crossings, for a picture to keep
               s:layout{ ranks = { same = { { "api", "db" } }, sink = { "log" } } }
               s:layout{ ranks = { minlen = { e1 = 2 }, constraint = { e7 = false } } }
+              s:layout{ ranks = { weight = { e3 = 5 } } }  -- kept shorter, straighter
               local stats = s:layout{ pinned = { "legend" } }
               print(stats.crossings, stats.width, stats.height)
             """),

@@ -30,15 +30,24 @@ import Testing
         #expect(s.node("t")?.parentID == "cluster_g")
     }
 
-    /// `minlen` between two nodes of one rank set is dot's sideways spacing, which the
-    /// layout does not give: reported; elsewhere it is a length in layers, honoured.
-    @Test func aSidewaysMinlenIsReported() throws {
-        let s = FlowStore<JSONValue>()
-        let warnings = try s.load("digraph { {rank=same; a -> b [minlen=2]} c -> d [minlen=2] a -> c [minlen=3] }", format: .dot)
-        #expect(warnings == [
-            "edge minlen between two nodes of one rank set is not honoured (dot spaces them apart sideways) (1 edge)"
-        ])
-        #expect(s.diagramLook.edgeRanks.map(\.minLength) == [2, 2, 3])
+    /// `minlen` between two nodes of one rank set is dot's sideways spacing: their free
+    /// space is that many `nodesep`s (dot draws `a` and `b` 0.5 inches apart here); elsewhere
+    /// it is a length in layers. Both honoured, neither reported.
+    @Test func aSidewaysMinlenSpacesTheEnds() throws {
+        func gap(_ minlen: Int) throws -> Double {
+            let s = FlowStore<JSONValue>()
+            let warnings = try s.load(
+                "digraph { node [shape=box, fixedsize=true, width=1]; {rank=same; a -> b [minlen=\(minlen)]} c -> d [minlen=2] a -> c [minlen=3] }",
+                format: .dot)
+            #expect(warnings.isEmpty)
+            #expect(s.diagramLook.edgeRanks.map(\.minLength) == [minlen, 2, 3].filter { $0 != 1 })
+            let (a, b) = (s.node("a")!.frame, s.node("b")!.frame)
+            #expect(a.minY == b.minY)
+            return max(b.minX - a.maxX, a.minX - b.maxX)
+        }
+        #expect(try gap(1) == 18)
+        #expect(try gap(2) == 36)
+        #expect(try gap(5) == 90)
     }
 
     @Test func theLayoutHonoursThem() throws {

@@ -7,7 +7,8 @@ import Testing
 /// Issue #43: `store:dot()` and `store:mermaid()` wrote text their own readers refused (an
 /// id with `\"`, an edge label with `|`). Over random stores whose ids and labels hold
 /// quotes, backslashes, pipes, brackets, line ends and other scripts, reading the written
-/// text gives the store back.
+/// text gives the store back, with the edges' ranks (`EdgeRank`: DOT's `minlen`,
+/// `constraint` and `weight`; Mermaid's longer links).
 @Suite struct WriterRoundTripTests {
     static let pieces = [
         "a", "b", "Z", "0", "_", " ", "\"", "\\", "\\\\", "|", "[", "]", "{", "}", "(", ")", "<", ">",
@@ -19,7 +20,8 @@ import Testing
         (0..<length).map { _ in rng.pick(pieces) }.joined()
     }
 
-    /// A store of `nodes` nodes (some groups, nested), ids unique, labels on some nodes and edges.
+    /// A store of `nodes` nodes (some groups, nested), ids unique, labels on some nodes and
+    /// edges, ranks (`EdgeRank`) on some edges.
     static func randomStore(_ rng: inout SplitMix64) throws -> FlowStore<JSONValue> {
         var nodes: [FlowNode<JSONValue>] = []
         var ids = Set<String>()
@@ -43,9 +45,27 @@ import Testing
                     targetNodeID: rng.pick(leaves), label: rng.chance(60) ? text(&rng, rng.below(6)) : nil))
             }
         }
+        var document = FlowDocument(nodes: nodes, edges: edges)
+        for e in edges where rng.chance(30) {
+            document.look.edgeRanks.append(EdgeRank(
+                e.id, minLength: rng.chance(50) ? 1 : rng.below(5), constraint: !rng.chance(20),
+                weight: rng.chance(50) ? 1 : rng.below(101)))
+        }
         let s = FlowStore<JSONValue>()
-        _ = try s.load(FlowDocument(nodes: nodes, edges: edges))
+        _ = try s.load(document)
         return s
+    }
+
+    /// Each edge's rank as `minlen constraint weight`, by edge index; "-" for the defaults.
+    /// `mermaid`: only what Mermaid writes, the link's length (1 at least).
+    static func ranks(_ d: FlowDocument<JSONValue>, mermaid: Bool = false) -> [String] {
+        var byEdge: [String: EdgeRank] = [:]
+        for r in d.look.edgeRanks { byEdge[r.edge] = r }
+        return d.edges.map { e in
+            guard let r = byEdge[e.id] else { return "-" }
+            if mermaid { return max(1, r.minLength) == 1 ? "-" : "\(r.minLength)" }
+            return r.isDefault ? "-" : "\(r.minLength) \(r.constraint) \(r.weight)"
+        }
     }
 
     struct Summary: Equatable, CustomStringConvertible {
@@ -60,7 +80,9 @@ import Testing
             nodes: d.nodes.map { n in
                 [n.id, n.data.title(nodeID: n.id), n.parentID ?? "-", n.acceptsChildren ? "G" : "N"].map { $0.debugDescription }.joined(separator: " ")
             }.sorted(),
-            edges: d.edges.map { e in [e.id, e.sourceNodeID, e.targetNodeID, e.label ?? "-"].map { $0.debugDescription }.joined(separator: " ") })
+            edges: zip(d.edges, ranks(d)).map { e, rank in
+                [e.id, e.sourceNodeID, e.targetNodeID, e.label ?? "-", rank].map { $0.debugDescription }.joined(separator: " ")
+            })
     }
 
     /// Mermaid renames ids it cannot take and keeps the titles: nodes by title, edges by
@@ -71,7 +93,9 @@ import Testing
             nodes: d.nodes.map { n in
                 [title[n.id]!, n.parentID.map { title[$0]! } ?? "-", n.acceptsChildren ? "G" : "N"].map { $0.debugDescription }.joined(separator: " ")
             }.sorted(),
-            edges: d.edges.map { e in [title[e.sourceNodeID]!, title[e.targetNodeID]!, e.label ?? "-"].map { $0.debugDescription }.joined(separator: " ") })
+            edges: zip(d.edges, ranks(d, mermaid: true)).map { e, length in
+                [title[e.sourceNodeID]!, title[e.targetNodeID]!, e.label ?? "-", length].map { $0.debugDescription }.joined(separator: " ")
+            })
     }
 
     /// Whether DOT can write `id` so that it reads back (see `DOTWriter.quote`).
@@ -79,20 +103,24 @@ import Testing
         DOTWriter.quoted(id, exact: true) != nil || DOTWriter.htmlBalanced(id)
     }
 
-    /// 300 random stores written in `format` and read back: `check(written, read, text)` for each.
+    /// 300 random stores written in `format` and read back: `check(written, read, text)` for
+    /// each. What was read is written and read once more, which must give it back (format ->
+    /// store -> format -> store).
     static func roundTrips(_ format: DiagramFormat, seed: UInt64, _ check: (FlowDocument<JSONValue>, FlowDocument<JSONValue>, String) -> Void) throws {
         var rng = SplitMix64(seed: seed)
         for round in 0..<300 {
             let a = try randomStore(&rng)
             let text = try a.text(format)
-            let b = FlowStore<JSONValue>()
+            let b = FlowStore<JSONValue>(), c = FlowStore<JSONValue>()
             do {
                 try b.load(text, format: format)
+                try c.load(b.text(format), format: format)
             } catch {
                 Issue.record("round \(round): \(error)\n\(text)")
                 continue
             }
             check(a.document(), b.document(), text)
+            check(b.document(), c.document(), try b.text(format))
         }
     }
 

@@ -62,6 +62,14 @@ import Testing
         // a value with quotes and backslashes reaches the graph as written
         let label = try ReplProcess.run(["render", "-Tsvg", "-Glabel=say \"hi\" \\o/"], stdin: "digraph { a }")
         #expect(label.status == 0 && label.stdout.contains("say &quot;hi&quot; \\o/"), "\(label)")
+        // -Gnodesep spaces the layout as the graph's own nodesep would (1 inch: 72 points
+        // between b and c instead of Graphviz's default 18)
+        func gap(_ args: [String], _ text: String = "digraph { a -> b; a -> c }") throws -> Double {
+            let x = xs(try ReplProcess.run(["render"] + args, stdin: text))
+            return abs(x["c"]! - x["b"]!)
+        }
+        #expect(try gap(["-Gnodesep=1"]) - gap([]) == 54)
+        #expect(try gap(["-Gnodesep=1"], "digraph { nodesep=0.25; a -> b; a -> c }") == gap([]))
     }
 
     @Test func warningsGoToStandardErrorUnlessQuiet() throws {

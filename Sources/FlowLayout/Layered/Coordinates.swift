@@ -64,8 +64,11 @@ struct Coordinates {
         return x
     }
 
+    /// Centre to centre: half of each breadth and the gap, or what a flat edge between the
+    /// two asks for (`ProperGraph.flatGap`) when more.
     func separation(_ a: Int, _ b: Int) -> Double {
-        let gap = graph.isDummy(a) && graph.isDummy(b) ? edgeSpacing : nodeSpacing
+        var gap = graph.isDummy(a) && graph.isDummy(b) ? edgeSpacing : nodeSpacing
+        if let flat = graph.flatGap(a, b) { gap = max(gap, flat) }
         return (graph.breadth[a] + graph.breadth[b]) / 2 + gap
     }
 

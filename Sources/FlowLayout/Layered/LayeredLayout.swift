@@ -257,7 +257,7 @@ public enum LayeredLayout {
             guard edge.constraint else { continue }
             // a label takes a layer of its own between the edge's ends
             let length = label == nil || edge.minLength == 0 ? edge.minLength : edge.minLength + 1
-            rankEdges.append(.init(source: s, target: t, minLength: length, weight: 1))
+            rankEdges.append(.init(source: s, target: t, minLength: length, weight: edge.weight))
         }
         // nodes held to one layer are chained by free edges (length 0 or more, no weight),
         // which keeps the part connected for network simplex; they are moved into place after
@@ -279,6 +279,7 @@ public enum LayeredLayout {
         try WorkLimit.check("layout")
         proper.orderKey = nodes.map { graph.nodes[$0].orderKey }
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
+        proper.take(edges.map { graph.edges[$0] }, down: down, nodeSpacing: options.nodeSpacing)
         let clusters = ClusterLayout(graph, nodes: nodes, proper: proper, direction: options.direction)
         var ordering = order(proper, clusters: clusters, options: options, stable: stable, previous: previous)
         try WorkLimit.check("layout")

@@ -6,7 +6,7 @@
 /// `|x(upper) - x(lower)|` is the length of those two edges; every pair of neighbours in a
 /// layer gets an edge of their separation and no weight. Segments weigh more the more
 /// dummies they join (1 between nodes, 2 to a dummy, 8 between dummies), which keeps long
-/// edges straight.
+/// edges straight, times their edge's weight (`ProperGraph.weight(ofEdge:)`, DOT's `weight`).
 ///
 /// The method only improves the feasible coordinates it starts from. On graphs up to
 /// `brandesKoepfVertices` vertices in the auxiliary graph (some 2,000 nodes) they are
@@ -103,7 +103,7 @@ enum PositionSimplex {
         var weight: [Int] = []
         for (s, segment) in graph.segments.enumerated() {
             let dummies = (graph.isDummy(segment.upper) ? 1 : 0) + (graph.isDummy(segment.lower) ? 1 : 0)
-            let w = dummies == 2 ? 8 : dummies == 1 ? 2 : 1
+            let w = (dummies == 2 ? 8 : dummies == 1 ? 2 : 1) * graph.weight(ofEdge: segment.edge)
             let key = SegmentKey(upper: segment.upper, lower: segment.lower, upperOffset: offsets[s].upper, lowerOffset: offsets[s].lower)
             if let k = first[key] {
                 shared[s] = k

@@ -33,6 +33,18 @@ struct ProperGraph {
     /// Order keys of the real vertices (see `LayoutGraph.Node.orderKey`).
     var orderKey: [Double?] = []
     var orderTie: [Double] = []
+    /// Each input edge's weight (`LayoutGraph.Edge.weight`); empty: all 1.
+    var edgeWeight: [Int] = []
+    /// The free space flat edges (both ends on one layer) ask for between their ends, by the
+    /// pair of ends (`flatGap(_:_:)`): a label's room along the layer (it is drawn beside
+    /// the edge, between them, with `flatLabelMargin` each side), and a `minLength` above 1
+    /// that many node spacings (`widenFlatGap`), as in dot.
+    var flatGaps: [FlatPair: Double] = [:]
+    static let flatLabelMargin = 6.0
+    struct FlatPair: Hashable {
+        let a: Int, b: Int
+        init(_ a: Int, _ b: Int) { (self.a, self.b) = (min(a, b), max(a, b)) }
+    }
 
     var count: Int { layer.count }
     /// The chains of the edges that own theirs (each shared chain once).
@@ -41,6 +53,28 @@ struct ProperGraph {
             ? chains.indices.filter { chainOwner[$0] == $0 }.map { chains[$0] } : chains
     }
     func isDummy(_ v: Int) -> Bool { v >= realCount }
+    /// The weight of input edge `e` (1 unless `edgeWeight` says otherwise).
+    func weight(ofEdge e: Int) -> Int { edgeWeight.isEmpty ? 1 : edgeWeight[e] }
+    /// The free space along their layer flat edges between `a` and `b` ask for, or nil.
+    func flatGap(_ a: Int, _ b: Int) -> Double? {
+        flatGaps.isEmpty ? nil : flatGaps[FlatPair(a, b)]
+    }
+
+    /// Takes the input edges' weights (`edgeWeight`) and the node spacings their `minLength`
+    /// asks between the ends of flat ones (`flatGaps`, as in dot); `down` are the edges' ends.
+    mutating func take(_ edges: [LayoutGraph.Edge], down: [(source: Int, target: Int)], nodeSpacing: Double) {
+        if edges.contains(where: { $0.weight != 1 }) { edgeWeight = edges.map(\.weight) }
+        for (i, e) in edges.enumerated() where e.minLength > 1 && layer[down[i].source] == layer[down[i].target] {
+            widenFlatGap(down[i].source, down[i].target, to: Double(e.minLength) * nodeSpacing)
+        }
+    }
+
+    /// Makes the free space between `a` and `b`, on one layer, at least `gap`.
+    mutating func widenFlatGap(_ a: Int, _ b: Int, to gap: Double) {
+        guard a != b else { return }
+        let pair = FlatPair(a, b)
+        flatGaps[pair] = max(flatGaps[pair] ?? 0, gap)
+    }
 
     /// Builds the graph from ranks. `edges` are already pointing downwards
     /// (`rank[source] < rank[target]`); `ports` give each edge's (source, target) offsets.
@@ -68,7 +102,11 @@ struct ProperGraph {
             }
             let top = ranks[e.source], bottom = ranks[e.target]
             // a flat edge (a rank constraint's) has no segment; it is drawn from end to end
-            if top == bottom { chains.append([e.source, e.target]); continue }
+            if top == bottom {
+                if let label = labels[i] { widenFlatGap(e.source, e.target, to: label.width + 2 * Self.flatLabelMargin) }
+                chains.append([e.source, e.target])
+                continue
+            }
             var chain = [e.source]
             let middle = (top + bottom) / 2
             for r in (top + 1)..<max(bottom, top + 1) {

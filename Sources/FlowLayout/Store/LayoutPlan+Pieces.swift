@@ -55,7 +55,7 @@ extension LayoutPlan {
             levels[lca]!.graph.edges.append(.init(
                 source: source, target: target, sourcePort: sourcePort, targetPort: targetPort,
                 labelSize: LayoutPlan.labelSize(beside ? nil : e.label), pathType: e.pathType,
-                minLength: rank?.minLength ?? 1, constraint: rank?.constraint ?? true))
+                minLength: rank?.minLength ?? 1, constraint: rank?.constraint ?? true, weight: rank?.weight ?? 1))
             edgeIDs[lca, default: []].append(e.id)
             return ge
         }

@@ -90,7 +90,7 @@ extension FlowStoreBinding {
             return out
         }
         return try t.optionalTable("ranks") { ranks in
-            try ranks.rejectUnknownKeys(Set(RankSet.Kind.allCases.map(\.rawValue) + ["minlen", "constraint"]))
+            try ranks.rejectUnknownKeys(Set(RankSet.Kind.allCases.map(\.rawValue) + ["minlen", "constraint", "weight"]))
             var sets: [RankSet] = []
             for kind in RankSet.Kind.allCases {
                 try ranks.optionalTable(kind.rawValue) { list in
@@ -102,25 +102,29 @@ extension FlowStoreBinding {
         } ?? []
     }
 
-    /// `ranks = {minlen = {[edge id] = n, …}, constraint = {[edge id] = false, …}}`: how single
-    /// edges take part in the layering (`EdgeRank`), one per edge, in the order of their ids.
-    /// A length is an integer from 0 to `EdgeRank.maximumMinLength`, a constraint a boolean
-    /// (the store checks the ids exist).
+    /// `ranks = {minlen = {[edge id] = n, …}, constraint = {[edge id] = false, …}, weight =
+    /// {[edge id] = n, …}}`: how single edges take part in the layering (`EdgeRank`), one per
+    /// edge, in the order of their ids. A length is an integer from 0 to
+    /// `EdgeRank.maximumMinLength`, a weight one from 0 to `EdgeRank.maximumWeight`, a
+    /// constraint a boolean (the store checks the ids exist).
     static func edgeRanks(_ t: LuaTable) throws -> [EdgeRank] {
         let op = "layout"
         var byEdge: [String: EdgeRank] = [:]
-        try t.optionalTable("ranks") { ranks in
-            try ranks.optionalTable("minlen") { map in
+        func integers(_ ranks: LuaTable, _ key: String, upTo top: Int, _ set: (inout EdgeRank, Int) -> Void) throws {
+            try ranks.optionalTable(key) { map in
                 let (keys, other) = map.stringKeys()
-                if other { throw FlowError.invalidValue(op, "ranks.minlen: keys must be edge ids (strings)") }
+                if other { throw FlowError.invalidValue(op, "ranks.\(key): keys must be edge ids (strings)") }
                 for id in keys {
-                    guard let n = try? map.optionalInteger(id), n >= 0, n <= EdgeRank.maximumMinLength else {
-                        throw FlowError.invalidValue(
-                            op, "ranks.minlen.\(id) must be an integer from 0 to \(EdgeRank.maximumMinLength)")
+                    guard let n = try? map.optionalInteger(id), n >= 0, n <= top else {
+                        throw FlowError.invalidValue(op, "ranks.\(key).\(id) must be an integer from 0 to \(top)")
                     }
-                    byEdge[id, default: EdgeRank(id)].minLength = Int(n)
+                    set(&byEdge[id, default: EdgeRank(id)], Int(n))
                 }
             }
+        }
+        try t.optionalTable("ranks") { ranks in
+            try integers(ranks, "minlen", upTo: EdgeRank.maximumMinLength) { $0.minLength = $1 }
+            try integers(ranks, "weight", upTo: EdgeRank.maximumWeight) { $0.weight = $1 }
             try ranks.optionalTable("constraint") { map in
                 let (keys, other) = map.stringKeys()
                 if other { throw FlowError.invalidValue(op, "ranks.constraint: keys must be edge ids (strings)") }
