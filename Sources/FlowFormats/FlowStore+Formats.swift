@@ -37,9 +37,10 @@ extension FlowStore where Data == JSONValue {
             var request = LayoutRequest()
             // dot sets unconnected parts side by side in its ranks, `nodesep` apart
             let nodeSpacing = imported.nodeSpacing ?? defaults.nodeSpacing
+            // ranks closer than the curves between them can bend in are drawn that far apart
+            let layerSpacing = max(imported.layerSpacing ?? defaults.layerSpacing, LayoutOptions.curveLayerSpacing)
             request.options = LayoutOptions(
-                direction: imported.direction, nodeSpacing: nodeSpacing,
-                layerSpacing: imported.layerSpacing ?? defaults.layerSpacing,
+                direction: imported.direction, nodeSpacing: nodeSpacing, layerSpacing: layerSpacing,
                 componentSpacing: imported.nodeSpacing ?? defaults.componentSpacing)
             _ = try scratch.layout(request)
             document = scratch.document()

@@ -180,8 +180,14 @@ public struct LayoutOptions: Sendable, Equatable {
     /// The layered algorithm, laying out every node, only.
     public var aspectRatio: Double?
 
+    /// The least gap between layers in which the plain Bézier curve between neighbouring
+    /// layers (control points at least 50 out along the handle sides, store-semantics §8)
+    /// does not turn back against the flow in its middle: the default `layerSpacing`, and
+    /// the least a DOT file's `ranksep` is drawn with.
+    public static let curveLayerSpacing = 50.0
+
     public init(
-        direction: LayoutDirection = .TB, nodeSpacing: Double = 24, layerSpacing: Double = 50,
+        direction: LayoutDirection = .TB, nodeSpacing: Double = 24, layerSpacing: Double = curveLayerSpacing,
         componentSpacing: Double = 40, edgeSpacing: Double? = nil, effort: LayoutEffort = .normal,
         stable: Bool = false, aspectRatio: Double? = nil
     ) {

@@ -49,8 +49,9 @@ import Testing
     }
 
     @Test func theLayoutIsSpacedAsDotSpacesIt() throws {
+        // ranks at least 50 apart, where the curves between them bend without turning back
         let defaults = try Self.gaps("")
-        #expect(defaults.node == 18 && defaults.layer == 36)
+        #expect(defaults.node == 18 && defaults.layer == LayoutOptions.curveLayerSpacing)
         let wide = try Self.gaps("nodesep=1; ranksep=1.5;")
         #expect(wide.node == 72 && wide.layer == 108)
         // unconnected parts lie side by side in dot's ranks, nodesep apart
