@@ -47,8 +47,7 @@ import Testing
 
     /// With a budget a third of what the whole search takes, crossing reduction stops once
     /// the budget is spent, with no more than one step's work beyond it, keeps the best
-    /// order it found (never better than the whole search's), and does the same on
-    /// every run.
+    /// order it found (better than where it started), and does the same on every run.
     @Test func crossingReductionStopsAtItsBudget() {
         let g = graph(layers: 14, width: 30, seed: 43)
         var whole = Ordering(graph: g)
@@ -68,13 +67,15 @@ import Testing
         // sifting, or one long edge moved
         #expect(first.budget.used < used / 3 + 40 * WorkBudget.units(g))
         #expect(first.layers == second.layers && first.budget.used == second.budget.used)
-        #expect(first.totalCrossings() >= whole.totalCrossings())
+        var start = Ordering(graph: g)
+        #expect(first.totalCrossings() < start.totalCrossings())
     }
 
     /// The default terms: graphs up to the knee get 2,400 units a unit (dag_5000 takes
     /// 2,250), and past it the budget grows as the fourth root, so the cyclic graphs of
     /// 1,000, 2,000 and 4,000 nodes of `flowbench --only growth` (88,796, 175,668 and
-    /// 602,910 units) get budgets that grow slower than their size.
+    /// 602,910 units) get budgets that grow slower than their size; the same for the
+    /// position simplex's pivots.
     @Test func theDefaultBudgetsGrowSlowerThanLargeGraphs() {
         let search = CrossingSearch.forGraph(vertices: 100_000, effort: .normal)
         #expect(search.budget(36_818).limit == 2_400 * 36_818)
@@ -83,8 +84,11 @@ import Testing
         #expect(limits[0] >= 74_046_207)  // what the 1,000-node graph takes: not cut
         #expect(limits[1] * 10 < limits[0] * 13 && limits[2] * 10 < limits[0] * 20)
         #expect(limits[2] < 180_000_000)
-        #expect(PositionSimplex.pivotBudget(60_555).limit == 500 * 60_555)
-        #expect(PositionSimplex.pivotBudget(1_002_305).limit < 90_000_000)
+        // layered_5000 and dag_5000 get what they take; the cyclic graphs less
+        #expect(PositionSimplex.pivotBudget(35_556).limit == 500 * 35_556)
+        #expect(PositionSimplex.pivotBudget(60_555).limit >= 19_888_417)
+        let pivots = [147_397, 291_528, 1_002_305].map { PositionSimplex.pivotBudget($0).limit }
+        #expect(pivots[0] < 50_000_000 && pivots[2] < 45_000_000)
     }
 
     /// Network simplex stops pivoting once its work reaches `maxWork`, with feasible ranks,

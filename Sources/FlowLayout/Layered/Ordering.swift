@@ -221,7 +221,9 @@ struct Ordering {
                 bestCrossings = c
                 best = layers
             }
-            if bestCrossings == 0 || stopping { break }
+            // another start only while the starts have used less than a tenth of the
+            // budget: on the largest graphs it goes to polishing the first one instead
+            if bestCrossings == 0 || stopping || budget.used > budget.limit / 10 { break }
         }
         layers = best
         setPositions()

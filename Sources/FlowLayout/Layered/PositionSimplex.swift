@@ -21,11 +21,13 @@ enum PositionSimplex {
     static let maxPivots = 1_500
     /// The pivots' work (`NetworkSimplex.work`) for each unit of the auxiliary graph (its
     /// variables and edges) up to `workKnee` units, growing as the fourth root beyond
-    /// (`WorkBudget.scaled`). The benchmark graphs take at most 440 a unit (layered_5000);
-    /// the cyclic graph of 4,000 nodes (1,002,305 units) would take 429 million in its
-    /// 1,500 pivots and gets 89 million.
+    /// (`WorkBudget.scaled`). No benchmark graph is cut short: layered_5000 (35,556 units)
+    /// takes 15.6 million and dag_5000 (60,555) 19.9 million of their 17.8 and 22.2. The
+    /// cyclic graphs of `flowbench --only growth` would take 50, 85 and 429 million in
+    /// their 1,500 pivots at 1,000, 2,000 and 4,000 nodes (147,397, 291,528 and 1,002,305
+    /// units) and get 27.7, 32.9 and 44.7 million.
     static let workPerUnit = 500
-    static let workKnee = 100_000
+    static let workKnee = 40_000
 
     /// The pivots' work budget on an auxiliary graph of `units` variables and edges.
     static func pivotBudget(_ units: Int) -> WorkBudget {
