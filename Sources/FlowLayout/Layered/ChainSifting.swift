@@ -36,6 +36,17 @@ enum ChainSifting {
         return work
     }
 
+    /// The work of moving one long edge (`place`): for each segment between two of its
+    /// dummies, the places weighed, the product of the two windows (or layers).
+    static func work(_ chain: [Int], graph g: ProperGraph, layers: [[Int]], window: Int?) -> Int {
+        var work = 0
+        for j in 1..<(chain.count - 2) {
+            let a = layers[g.layer[chain[j]]].count, b = layers[g.layer[chain[j + 1]]].count
+            work += min(a, 2 * (window ?? a) + 1) * min(b, 2 * (window ?? b) + 1)
+        }
+        return work
+    }
+
     /// Re-places the dummies of one long edge (`chain`: its end vertices with the dummies
     /// between them, top to bottom). With a `window`, each dummy stays within that many
     /// places of where it is; without, every place of its layer is weighed. Returns

@@ -31,14 +31,25 @@ struct CrossingSearch: Equatable {
     var everyStartWhole: Bool
     /// Runs of kicks, each from the best order the one before it found (none: no kicks).
     var kicks: [Kicks]
-    /// Whether the best start is polished (transposition, sifting, long-edge moves): not on
-    /// a huge graph (`hugeFrom`), where barycentre sweeps alone take seconds.
-    var polish = true
+    /// The terms of the search's work budget (`budget(_:)`): units of work a unit of the
+    /// graph below the knee, the knee, the least budget.
+    var workPerUnit = CrossingSearch.defaultWorkPerUnit
+    var workKnee = CrossingSearch.defaultWorkKnee
+    var workFloor = CrossingSearch.defaultWorkFloor
 
-    /// The vertices (dummies included) from which a graph is huge: only a dense graph's
-    /// bend points make one (`LayoutLimits`; `{a1 ... a100} -> {a1 ... a100}` has 170,000),
-    /// and its search is a single start of barycentre sweeps.
-    static let hugeFrom = 100_000
+    /// The work the search may do on a graph of `units` (`WorkBudget.units`): `workPerUnit`
+    /// a unit up to `workKnee` units, growing as the fourth root beyond, at least
+    /// `workFloor`. Iterated sifting's kicks have a bound of their own (`Kicks.work`).
+    func budget(_ units: Int) -> WorkBudget {
+        WorkBudget.scaled(units, perUnit: workPerUnit, knee: workKnee, floor: workFloor)
+    }
+
+    /// The budget's terms. dag_5000 (36,818 units) takes 82.9 million units of work and
+    /// gets 88.4 million; no benchmark graph is cut short. The cyclic graph of 4,000 nodes
+    /// (602,910 units, 468 million wanted) gets 178 million.
+    static let defaultWorkPerUnit = 2_400
+    static let defaultWorkKnee = 37_000
+    static let defaultWorkFloor = 50_000_000
 
     /// The search `effort` gives a graph of `vertices` vertices, dummies included. A
     /// thorough search is the normal one followed by a long run of kicks, so it never ends
@@ -50,7 +61,6 @@ struct CrossingSearch: Equatable {
         let normal = CrossingSearch(
             starts: small ? 8 : 3, everyStartWhole: small,
             kicks: vertices <= 1_000 ? [Kicks(count: 1_000, length: 10, patience: 300, work: 6_000_000)] : [])
-        if vertices > hugeFrom { return CrossingSearch(starts: 1, everyStartWhole: false, kicks: [], polish: false) }
         switch effort {
         case .normal:
             return normal

@@ -14,6 +14,10 @@ struct LayerSifting {
     /// `window` places of where they are (`Ordering.siftingWindow`).
     static let windowedFrom = 20_000
     static let window = 50
+    /// The places a vertex's keys are weighed at for one unit of work (`WorkBudget`): a
+    /// pass over a layer is a run of straight-line comparisons, about this many times
+    /// cheaper a place than a sweep is a vertex.
+    static let placesPerUnit = 8
     private let keys: UnsafeBufferPointer<Int>
     private let starts: UnsafeBufferPointer<Int>
     private let ends: UnsafeBufferPointer<Int>

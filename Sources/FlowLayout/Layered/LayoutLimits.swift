@@ -15,7 +15,9 @@ import FlowCore
 ///   measured in a release build) is taken from it for the layout's length, and the layout
 ///   fails, allocating nothing, when it cannot be.
 /// Past the current `WorkLimit` the layout stops between its steps (and within the long
-/// ones) and fails.
+/// ones) and fails. Apart from these, crossing reduction and the position simplex keep to
+/// work budgets of their own that grow with the proper graph's size (`WorkBudget`): they
+/// end early, keeping the best they found, and the layout succeeds.
 public struct LayoutLimits {
     /// Most bend points the routes of all edges may hold together.
     public var bendPoints: Int

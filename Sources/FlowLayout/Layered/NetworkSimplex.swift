@@ -44,6 +44,9 @@ struct NetworkSimplex {
     private var leastCut = LeastCut([])
     /// The entering-edge search, with its own view of the edges.
     private let enteringSearch: EnteringEdge
+    /// The pivots made, and their work: the nodes each one's entering-edge search, moved
+    /// part and renumbered subtree hold (`WorkBudget`).
+    private(set) var pivots = 0, work = 0
 
     init(nodeCount: Int, edges: [Edge]) {
         n = nodeCount
@@ -120,18 +123,18 @@ struct NetworkSimplex {
 
     /// Improves ranks that already keep every edge at least its minimum length (the
     /// coordinates `PositionSimplex` starts from): they are settled, then pivoted at most
-    /// `maxIterations` times.
-    static func improve(ranks: [Int], edges: [Edge], maxIterations: Int) -> [Int] {
+    /// `maxIterations` times, and no more once their work reaches `maxWork`.
+    static func improve(ranks: [Int], edges: [Edge], maxIterations: Int, maxWork: Int = .max) -> [Int] {
         var ns = NetworkSimplex(nodeCount: ranks.count, edges: edges)
         ns.rank = ranks
-        ns.solve(maxIterations: maxIterations, from: .given)
+        ns.solve(maxIterations: maxIterations, maxWork: maxWork, from: .given)
         return ns.rank
     }
 
     /// Where the ranks start: longest paths from the sinks, or ranks set beforehand.
     enum Start { case longestPath, given }
 
-    mutating func solve(maxIterations: Int, from start: Start = .longestPath) {
+    mutating func solve(maxIterations: Int, maxWork: Int = .max, from start: Start = .longestPath) {
         guard n > 1 else { return }
         switch start {
         case .longestPath:
@@ -149,12 +152,11 @@ struct NetworkSimplex {
         setRange(0, parent: -1, low: 1)
         computeCutValues()
         leastCut = LeastCut(treeList.map { cut[$0] })
-        var iterations = 0
         var probe = WorkLimitProbe(stride: 64)  // any feasible tree gives valid ranks
-        while iterations < maxIterations, !probe.shouldStop(), let leaving = leaveEdge() {
+        while pivots < maxIterations, work < maxWork, !probe.shouldStop(), let leaving = leaveEdge() {
             guard let entering = enterEdge(leaving) else { break }
             update(leaving, entering)
-            iterations += 1
+            pivots += 1
         }
         let minimum = rank.min() ?? 0
         if minimum != 0 { for v in 0..<n { rank[v] -= minimum } }
@@ -418,10 +420,12 @@ struct NetworkSimplex {
 
     /// The non-tree edge with the least slack that reconnects the part below `leaving` to
     /// the rest, crossing the other way from `leaving` (`EnteringEdge`).
-    private func enterEdge(_ leaving: Int) -> Int? {
+    private mutating func enterEdge(_ leaving: Int) -> Int? {
         let u = edges[leaving].source, v = edges[leaving].target
         // the lower end of the tree edge roots the part cut off
         let below = lim[u] < lim[v] ? u : v
+        let part = lim[below] - low[below] + 1
+        work += min(part, n - part)
         return enteringSearch.search(
             lo: low[below], hi: lim[below], outwards: below == v, lim: lim, nodeAtLim: nodeAtLim, rank: rank)
     }
@@ -450,6 +454,7 @@ struct NetworkSimplex {
         treeList[treeIndex[leaving]] = entering
         treeIndex[entering] = treeIndex[leaving]
         leastCut.set(treeIndex[entering], -value)
+        work += lim[top] - low[top] + 1
         setRange(top, parent: parentEdge[top], low: low[top])
     }
 
@@ -472,6 +477,7 @@ struct NetworkSimplex {
 
     /// Adds `delta` to the rank of every node of the subtree below `root`.
     private mutating func shiftSubtree(_ root: Int, by delta: Int) {
+        work += lim[root] - low[root] + 1
         for l in low[root]...lim[root] { rank[nodeAtLim[l]] += delta }
     }
 

@@ -9,9 +9,10 @@ import FlowCore
 /// Molitor's sifting, one layer at a time). The order with the fewest crossings seen in any
 /// run is kept; then each long edge is moved as a whole (`ChainSifting`: over whole layers
 /// where they are narrow enough, within a window of places on large graphs) and sifting
-/// polishes again; last, small graphs get iterated sifting (`IteratedSifting.swift`). Every
-/// tie goes by the current position and every start order and kick is derived from the
-/// input order, so the result depends on the input alone.
+/// polishes again; last, small graphs get iterated sifting (`IteratedSifting.swift`). All
+/// but the kicks stop when the search's work budget is spent (`WorkBudget`), keeping the
+/// best order found. Every tie goes by the current position and every start order and kick
+/// is derived from the input order, so the result depends on the input alone.
 struct Ordering {
     /// Sweeps in a row without a real improvement (0.5 %) before a run stops.
     static let patience = 8
@@ -34,6 +35,10 @@ struct Ordering {
 
     /// Layers whose every vertex has an order key: they keep that order (a group's border).
     private(set) var frozen: [Bool] = []
+    /// The work crossing reduction may do (`WorkBudget`; unlimited unless a search sets it).
+    private(set) var budget = WorkBudget.unlimited
+    /// Each layer's units of work: its vertices and their segment ends.
+    private var layerUnits: [Int] = []
 
     // Each vertex's neighbour keys (unsorted), in places of their own: those towards the
     // layer above at keyBuffer[keyStart[2v]..<keyEnd[2v]], below at index 2v + 1. Each
@@ -82,6 +87,8 @@ struct Ordering {
             keyEnd.append(above + downStart[v + 1])
         }
         keyBuffer = Array(repeating: 0, count: above + downNeighbour.count)
+        layerUnits = Array(repeating: 0, count: graph.layerCount)
+        for v in 0..<graph.count { layerUnits[graph.layer[v]] += 1 + upStart[v + 1] - upStart[v] + downStart[v + 1] - downStart[v] }
         layers = depthFirstOrder()
         frozen = layers.map { layer in
             !layer.isEmpty && layer.allSatisfy { $0 < graph.realCount && graph.orderKey.count > $0 && graph.orderKey[$0] != nil }
@@ -174,12 +181,16 @@ struct Ordering {
     }
 
     mutating func totalCrossings() -> Int {
+        budget.charge(WorkBudget.units(graph))
         var total = 0
         for l in 0..<max(0, layers.count - 1) { total += countCrossings(below: l) }
         return total
     }
 
     // MARK: Runs
+
+    /// Whether crossing reduction stops: its budget is spent, or the current `WorkLimit`.
+    var stopping: Bool { budget.isSpent || WorkLimit.shouldStop }
 
     /// Runs from `search.starts` initial orders (the depth-first order, its mirror when
     /// every start is taken all the way, then seeded shuffles) and keeps the best order
@@ -190,6 +201,7 @@ struct Ordering {
     mutating func minimizeCrossings(_ search: CrossingSearch, sweeps: Int) {
         let whole = search.everyStartWhole
         guard layers.count > 1 else { return }
+        budget = search.budget(WorkBudget.units(graph))
         let first = layers
         var best = layers, bestCrossings = Int.max
         var random = SplitMix64(seed: 0x5EED_F10E)
@@ -209,12 +221,15 @@ struct Ordering {
                 bestCrossings = c
                 best = layers
             }
-            if bestCrossings == 0 || WorkLimit.shouldStop { break }
+            // another start only while the starts have used less than a tenth of the
+            // budget: on the largest graphs it goes to polishing the first one instead
+            if bestCrossings == 0 || stopping || budget.used > budget.limit / 10 { break }
         }
         layers = best
         setPositions()
-        // past the work limit: the best order so far (the call that asked fails anyway)
-        if WorkLimit.shouldStop || !search.polish { return }
+        // past the budget: the best order so far (past the work limit the call that asked
+        // fails anyway)
+        if stopping { return }
         if !whole && bestCrossings > 0 { _ = improve(sweeps: sweeps, quick: false) }
         if ChainSifting.work(graph, layers) <= ChainSifting.workBound {
             siftChains()
@@ -238,10 +253,11 @@ struct Ordering {
     /// ends with no fewer crossings is undone.
     private mutating func siftChains(window: Int? = nil, passes: Int = Ordering.siftingPasses) {
         var crossings = totalCrossings()
-        for _ in 0..<ChainSifting.rounds where crossings > 0 && !WorkLimit.shouldStop {
+        for _ in 0..<ChainSifting.rounds where crossings > 0 && !stopping {
             let before = layers
             var moved = false
-            for chain in graph.ownedChains where chain.count > 3 {
+            for chain in graph.ownedChains where chain.count > 3 && !stopping {
+                budget.charge(ChainSifting.work(chain, graph: graph, layers: layers, window: window))
                 if ChainSifting.place(chain, graph: graph, layers: &layers, position: &position, window: window) { moved = true }
             }
             if !moved { return }
@@ -263,7 +279,7 @@ struct Ordering {
     private mutating func improve(sweeps: Int, quick: Bool, passes: Int = Ordering.siftingPasses) -> Int {
         var best = layers, bestCrossings = totalCrossings()
         var fails = 0
-        for i in 0..<sweeps where bestCrossings > 0 && !WorkLimit.shouldStop {
+        for i in 0..<sweeps where bestCrossings > 0 && !stopping {
             let downwards = i % 2 == 0
             let ties = i % 4 < 2
             if downwards {
@@ -289,7 +305,7 @@ struct Ordering {
         // polish: sifting passes while they help
         var pass = 0
         var settled = Array(repeating: false, count: layers.count)
-        while bestCrossings > 0 && pass < passes && !WorkLimit.shouldStop {
+        while bestCrossings > 0 && pass < passes && !stopping {
             siftAll(downwards: pass % 2 == 0, settled: &settled)
             let c = totalCrossings()
             if c >= bestCrossings { break }
@@ -306,6 +322,7 @@ struct Ordering {
     /// below); a vertex without such neighbours keeps its place.
     private mutating func sortLayer(_ l: Int, above: Bool, ties: Bool) {
         if frozen[l] { return }
+        budget.charge(layerUnits[l])
         let layer = layers[l]
         var movable: [(v: Int, key: Double)] = []
         movable.reserveCapacity(layer.count)
@@ -345,11 +362,13 @@ struct Ordering {
     private mutating func transposeAll(ties: Bool, maxPasses: Int = 12) {
         for l in 0..<layers.count { gatherKeys(l) }
         var dirty = Array(repeating: true, count: layers.count)
-        for _ in 0..<maxPasses where !WorkLimit.shouldStop {
+        budget.charge(WorkBudget.units(graph))
+        for _ in 0..<maxPasses where !stopping {
             var improved = false
             for l in 0..<layers.count where dirty[l] && !frozen[l] {
                 dirty[l] = false
                 guard layers[l].count > 1 else { continue }
+                budget.charge(layerUnits[l])
                 var layer = layers[l]
                 if transpose(&layer, ties: ties) {
                     improved = true
@@ -373,7 +392,7 @@ struct Ordering {
         let order = downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed())
         var probe = WorkLimitProbe(stride: 16)
         for l in order where layers[l].count > 1 && !frozen[l] && !settled[l] {
-            if probe.shouldStop() { return }
+            if probe.shouldStop() || budget.isSpent { return }
             let before = layers[l]
             sift(l)
             if layers[l] == before {
@@ -505,6 +524,8 @@ struct Ordering {
 
     /// Moves each vertex of layer `l`, in turn, to the place where it crosses least.
     mutating func sift(_ l: Int) {
+        // each vertex weighs every place of its window against its segments
+        budget.charge(layerUnits[l] * min(layers[l].count, 2 * (siftingWindow ?? layers[l].count) + 1) / LayerSifting.placesPerUnit)
         gatherKeys(l)
         var layer = layers[l]
         keyBuffer.withUnsafeBufferPointer { keys in

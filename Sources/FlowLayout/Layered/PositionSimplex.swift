@@ -13,15 +13,26 @@
 /// Brandes–Köpf's, and it reaches the optimum in a few hundred pivots. Beyond, Brandes–Köpf's
 /// alignments chain into drawings up to twenty times as wide as a layer, which take
 /// thousands of pivots to pull in, so the start is every layer packed and centred, already
-/// compact. Pivots stop at `maxPivots` (the drawing is valid at every pivot): graphs of
-/// 1,000 nodes reach the optimum well before, the 5,000-node benchmark graphs get most of
-/// the way.
+/// compact. Pivots stop at `maxPivots`, or when their work passes the budget of
+/// `pivotBudget` (the drawing is valid at every pivot): graphs of 1,000 nodes reach the
+/// optimum well before, the 5,000-node benchmark graphs get most of the way.
 enum PositionSimplex {
     static let brandesKoepfVertices = 12_000
     static let maxPivots = 1_500
-    /// The pivots of a huge graph (`CrossingSearch.hugeFrom`), where a pivot costs about a
-    /// millisecond: its start, packed layers, is already compact.
-    static let hugePivots = 100
+    /// The pivots' work (`NetworkSimplex.work`) for each unit of the auxiliary graph (its
+    /// variables and edges) up to `workKnee` units, growing as the fourth root beyond
+    /// (`WorkBudget.scaled`). No benchmark graph is cut short: layered_5000 (35,556 units)
+    /// takes 15.6 million and dag_5000 (60,555) 19.9 million of their 17.8 and 22.2. The
+    /// cyclic graphs of `flowbench --only growth` would take 50, 85 and 429 million in
+    /// their 1,500 pivots at 1,000, 2,000 and 4,000 nodes (147,397, 291,528 and 1,002,305
+    /// units) and get 27.7, 32.9 and 44.7 million.
+    static let workPerUnit = 500
+    static let workKnee = 40_000
+
+    /// The pivots' work budget on an auxiliary graph of `units` variables and edges.
+    static func pivotBudget(_ units: Int) -> WorkBudget {
+        WorkBudget.scaled(units, perUnit: workPerUnit, knee: workKnee, floor: 0)
+    }
 
     static func startsFromBrandesKoepf(_ graph: ProperGraph) -> Bool {
         graph.count + graph.segments.count <= brandesKoepfVertices
@@ -133,8 +144,8 @@ enum PositionSimplex {
             StableLayout.addPull(targets: pull.targets, weights: pull.weights, base: pull.base, edges: &edges, rank: &rank)
         }
         addWidth(graph, edges: &edges, rank: &rank)
-        let pivots = n > CrossingSearch.hugeFrom ? hugePivots : maxPivots
-        let solved = NetworkSimplex.improve(ranks: rank, edges: edges, maxIterations: pivots)
+        let solved = NetworkSimplex.improve(
+            ranks: rank, edges: edges, maxIterations: maxPivots, maxWork: pivotBudget(rank.count + edges.count).limit)
         var out = Array(solved[0..<n])
         out.reserveCapacity(n + segmentCount + extra.count)
         for s in 0..<segmentCount { out.append(solved[n + shared[s]]) }
