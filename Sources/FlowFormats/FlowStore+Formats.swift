@@ -35,13 +35,12 @@ extension FlowStore where Data == JSONValue {
             warnings += try scratch.load(document)
             let defaults = LayoutOptions()
             var request = LayoutRequest()
+            // ranks closer than the curves between them can bend in are drawn that far apart;
             // dot sets unconnected parts side by side in its ranks, `nodesep` apart
-            let nodeSpacing = imported.nodeSpacing ?? defaults.nodeSpacing
-            // ranks closer than the curves between them can bend in are drawn that far apart
             let layerSpacing = max(imported.layerSpacing ?? defaults.layerSpacing, LayoutOptions.curveLayerSpacing)
             request.options = LayoutOptions(
-                direction: imported.direction, nodeSpacing: nodeSpacing, layerSpacing: layerSpacing,
-                componentSpacing: imported.nodeSpacing ?? defaults.componentSpacing)
+                direction: imported.direction, nodeSpacing: imported.nodeSpacing ?? defaults.nodeSpacing,
+                layerSpacing: layerSpacing, componentSpacing: imported.nodeSpacing ?? defaults.componentSpacing)
             _ = try scratch.layout(request)
             document = scratch.document()
             document.classes = imported.document.classes

@@ -10,20 +10,8 @@ import Testing
     private func graph(seed: UInt64) -> (ProperGraph, [[Int]]) {
         var r = TestSupport.SplitMix64(seed: seed)
         let layers = 6, width = 5
-        var edges: [(source: Int, target: Int)] = []
-        for l in 1..<layers {
-            for i in 0..<width {
-                let v = l * width + i
-                edges.append((source: (l - 1) * width + Int(r.next() % UInt64(width)), target: v))
-                let up = 1 + Int(r.next() % UInt64(min(3, l)))
-                edges.append((source: (l - up) * width + Int(r.next() % UInt64(width)), target: v))
-            }
-        }
-        let n = layers * width
-        let g = ProperGraph(
-            ranks: (0..<n).map { $0 / width }, breadth: Array(repeating: 72, count: n),
-            depth: Array(repeating: 36, count: n), edges: edges,
-            ports: Array(repeating: (0, 0), count: edges.count), labels: Array(repeating: nil, count: edges.count))
+        let edges = LayeredTestGraphs.edges(layers: layers, width: width, reach: 3, &r)
+        let g = LayeredTestGraphs.proper(layers: layers, width: width, edges: edges)
         var order = Array(repeating: [Int](), count: g.layerCount)
         for v in 0..<g.count { order[g.layer[v]].append(v) }
         return (g, order.map { $0.shuffled(using: &r) })

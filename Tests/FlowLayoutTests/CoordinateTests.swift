@@ -11,18 +11,11 @@ import Testing
     /// above and one more edge from `reach` layers up or fewer.
     private func layeredGraph(layers: Int, width: Int, reach: Int, seed: UInt64) -> LayoutGraph {
         var r = SplitMix64(seed: seed)
-        var g = LayoutGraph()
-        for _ in 0..<(layers * width) { g.nodes.append(.init(width: 72, height: 36)) }
-        for l in 1..<layers {
-            for i in 0..<width {
-                let v = l * width + i
-                let parent = (l - 1) * width + Int(r.next() % UInt64(width))
-                g.edges.append(.init(source: parent, target: v))
-                let up = 1 + Int(r.next() % UInt64(min(reach, l)))
-                g.edges.append(.init(source: (l - up) * width + Int(r.next() % UInt64(width)), target: v))
-            }
-        }
-        return g
+        return LayoutGraph(
+            nodes: Array(repeating: .init(width: 72, height: 36), count: layers * width),
+            edges: LayeredTestGraphs.edges(layers: layers, width: width, reach: reach, &r).map {
+                .init(source: $0.source, target: $0.target)
+            })
     }
 
     /// The extent of the drawing across the layers, and of its widest layer packed tight.

@@ -10,20 +10,8 @@ import Testing
     /// from up to four layers above (long edges, with dummies).
     private func graph(layers: Int, width: Int, seed: UInt64) -> ProperGraph {
         var r = TestSupport.SplitMix64(seed: seed)
-        var edges: [(source: Int, target: Int)] = []
-        for l in 1..<layers {
-            for i in 0..<width {
-                let v = l * width + i
-                edges.append((source: (l - 1) * width + Int(r.next() % UInt64(width)), target: v))
-                let up = 1 + Int(r.next() % UInt64(min(4, l)))
-                edges.append((source: (l - up) * width + Int(r.next() % UInt64(width)), target: v))
-            }
-        }
-        let n = layers * width
-        return ProperGraph(
-            ranks: (0..<n).map { $0 / width }, breadth: Array(repeating: 72, count: n),
-            depth: Array(repeating: 36, count: n), edges: edges,
-            ports: Array(repeating: (0, 0), count: edges.count), labels: Array(repeating: nil, count: edges.count))
+        let edges = LayeredTestGraphs.edges(layers: layers, width: width, reach: 4, &r)
+        return LayeredTestGraphs.proper(layers: layers, width: width, edges: edges)
     }
 
     /// Linear up to the knee, the fourth root beyond, with no step at the knee; the floor.

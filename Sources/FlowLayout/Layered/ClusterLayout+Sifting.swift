@@ -28,17 +28,16 @@ extension ClusterLayout {
     /// Moves `v` within layer `l` to its best allowed place (the first of equals nearest
     /// its own).
     private func place(_ v: Int, in l: Int, _ ordering: inout Ordering) {
-        let layer = ordering.layers[l]
-        guard let from = layer.firstIndex(of: v) else { return }
-        var rest = layer
+        let from = ordering.position[v]
+        var rest = ordering.layers[l]
         rest.remove(at: from)
         func crossings() -> Int {
             (l > 0 ? ordering.countCrossings(below: l - 1) : 0)
                 + (l + 1 < ordering.layers.count ? ordering.countCrossings(below: l) : 0)
         }
-        let current = crossings()
-        var best = (crossings: current, distance: 0, at: from)
-        for at in 0...rest.count where at != from && allows(rest, v, from: from, to: at) {
+        let allowed = places(for: v, in: rest, from: from)
+        var best = (crossings: crossings(), distance: 0, at: from)
+        for at in 0...rest.count where at != from && (allowed?[at] ?? true) {
             var tried = rest
             tried.insert(v, at: at)
             ordering.setLayer(l, tried)
@@ -50,17 +49,24 @@ extension ClusterLayout {
         ordering.setLayer(l, chosen)
     }
 
-    /// Whether moving `v` from `from` to `at` in `rest` (its layer without it, clusters
-    /// together) keeps every cluster together and sibling clusters in their order: not
-    /// between two vertices of a cluster `v` is not in; next to or inside the run of each
-    /// of its own that has other vertices there; and where `v` is the only vertex here of
-    /// one of its clusters, not past a vertex of another cluster (which would swap the two
-    /// boxes in this layer only).
-    func allows(_ rest: [Int], _ v: Int, from: Int, to at: Int) -> Bool {
+    /// The places of `rest` (a layer without `v`, its clusters together; `v` was at `from`)
+    /// where `v` keeps every cluster together and sibling clusters in their order: not
+    /// between two vertices of a cluster `v` is not in; next to or inside the run of each of
+    /// its own that has other vertices there; and where `v` is the only vertex here of one
+    /// of its clusters, not past a vertex of another cluster (which would swap the two boxes
+    /// in this layer only), unless `siblingsRegrouped` (the caller brings sibling clusters
+    /// back into one order after, as the stable layout's order does). Indexed by place,
+    /// `0...rest.count`; nil: every place (no vertex here lies in a cluster). Both siftings
+    /// within the grouping ask it: this one and the stable layout's (`FreeSifting`).
+    func places(for v: Int, in rest: [Int], from: Int, siblingsRegrouped: Bool = false) -> [Bool]? {
         let own = chain(v)
-        if at > 0, at < rest.count {
-            let left = chain(rest[at - 1]), right = chain(rest[at])
-            for c in left where right.contains(c) && !own.contains(c) { return false }
+        if own.isEmpty && !rest.contains(where: { of[$0] >= 0 }) { return nil }
+        var allowed = Array(repeating: true, count: rest.count + 1)
+        if rest.count > 1 {
+            for at in 1..<rest.count {
+                let left = chain(rest[at - 1]), right = chain(rest[at])
+                if left.contains(where: { right.contains($0) && !own.contains($0) }) { allowed[at] = false }
+            }
         }
         var alone = false
         for c in own {
@@ -69,10 +75,17 @@ extension ClusterLayout {
                 if first < 0 { first = i }
                 last = i
             }
-            if first < 0 { alone = true } else if at < first || at > last + 1 { return false }
+            if first < 0 {
+                alone = true
+            } else {
+                for at in allowed.indices where at < first || at > last + 1 { allowed[at] = false }
+            }
         }
-        guard alone else { return true }
-        let passed = at < from ? rest[at..<from] : rest[from..<at]
-        return passed.allSatisfy { w in chain(w).allSatisfy(own.contains) }
+        guard alone && !siblingsRegrouped else { return allowed }
+        // passing a vertex of a cluster `v` is not in: every place beyond it is out
+        func foreign(_ w: Int) -> Bool { !chain(w).allSatisfy(own.contains) }
+        if let k = rest[..<from].lastIndex(where: foreign) { for at in 0...k { allowed[at] = false } }
+        if let k = rest[from...].firstIndex(where: foreign) { for at in (k + 1)...rest.count { allowed[at] = false } }
+        return allowed
     }
 }

@@ -296,7 +296,7 @@ struct FreeSifting {
     var position: [Int]
     let free: [Bool]
     let frozen: [Bool]
-    /// The clusters, whose vertices the sifting keeps together (`allowed`).
+    /// The clusters, whose vertices the sifting keeps together (`ClusterLayout.places`).
     let clusters: ClusterLayout?
     /// How many places a vertex may move in one sifting (0: anywhere in its layer).
     let window = StableLayout.siftingWindow
@@ -403,7 +403,8 @@ struct FreeSifting {
                         (FreeSifting.crossings(kw.0, kv.0) + FreeSifting.crossings(kw.1, kv.1)) * StableLayout.crossingCost)
             }
             let reach = window > 0 ? window : layer.count
-            let allowed = placesAllowed(v, in: layer)
+            // sibling clusters are brought back into one order after (`LayeredLayout.order`)
+            let allowed = clusters?.places(for: v, in: layer, from: from, siblingsRegrouped: true)
             var bestPlace = from, bestCost = 0
             var leftCost = 0, rightCost = 0
             for k in 1...max(1, reach) {
@@ -430,26 +431,6 @@ struct FreeSifting {
             layer.insert(v, at: bestPlace)
             layers[l] = layer
             for (i, w) in layer.enumerated() { position[w] = i }
-        }
-    }
-
-    /// The places of `layer` (without `v`, its clusters together) where `v` keeps them
-    /// together: not inside a cluster that does not hold it, and beside a vertex of its
-    /// innermost cluster that has another vertex here. Nil: everywhere (no clusters).
-    private func placesAllowed(_ v: Int, in layer: [Int]) -> [Bool]? {
-        guard let clusters, !clusters.chain(v).isEmpty || layer.contains(where: { clusters.of[$0] >= 0 }) else { return nil }
-        let own = clusters.chain(v)
-        var shared = -1
-        for c in own.reversed() where layer.contains(where: { clusters.chain($0).contains(c) }) {
-            shared = c
-            break
-        }
-        return (0...layer.count).map { p in
-            let a = p > 0 ? clusters.of[layer[p - 1]] : -1, b = p < layer.count ? clusters.of[layer[p]] : -1
-            let common = ClusterLayout.innermostCommon(a, b, clusters.path)
-            if common >= 0 && !own.contains(common) { return false }
-            if shared < 0 { return true }
-            return (a >= 0 && clusters.path[a].contains(shared)) || (b >= 0 && clusters.path[b].contains(shared))
         }
     }
 }
