@@ -35,7 +35,7 @@ extension SVGRenderer {
                 : e.isSelected ? .selected : anyAnimated && store.isEdgeAnimated(e.id) ? .animated : .normal
             let style = store.resolvedStyle(of: e)
             if Self.isInvisible(style) { return }
-            let bounds = g.bounds.insetBy(dx: -Metrics.reach, dy: -Metrics.reach)
+            let bounds = g.bounds.insetBy(dx: -reach, dy: -reach)
             var item = EdgeItem(
                 id: e.id, geometry: g, emphasis: emphasis, label: e.label.flatMap { LabelBox.make($0, font: style.font) },
                 rotatesLabel: e.pathType == .straight || g.labelAngle != 0, bounds: bounds, classes: e.classes,

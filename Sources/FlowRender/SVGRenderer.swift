@@ -12,6 +12,9 @@ enum Metrics {
     /// How far strokes, handles and arrowheads reach outside a node frame or an edge path;
     /// fit mode keeps this margin around them.
     static let reach = 5.0
+    /// The same when no handle is drawn (`handles = "none"`): strokes alone, and the wings
+    /// of an arrowhead that ends at a node's corner.
+    static let strokeReach = 2.0
     static let labelPadding = 4.0
     static let labelCornerRadius = 4.0
     static let labelMaxWidth = 200.0
@@ -59,7 +62,7 @@ struct EdgeItem {
     var label: LabelBox?
     /// Whether the label turns along the path (straight edges).
     var rotatesLabel: Bool
-    /// Path bounds grown by `Metrics.reach`, united with the label box once it is placed.
+    /// Path bounds grown by `reach`, united with the label box once it is placed.
     var bounds: Rect
     /// Its classes, the style written on its elements, and its arrowheads.
     var classes: [String]
@@ -204,6 +207,9 @@ struct SVGRenderer<Data: FlowNodeData> {
 
     // MARK: - Frame
 
+    /// How far what is drawn reaches outside node frames and edge paths (`Metrics`).
+    var reach: Double { options.handles == .none ? Metrics.strokeReach : Metrics.reach }
+
     /// The picture's size and view box: fitted around every node, edge and the diagram's
     /// title (placed here) plus the padding, or the viewport's canvas (`visible`: the part
     /// of the canvas it shows).
@@ -217,7 +223,7 @@ struct SVGRenderer<Data: FlowNodeData> {
         if options.fit {
             var content: Rect?
             for n in nodes {
-                let r = n.frame.insetBy(dx: -Metrics.reach, dy: -Metrics.reach)
+                let r = n.frame.insetBy(dx: -reach, dy: -reach)
                 content = content?.union(r) ?? r
             }
             for e in edges { content = content?.union(e.bounds) ?? e.bounds }

@@ -9,10 +9,16 @@ extension ClusterLayout {
     func padBefore(_ c: Int) -> Double { clusters[c].padding + (titleSide == .layerStart ? clusters[c].title : 0) }
     func padAfter(_ c: Int) -> Double { clusters[c].padding + (titleSide == .layerEnd ? clusters[c].title : 0) }
 
+    /// How much a box's width weighs in the positions, against an edge between two nodes
+    /// (1): enough to pull a group's members together where their edges would spread them
+    /// across the picture (a row of databases under the services that use them), not so
+    /// much that it bends edges to close small gaps.
+    static let boxWeight = 8
+
     /// The coordinates along the layers that keep every box around the vertices it holds
     /// and `spacing` clear of its neighbours in each layer (network simplex on the
     /// auxiliary graph, `PositionSimplex.solve`, with each box's two sides as variables and
-    /// its width weighing a little), and each used cluster's sides. Nil when the layers do
+    /// its width weighing `boxWeight`), and each used cluster's sides. Nil when the layers do
     /// not keep sibling clusters in one order (which `reduceCrossings` rules out). `pull`: a
     /// stable layout's pull of vertices towards coordinates of their own
     /// (`StableLayout.pull(along:hold:)`).
@@ -37,7 +43,7 @@ extension ClusterLayout {
             keep(v, high(of[v]), graph.breadth[v] / 2 + padHigh(of[v]))
         }
         for c in usedList {
-            keep(low(c), high(c), 0, weight: 1)
+            keep(low(c), high(c), 0, weight: ClusterLayout.boxWeight)
             let p = clusters[c].parent
             if p >= 0 {
                 keep(low(p), low(c), padLow(p))

@@ -1,0 +1,33 @@
+import FlowCore
+import Testing
+
+@testable import FlowLayout
+
+/// A group's width weighs in the positions (`ClusterLayout.boxWeight`, issue #37): the
+/// microservices diagram's row of databases, each under the service that uses it, made a
+/// frame as wide as the whole picture around five nodes.
+@Suite struct ClusterBoxTests {
+    /// Six services in a row, each with a worker under it; the first and the last worker
+    /// each write to a store of one group below (with some weight: an edge into a group from
+    /// a long chain of bends weighs as much). The stores sit side by side in a narrow
+    /// box, not under their writers at the two ends of the row.
+    @Test func aGroupsMembersArePulledTogether() {
+        var g = LayoutGraph()
+        g.clusters = [.init(parent: -1, padding: 20)]
+        for _ in 0..<12 { g.nodes.append(.init(width: 100, height: 40)) }
+        for _ in 0..<2 { g.nodes.append(.init(width: 100, height: 40, cluster: 0)) }
+        // each service also calls the next one's worker, which keeps the row in its order
+        for i in 0..<6 { g.edges.append(.init(source: i, target: 6 + i)) }
+        for i in 0..<5 { g.edges.append(.init(source: i, target: 7 + i)) }
+        // weighing 3 each: the stores' two edges pull them apart harder than one box width
+        // (1) pulls them together, not harder than eight
+        g.edges.append(.init(source: 6, target: 12, weight: 3))
+        g.edges.append(.init(source: 11, target: 13, weight: 3))
+        let r = LayeredLayout.layout(g, options: LayoutOptions())
+        let row = r.positions[11].x - r.positions[6].x
+        let box = r.clusterFrames[0]
+        #expect(row > 500, "the row of workers spans \(row)")
+        // two stores, the spacing between them and the padding on both sides
+        #expect(box.width <= 2 * 100 + LayoutOptions().nodeSpacing + 2 * 20 + 1, "the box is \(box.width) wide")
+    }
+}
