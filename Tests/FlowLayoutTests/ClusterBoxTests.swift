@@ -31,3 +31,26 @@ import Testing
         #expect(box.width <= 2 * 100 + LayoutOptions().nodeSpacing + 2 * 20 + 1, "the box is \(box.width) wide")
     }
 }
+
+extension ClusterBoxTests {
+    /// git-flow's develop branch has commits before and after a feature branch's, and
+    /// none in the feature's layers: develop's frame spans those layers too, so the feature
+    /// group lies beside it, not inside it; the edges in and out of the feature run outside
+    /// develop on the feature's side.
+    @Test func aGroupWithAHoleInItsLayersHoldsNoOtherGroup() {
+        var g = LayoutGraph()
+        g.clusters = [.init(parent: -1, padding: 20), .init(parent: -1, padding: 20)]
+        for c in [0, 1, 1, 0, 0] { g.nodes.append(.init(width: 60, height: 60, cluster: c)) }
+        g.nodes.append(.init(width: 60, height: 60))  // a node outside both, after develop's first
+        for (s, t) in [(0, 1), (1, 2), (2, 3), (3, 4), (0, 5)] {
+            g.edges.append(.init(source: s, target: t, labelSize: Size(40, 16)))
+        }
+        let r = LayeredLayout.layout(g, options: LayoutOptions())
+        let develop = r.clusterFrames[0], feature = r.clusterFrames[1]
+        #expect(!develop.intersects(feature), "\(develop) and \(feature) overlap")
+        for v in [1, 2, 5] {
+            let frame = Rect(origin: r.positions[v], size: Size(60, 60))
+            #expect(!develop.intersects(frame), "node \(v) at \(frame) lies in develop's \(develop)")
+        }
+    }
+}

@@ -65,26 +65,14 @@ extension ClusterLayout {
                 }
             }
         }
-        // the start: longest paths from the left (Kahn's order; a cycle means no order)
-        var outgoing = Array(repeating: [Int](), count: count)
-        var indegree = Array(repeating: 0, count: count)
-        for (i, e) in edges.enumerated() {
-            outgoing[e.source].append(i)
-            indegree[e.target] += 1
-        }
-        var rank = Array(repeating: 0, count: count)
-        var ready = (0..<count).filter { indegree[$0] == 0 }
-        var done = 0
-        while let v = ready.popLast() {
-            done += 1
-            for i in outgoing[v] {
-                let e = edges[i]
-                rank[e.target] = max(rank[e.target], rank[v] + e.minLength)
-                indegree[e.target] -= 1
-                if indegree[e.target] == 0 { ready.append(e.target) }
-            }
-        }
-        guard done == count else { return nil }
+        // a box spans every layer between its first and last: what lies in a layer where it
+        // holds nothing stays outside it too, on the side the siblings' order puts it
+        let holes = holeConstraints(graph: graph, layers: layers, spacing: spacing, low: low, high: high)
+        // the start: longest paths from the left (a cycle means no order; one the holes'
+        // sides make is left to the boxes' own constraints)
+        let withHoles = ClusterLayout.longestPaths(edges + holes, count: count)
+        if withHoles != nil { edges += holes }
+        guard let rank = withHoles ?? ClusterLayout.longestPaths(edges, count: count) else { return nil }
         // the clusters' variables come after the segments' in the solver
         let base = n + graph.segments.count
         func solverIndex(_ i: Int) -> Int { i < n ? i : base + i - n }
@@ -158,5 +146,85 @@ extension ClusterLayout {
             frames[c] = Rect(l, top[c], h - l, bottom[c] - top[c])
         }
         return frames
+    }
+}
+
+extension ClusterLayout {
+    /// Longest paths from the left over `edges` (Kahn's order): nil when they hold a cycle.
+    static func longestPaths(_ edges: [NetworkSimplex.Edge], count: Int) -> [Int]? {
+        var outgoing = Array(repeating: [Int](), count: count)
+        var indegree = Array(repeating: 0, count: count)
+        for (i, e) in edges.enumerated() {
+            outgoing[e.source].append(i)
+            indegree[e.target] += 1
+        }
+        var rank = Array(repeating: 0, count: count)
+        var ready = (0..<count).filter { indegree[$0] == 0 }
+        var done = 0
+        while let v = ready.popLast() {
+            done += 1
+            for i in outgoing[v] {
+                let e = edges[i]
+                rank[e.target] = max(rank[e.target], rank[v] + e.minLength)
+                indegree[e.target] -= 1
+                if indegree[e.target] == 0 { ready.append(e.target) }
+            }
+        }
+        return done == count ? rank : nil
+    }
+
+    /// For each layer inside a used cluster's span where the cluster holds no vertex (a
+    /// group whose members skip the layers of another's), constraints that keep that
+    /// layer's vertices (or the sibling boxes holding them) `spacing` outside the box, before
+    /// it or after it as the siblings' mean places across their layers order them.
+    func holeConstraints(
+        graph: ProperGraph, layers: [[Int]], spacing: Double, low: (Int) -> Int, high: (Int) -> Int
+    ) -> [NetworkSimplex.Edge] {
+        let (first, last) = layerSpans(graph)
+        var present = Array(repeating: Set<Int>(), count: layers.count)
+        for v in 0..<of.count where of[v] >= 0 { for c in path[of[v]] { present[graph.layer[v]].insert(c) } }
+        var place = Array(repeating: 0.0, count: graph.count)
+        for layer in layers {
+            for (i, v) in layer.enumerated() { place[v] = (Double(i) + 0.5) / Double(layer.count) }
+        }
+        let key = clusterKeys { place[$0] }
+        var out: [NetworkSimplex.Edge] = []
+        var seen = Set<[Int]>()
+        for (l, layer) in layers.enumerated() {
+            for c in clusters.indices where used[c] && first[c] < l && l < last[c] && !present[l].contains(c) {
+                for v in layer {
+                    let pv = chain(v), pc = path[c]
+                    var k = 0
+                    while k < pv.count && k < pc.count && pv[k] == pc[k] { k += 1 }
+                    let box = pc[k]  // k < pc.count: c holds nothing in this layer
+                    let inSibling = k < pv.count
+                    // a bend goes the side of the end of its edge that lies outside the box
+                    let ends = v < graph.realCount ? [v] : graph.chains[graph.segments[(graph.up[v] + graph.down[v])[0]].edge]
+                    let outside = [ends.first!, ends.last!].compactMap { before(of: $0, c, key: key, place: place) }
+                    let first = inSibling
+                        ? (key[pv[k]], pv[k]) < (key[box], box) : outside.first ?? (place[v] < key[box])
+                    let (a, b, gap): (Int, Int, Double) = switch (inSibling, first) {
+                    case (true, true): (high(pv[k]), low(box), spacing)
+                    case (true, false): (high(box), low(pv[k]), spacing)
+                    case (false, true): (v, low(box), graph.breadth[v] / 2 + spacing)
+                    case (false, false): (high(box), v, graph.breadth[v] / 2 + spacing)
+                    }
+                    guard seen.insert([a, b]).inserted else { continue }
+                    out.append(.init(source: a, target: b, minLength: Int(gap.rounded(.up)), weight: 0))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Whether vertex `u` lies before cluster `c` (or before the ancestor of `c` where their
+    /// clusters part), by the siblings' keys, or by `u`'s place against the key when `u`
+    /// belongs to no sibling; nil when `c` holds `u`.
+    private func before(of u: Int, _ c: Int, key: [Double], place: [Double]) -> Bool? {
+        let pu = chain(u), pc = path[c]
+        var k = 0
+        while k < pu.count && k < pc.count && pu[k] == pc[k] { k += 1 }
+        guard k < pc.count else { return nil }
+        return k < pu.count ? (key[pu[k]], pu[k]) < (key[pc[k]], pc[k]) : place[u] < key[pc[k]]
     }
 }
