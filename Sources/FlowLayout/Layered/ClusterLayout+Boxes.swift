@@ -59,6 +59,7 @@ extension ClusterLayout {
                 }
             }
         }
+        for span in graph.flatSpans(layers) { keep(span.left, span.right, span.distance) }
         // the start: longest paths from the left (Kahn's order; a cycle means no order)
         var outgoing = Array(repeating: [Int](), count: count)
         var indegree = Array(repeating: 0, count: count)
