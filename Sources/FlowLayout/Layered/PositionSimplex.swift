@@ -74,7 +74,8 @@ enum PositionSimplex {
                 edges.append(.init(source: a, target: b, minLength: gap, weight: 0))
                 // rounding may have left the pair a pixel short
                 if rank[b] - rank[a] < gap { rank[b] = rank[a] + gap }
-                for span in spansInto[b] ?? [] {
+                guard !spansInto.isEmpty, let spans = spansInto[b] else { continue }
+                for span in spans {
                     let d = Int(span.distance.rounded(.up))
                     edges.append(.init(source: span.left, target: b, minLength: d, weight: 0))
                     // the start keeps it too: `b` and what follows it move right
