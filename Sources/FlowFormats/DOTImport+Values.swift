@@ -40,19 +40,18 @@ extension DOTReader.Builder {
     }
 
     /// The graph's `nodesep` or `ranksep` (inches, at least 0.02 as in Graphviz) as the
-    /// layout's spacing in points. `ranksep`'s first number counts (dot reads no more of a
-    /// list; the rest is for twopi); `equally` (ranks' centres spaced equally) is reported.
+    /// layout's spacing in points (to 1/1000). `ranksep`'s first number counts (dot reads
+    /// no more of a list; the rest is for twopi); `equally` spaces the ranks' centres equally.
     mutating func separation(_ key: String, _ value: String) {
         let words = value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ":" || $0 == "\t" })
-        let equally = key == "ranksep" && words.contains { $0.lowercased() == "equally" }
-        if equally { tally.add("graph ranksep 'equally' is not mapped (ranks are spaced by their own depth)", unit: "") }
+        if key == "ranksep" && words.contains(where: { $0.lowercased() == "equally" }) { equalLayerSpacing = true }
         let first = words.first { $0.lowercased() != "equally" }
         guard let first else { return }
         guard let inches = number(String(first)), inches >= 0, inches <= 1000 else {
             tally.add("graph \(key) '\(value)' is not a length in inches (0.02 to 1000)", unit: "")
             return
         }
-        let points = max(inches, 0.02) * 72
+        let points = milli(max(inches, 0.02) * 72)
         if key == "nodesep" { nodeSpacing = points } else { layerSpacing = points }
     }
 }

@@ -94,10 +94,14 @@ public enum DOTReader {
         var edgeIDs = Set<String>()
         /// The edges' `minlen` and `constraint` (`DiagramLook.edgeRanks`), in edge order.
         var edgeRanks: [EdgeRank] = []
-        /// Free space between neighbours in a rank and between ranks, in points (`nodesep`
-        /// and `ranksep`, Graphviz's defaults when absent: 0.25 and 0.5 inches).
-        var nodeSpacing = 18.0
-        var layerSpacing = 36.0
+        /// Free space between neighbours in a rank and between ranks, in points, as the
+        /// graph's `nodesep` and `ranksep` give it (nil when absent), and whether its ranks
+        /// are equally spaced (`ranksep=equally`): kept in the document's look.
+        var nodeSpacing: Double?
+        var layerSpacing: Double?
+        var equalLayerSpacing = false
+        /// Graphviz's spacing when the graph gives none: 0.25 and 0.5 inches.
+        static let defaultNodeSpacing = 18.0, defaultLayerSpacing = 36.0
 
         init(graph: DOTGraph) { self.graph = graph }
 
@@ -184,9 +188,12 @@ public enum DOTReader {
             doc.viewport = Viewport()
             doc.look = look
             doc.look.edgeRanks = edgeRanks
+            doc.look.nodeSpacing = nodeSpacing
+            doc.look.layerSpacing = layerSpacing
+            doc.look.equalLayerSpacing = equalLayerSpacing
             return FormatImport(
                 document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned,
-                nodeSpacing: nodeSpacing, layerSpacing: layerSpacing)
+                nodeSpacing: nodeSpacing ?? Self.defaultNodeSpacing, layerSpacing: layerSpacing ?? Self.defaultLayerSpacing)
         }
 
         /// The diagram's look from the graph's attributes (title, font, page colour, rank

@@ -69,8 +69,17 @@ public enum DOTWriter {
         if let s = look.fontSize { a.append("fontsize=" + num(s)) }
         if let c = look.textColor { a.append("fontcolor=" + quote(c.description)) }
         if let c = look.background { a.append("bgcolor=" + quote(c.description)) }
+        if let s = look.nodeSpacing { a.append("nodesep=" + inches(s)) }
+        if look.layerSpacing != nil || look.equalLayerSpacing {
+            let words = [look.layerSpacing.map(inches), look.equalLayerSpacing ? "equally" : nil].compactMap { $0 }
+            a.append("ranksep=" + quote(words.joined(separator: " ")))
+        }
         return a
     }
+
+    /// A spacing in points as inches, to a millionth: read back (× 72, to 1/1000) it gives
+    /// the points again.
+    static func inches(_ points: Double) -> String { formatNumber((points / 72 * 1e6).rounded() / 1e6) }
 
     static func clusterID(_ id: String) -> String { id.hasPrefix("cluster") ? id : "cluster_" + id }
 

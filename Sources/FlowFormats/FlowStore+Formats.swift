@@ -40,7 +40,8 @@ extension FlowStore where Data == JSONValue {
             let layerSpacing = max(imported.layerSpacing ?? defaults.layerSpacing, LayoutOptions.curveLayerSpacing)
             request.options = LayoutOptions(
                 direction: imported.direction, nodeSpacing: imported.nodeSpacing ?? defaults.nodeSpacing,
-                layerSpacing: layerSpacing, componentSpacing: imported.nodeSpacing ?? defaults.componentSpacing)
+                layerSpacing: layerSpacing, componentSpacing: imported.nodeSpacing ?? defaults.componentSpacing,
+                equalLayerSpacing: document.look.equalLayerSpacing)
             _ = try scratch.layout(request)
             document = scratch.document()
             document.classes = imported.document.classes

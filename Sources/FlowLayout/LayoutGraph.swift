@@ -165,6 +165,10 @@ public struct LayoutOptions: Sendable, Equatable {
     public var nodeSpacing: Double
     /// Free space between two layers.
     public var layerSpacing: Double
+    /// Layers' centres equally spaced (DOT's `ranksep=equally`): every step between
+    /// neighbouring layers of a connected part as long as its longest. The layered
+    /// algorithm only.
+    public var equalLayerSpacing: Bool
     /// Free space between disconnected parts laid side by side.
     public var componentSpacing: Double
     /// Free space between two edges passing side by side through a layer.
@@ -189,8 +193,9 @@ public struct LayoutOptions: Sendable, Equatable {
     public init(
         direction: LayoutDirection = .TB, nodeSpacing: Double = 24, layerSpacing: Double = curveLayerSpacing,
         componentSpacing: Double = 40, edgeSpacing: Double? = nil, effort: LayoutEffort = .normal,
-        stable: Bool = false, aspectRatio: Double? = nil
+        stable: Bool = false, aspectRatio: Double? = nil, equalLayerSpacing: Bool = false
     ) {
+        self.equalLayerSpacing = equalLayerSpacing
         self.aspectRatio = aspectRatio
         self.direction = direction
         self.effort = effort

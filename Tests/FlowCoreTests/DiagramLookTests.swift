@@ -7,7 +7,8 @@ import Testing
 @Suite struct DiagramLookTests {
     static let look = DiagramLook(
         title: "Title \"quoted\"\nsecond", titlePlace: .top, fontName: "Helvetica", fontSize: 20,
-        textColor: FlowColor("#000080"), background: FlowColor("#ffffe0"))
+        textColor: FlowColor("#000080"), background: FlowColor("#ffffe0"), nodeSpacing: 18, layerSpacing: 36.5,
+        equalLayerSpacing: true)
 
     static func document() -> FlowDocument<JSONValue> {
         FlowDocument(
@@ -49,6 +50,9 @@ import Testing
             ("{\"diagram\": {\"fontSize\": -1}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.fontSize"),
             ("{\"diagram\": {\"titlePlace\": \"left\"}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.titlePlace"),
             ("{\"diagram\": {\"background\": \"yellow\"}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.background"),
+            ("{\"diagram\": {\"nodeSpacing\": -1}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.nodeSpacing"),
+            ("{\"diagram\": {\"layerSpacing\": \"wide\"}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.layerSpacing"),
+            ("{\"diagram\": {\"equalLayerSpacing\": 1}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.equalLayerSpacing"),
             ("{\"diagram\": 3, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram: expected an object"),
         ]
         for (text, path) in bad {
@@ -58,6 +62,8 @@ import Testing
         let s = FlowStore<JSONValue>()
         _ = try s.load(FlowDocument(nodes: [FlowNode(id: "a", position: .zero, data: .null)]))
         #expect(throws: FlowError.self) { _ = try s.load(FlowDocument(nodes: [], look: DiagramLook(fontSize: .nan))) }
+        #expect(throws: FlowError.self) { _ = try s.load(FlowDocument(nodes: [], look: DiagramLook(layerSpacing: 2e6))) }
+        #expect(s.nodes.map(\.id) == ["a"])
         #expect(s.nodeCount == 1)  // the store is left as it was
     }
 }

@@ -50,6 +50,24 @@ import Testing
         #expect(try gap(5) == 90)
     }
 
+    /// dot keeps the ends of a flat edge `minlen` x `nodesep` apart whatever lies between
+    /// them: `m` sits between `a` and `b` here (crossing reduction puts it there), and dot
+    /// draws `a` and `b` 5 inches apart, centre to centre.
+    @Test func aSidewaysMinlenSpacesEndsThatAreNotNeighbours() throws {
+        let s = FlowStore<JSONValue>()
+        let warnings = try s.load(
+            """
+            digraph { node [shape=box, fixedsize=true, width=1, height=0.5];
+              r1 -> a; r1 -> m; r2 -> m; r2 -> b; r1 -> x1; r2 -> x2; r1 -> a2; r2 -> b2; a2 -> a; b2 -> b;
+              {rank=same; a; m; b} a -> b [minlen=20] }
+            """, format: .dot)
+        #expect(warnings.isEmpty)
+        let (a, m, b) = (s.node("a")!.frame, s.node("m")!.frame, s.node("b")!.frame)
+        #expect(a.minY == m.minY && m.minY == b.minY)
+        #expect(a.maxX < m.minX && m.maxX < b.minX)
+        #expect(b.minX - a.maxX == 20 * 18)
+    }
+
     @Test func theLayoutHonoursThem() throws {
         let s = FlowStore<JSONValue>()
         try s.load(Self.text, format: .dot)

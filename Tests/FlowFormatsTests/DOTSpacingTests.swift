@@ -22,10 +22,10 @@ import Testing
         // below Graphviz's minimum of 0.02 inches: the minimum
         let tight = try Self.spacing("nodesep=0; ranksep=0.01;")
         #expect(abs(tight.node! - 1.44) < 1e-9 && abs(tight.layer! - 1.44) < 1e-9)
-        // a list: dot reads the first number; `equally` is reported
+        // a list: dot reads the first number; `equally` spaces the ranks equally
         let equally = try Self.spacing("ranksep=\"1.2 equally\";")
         #expect(abs(equally.layer! - 86.4) < 1e-9)
-        #expect(equally.warnings == ["graph ranksep 'equally' is not mapped (ranks are spaced by their own depth)"])
+        #expect(equally.warnings.isEmpty)
         let list = try Self.spacing("ranksep=\"1 2 3\";")
         #expect(list.layer == 72 && list.warnings.isEmpty)
         let bad = try Self.spacing("nodesep=wide; ranksep=-1;")
@@ -61,6 +61,60 @@ import Testing
             let (a, c) = (s.node("a")!.frame, s.node("c")!.frame)
             #expect(max(c.minX - a.maxX, a.minX - c.maxX) == gap, "\(attributes)")
         }
+    }
+
+    /// `ranksep=equally` (alone or after a length): every rank's centre as far from the
+    /// next as the farthest two, as dot draws it (a -> b 2.75 inches apart beside b -> c,
+    /// both 1.5 and 2.75 without `equally`).
+    @Test func equallySpacesTheRanksEqually() throws {
+        func centres(_ ranksep: String) throws -> [Double] {
+            let s = FlowStore<JSONValue>()
+            try s.load(
+                "digraph { ranksep=\"\(ranksep)\"; node [shape=box, fixedsize=true, width=1, height=0.5]; c [height=3]; a -> b -> c }",
+                format: .dot)
+            return ["a", "b", "c"].map { s.node($0)!.frame.midY }
+        }
+        let plain = try centres("1"), equal = try centres("1 equally")
+        #expect(plain[1] - plain[0] == 108 && plain[2] - plain[1] == 198)
+        #expect(equal[1] - equal[0] == 198 && equal[2] - equal[1] == 198)
+        // `equally` alone keeps Graphviz's 0.5 inches, drawn 50 apart
+        let alone = try centres("equally")
+        #expect(alone[1] - alone[0] == 176 && alone[2] - alone[1] == 176)
+    }
+
+    /// The graph's `nodesep` and `ranksep` are kept in the document as read (in points, not
+    /// floored), written back by `store:dot()` and through a JSON export; a later layout
+    /// taking the document's spacing (`LayoutOptions(diagram:)`) spaces it as the import did.
+    @Test func theDocumentKeepsTheSpacing() throws {
+        let s = FlowStore<JSONValue>()
+        try s.load(
+            "digraph { nodesep=1; ranksep=\"0.25 equally\"; node [shape=box, fixedsize=true, width=1, height=0.5]; a -> b; a -> c }",
+            format: .dot)
+        let look = s.diagramLook
+        #expect(look.nodeSpacing == 72 && look.layerSpacing == 18 && look.equalLayerSpacing)
+        let options = LayoutOptions(diagram: look)
+        #expect(options.nodeSpacing == 72 && options.componentSpacing == 72 && options.edgeSpacing == 36)
+        #expect(options.layerSpacing == LayoutOptions.curveLayerSpacing && options.equalLayerSpacing)
+        let placed = s.nodes.map(\.frame)
+        try s.layout(LayoutRequest(options: options))
+        #expect(s.nodes.map(\.frame) == placed)
+        let text = try s.text(.dot)
+        #expect(text.contains("nodesep=1, ranksep=\"0.25 equally\""))
+        let back = FlowStore<JSONValue>()
+        try back.load(text, format: .dot)
+        #expect(back.diagramLook == look)
+        #expect(try FlowDocument<JSONValue>.decode(s.export()).look == look)
+        // absent: nothing kept, nothing written, the layout's own spacing
+        let plain = FlowStore<JSONValue>()
+        try plain.load("digraph { a -> b }", format: .dot)
+        #expect(plain.diagramLook.nodeSpacing == nil && plain.diagramLook.layerSpacing == nil)
+        #expect(try !plain.text(.dot).contains("sep="))
+        #expect(LayoutOptions(diagram: plain.diagramLook) == LayoutOptions())
+        // a spacing kept to the point's thousandth reads back exactly
+        var odd = DiagramLook()
+        odd.nodeSpacing = 50.123
+        odd.layerSpacing = 1.44
+        #expect(DOTWriter.lookAttributes(odd) == ["nodesep=0.696153", "ranksep=\"0.02\""])
     }
 
     @Test func weightIsReadAndWrittenBack() throws {

@@ -8,7 +8,9 @@ import Testing
 /// id with `\"`, an edge label with `|`). Over random stores whose ids and labels hold
 /// quotes, backslashes, pipes, brackets, line ends and other scripts, reading the written
 /// text gives the store back, with the edges' ranks (`EdgeRank`: DOT's `minlen`,
-/// `constraint` and `weight`; Mermaid's longer links).
+/// `constraint` and `weight`; Mermaid's longer links) and DOT's spacing (`nodesep`,
+/// `ranksep`, `ranksep=equally`: `DiagramLook.nodeSpacing`, `layerSpacing`,
+/// `equalLayerSpacing`).
 @Suite struct WriterRoundTripTests {
     static let pieces = [
         "a", "b", "Z", "0", "_", " ", "\"", "\\", "\\\\", "|", "[", "]", "{", "}", "(", ")", "<", ">",
@@ -21,7 +23,8 @@ import Testing
     }
 
     /// A store of `nodes` nodes (some groups, nested), ids unique, labels on some nodes and
-    /// edges, ranks (`EdgeRank`) on some edges.
+    /// edges, ranks (`EdgeRank`) on some edges, spacing on some (to the point's thousandth,
+    /// from DOT's least 0.02 inches).
     static func randomStore(_ rng: inout SplitMix64) throws -> FlowStore<JSONValue> {
         var nodes: [FlowNode<JSONValue>] = []
         var ids = Set<String>()
@@ -51,6 +54,9 @@ import Testing
                 e.id, minLength: rng.chance(50) ? 1 : rng.below(5), constraint: !rng.chance(20),
                 weight: rng.chance(50) ? 1 : rng.below(101)))
         }
+        if rng.chance(40) { document.look.nodeSpacing = Double(1440 + rng.below(200_000)) / 1000 }
+        if rng.chance(40) { document.look.layerSpacing = Double(1440 + rng.below(200_000)) / 1000 }
+        document.look.equalLayerSpacing = rng.chance(30)
         let s = FlowStore<JSONValue>()
         _ = try s.load(document)
         return s
@@ -71,7 +77,16 @@ import Testing
     struct Summary: Equatable, CustomStringConvertible {
         var nodes: [String]
         var edges: [String]
-        var description: String { (nodes + edges).joined(separator: "\n") }
+        /// DOT's: the diagram's spacing.
+        var spacing = ""
+        var description: String { (nodes + edges + [spacing]).joined(separator: "\n") }
+    }
+
+    /// The look's spacing as `node layer equal`, "-" for one not kept.
+    static func spacing(_ look: DiagramLook) -> String {
+        let node: String = look.nodeSpacing.map { "\($0)" } ?? "-"
+        let layer: String = look.layerSpacing.map { "\($0)" } ?? "-"
+        return node + " " + layer + " " + (look.equalLayerSpacing ? "equal" : "-")
     }
 
     /// Nodes by id (title, parent, group) and edges (id, ends, label), in a stable order.
@@ -82,7 +97,8 @@ import Testing
             }.sorted(),
             edges: zip(d.edges, ranks(d)).map { e, rank in
                 [e.id, e.sourceNodeID, e.targetNodeID, e.label ?? "-", rank].map { $0.debugDescription }.joined(separator: " ")
-            })
+            },
+            spacing: spacing(d.look))
     }
 
     /// Mermaid renames ids it cannot take and keeps the titles: nodes by title, edges by

@@ -1725,9 +1725,10 @@ return {
           fields = {
             { "algorithm", "\"layered\"|\"tree\"", "layered (any graph) or a tidy tree (forests only; an edge that gives a node a second parent, closes a cycle or crosses into another group raises, naming it)", default = "\"layered\"" },
             { "direction", "\"TB\"|\"BT\"|\"LR\"|\"RL\"", "where the layers go: top to bottom, bottom to top, left to right, right to left", default = "\"TB\"" },
-            { "nodeSpacing", "number", "free space between neighbours in a layer (0 to 1e6)", default = "24" },
-            { "layerSpacing", "number", "free space between layers (0 to 1e6)", default = "50" },
-            { "componentSpacing", "number", "free space between unconnected parts (0 to 1e6)", default = "40" },
+            { "nodeSpacing", "number", "free space between neighbours in a layer (0 to 1e6); default: the document's (a DOT file's nodesep), else 24", default = "24" },
+            { "layerSpacing", "number", "free space between layers (0 to 1e6); default: the document's (a DOT file's ranksep, at least 50), else 50", default = "50" },
+            { "componentSpacing", "number", "free space between unconnected parts (0 to 1e6); default: the document's node spacing (a DOT file's nodesep), else 40", default = "40" },
+            { "equalLayerSpacing", "boolean", "layers' centres equally spaced, every step as long as the longest (layered; DOT's ranksep=equally, which sets the document's default)", default = "false" },
             { "effort", "\"normal\"|\"thorough\"", "how long the layered layout searches for fewer crossings: normal takes tens of milliseconds on a thousand nodes, thorough seconds, and never crosses more", default = "\"normal\"" },
             { "stable", "boolean", "keep the mental map (layered): nodes placed at the last layout keep their layer and their order in it and stay near where they were; new nodes and edges are fitted in", default = "false" },
             { "nodes", "FlowID[]", "lay out only these nodes (and their descendants); the others stay and are avoided. With stable: fit these in as new among all the others, which keep their places and move only to make room" },

@@ -29,6 +29,8 @@ struct DocumentTextWriter<Data: FlowNodeData> {
         }
         if !look.isEmpty {
             if let s = look.fontSize, !s.isFinite { throw FlowDocument<Data>.nonFinite("diagram.fontSize") }
+            if let s = look.nodeSpacing, !s.isFinite { throw FlowDocument<Data>.nonFinite("diagram.nodeSpacing") }
+            if let s = look.layerSpacing, !s.isFinite { throw FlowDocument<Data>.nonFinite("diagram.layerSpacing") }
             w.rawKey("diagram")
             w.value(look.jsonValue)
         }

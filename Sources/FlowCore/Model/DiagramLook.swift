@@ -1,7 +1,8 @@
 /// What a diagram shows as a whole: a title, where it goes, its font, and the page's colour
 /// (DOT's graph `label`, `labelloc`, `fontname`, `fontsize`, `fontcolor`, `bgcolor`). Part
 /// of the document (`"diagram"`), replaced by a load; the picture draws it. It also holds the
-/// diagram's rank constraints (DOT's `rank=same`, …), which the layered layout honours.
+/// diagram's rank constraints (DOT's `rank=same`, …), which the layered layout honours, and
+/// the spacing a layout of it starts from (DOT's `nodesep` and `ranksep`).
 public struct DiagramLook: Hashable, Sendable {
     /// Where the title goes.
     public enum TitlePlace: String, Sendable, CaseIterable, FlowEnum {
@@ -26,12 +27,27 @@ public struct DiagramLook: Hashable, Sendable {
     /// `constraint`), in the order given; written as `"edgeRanks"`. Ids of edges not in the
     /// store are ignored by a layout and not saved.
     public var edgeRanks: [EdgeRank]
+    /// Free space between neighbours in a layer and between layers, in points, that a layout
+    /// of the diagram takes when its call gives none (DOT's `nodesep` and `ranksep`, kept as
+    /// read; `LayoutOptions(diagram:)`); nil: the layout's own. From 0 to
+    /// `maximumSpacing`; written as `"nodeSpacing"` and `"layerSpacing"`.
+    public var nodeSpacing: Double?
+    public var layerSpacing: Double?
+    /// Layers' centres equally spaced, the largest step between two of them taken for all
+    /// (DOT's `ranksep=equally`); written as `"equalLayerSpacing": true` when set.
+    public var equalLayerSpacing: Bool
+    /// The largest spacing a document keeps, as the layout's options allow.
+    public static let maximumSpacing = 1e6
 
     public init(
         title: String? = nil, titlePlace: TitlePlace? = nil, fontName: String? = nil, fontSize: Double? = nil,
         textColor: FlowColor? = nil, background: FlowColor? = nil, ranks: [RankSet] = [],
-        edgeRanks: [EdgeRank] = []
+        edgeRanks: [EdgeRank] = [], nodeSpacing: Double? = nil, layerSpacing: Double? = nil,
+        equalLayerSpacing: Bool = false
     ) {
+        self.nodeSpacing = nodeSpacing
+        self.layerSpacing = layerSpacing
+        self.equalLayerSpacing = equalLayerSpacing
         self.ranks = ranks
         self.edgeRanks = edgeRanks
         self.title = title
@@ -44,8 +60,11 @@ public struct DiagramLook: Hashable, Sendable {
 
     public var isEmpty: Bool {
         title == nil && titlePlace == nil && fontName == nil && fontSize == nil && textColor == nil && background == nil
-            && ranks.isEmpty && edgeRanks.isEmpty
+            && ranks.isEmpty && edgeRanks.isEmpty && nodeSpacing == nil && layerSpacing == nil && !equalLayerSpacing
     }
+
+    /// Whether `v` is a spacing a document may keep: finite, from 0 to `maximumSpacing`.
+    public static func isSpacing(_ v: Double) -> Bool { v.isFinite && v >= 0 && v <= maximumSpacing }
 
     /// As a document writes it: an object of the set fields.
     public var jsonValue: JSONValue {
@@ -53,7 +72,10 @@ public struct DiagramLook: Hashable, Sendable {
         if let c = background { o.append(("background", .string(c.description))) }
         if let f = fontName { o.append(("fontName", .string(f))) }
         if !edgeRanks.isEmpty { o.append(("edgeRanks", .array(edgeRanks.map(\.jsonValue)))) }
+        if equalLayerSpacing { o.append(("equalLayerSpacing", .bool(true))) }
         if let s = fontSize { o.append(("fontSize", .number(s))) }
+        if let s = layerSpacing { o.append(("layerSpacing", .number(s))) }
+        if let s = nodeSpacing { o.append(("nodeSpacing", .number(s))) }
         if !ranks.isEmpty { o.append(("ranks", .array(ranks.map(\.jsonValue)))) }
         if let c = textColor { o.append(("textColor", .string(c.description))) }
         if let t = title { o.append(("title", .string(t))) }
@@ -86,6 +108,15 @@ public struct DiagramLook: Hashable, Sendable {
         if let x = o["fontSize"], x != .null {
             guard case .number(let n) = x, n.isFinite, n > 0 else { throw fail("fontSize", "expected a finite positive number") }
             fontSize = n
+        }
+        for key in ["nodeSpacing", "layerSpacing"] {
+            guard let x = o[key], x != .null else { continue }
+            guard case .number(let n) = x, Self.isSpacing(n) else { throw fail(key, "expected a number from 0 to 1e6") }
+            if key == "nodeSpacing" { nodeSpacing = n } else { layerSpacing = n }
+        }
+        if let x = o["equalLayerSpacing"], x != .null {
+            guard case .bool(let b) = x else { throw fail("equalLayerSpacing", "expected a boolean") }
+            equalLayerSpacing = b
         }
         textColor = try colour("textColor")
         background = try colour("background")

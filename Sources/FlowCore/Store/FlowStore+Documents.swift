@@ -109,6 +109,9 @@ extension FlowStore {
         if let size = document.look.fontSize, !(size.isFinite && size > 0) {
             throw .invalidDocument("load", "diagram.fontSize must be a finite positive number")
         }
+        for (key, v) in [("nodeSpacing", document.look.nodeSpacing), ("layerSpacing", document.look.layerSpacing)] {
+            if let v, !DiagramLook.isSpacing(v) { throw .invalidDocument("load", "diagram.\(key) must be a number from 0 to 1e6") }
+        }
         let (nodes, index) = try loadedNodes(document.nodes, &warnings)
         let edges = try loadedEdges(document.edges, nodes, index, &warnings)
         let edgeIndex = document.look.edgeRanks.isEmpty ? [] : Set(edges.map(\.id))

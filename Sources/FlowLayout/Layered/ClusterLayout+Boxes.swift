@@ -65,6 +65,7 @@ extension ClusterLayout {
                 }
             }
         }
+        for span in graph.flatSpans(layers) { keep(span.left, span.right, span.distance) }
         // a box spans every layer between its first and last: what lies in a layer where it
         // holds nothing stays outside it too, on the side the siblings' order puts it
         let holes = holeConstraints(graph: graph, layers: layers, spacing: spacing, low: low, high: high)

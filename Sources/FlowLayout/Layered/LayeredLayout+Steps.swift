@@ -56,7 +56,19 @@ extension LayeredLayout {
             }
             layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + gap
         }
+        if options.equalLayerSpacing { equalize(&layerTop, depth: layerDepth) }
         return (layerTop, layerDepth)
+    }
+
+    /// Layers' centres spaced equally, as dot's `ranksep=equally` spaces its ranks: every
+    /// step from a centre to the next as long as the longest one stacked, so no gap shrinks.
+    static func equalize(_ layerTop: inout [Double], depth: [Double]) {
+        guard layerTop.count > 2 else { return }
+        func centre(_ l: Int) -> Double { layerTop[l] + depth[l] / 2 }
+        var step = 0.0
+        for l in 1..<layerTop.count { step = max(step, centre(l) - centre(l - 1)) }
+        let first = centre(0)
+        for l in 1..<layerTop.count { layerTop[l] = first + Double(l) * step - depth[l] / 2 }
     }
 
     /// Each edge's bend points (top and bottom of every layer its chain passes, where the

@@ -4,7 +4,8 @@
 ///
 /// Every segment gets a vertex of its own with an edge to each end, so its run
 /// `|x(upper) - x(lower)|` is the length of those two edges; every pair of neighbours in a
-/// layer gets an edge of their separation and no weight. Segments weigh more the more
+/// layer gets an edge of their separation and no weight, and so does a flat edge's
+/// `minLength` between two that are not neighbours (`FlatSpan`). Segments weigh more the more
 /// dummies they join (1 between nodes, 2 to a dummy, 8 between dummies), which keeps long
 /// edges straight, times their edge's weight (`ProperGraph.weight(ofEdge:)`, DOT's `weight`).
 ///
@@ -63,6 +64,9 @@ enum PositionSimplex {
         var rank = Array(repeating: 0, count: n)
         let base = x.min() ?? 0
         for v in 0..<n { rank[v] = Int((x[v] - base).rounded()) }
+        // a flat edge's minLength between vertices that are not neighbours (`flatSpans`)
+        var spansInto: [Int: [FlatSpan]] = [:]
+        for span in graph.flatSpans(layers) { spansInto[span.right, default: []].append(span) }
         for layer in layers where layer.count > 1 {
             for i in 1..<layer.count {
                 let a = layer[i - 1], b = layer[i]
@@ -70,6 +74,13 @@ enum PositionSimplex {
                 edges.append(.init(source: a, target: b, minLength: gap, weight: 0))
                 // rounding may have left the pair a pixel short
                 if rank[b] - rank[a] < gap { rank[b] = rank[a] + gap }
+                guard !spansInto.isEmpty, let spans = spansInto[b] else { continue }
+                for span in spans {
+                    let d = Int(span.distance.rounded(.up))
+                    edges.append(.init(source: span.left, target: b, minLength: d, weight: 0))
+                    // the start keeps it too: `b` and what follows it move right
+                    if rank[b] - rank[span.left] < d { rank[b] = rank[span.left] + d }
+                }
             }
         }
         var pull: (targets: [Double?], weights: [Int], base: Double)? = nil

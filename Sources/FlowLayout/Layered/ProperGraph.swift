@@ -40,6 +40,10 @@ struct ProperGraph {
     /// the edge, between them, with `flatLabelMargin` each side), and a `minLength` above 1
     /// that many node spacings (`widenFlatGap`), as in dot.
     var flatGaps: [FlatPair: Double] = [:]
+    /// The free space a flat edge's `minLength` above 1 asks for between its ends, by pair,
+    /// whether or not they are neighbours (`flatSpans(_:)`): dot keeps them that far apart
+    /// whatever lies between.
+    var flatLengths: [FlatPair: Double] = [:]
     static let flatLabelMargin = 6.0
     struct FlatPair: Hashable {
         let a: Int, b: Int
@@ -65,7 +69,9 @@ struct ProperGraph {
     mutating func take(_ edges: [LayoutGraph.Edge], down: [(source: Int, target: Int)], nodeSpacing: Double) {
         if edges.contains(where: { $0.weight != 1 }) { edgeWeight = edges.map(\.weight) }
         for (i, e) in edges.enumerated() where e.minLength > 1 && layer[down[i].source] == layer[down[i].target] {
-            widenFlatGap(down[i].source, down[i].target, to: Double(e.minLength) * nodeSpacing)
+            let (a, b) = (down[i].source, down[i].target), gap = Double(e.minLength) * nodeSpacing
+            widenFlatGap(a, b, to: gap)
+            if a != b { flatLengths[FlatPair(a, b), default: 0] = max(flatLengths[FlatPair(a, b)] ?? 0, gap) }
         }
     }
 

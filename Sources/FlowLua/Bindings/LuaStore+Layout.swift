@@ -23,16 +23,18 @@ extension FlowStoreBinding {
 
     /// Reads the layout options. Unknown keys raise; spacings must be finite and >= 0; ids
     /// in `nodes`, `pinned` and `group` must be strings (the store checks they exist);
-    /// `stable` a boolean. Nodes whose data says `pinned = true` are the store's to honour.
+    /// `stable` and `equalLayerSpacing` booleans. Nodes whose data says `pinned = true` are
+    /// the store's to honour. Spacing not given is the document's (`LayoutOptions(diagram:)`).
     static func layoutRequest(_ t: LuaTable?, store: LuaFlowStore) throws -> LayoutRequest {
         let op = "layout"
-        var r = LayoutRequest()
+        var r = LayoutRequest(options: LayoutOptions(diagram: store.diagramLook))
         guard let t else { return r }
         try t.rejectUnknownKeys([
-            "algorithm", "direction", "nodeSpacing", "layerSpacing", "componentSpacing",
+            "algorithm", "direction", "nodeSpacing", "layerSpacing", "componentSpacing", "equalLayerSpacing",
             "effort", "nodes", "pinned", "group", "stable", "aspectRatio", "ranks",
         ])
         if let v = try t.optionalBoolean("stable") { r.options.stable = v }
+        if let v = try t.optionalBoolean("equalLayerSpacing") { r.options.equalLayerSpacing = v }
         if let v = try t.optionalEnumValue("algorithm", LayoutAlgorithm.self, in: op) { r.algorithm = v }
         if let v = try t.optionalEnumValue("direction", LayoutDirection.self, in: op) { r.options.direction = v }
         if let v = try t.optionalEnumValue("effort", LayoutEffort.self, in: op) { r.options.effort = v }

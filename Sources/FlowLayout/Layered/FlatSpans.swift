@@ -1,0 +1,35 @@
+/// A flat edge's `minLength` between two vertices of one layer that are not neighbours in
+/// it: dot keeps the ends `minLength` node spacings of free space apart whatever lies
+/// between (its auxiliary edge from the left end to the right one), where the separations
+/// of neighbours alone may leave them closer.
+struct FlatSpan: Equatable {
+    /// The ends, `left` before `right` in their layer.
+    var left: Int
+    var right: Int
+    /// The least distance from `left`'s centre to `right`'s.
+    var distance: Double
+}
+
+extension ProperGraph {
+    /// The spans of `flatLengths` between vertices that `layers` does not put side by side
+    /// (neighbours take theirs in `flatGap`), in the order of their left ends in the layers,
+    /// then of their right ends.
+    func flatSpans(_ layers: [[Int]]) -> [FlatSpan] {
+        guard !flatLengths.isEmpty else { return [] }
+        var position: [Int: Int] = [:]
+        for pair in flatLengths.keys {
+            position[pair.a] = -1
+            position[pair.b] = -1
+        }
+        for layer in layers {
+            for (i, v) in layer.enumerated() where position[v] != nil { position[v] = i }
+        }
+        var spans: [FlatSpan] = []
+        for (pair, gap) in flatLengths {
+            guard let pa = position[pair.a], let pb = position[pair.b], pa >= 0, pb >= 0, abs(pa - pb) > 1 else { continue }
+            let (l, r) = pa < pb ? (pair.a, pair.b) : (pair.b, pair.a)
+            spans.append(FlatSpan(left: l, right: r, distance: (breadth[l] + breadth[r]) / 2 + gap))
+        }
+        return spans.sorted { (position[$0.left]!, position[$0.right]!, $0.left) < (position[$1.left]!, position[$1.right]!, $1.left) }
+    }
+}
