@@ -30,6 +30,10 @@ public final class PostgresWorkspace: DiagramWorkspace {
         fputs("workspace: \(message)\n", stderr)
         fflush(stderr)
     }
+    /// A test seam, not API: run by `sync()` after it found the connection up and before it
+    /// asks the database for others' batches, so that a test can drop the connection at
+    /// exactly that moment (otherwise a race with a server restart).
+    var afterSyncCheck: (() -> Void)?
 
     /// Whether `location` names a PostgreSQL database (else it is a file).
     public static func isDatabaseURL(_ location: String) -> Bool { DatabaseURL.isDatabaseURL(location) }
@@ -187,6 +191,7 @@ public final class PostgresWorkspace: DiagramWorkspace {
             lost(FlowError(.io, operation: "sync", message: "\(PGConnection.lostMarker) (\(url.display))"))
             return 0
         }
+        afterSyncCheck?()
         var applied = 0
         for d in bound.values.sorted(by: { $0.name < $1.name }) {
             do throws(FlowError) {
