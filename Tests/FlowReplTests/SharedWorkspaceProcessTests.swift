@@ -225,13 +225,26 @@ struct SharedWorkspaceProcessTests {
     }
 
     /// PostgreSQL restarts while a session writes: it keeps its batches and writes them
-    /// when the server is back; nothing is lost.
+    /// when the server is back; nothing is lost. The server is a cluster of the test's own:
+    /// restarting the shared one would drop the connections of the tests running beside it.
     @Test func aRestartOfTheServerLosesNothing() throws {
-        let url = try #require(Self.url)
         try #require(ProcessInfo.processInfo.environment["FLOW_TEST_POSTGRES_DIR"] != nil, "FLOW_TEST_POSTGRES_DIR is not set")
         let name = Self.diagram()
         let dir = ReplProcess.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let cluster = root.appendingPathComponent("scripts/pg-cluster").path
+        // system(), not Process: the started (and restarted) server inherits Process's
+        // exit-watching descriptor, and waitUntilExit would wait for the server to end
+        let started = dir.appendingPathComponent("cluster")
+        #expect(system("'\(cluster)' start >'\(started.path)' 2>/dev/null") == 0)
+        var settings: [String: String] = [:]
+        for part in String(decoding: try Data(contentsOf: started), as: UTF8.self).split(separator: ";") {
+            let pair = part.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "export ", with: "").split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { settings[String(pair[0])] = String(pair[1]) }
+        }
+        let url = try #require(settings["FLOW_TEST_POSTGRES_URL"]), own = try #require(settings["FLOW_TEST_POSTGRES_DIR"])
+        defer { _ = system("FLOW_TEST_POSTGRES_DIR='\(own)' '\(cluster)' stop >/dev/null 2>&1") }
         let out = dir.appendingPathComponent("out")
         let err = dir.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
@@ -257,11 +270,7 @@ struct SharedWorkspaceProcessTests {
         q.standardError = try FileHandle(forWritingTo: err)
         try q.run()
         usleep(600_000)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // system(), not Process: the restarted server inherits Process's exit-watching
-        // descriptor, and waitUntilExit would wait for the server to end
-        let status = system("'\(root.appendingPathComponent("scripts/pg-cluster").path)' restart >/dev/null 2>&1")
-        #expect(status == 0)
+        #expect(system("FLOW_TEST_POSTGRES_DIR='\(own)' '\(cluster)' restart >/dev/null 2>&1") == 0)
         let watchdog = Watchdog(q, seconds: 120)
         q.waitUntilExit()
         watchdog.cancel()
