@@ -79,6 +79,36 @@ public final class PostgresWorkspace: DiagramWorkspace {
         }
     }
 
+    /// Runs `statements` in order, at once when libpq can (`PGConnection.pipeline`).
+    @discardableResult
+    func pipeline(_ statements: [PGConnection.Statement], _ operation: String) throws(FlowError) -> [[[String?]]] {
+        let c = try connection(operation)
+        do {
+            return try c.pipeline(statements, operation)
+        } catch {
+            if PGConnection.isLost(error) { lost(error) }
+            throw error
+        }
+    }
+
+    /// A transaction in two round trips: BEGIN and `first` at once, then `body` (given the
+    /// rows of `first`, it may run more statements) returns the statements to write, sent
+    /// at once with the COMMIT. All of it or nothing; returns what `body` gives beside them.
+    func transaction<T>(
+        _ operation: String, first: PGConnection.Statement,
+        _ body: ([[String?]]) throws(FlowError) -> ([PGConnection.Statement], T)
+    ) throws(FlowError) -> T {
+        do throws(FlowError) {
+            let rows = try pipeline([("BEGIN", []), first], operation)[1]
+            let (writes, r) = try body(rows)
+            try pipeline(writes + [("COMMIT", [])], operation)
+            return r
+        } catch {
+            _ = try? db?.query("ROLLBACK", [], operation)
+            throw error
+        }
+    }
+
     /// Runs `body` in one transaction: all of it or nothing.
     func transaction<T>(_ operation: String, isolation: String = "", _ body: () throws(FlowError) -> T) throws(FlowError) -> T {
         try query("BEGIN" + isolation, [], operation)

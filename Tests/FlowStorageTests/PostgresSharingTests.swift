@@ -196,6 +196,27 @@ struct PostgresSharingTests {
         #expect(s1.nodes.map(\.id) == ["a", "b"] && s2.node("a")?.position == Point(5, 5))
     }
 
+    /// A batch is written as one pipeline (its statements sent at once): a statement that
+    /// fails throws its own error, the transaction writes nothing, and the connection
+    /// stays usable; more statements than one pipeline holds are sent in several.
+    @Test func aPipelineStopsAtItsFailingStatement() throws {
+        let (w, _) = try sessions(1)[0]
+        let insert = "INSERT INTO flow_meta VALUES ($1, '1')"
+        do {
+            try w.transaction("test", first: ("SELECT 1", [])) { _ throws(FlowError) -> ([PGConnection.Statement], Void) in
+                ([(insert, ["x"]), (insert, ["x"]), (insert, ["y"])], ())
+            }
+            Issue.record("a duplicate key was written")
+        } catch {
+            #expect(error.message.contains("duplicate key") && error.message.contains("SQLSTATE 23505"), "\(error)")
+        }
+        #expect(!w.isOffline)
+        #expect(try w.query("SELECT count(*) FROM flow_meta WHERE key IN ('x', 'y')", [], "test") == [["0"]])
+        let many = (0..<(2 * PGConnection.pipelineLength + 7)).map { i in ("SELECT $1::int + 1", ["\(i)"]) as PGConnection.Statement }
+        let rows = try w.pipeline(many, "test")
+        #expect(rows.map { $0[0][0] } == (0..<many.count).map { "\($0 + 1)" })
+    }
+
     @Test func thePasswordIsNeverShown() throws {
         let base = try #require(postgresURL)
         let secret = "s3cret-Pw"
