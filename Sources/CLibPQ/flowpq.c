@@ -24,6 +24,12 @@ static struct {
     PGnotify *(*notifies)(PGconn *);
     void (*freemem)(void *);
     PQnoticeProcessor (*setNoticeProcessor)(PGconn *, PQnoticeProcessor, void *);
+    // pipeline mode (libpq 14 and later; NULL before)
+    int (*enterPipelineMode)(PGconn *);
+    int (*exitPipelineMode)(PGconn *);
+    int (*pipelineSync)(PGconn *);
+    int (*sendQueryParams)(PGconn *, const char *, int, const Oid *, const char *const *, const int *, const int *, int);
+    PGresult *(*getResult)(PGconn *);
 } pq;
 static int loaded = 0;
 
@@ -40,6 +46,11 @@ const char *fpq_load(void) {
     LOOK(consumeInput, "PQconsumeInput") LOOK(notifies, "PQnotifies") LOOK(freemem, "PQfreemem")
     LOOK(setNoticeProcessor, "PQsetNoticeProcessor")
 #undef LOOK
+    *(void **)&pq.enterPipelineMode = dlsym(h, "PQenterPipelineMode");
+    *(void **)&pq.exitPipelineMode = dlsym(h, "PQexitPipelineMode");
+    *(void **)&pq.pipelineSync = dlsym(h, "PQpipelineSync");
+    *(void **)&pq.sendQueryParams = dlsym(h, "PQsendQueryParams");
+    *(void **)&pq.getResult = dlsym(h, "PQgetResult");
     loaded = 1;
     return NULL;
 }
@@ -92,3 +103,38 @@ int fpq_notifications(void *c) {
     }
     return n;
 }
+
+int fpq_can_pipeline(void) {
+    return pq.enterPipelineMode && pq.exitPipelineMode && pq.pipelineSync && pq.sendQueryParams && pq.getResult;
+}
+
+int fpq_pipeline(void *c, int n, const char *const *sqls, const int *counts, const char *const *const *values, void **results) {
+    for (int i = 0; i < n; i++) results[i] = NULL;
+    if (!c || !fpq_can_pipeline() || !pq.enterPipelineMode(c)) return -1;
+    int sent = 0;
+    while (sent < n && pq.sendQueryParams(c, sqls[sent], counts[sent], NULL, values[sent], NULL, NULL, 0)) sent++;
+    int ok = sent == n && pq.pipelineSync(c);
+    // each statement's results end with NULL (a failed statement's followers come back
+    // PGRES_PIPELINE_ABORTED); the statement's first result is kept
+    for (int i = 0; ok && i < sent; i++) {
+        PGresult *r;
+        while ((r = pq.getResult(c)) != NULL) {
+            if (pq.resultStatus(r) == PGRES_PIPELINE_SYNC) {
+                pq.clear(r);
+                ok = 0;  // not expected before every statement came back
+                break;
+            }
+            if (!results[i]) results[i] = r; else pq.clear(r);
+        }
+        if (!results[i]) ok = 0;  // the connection broke
+    }
+    if (ok) {
+        PGresult *r = pq.getResult(c);
+        if (!r || pq.resultStatus(r) != PGRES_PIPELINE_SYNC) ok = 0;
+        if (r) pq.clear(r);
+    }
+    if (!pq.exitPipelineMode(c)) ok = 0;  // results left uncollected: only on a broken connection
+    return ok ? 0 : -1;
+}
+
+int fpq_aborted(void *r) { return r && pq.resultStatus(r) == PGRES_PIPELINE_ABORTED; }

@@ -63,12 +63,14 @@ final class PGDiagram {
 
     /// Writes `batch` as the diagram's next one, in one transaction that holds the
     /// diagram's row: rebased onto the batches others committed since `applied`, or
-    /// refused (throws) when it conflicts with one of them.
+    /// refused (throws) when it conflicts with one of them. Two round trips when no one
+    /// else wrote meanwhile: the lock, then the rows with the commit.
     private func commit(_ batch: FlowBatch<JSONValue>) throws(FlowError) {
         guard let ws = workspace else { return }
         let key = "\(id)"
-        let head = try ws.transaction("workspace") { () throws(FlowError) -> Int in
-            guard let row = try ws.query("SELECT head FROM flow_diagram WHERE id = $1 FOR UPDATE", [key], "workspace").first else {
+        let lock: PGConnection.Statement = ("SELECT head FROM flow_diagram WHERE id = $1 FOR UPDATE", [key])
+        let head = try ws.transaction("workspace", first: lock) { rows throws(FlowError) -> ([PGConnection.Statement], Int) in
+            guard let row = rows.first else {
                 throw FlowError(.invalidState, operation: "workspace", message: "diagram '\(name)' was deleted by another session")
             }
             let head = Int(row[0]!)!  // invariant: NOT NULL
@@ -76,11 +78,8 @@ final class PGDiagram {
             if needsReload { b = try rebaseSeqs(batch, key, ws) }
             if head > applied + own.count {
                 let mine = BatchFootprint(batch)
-                for r in try ws.query("SELECT n, name, actions FROM flow_batch WHERE diagram = $1 AND n > $2 ORDER BY n", [key, "\(applied)"], "workspace") {
-                    let n = Int(r[0]!)!  // invariant: NOT NULL
-                    if own.contains(n) { continue }
-                    let theirs = try FlowBatch<JSONValue>(json: JSONValue.parse(r[2]!, operation: "workspace"), operation: "workspace")
-                    if let why = mine.conflict(with: BatchFootprint(theirs), number: n, name: r[1]!) {
+                for other in try othersSinceApplied(key, ws) {
+                    if let why = mine.conflict(with: other.footprint, number: other.n, name: other.name) {
                         throw FlowError(
                             .invalidState, operation: "workspace",
                             message: "batch '\(batch.name)' conflicts with the database's version of diagram '\(name)': \(why); sync (ws:sync) and make the change again")
@@ -88,11 +87,29 @@ final class PGDiagram {
                 }
                 if !needsReload { b = try rebaseSeqs(batch, key, ws) }
             }
-            try Self.write(b, number: head + 1, diagram: id, store: store, ws, "workspace")
-            try ws.query("SELECT pg_notify($1, $2)", [PGSchema.channel, key], "workspace")
-            return head
+            let writes = try Self.statements(b, number: head + 1, diagram: id, store: store)
+                + [("SELECT pg_notify($1, $2)", [PGSchema.channel, key])]
+            return (writes, head)
         }
         if head == applied && own.isEmpty { applied = head + 1 } else { own.insert(head + 1) }
+    }
+
+    /// What others' batches above `applied` touched, oldest first (read when a batch of this
+    /// session is written after them; kept until the store applies them, so that each
+    /// write reads and decodes only those that came since the last).
+    private var others: [(n: Int, name: String, footprint: BatchFootprint)] = []
+
+    /// The batches of others above `applied` (inside the write's transaction: up to the head).
+    private func othersSinceApplied(_ key: String, _ ws: PostgresWorkspace) throws(FlowError) -> [(n: Int, name: String, footprint: BatchFootprint)] {
+        others.removeAll { $0.n <= applied }
+        let read = max(applied, others.last?.n ?? 0, own.max() ?? 0)
+        for r in try ws.query("SELECT n, name, actions FROM flow_batch WHERE diagram = $1 AND n > $2 ORDER BY n", [key, "\(read)"], "workspace") {
+            let n = Int(r[0]!)!  // invariant: NOT NULL
+            if own.contains(n) { continue }
+            let theirs = try FlowBatch<JSONValue>(json: JSONValue.parse(r[2]!, operation: "workspace"), operation: "workspace")
+            others.append((n, r[1]!, BatchFootprint(theirs)))
+        }
+        return others
     }
 
     /// `batch` with its additions' order numbers moved past the database's when another
@@ -169,6 +186,7 @@ final class PGDiagram {
             own.removeAll()
             needsReload = false
             refused.removeAll()
+            others.removeAll()
             store.actionRecorder = recorder
         } catch {
             store.actionRecorder = recorder
@@ -214,52 +232,61 @@ final class PGDiagram {
     static func write(
         _ batch: FlowBatch<JSONValue>, number: Int, diagram: Int64, store: Store?, _ ws: PostgresWorkspace, _ op: String
     ) throws(FlowError) {
+        try ws.pipeline(try statements(batch, number: number, diagram: diagram, store: store), op)
+    }
+
+    /// The statements that write batch `number` of `diagram`: its history row, the rows of
+    /// the nodes and edges it touched, and the diagram's new head.
+    static func statements(
+        _ batch: FlowBatch<JSONValue>, number: Int, diagram: Int64, store: Store?
+    ) throws(FlowError) -> [PGConnection.Statement] {
         let d = "\(diagram)"
-        try ws.query(
+        var out: [PGConnection.Statement] = [(
             "INSERT INTO flow_batch (diagram, n, time, name, summary, actions) VALUES ($1, $2, $3, $4, $5, $6)",
-            [d, "\(number)", "\(PostgresWorkspace.now)", batch.name, batch.summary, try batch.jsonText()], op)
+            [d, "\(number)", "\(PostgresWorkspace.now)", batch.name, batch.summary, try batch.jsonText()]
+        )]
         for a in batch.actions {
             switch a {
             case .addNode(let n, let seq):
-                try insert("flow_node", n.id, seq, FlowDocument.nodeText(n), diagram, ws, op)
+                out.append(insert("flow_node", n.id, seq, try FlowDocument.nodeText(n), d))
             case .updateNode(let n):
-                try update("flow_node", n.id, FlowDocument.nodeText(n), d, ws, op)
+                out.append(update("flow_node", n.id, try FlowDocument.nodeText(n), d))
             case .moveNode(let id, let p):
                 // The document text leaves out the selection and hover flags.
                 guard var n = store?.node(id) else { continue }
                 n.position = p
-                try update("flow_node", id, FlowDocument.nodeText(n), d, ws, op)
+                out.append(update("flow_node", id, try FlowDocument.nodeText(n), d))
             case .removeNode(let id):
-                try ws.query("DELETE FROM flow_node WHERE diagram = $1 AND id = $2", [d, id], op)
+                out.append(("DELETE FROM flow_node WHERE diagram = $1 AND id = $2", [d, id]))
             case .addEdge(let e, let seq):
-                try insert("flow_edge", e.id, seq, FlowDocument<JSONValue>.edgeText(e), diagram, ws, op)
+                out.append(insert("flow_edge", e.id, seq, try FlowDocument<JSONValue>.edgeText(e), d))
             case .updateEdge(let e):
-                try update("flow_edge", e.id, FlowDocument<JSONValue>.edgeText(e), d, ws, op)
+                out.append(update("flow_edge", e.id, try FlowDocument<JSONValue>.edgeText(e), d))
             case .removeEdge(let id):
-                try ws.query("DELETE FROM flow_edge WHERE diagram = $1 AND id = $2", [d, id], op)
+                out.append(("DELETE FROM flow_edge WHERE diagram = $1 AND id = $2", [d, id]))
             case .setClasses(let sheet):
-                try writeClasses(sheet, d, ws, op)
+                out.append(classes(sheet, d))
             case .load(let doc):
-                try ws.query("DELETE FROM flow_node WHERE diagram = $1", [d], op)
-                try ws.query("DELETE FROM flow_edge WHERE diagram = $1", [d], op)
-                for (i, n) in doc.nodes.enumerated() { try insert("flow_node", n.id, i, FlowDocument.nodeText(n), diagram, ws, op) }
-                for (i, e) in doc.edges.enumerated() { try insert("flow_edge", e.id, i, FlowDocument<JSONValue>.edgeText(e), diagram, ws, op) }
-                try writeClasses(doc.classes, d, ws, op)
+                out.append(("DELETE FROM flow_node WHERE diagram = $1", [d]))
+                out.append(("DELETE FROM flow_edge WHERE diagram = $1", [d]))
+                for (i, n) in doc.nodes.enumerated() { out.append(insert("flow_node", n.id, i, try FlowDocument.nodeText(n), d)) }
+                for (i, e) in doc.edges.enumerated() { out.append(insert("flow_edge", e.id, i, try FlowDocument<JSONValue>.edgeText(e), d)) }
+                out.append(classes(doc.classes, d))
             }
         }
-        try ws.query("UPDATE flow_diagram SET head = $1 WHERE id = $2", ["\(number)", d], op)
+        out.append(("UPDATE flow_diagram SET head = $1 WHERE id = $2", ["\(number)", d]))
+        return out
     }
 
-    static func insert(_ table: String, _ id: String, _ seq: Int, _ body: String, _ diagram: Int64, _ ws: PostgresWorkspace, _ op: String) throws(FlowError) {
-        try ws.query("INSERT INTO \(table) (diagram, id, seq, body) VALUES ($1, $2, $3, $4)", ["\(diagram)", id, "\(seq)", body], op)
+    static func insert(_ table: String, _ id: String, _ seq: Int, _ body: String, _ d: String) -> PGConnection.Statement {
+        ("INSERT INTO \(table) (diagram, id, seq, body) VALUES ($1, $2, $3, $4)", [d, id, "\(seq)", body])
     }
 
-    private static func update(_ table: String, _ id: String, _ body: String, _ d: String, _ ws: PostgresWorkspace, _ op: String) throws(FlowError) {
-        try ws.query("UPDATE \(table) SET body = $1 WHERE diagram = $2 AND id = $3", [body, d, id], op)
+    private static func update(_ table: String, _ id: String, _ body: String, _ d: String) -> PGConnection.Statement {
+        ("UPDATE \(table) SET body = $1 WHERE diagram = $2 AND id = $3", [body, d, id])
     }
 
-    private static func writeClasses(_ sheet: [String: FlowClass], _ d: String, _ ws: PostgresWorkspace, _ op: String) throws(FlowError) {
-        let text = FlowDocument<JSONValue>.classesJSON(sheet).serialized(pretty: false)
-        try ws.query("UPDATE flow_diagram SET classes = $1 WHERE id = $2", [text, d], op)
+    private static func classes(_ sheet: [String: FlowClass], _ d: String) -> PGConnection.Statement {
+        ("UPDATE flow_diagram SET classes = $1 WHERE id = $2", [FlowDocument<JSONValue>.classesJSON(sheet).serialized(pretty: false), d])
     }
 }

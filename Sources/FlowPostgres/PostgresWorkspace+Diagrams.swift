@@ -81,12 +81,15 @@ extension PostgresWorkspace {
             try query(
                 "INSERT INTO flow_batch SELECT $1, n, time, name, summary, actions FROM flow_batch WHERE diagram = $2 AND n <= $3",
                 ["\(id)", "\(old)", "\(upTo)"], "fork")
+            let d = "\(id)"
+            var rows: [PGConnection.Statement] = []
             for n in store.nodes {
-                try PGDiagram.insert("flow_node", n.id, store.sequenceNumber(ofNode: n.id) ?? 0, FlowDocument.nodeText(n), id, self, "fork")
+                rows.append(PGDiagram.insert("flow_node", n.id, store.sequenceNumber(ofNode: n.id) ?? 0, try FlowDocument.nodeText(n), d))
             }
             for e in store.edges {
-                try PGDiagram.insert("flow_edge", e.id, store.sequenceNumber(ofEdge: e.id) ?? 0, FlowDocument<JSONValue>.edgeText(e), id, self, "fork")
+                rows.append(PGDiagram.insert("flow_edge", e.id, store.sequenceNumber(ofEdge: e.id) ?? 0, try FlowDocument<JSONValue>.edgeText(e), d))
             }
+            try pipeline(rows, "fork")
             return id
         }
         bind(store, PGDiagram(workspace: self, id: id, name: newName, applied: upTo))

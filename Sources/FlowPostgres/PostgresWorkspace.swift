@@ -30,6 +30,10 @@ public final class PostgresWorkspace: DiagramWorkspace {
         fputs("workspace: \(message)\n", stderr)
         fflush(stderr)
     }
+    /// A test seam, not API: run by `sync()` after it found the connection up and before it
+    /// asks the database for others' batches, so that a test can drop the connection at
+    /// exactly that moment (otherwise a race with a server restart).
+    var afterSyncCheck: (() -> Void)?
 
     /// Whether `location` names a PostgreSQL database (else it is a file).
     public static func isDatabaseURL(_ location: String) -> Bool { DatabaseURL.isDatabaseURL(location) }
@@ -71,6 +75,36 @@ public final class PostgresWorkspace: DiagramWorkspace {
             return try c.query(sql, params, operation)
         } catch {
             if PGConnection.isLost(error) { lost(error) }
+            throw error
+        }
+    }
+
+    /// Runs `statements` in order, at once when libpq can (`PGConnection.pipeline`).
+    @discardableResult
+    func pipeline(_ statements: [PGConnection.Statement], _ operation: String) throws(FlowError) -> [[[String?]]] {
+        let c = try connection(operation)
+        do {
+            return try c.pipeline(statements, operation)
+        } catch {
+            if PGConnection.isLost(error) { lost(error) }
+            throw error
+        }
+    }
+
+    /// A transaction in two round trips: BEGIN and `first` at once, then `body` (given the
+    /// rows of `first`, it may run more statements) returns the statements to write, sent
+    /// at once with the COMMIT. All of it or nothing; returns what `body` gives beside them.
+    func transaction<T>(
+        _ operation: String, first: PGConnection.Statement,
+        _ body: ([[String?]]) throws(FlowError) -> ([PGConnection.Statement], T)
+    ) throws(FlowError) -> T {
+        do throws(FlowError) {
+            let rows = try pipeline([("BEGIN", []), first], operation)[1]
+            let (writes, r) = try body(rows)
+            try pipeline(writes + [("COMMIT", [])], operation)
+            return r
+        } catch {
+            _ = try? db?.query("ROLLBACK", [], operation)
             throw error
         }
     }
@@ -187,6 +221,7 @@ public final class PostgresWorkspace: DiagramWorkspace {
             lost(FlowError(.io, operation: "sync", message: "\(PGConnection.lostMarker) (\(url.display))"))
             return 0
         }
+        afterSyncCheck?()
         var applied = 0
         for d in bound.values.sorted(by: { $0.name < $1.name }) {
             do throws(FlowError) {

@@ -57,26 +57,29 @@ final class PlainLineReader: LineReader {
     func addHistory(_ entry: [UInt8]) {}
     func finish() {}
 
-    /// With the live preview running, waits until standard input has something to read,
-    /// applying the pages' requests (and drawing for pages that connect) meanwhile: an
-    /// editor or a script feeding the REPL may leave it waiting for a long time. What other
-    /// sessions commit to a shared workspace is taken meanwhile too (its events print, the
-    /// pages redraw).
+    /// With the live preview running or a shared workspace open, waits until standard input
+    /// has something to read, meanwhile applying the pages' requests (and drawing for pages
+    /// that connect) and taking what other sessions commit to a shared workspace (its change
+    /// events print, the pages redraw): an editor or a script feeding the REPL may leave it
+    /// waiting for a long time. Otherwise (a plain start) it returns at once.
     private func waitForInput() {
-        while let preview = PreviewLoader.running, !PlainLineReader.hasBufferedInput() {
+        while !PlainLineReader.hasBufferedInput() {
+            let preview = PreviewLoader.running
             let shared = FlowHooks.sharedWorkspaceSockets?() ?? []
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: preview.wakeFD, events: Int16(POLLIN), revents: 0)]
-                + shared.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let offline = FlowHooks.sharedWorkspacesOffline?() ?? false
+            if preview == nil && shared.isEmpty && !offline { return }
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+            if let preview { fds.append(pollfd(fd: preview.wakeFD, events: Int16(POLLIN), revents: 0)) }
+            let firstShared = fds.count
+            fds += shared.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), offline ? 1000 : -1)  // offline: retry once a second
             guard ready >= 0 else {
                 if errno == EINTR { continue }
                 return
             }
-            if ready == 0 || fds.dropFirst(2).contains(where: { $0.revents != 0 }) { _ = FlowHooks.syncSharedWorkspaces?() }
+            if ready == 0 || fds[firstShared...].contains(where: { $0.revents != 0 }) { _ = FlowHooks.syncSharedWorkspaces?() }
             if ready == 0 || fds.dropFirst().contains(where: { $0.revents != 0 }) {
-                preview.serviceRequests()
+                preview?.serviceRequests()
                 fflush(flua_stdout())
             }
             if fds[0].revents != 0 { return }  // a line, the end of input or an error: getline tells

@@ -132,6 +132,48 @@ struct SharedWorkspaceProcessTests {
         #expect(out.stderr.contains("saving diagram '\(name)' to workspace \(url) (0 nodes)"), "\(out)")
     }
 
+    /// A session reading a pipe that stays open and idle (an editor or a script feeding it,
+    /// no preview) prints another process's batch as change events with no line arriving:
+    /// it waits on standard input and the workspace's connection at once.
+    @Test func anotherProcesssBatchArrivesAtAnIdlePipe() throws {
+        let url = try #require(Self.url)
+        let name = Self.diagram()
+        let dir = ReplProcess.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        let input = Pipe()
+        let idle = Process()
+        idle.executableURL = URL(fileURLWithPath: ReplProcess.binary)
+        idle.arguments = ["--workspace", url, name]
+        idle.environment = ReplProcess.environment([:])
+        idle.standardInput = input
+        idle.standardOutput = try FileHandle(forWritingTo: out)
+        idle.standardError = FileHandle.nullDevice
+        try idle.run()
+        let watchdog = Watchdog(idle, seconds: 60)
+        defer {
+            try? input.fileHandleForWriting.close()
+            idle.waitUntilExit()
+            watchdog.cancel()
+        }
+        /// Waits up to `seconds` for the idle session's output to contain `text`.
+        func printed(_ text: String, within seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if String(decoding: (try? Data(contentsOf: out)) ?? Data(), as: UTF8.self).contains(text) { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+        input.fileHandleForWriting.write(Data("io.write('ready\\n'); io.stdout:flush()\n".utf8))
+        #expect(printed("ready\n", within: 30), "the idle session did not start")
+        let other = try ReplProcess.run(["--quiet", "--workspace", url, name, "-e", "store:addNode{id = 'b', x = 5}"])
+        #expect(other.status == 0, "\(other)")
+        // no line is written to the idle session: it must print the change by itself
+        #expect(printed("node+ b (5, 0) 150x60\n", within: 10), "printed: \(String(decoding: (try? Data(contentsOf: out)) ?? Data(), as: UTF8.self))")
+    }
+
     /// SIGKILL at a random moment of a writer: the database holds every batch whose call
     /// returned (the child prints each number after its call), at most one more.
     @Test(arguments: 0..<6)
@@ -183,13 +225,26 @@ struct SharedWorkspaceProcessTests {
     }
 
     /// PostgreSQL restarts while a session writes: it keeps its batches and writes them
-    /// when the server is back; nothing is lost.
+    /// when the server is back; nothing is lost. The server is a cluster of the test's own:
+    /// restarting the shared one would drop the connections of the tests running beside it.
     @Test func aRestartOfTheServerLosesNothing() throws {
-        let url = try #require(Self.url)
         try #require(ProcessInfo.processInfo.environment["FLOW_TEST_POSTGRES_DIR"] != nil, "FLOW_TEST_POSTGRES_DIR is not set")
         let name = Self.diagram()
         let dir = ReplProcess.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let cluster = root.appendingPathComponent("scripts/pg-cluster").path
+        // system(), not Process: the started (and restarted) server inherits Process's
+        // exit-watching descriptor, and waitUntilExit would wait for the server to end
+        let started = dir.appendingPathComponent("cluster")
+        #expect(system("'\(cluster)' start >'\(started.path)' 2>/dev/null") == 0)
+        var settings: [String: String] = [:]
+        for part in String(decoding: try Data(contentsOf: started), as: UTF8.self).split(separator: ";") {
+            let pair = part.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "export ", with: "").split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { settings[String(pair[0])] = String(pair[1]) }
+        }
+        let url = try #require(settings["FLOW_TEST_POSTGRES_URL"]), own = try #require(settings["FLOW_TEST_POSTGRES_DIR"])
+        defer { _ = system("FLOW_TEST_POSTGRES_DIR='\(own)' '\(cluster)' stop >/dev/null 2>&1") }
         let out = dir.appendingPathComponent("out")
         let err = dir.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
@@ -215,11 +270,7 @@ struct SharedWorkspaceProcessTests {
         q.standardError = try FileHandle(forWritingTo: err)
         try q.run()
         usleep(600_000)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // system(), not Process: the restarted server inherits Process's exit-watching
-        // descriptor, and waitUntilExit would wait for the server to end
-        let status = system("'\(root.appendingPathComponent("scripts/pg-cluster").path)' restart >/dev/null 2>&1")
-        #expect(status == 0)
+        #expect(system("FLOW_TEST_POSTGRES_DIR='\(own)' '\(cluster)' restart >/dev/null 2>&1") == 0)
         let watchdog = Watchdog(q, seconds: 120)
         q.waitUntilExit()
         watchdog.cancel()

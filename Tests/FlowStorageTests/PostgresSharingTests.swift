@@ -24,6 +24,16 @@ struct PostgresSharingTests {
         return all
     }
 
+    /// What a session says (its notices), kept; the session stays offline after a drop
+    /// until the test sets its `reconnectInterval`.
+    final class Notices {
+        var all: [String] = []
+        init(_ w: PostgresWorkspace) {
+            w.notice = { self.all.append($0) }
+            w.reconnectInterval = 3600
+        }
+    }
+
     @Test func aBatchOfOneAppearsInTheOtherAsTheSameEvents() throws {
         let all = try sessions(2)
         let (w1, s1) = all[0], (w2, s2) = all[1]
@@ -132,9 +142,7 @@ struct PostgresSharingTests {
     @Test func theConnectionDropsAndComesBack() throws {
         let all = try sessions(2)
         let (w1, s1) = all[0], (w2, s2) = all[1]
-        var notices: [String] = []
-        w1.notice = { notices.append($0) }
-        w1.reconnectInterval = 3600  // stays offline until the test says
+        let notices = Notices(w1)
         try s1.addNode(node("a"))
         try s1.addNode(node("b"))
         _ = try w2.sync()
@@ -145,15 +153,68 @@ struct PostgresSharingTests {
         try s1.addNode(node("c"))
         try s2.moveNode("b", to: Point(8, 8))  // another session goes on meanwhile
         try s2.moveNode("a", to: Point(9, 9))  // and makes s1's move a conflict
-        #expect(w1.isOffline || notices.contains { $0.contains("working locally") })
+        #expect(w1.isOffline || notices.all.contains { $0.contains("working locally") })
         w1.reconnectInterval = 0
         _ = try w1.sync()  // reconnects, writes what it kept
         _ = try w1.sync()
         _ = try w2.sync()
-        #expect(notices.contains { $0.contains("working locally") })
-        #expect(notices.contains { $0.contains("could not write 1: 'Move'") })
+        #expect(notices.all.contains { $0.contains("working locally") })
+        #expect(notices.all.contains { $0.contains("could not write 1: 'Move'") })
         #expect(try s1.export() == s2.export())
         #expect(s1.node("c") != nil && s2.node("a")?.position == Point(9, 9))
+    }
+
+    /// The connection drops after `sync` found it up and before it asks for others' batches
+    /// (a server restart at that moment; the test seam `afterSyncCheck` ends the backend
+    /// exactly there): sync goes offline and returns what it applied instead of raising,
+    /// and the next one reconnects and takes what was committed meanwhile.
+    @Test func aConnectionLostInTheMiddleOfASyncGoesOffline() throws {
+        let all = try sessions(2)
+        let (w1, s1) = all[0], (w2, s2) = all[1]
+        let notices = Notices(w2)
+        try s1.addNode(node("a"))
+        _ = try w2.sync()
+        try s1.moveNode("a", to: Point(5, 5))
+        let pid = try #require(try w2.query("SELECT pg_backend_pid()", [], "test").first?[0] ?? nil)
+        var dropped = false
+        w2.afterSyncCheck = {
+            // waits until the backend is gone (up to 5 s)
+            dropped = (try? w1.query("SELECT pg_terminate_backend($1::int, 5000)", [pid], "test").first?[0]) == "t"
+        }
+        #expect(try w2.sync() == 0)
+        w2.afterSyncCheck = nil
+        #expect(dropped)
+        #expect(w2.isOffline)
+        #expect(notices.all.contains { $0.contains("the connection to the database was lost") && $0.contains("working locally") }, "\(notices.all)")
+        try s2.addNode(node("b"))  // kept locally
+        #expect(w2.isOffline)
+        w2.reconnectInterval = 0
+        #expect(try w2.sync() == 1)  // reconnects, writes b, takes the move
+        _ = try w1.sync()
+        #expect(!w2.isOffline)
+        #expect(try s2.export() == s1.export())
+        #expect(s1.nodes.map(\.id) == ["a", "b"] && s2.node("a")?.position == Point(5, 5))
+    }
+
+    /// A batch is written as one pipeline (its statements sent at once): a statement that
+    /// fails throws its own error, the transaction writes nothing, and the connection
+    /// stays usable; more statements than one pipeline holds are sent in several.
+    @Test func aPipelineStopsAtItsFailingStatement() throws {
+        let (w, _) = try sessions(1)[0]
+        let insert = "INSERT INTO flow_meta VALUES ($1, '1')"
+        do {
+            try w.transaction("test", first: ("SELECT 1", [])) { _ throws(FlowError) -> ([PGConnection.Statement], Void) in
+                ([(insert, ["x"]), (insert, ["x"]), (insert, ["y"])], ())
+            }
+            Issue.record("a duplicate key was written")
+        } catch {
+            #expect(error.message.contains("duplicate key") && error.message.contains("SQLSTATE 23505"), "\(error)")
+        }
+        #expect(!w.isOffline)
+        #expect(try w.query("SELECT count(*) FROM flow_meta WHERE key IN ('x', 'y')", [], "test") == [["0"]])
+        let many = (0..<(2 * PGConnection.pipelineLength + 7)).map { i in ("SELECT $1::int + 1", ["\(i)"]) as PGConnection.Statement }
+        let rows = try w.pipeline(many, "test")
+        #expect(rows.map { $0[0][0] } == (0..<many.count).map { "\($0 + 1)" })
     }
 
     @Test func thePasswordIsNeverShown() throws {

@@ -3195,8 +3195,9 @@ return {
             out of reach are written (those that conflict are reported and left out). A
             batch made against an older version is rebased when it still applies, else
             refused naming the conflict: sync and make the change again. flowrepl syncs
-            before each prompt and each line it runs. A workspace file has nothing to
-            sync: 0.]],
+            before each prompt and each line it runs, and while it waits for a line (at a
+            terminal or from a pipe) as soon as another session commits. A workspace
+            file has nothing to sync: 0.]],
           example = [[
             local ws = assert(flow.workspace("postgresql://me@db.example/diagrams"))
             local s = ws:open("plan")

@@ -32,4 +32,14 @@ int fpq_socket(void *conn);
 /// -1 when the connection is broken.
 int fpq_notifications(void *conn);
 
+/// 1 when libpq has pipeline mode (libpq 14 and later).
+int fpq_can_pipeline(void);
+/// Sends `n` statements (`sqls[i]` with `counts[i]` text parameters `values[i]`) at once,
+/// then a sync, and reads their results: one round trip. `results[i]` gets statement i's
+/// result (NULL when none came: the connection broke); a statement after a failed one comes
+/// back aborted. 0 when every result and the sync came back, -1 otherwise.
+int fpq_pipeline(void *conn, int n, const char *const *sqls, const int *counts, const char *const *const *values, void **results);
+/// 1 when the result is a statement skipped because an earlier one in its pipeline failed.
+int fpq_aborted(void *result);
+
 #endif
