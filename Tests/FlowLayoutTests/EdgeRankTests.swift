@@ -16,10 +16,10 @@ import Testing
     @Test func minLengthSpansThatManyLayers() {
         let g = Self.graph(3, [.init(source: 0, target: 1, minLength: 3), .init(source: 0, target: 2)])
         let r = LayeredLayout.layout(g, options: LayoutOptions(layerSpacing: 60))
-        // layer 1 holds node 2, layer 2 dummies alone (half a gap on either side)
+        // layer 1 holds node 2, layer 2 dummies alone (0.4 of a gap on either side)
         #expect(r.layers == 4)
         #expect(r.positions[2].y - r.positions[0].y == 80)
-        #expect(r.positions[1].y - r.positions[0].y == 80 + 20 + 30 + 30)
+        #expect(r.positions[1].y - r.positions[0].y == 80 + 20 + 24 + 24)
     }
 
     @Test func minLengthZeroLetsTheEndsShareALayer() {

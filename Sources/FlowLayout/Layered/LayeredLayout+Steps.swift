@@ -34,11 +34,17 @@ extension LayeredLayout {
         return ordering
     }
 
+    /// How far a layer of dummies alone (the labels of edges between two layers of nodes,
+    /// and the edges passing them) lies from its neighbours, in layer spacings: 20 at the
+    /// default 50, as dot puts its label ranks half its 36 apart. A labelled edge then takes
+    /// less than one spacing more than its label's height. The plain curve's floor on the
+    /// spacing (`LayoutOptions.curveLayerSpacing`) does not hold for these gaps: an edge
+    /// through such a layer bends in it.
+    static let labelLayerShare = 0.4
+
     /// Where each layer starts along the flow, and how deep it is: layers stacked with their
-    /// deepest vertex (vertices are centred in their layer). A layer of dummies alone (the
-    /// labels of edges between two layers of nodes, and the edges passing them) is half a
-    /// gap from its neighbours, as dot does: a labelled edge then takes the spacing and its
-    /// label's height, not two spacings.
+    /// deepest vertex (vertices are centred in their layer), a layer of dummies alone
+    /// `labelLayerShare` of a gap from its neighbours.
     static func stack(
         _ proper: ProperGraph, room: (before: [Double], after: [Double])?, options: LayoutOptions
     ) -> (top: [Double], depth: [Double]) {
@@ -50,7 +56,7 @@ extension LayeredLayout {
         // and half a gap more between them.
         var layerTop = Array(repeating: 0.0, count: proper.layerCount)
         for l in 1..<max(1, proper.layerCount) {
-            var gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing / 2
+            var gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing * labelLayerShare
             if let room, room.after[l - 1] + room.before[l] > 0 {
                 gap = max(gap, room.after[l - 1] + room.before[l] + options.layerSpacing / 2)
             }
