@@ -426,7 +426,7 @@
 --- The options of store:layout; every field is optional.
 ---@class LayoutOptions
 ---@field algorithm "layered"|"tree" layered (any graph) or a tidy tree (forests only; an edge that gives a node a second parent, closes a cycle or crosses into another group raises, naming it) (default: "layered")
----@field direction "TB"|"BT"|"LR"|"RL" where the layers go: top to bottom, bottom to top, left to right, right to left (default: "TB")
+---@field direction "TB"|"BT"|"LR"|"RL" where the layers go: top to bottom, bottom to top, left to right, right to left; default: the document's (a DOT file's rankdir, a Mermaid file's flowchart LR, …; a direction given here does not change it), else TB (default: "TB")
 ---@field nodeSpacing number free space between neighbours in a layer (0 to 1e6); default: the document's (a DOT file's nodesep), else 24 (default: 24)
 ---@field layerSpacing number free space between layers (0 to 1e6); default: the document's (a DOT file's ranksep, at least 50), else 50 (default: 50)
 ---@field componentSpacing number free space between unconnected parts (0 to 1e6); default: the document's node spacing (a DOT file's nodesep), else 40 (default: 40)

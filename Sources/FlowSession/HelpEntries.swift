@@ -1515,7 +1515,7 @@ extension FlowHelp {
             The options of store:layout; every field is optional.
             Fields:
               algorithm ("layered"|"tree", default "layered"): layered (any graph) or a tidy tree (forests only; an edge that gives a node a second parent, closes a cycle or crosses into another group raises, naming it)
-              direction ("TB"|"BT"|"LR"|"RL", default "TB"): where the layers go: top to bottom, bottom to top, left to right, right to left
+              direction ("TB"|"BT"|"LR"|"RL", default "TB"): where the layers go: top to bottom, bottom to top, left to right, right to left; default: the document's (a DOT file's rankdir, a Mermaid file's flowchart LR, …; a direction given here does not change it), else TB
               nodeSpacing (number, default 24): free space between neighbours in a layer (0 to 1e6); default: the document's (a DOT file's nodesep), else 24
               layerSpacing (number, default 50): free space between layers (0 to 1e6); default: the document's (a DOT file's ranksep, at least 50), else 50
               componentSpacing (number, default 40): free space between unconnected parts (0 to 1e6); default: the document's node spacing (a DOT file's nodesep), else 40
