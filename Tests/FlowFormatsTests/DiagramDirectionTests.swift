@@ -66,6 +66,13 @@ import Testing
         #expect(Self.way(s) == "left")
         // TD is TB; a direction outside subgraphs names the graph's; none: nothing kept,
         // the header the drawn direction
+        let lr = FlowStore<JSONValue>()
+        try lr.load("flowchart LR\n a --> b", format: .mermaid)
+        #expect(lr.diagramLook.direction == .LR)
+        try lr.layout(LayoutRequest())
+        try lr.layout()
+        #expect(Self.way(lr) == "right")
+        #expect(try lr.text(.mermaid).hasPrefix("flowchart LR\n"))
         let td = FlowStore<JSONValue>()
         try td.load("graph TD\n a --> b", format: .mermaid)
         #expect(td.diagramLook.direction == .TB)
