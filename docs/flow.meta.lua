@@ -426,7 +426,7 @@
 --- The options of store:layout; every field is optional.
 ---@class LayoutOptions
 ---@field algorithm "layered"|"tree" layered (any graph) or a tidy tree (forests only; an edge that gives a node a second parent, closes a cycle or crosses into another group raises, naming it) (default: "layered")
----@field direction "TB"|"BT"|"LR"|"RL" where the layers go: top to bottom, bottom to top, left to right, right to left (default: "TB")
+---@field direction "TB"|"BT"|"LR"|"RL" where the layers go: top to bottom, bottom to top, left to right, right to left; default: the document's (a DOT file's rankdir, a Mermaid file's flowchart LR, …; a direction given here does not change it), else TB (default: "TB")
 ---@field nodeSpacing number free space between neighbours in a layer (0 to 1e6); default: the document's (a DOT file's nodesep), else 24 (default: 24)
 ---@field layerSpacing number free space between layers (0 to 1e6); default: the document's (a DOT file's ranksep, at least 50), else 50 (default: 50)
 ---@field componentSpacing number free space between unconnected parts (0 to 1e6); default: the document's node spacing (a DOT file's nodesep), else 40 (default: 40)
@@ -1653,7 +1653,9 @@ function Store:export() end
 --- `nil, message` naming the line and column, and `warnings` also names every
 --- attribute, shape or statement that was not mapped (one line per kind, with a
 --- count). A graph whose nodes do not all have positions is laid out (layered, in
---- the direction the text names) before it replaces the content. A statement that
+--- the direction the text names) before it replaces the content; the direction
+--- and DOT's `nodesep` and `ranksep` are kept in the document (`"diagram"`), the
+--- defaults of a later `store:layout{}`. A statement that
 --- would make the graph's edges more than `maximumEdges` (200,000 by default) gives
 --- `nil, message` naming the limit before any edge is made.
 ---
@@ -1675,8 +1677,10 @@ function Store:load(text, opts) end
 --- A `digraph`: groups as `cluster` subgraphs, nested; titles as labels; shapes,
 --- styles and classes as attributes; positions as `pos` (points, y up) and sizes as
 --- `width`/`height` (inches), so `neato -n` draws the store's layout and `dot`
---- draws its own. Reading it back gives the same nodes, edges, labels, groups and
---- shapes (stadium and document shapes come back as rounded and plain boxes).
+--- draws its own. The document's direction and spacing (`"diagram"`: a DOT file's
+--- `rankdir`, `nodesep`, `ranksep` as read) are written as those graph attributes.
+--- Reading it back gives the same nodes, edges, labels, groups and shapes (stadium
+--- and document shapes come back as rounded and plain boxes).
 ---
 --- ```lua
 --- print(s:encode{ format = "dot" })
@@ -1687,7 +1691,9 @@ function Store:dot() end
 
 --- The diagram as a Mermaid flowchart (deprecated: `store:encode{format = "mermaid"}`).
 ---
---- `flowchart` with the direction most edges run in; groups as subgraphs; titles,
+--- `flowchart` with the document's direction (`"diagram".direction`: a Mermaid
+--- file's or a DOT file's `rankdir`, as read), else the one most edges run in;
+--- groups as subgraphs; titles,
 --- shapes, edge kinds (dashed `-.->`, thick `==>`, no arrowhead `---`), edge labels,
 --- the class sheet as `classDef`, classes and own styles. Mermaid has no positions:
 --- reading it back lays the graph out again.

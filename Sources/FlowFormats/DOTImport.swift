@@ -80,6 +80,8 @@ public enum DOTReader {
         var points: [String: Point] = [:]
         var maxY = 0.0
         var direction = LayoutDirection.TB
+        /// Whether the graph names its direction (`rankdir`): kept in the document's look.
+        var directionGiven = false
         /// The fields of each record node, laid out in its frame at the origin.
         var records: [String: RecordField] = [:]
         /// Whether every node has a `pos` (the graph was laid out), and the clusters' `bb`
@@ -191,6 +193,7 @@ public enum DOTReader {
             doc.look.nodeSpacing = nodeSpacing
             doc.look.layerSpacing = layerSpacing
             doc.look.equalLayerSpacing = equalLayerSpacing
+            if directionGiven { doc.look.direction = DiagramLook.Direction(direction) }
             return FormatImport(
                 document: doc, warnings: tally.lines, direction: direction, needsLayout: !allPositioned,
                 nodeSpacing: nodeSpacing ?? Self.defaultNodeSpacing, layerSpacing: layerSpacing ?? Self.defaultLayerSpacing)
@@ -204,7 +207,12 @@ public enum DOTReader {
                 switch k {
                 case "bb": break
                 case "rankdir":
-                    if let d = LayoutDirection(rawValue: v.uppercased()) { direction = d } else { tally.add("graph rankdir '\(v)' is not a direction", unit: "") }
+                    if let d = LayoutDirection(rawValue: v.uppercased()) {
+                        direction = d
+                        directionGiven = true
+                    } else {
+                        tally.add("graph rankdir '\(v)' is not a direction", unit: "")
+                    }
                 case "nodesep", "ranksep": separation(k, v)
                 case "label":
                     let t = graph.attributes.isHTML(k) ? htmlText(v, unit: "graph") : label(v, id: graph.id ?? "")

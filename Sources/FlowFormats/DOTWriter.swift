@@ -29,7 +29,7 @@ public enum DOTWriter {
                 out += pad + "  graph [" + attrs.joined(separator: ", ") + "];\n"
             case .node(let n, let pad):
                 out += pad + quote(n.id)
-                let attrs = nodeAttributes(n, bottom: bottom)
+                let attrs = nodeAttributes(n, bottom: bottom, sideways: doc.look.direction.map { $0 == .LR || $0 == .RL } ?? false)
                 if !attrs.isEmpty { out += " [" + attrs.joined(separator: ", ") + "]" }
                 out += ";\n"
             }
@@ -69,12 +69,35 @@ public enum DOTWriter {
         if let s = look.fontSize { a.append("fontsize=" + num(s)) }
         if let c = look.textColor { a.append("fontcolor=" + quote(c.description)) }
         if let c = look.background { a.append("bgcolor=" + quote(c.description)) }
+        if let d = look.direction { a.append("rankdir=" + d.rawValue) }
         if let s = look.nodeSpacing { a.append("nodesep=" + inches(s)) }
         if look.layerSpacing != nil || look.equalLayerSpacing {
             let words = [look.layerSpacing.map(inches), look.equalLayerSpacing ? "equally" : nil].compactMap { $0 }
             a.append("ranksep=" + quote(words.joined(separator: " ")))
         }
         return a
+    }
+
+    /// A record's title (fields as drawn, side by side at the top level) as the label of a
+    /// graph written `sideways` (`rankdir=LR`/`RL`), where dot and the reader stack the
+    /// top-level fields: the title's outer braces taken off, or braces put round it.
+    static func recordLabel(_ title: String, sideways: Bool) -> String {
+        guard sideways else { return title }
+        guard title.hasPrefix("{") && title.hasSuffix("}") && title.count >= 2 else { return "{" + title + "}" }
+        var depth = 0, escaped = false, closedEarly = false
+        for (i, c) in title.enumerated() {
+            if escaped { escaped = false; continue }
+            switch c {
+            case "\\": escaped = true
+            case "{": depth += 1
+            case "}":
+                depth -= 1
+                if depth == 0 && i != title.count - 1 { closedEarly = true }
+            default: break
+            }
+        }
+        guard !closedEarly, !escaped, depth == 0 else { return "{" + title + "}" }
+        return String(title.dropFirst().dropLast())
     }
 
     /// A spacing in points as inches, to a millionth: read back (× 72, to 1/1000) it gives
@@ -129,11 +152,13 @@ public enum DOTWriter {
         return a
     }
 
-    static func nodeAttributes(_ n: FlowNode<JSONValue>, bottom: Double) -> [String] {
+    /// `sideways`: the graph is written with `rankdir=LR` or `RL`, which turns a record's
+    /// fields a quarter turn (`recordLabel`).
+    static func nodeAttributes(_ n: FlowNode<JSONValue>, bottom: Double, sideways: Bool = false) -> [String] {
         var a: [String] = []
         if let t = title(n) {
             // a record's title is record syntax: its backslashes are escapes to keep
-            a.append("label=" + ((n.shape ?? .rounded).isRecord ? quoteRecord(t) : quoteLabel(t)))
+            a.append("label=" + ((n.shape ?? .rounded).isRecord ? quoteRecord(recordLabel(t, sideways: sideways)) : quoteLabel(t)))
         }
         var styles: [String] = []
         switch n.shape ?? .rounded {

@@ -43,6 +43,9 @@ public enum MermaidReader {
         var classes: [String: FlowClass] = [:]
         var tally = WarningTally()
         var direction = LayoutDirection.TB
+        /// Whether the text names the graph's direction (in its header or a `direction`
+        /// outside subgraphs): kept in the document's look.
+        var directionGiven = false
         var groups: [String] = []
         var line = 0
         /// The front matter's title (`---`, `title: …`, `---` before the header).
@@ -87,6 +90,7 @@ public enum MermaidReader {
                         if d.hasSuffix(";") { d.removeLast() }
                         guard let dir = Self.direction(d) else { throw fail("unknown direction '\(d)' (expected TB, TD, BT, LR or RL)", column: w.count + 2) }
                         direction = dir
+                        directionGiven = true
                     }
                     header = true
                     continue
@@ -167,7 +171,11 @@ public enum MermaidReader {
                     tally.add("direction '\(rest.prefix(20))' is not a direction (expected TB, TD, BT, LR or RL)", unit: "line")
                     return
                 }
-                guard let g = groups.last, let i = index[g] else { direction = d; return }
+                guard let g = groups.last, let i = index[g] else {
+                    direction = d
+                    directionGiven = true
+                    return
+                }
                 // kept in the group's data (and written back); the layout runs one direction
                 nodes[i].data = nodes[i].data.setting("direction", to: .string(d.rawValue))
                 if d != direction {
@@ -579,6 +587,8 @@ public enum MermaidReader {
                 case .close: break
                 }
             }
+            var look = look
+            if directionGiven { look.direction = DiagramLook.Direction(direction) }
             return FormatImport(
                 document: FlowDocument(nodes: ordered, edges: edges, classes: classes, look: look), warnings: tally.lines,
                 direction: direction, needsLayout: true)

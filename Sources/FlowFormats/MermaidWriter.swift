@@ -4,7 +4,8 @@ import FlowCore
 /// (with a `direction` their data holds), labels, shapes (a node's own, else its classes'),
 /// classes (`classDef` from the class sheet), own styles (`style`), links by the edges'
 /// styles with their classes resolved (kind and ends, then `linkStyle` for the rest).
-/// Mermaid has no positions; the direction is the one most edges run in.
+/// Mermaid has no positions; the header's direction is the document's
+/// (`DiagramLook.direction`, as read), else the one most edges run in.
 public enum MermaidWriter {
     public static func write(_ doc: FlowDocument<JSONValue>) -> String {
         var names: [String: String] = [:]
@@ -93,8 +94,13 @@ public enum MermaidWriter {
         }
     }
 
-    /// LR when most edges run sideways, else TB.
+    /// The document's direction (`DiagramLook.direction`), else the one most edges run in.
     static func direction(_ doc: FlowDocument<JSONValue>) -> String {
+        doc.look.direction?.rawValue ?? drawnDirection(doc)
+    }
+
+    /// LR or RL when most edges run sideways, else TB or BT, as they run.
+    static func drawnDirection(_ doc: FlowDocument<JSONValue>) -> String {
         let byID = Dictionary(doc.nodes.map { ($0.id, $0.position) }, uniquingKeysWith: { a, _ in a })
         var dx = 0.0, dy = 0.0
         for e in doc.edges {

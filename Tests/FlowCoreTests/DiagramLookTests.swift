@@ -8,7 +8,7 @@ import Testing
     static let look = DiagramLook(
         title: "Title \"quoted\"\nsecond", titlePlace: .top, fontName: "Helvetica", fontSize: 20,
         textColor: FlowColor("#000080"), background: FlowColor("#ffffe0"), nodeSpacing: 18, layerSpacing: 36.5,
-        equalLayerSpacing: true)
+        equalLayerSpacing: true, direction: .LR)
 
     static func document() -> FlowDocument<JSONValue> {
         FlowDocument(
@@ -53,6 +53,8 @@ import Testing
             ("{\"diagram\": {\"nodeSpacing\": -1}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.nodeSpacing"),
             ("{\"diagram\": {\"layerSpacing\": \"wide\"}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.layerSpacing"),
             ("{\"diagram\": {\"equalLayerSpacing\": 1}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.equalLayerSpacing"),
+            ("{\"diagram\": {\"direction\": \"TD\"}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.direction: expected TB, BT, LR or RL, found 'TD'"),
+            ("{\"diagram\": {\"direction\": 2}, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram.direction: expected a string"),
             ("{\"diagram\": 3, \"edges\": [], \"nodes\": [], \"viewport\": {\"offset\": [0, 0], \"zoom\": 1}}", "diagram: expected an object"),
         ]
         for (text, path) in bad {

@@ -10,7 +10,8 @@ import Testing
 /// text gives the store back, with the edges' ranks (`EdgeRank`: DOT's `minlen`,
 /// `constraint` and `weight`; Mermaid's longer links) and DOT's spacing (`nodesep`,
 /// `ranksep`, `ranksep=equally`: `DiagramLook.nodeSpacing`, `layerSpacing`,
-/// `equalLayerSpacing`).
+/// `equalLayerSpacing`) and the direction (DOT's `rankdir`, Mermaid's header:
+/// `DiagramLook.direction`).
 @Suite struct WriterRoundTripTests {
     static let pieces = [
         "a", "b", "Z", "0", "_", " ", "\"", "\\", "\\\\", "|", "[", "]", "{", "}", "(", ")", "<", ">",
@@ -57,6 +58,7 @@ import Testing
         if rng.chance(40) { document.look.nodeSpacing = Double(1440 + rng.below(200_000)) / 1000 }
         if rng.chance(40) { document.look.layerSpacing = Double(1440 + rng.below(200_000)) / 1000 }
         document.look.equalLayerSpacing = rng.chance(30)
+        if rng.chance(60) { document.look.direction = rng.pick(DiagramLook.Direction.allCases) }
         let s = FlowStore<JSONValue>()
         _ = try s.load(document)
         return s
@@ -79,7 +81,10 @@ import Testing
         var edges: [String]
         /// DOT's: the diagram's spacing.
         var spacing = ""
-        var description: String { (nodes + edges + [spacing]).joined(separator: "\n") }
+        /// The diagram's direction; Mermaid's header always has one (the drawn one when the
+        /// document keeps none).
+        var direction = ""
+        var description: String { (nodes + edges + [spacing, direction]).joined(separator: "\n") }
     }
 
     /// The look's spacing as `node layer equal`, "-" for one not kept.
@@ -98,7 +103,7 @@ import Testing
             edges: zip(d.edges, ranks(d)).map { e, rank in
                 [e.id, e.sourceNodeID, e.targetNodeID, e.label ?? "-", rank].map { $0.debugDescription }.joined(separator: " ")
             },
-            spacing: spacing(d.look))
+            spacing: spacing(d.look), direction: d.look.direction?.rawValue ?? "-")
     }
 
     /// Mermaid renames ids it cannot take and keeps the titles: nodes by title, edges by
@@ -111,7 +116,8 @@ import Testing
             }.sorted(),
             edges: zip(d.edges, ranks(d, mermaid: true)).map { e, length in
                 [title[e.sourceNodeID]!, title[e.targetNodeID]!, e.label ?? "-", length].map { $0.debugDescription }.joined(separator: " ")
-            })
+            },
+            direction: d.look.direction?.rawValue ?? MermaidWriter.drawnDirection(d))
     }
 
     /// Whether DOT can write `id` so that it reads back (see `DOTWriter.quote`).

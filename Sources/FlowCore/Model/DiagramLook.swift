@@ -2,8 +2,16 @@
 /// (DOT's graph `label`, `labelloc`, `fontname`, `fontsize`, `fontcolor`, `bgcolor`). Part
 /// of the document (`"diagram"`), replaced by a load; the picture draws it. It also holds the
 /// diagram's rank constraints (DOT's `rank=same`, …), which the layered layout honours, and
-/// the spacing a layout of it starts from (DOT's `nodesep` and `ranksep`).
+/// the spacing and direction a layout of it starts from (DOT's `nodesep`, `ranksep` and
+/// `rankdir`, Mermaid's `flowchart LR`).
 public struct DiagramLook: Hashable, Sendable {
+    /// Where a layout of the diagram sends its layers: top to bottom, bottom to top, left to
+    /// right, right to left (FlowLayout's `LayoutDirection`, by the same names).
+    public enum Direction: String, Sendable, CaseIterable, FlowEnum {
+        case TB, BT, LR, RL
+        public static var valueName: String { "direction" }
+    }
+
     /// Where the title goes.
     public enum TitlePlace: String, Sendable, CaseIterable, FlowEnum {
         case top, bottom
@@ -36,6 +44,10 @@ public struct DiagramLook: Hashable, Sendable {
     /// Layers' centres equally spaced, the largest step between two of them taken for all
     /// (DOT's `ranksep=equally`); written as `"equalLayerSpacing": true` when set.
     public var equalLayerSpacing: Bool
+    /// The direction a layout of the diagram takes when its call gives none (DOT's
+    /// `rankdir`, Mermaid's header direction, kept as read); nil: the layout's own (top to
+    /// bottom). Written as `"direction"`.
+    public var direction: Direction?
     /// The largest spacing a document keeps, as the layout's options allow.
     public static let maximumSpacing = 1e6
 
@@ -43,8 +55,9 @@ public struct DiagramLook: Hashable, Sendable {
         title: String? = nil, titlePlace: TitlePlace? = nil, fontName: String? = nil, fontSize: Double? = nil,
         textColor: FlowColor? = nil, background: FlowColor? = nil, ranks: [RankSet] = [],
         edgeRanks: [EdgeRank] = [], nodeSpacing: Double? = nil, layerSpacing: Double? = nil,
-        equalLayerSpacing: Bool = false
+        equalLayerSpacing: Bool = false, direction: Direction? = nil
     ) {
+        self.direction = direction
         self.nodeSpacing = nodeSpacing
         self.layerSpacing = layerSpacing
         self.equalLayerSpacing = equalLayerSpacing
@@ -61,6 +74,7 @@ public struct DiagramLook: Hashable, Sendable {
     public var isEmpty: Bool {
         title == nil && titlePlace == nil && fontName == nil && fontSize == nil && textColor == nil && background == nil
             && ranks.isEmpty && edgeRanks.isEmpty && nodeSpacing == nil && layerSpacing == nil && !equalLayerSpacing
+            && direction == nil
     }
 
     /// Whether `v` is a spacing a document may keep: finite, from 0 to `maximumSpacing`.
@@ -70,6 +84,7 @@ public struct DiagramLook: Hashable, Sendable {
     public var jsonValue: JSONValue {
         var o: [(String, JSONValue)] = []
         if let c = background { o.append(("background", .string(c.description))) }
+        if let d = direction { o.append(("direction", .string(d.rawValue))) }
         if let f = fontName { o.append(("fontName", .string(f))) }
         if !edgeRanks.isEmpty { o.append(("edgeRanks", .array(edgeRanks.map(\.jsonValue)))) }
         if equalLayerSpacing { o.append(("equalLayerSpacing", .bool(true))) }
@@ -117,6 +132,10 @@ public struct DiagramLook: Hashable, Sendable {
         if let x = o["equalLayerSpacing"], x != .null {
             guard case .bool(let b) = x else { throw fail("equalLayerSpacing", "expected a boolean") }
             equalLayerSpacing = b
+        }
+        if let d = try string("direction") {
+            guard let dir = Direction(rawValue: d) else { throw fail("direction", "expected TB, BT, LR or RL, found '\(d)'") }
+            direction = dir
         }
         textColor = try colour("textColor")
         background = try colour("background")

@@ -44,10 +44,13 @@ extension LayeredLayout {
 
     /// Where each layer starts along the flow, and how deep it is: layers stacked with their
     /// deepest vertex (vertices are centred in their layer), a layer of dummies alone
-    /// `labelLayerShare` of a gap from its neighbours.
+    /// `labelLayerShare` of a gap from its neighbours. A layer with a labelled flat edge
+    /// arcing over it keeps its label's room before it (`flatLabelRoom`, by the order
+    /// `layers`).
     static func stack(
-        _ proper: ProperGraph, room: (before: [Double], after: [Double])?, options: LayoutOptions
+        _ proper: ProperGraph, room: (before: [Double], after: [Double])?, layers: [[Int]], options: LayoutOptions
     ) -> (top: [Double], depth: [Double]) {
+        let flat = proper.flatLabelRoom(layers)
         var layerDepth = Array(repeating: 0.0, count: proper.layerCount)
         var holdsNodes = Array(repeating: false, count: proper.layerCount)
         for v in 0..<proper.count { layerDepth[proper.layer[v]] = max(layerDepth[proper.layer[v]], proper.depth[v]) }
@@ -57,9 +60,8 @@ extension LayeredLayout {
         var layerTop = Array(repeating: 0.0, count: proper.layerCount)
         for l in 1..<max(1, proper.layerCount) {
             var gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing * labelLayerShare
-            if let room, room.after[l - 1] + room.before[l] > 0 {
-                gap = max(gap, room.after[l - 1] + room.before[l] + options.layerSpacing / 2)
-            }
+            let needed = (room?.after[l - 1] ?? 0) + (room?.before[l] ?? 0) + flat[l]
+            if needed > 0 { gap = max(gap, needed + options.layerSpacing / 2) }
             layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + gap
         }
         if options.equalLayerSpacing { equalize(&layerTop, depth: layerDepth) }

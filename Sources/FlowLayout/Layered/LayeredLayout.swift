@@ -296,7 +296,7 @@ public enum LayeredLayout {
                 hold: hold, separation: coordinates.separation)
             : coordinates.assign())
 
-        let (layerTop, layerDepth) = stack(proper, room: clusters?.room(proper), options: options)
+        let (layerTop, layerDepth) = stack(proper, room: clusters?.room(proper), layers: ordering.layers, options: options)
         var minB = Double.infinity, maxB = -Double.infinity
         for v in 0..<proper.count {
             minB = min(minB, x[v] - proper.breadth[v] / 2)

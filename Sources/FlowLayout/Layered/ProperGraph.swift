@@ -44,6 +44,10 @@ struct ProperGraph {
     /// whether or not they are neighbours (`flatSpans(_:)`): dot keeps them that far apart
     /// whatever lies between.
     var flatLengths: [FlatPair: Double] = [:]
+    /// The depth (across the layer) of the deepest label of a flat edge, by pair of ends:
+    /// between ends that are not neighbours the edge arcs over the layer and its label
+    /// sits in the gap before it, which keeps room for it (`flatLabelRoom(_:)`).
+    var flatLabelDepths: [FlatPair: Double] = [:]
     static let flatLabelMargin = 6.0
     struct FlatPair: Hashable {
         let a: Int, b: Int
@@ -109,7 +113,14 @@ struct ProperGraph {
             let top = ranks[e.source], bottom = ranks[e.target]
             // a flat edge (a rank constraint's) has no segment; it is drawn from end to end
             if top == bottom {
-                if let label = labels[i] { widenFlatGap(e.source, e.target, to: label.width + 2 * Self.flatLabelMargin) }
+                if let label = labels[i], e.source != e.target {
+                    // between neighbours the label lies between the ends; past others, over
+                    // them, between the ends along the layer: room that wide either way
+                    let pair = FlatPair(e.source, e.target), gap = label.width + 2 * Self.flatLabelMargin
+                    widenFlatGap(e.source, e.target, to: gap)
+                    flatLengths[pair] = max(flatLengths[pair] ?? 0, gap)
+                    flatLabelDepths[pair] = max(flatLabelDepths[pair] ?? 0, label.height)
+                }
                 chains.append([e.source, e.target])
                 continue
             }

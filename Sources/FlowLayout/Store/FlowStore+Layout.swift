@@ -1,6 +1,14 @@
 import FlowCore
 
 extension FlowStore {
+    /// Lays the diagram out as `layout(_:)` does, with the options its document keeps (a
+    /// DOT file's `nodesep`, `ranksep` and `rankdir`, a Mermaid file's direction:
+    /// `LayoutRequest(diagram: diagramLook)`), the layout's own defaults for the rest.
+    @discardableResult
+    public func layout() throws(FlowError) -> LayoutStats {
+        try layout(LayoutRequest(diagram: diagramLook))
+    }
+
     /// Lays the diagram out (docs/layout.md): positions for the laid-out nodes, sizes for
     /// their groups, default handles turned to face the flow, and a route (`points`) for
     /// every edge between laid-out nodes, except that orthogonal edges are routed by the
@@ -14,8 +22,12 @@ extension FlowStore {
     /// by default those the store held at its last layout, `lastLayoutNodeIDs`) keep their
     /// layers and their order in them and stay near where they were; the others are
     /// fitted in (docs/layout.md, "Stable layout").
+    ///
+    /// The request is taken as given: `LayoutRequest()` holds the layout's own defaults.
+    /// `layout()` with none, like Lua's `store:layout{}`, starts from the document's
+    /// spacing and direction (`LayoutRequest(diagram: diagramLook)`).
     @discardableResult
-    public func layout(_ request: LayoutRequest = LayoutRequest()) throws(FlowError) -> LayoutStats {
+    public func layout(_ request: LayoutRequest) throws(FlowError) -> LayoutStats {
         // A node sized to its title is laid out at the size the update below gives it (a
         // loaded document may hold another).
         let sized = nodes.map { n in

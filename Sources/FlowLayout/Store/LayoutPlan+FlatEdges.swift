@@ -4,7 +4,8 @@ import FlowCore
 /// Between neighbours it is drawn straight across, from the side of its source that faces
 /// its target into the side of its target that faces its source, as dot draws it; with
 /// nodes between them it arcs over the layer, out of and into the sides facing the layer
-/// before, through the gap above (each arc in that gap a little higher than the one before).
+/// before, through the gap above (each arc in that gap a little higher than the one before;
+/// a labelled one high enough for its label to clear the layer, in the room the layout keeps).
 extension LayoutPlan {
     /// How a flat edge is drawn: the sides it leaves and enters by, and its bend points (nil:
     /// the layout's). Nil when its ends are not centred on one layer of one container.
@@ -44,7 +45,13 @@ extension LayoutPlan {
         let key = Int((edge * 2).rounded())
         let k = arcs[key, default: 0]
         arcs[key] = k + 1
-        let reach = min(12 + 6 * Double(k), max(12, request.options.layerSpacing / 2 - 4))
+        var reach = min(12 + 6 * Double(k), max(12, request.options.layerSpacing / 2 - 4))
+        if e.label?.isEmpty == false {
+            // its label, centred on the arc, clear of the layer in the room kept for it
+            // (`ProperGraph.flatLabelRoom`)
+            let size = LayoutPlan.labelSize(e.label)
+            reach = max(reach, (horizontal ? size.width : size.height) / 2 + ProperGraph.flatLabelMargin)
+        }
         let g = edge + before * reach
         // in along the gap, a short way out of each end and back, so a curve through the
         // points runs along the gap instead of bulging over the layer before
