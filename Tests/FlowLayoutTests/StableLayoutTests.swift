@@ -140,6 +140,26 @@ private func addNode(_ s: FlowStore<JSONValue>, _ id: String, from: String, to: 
         #expect(s.node("legend")!.position == Point(500, 500))
     }
 
+    /// A placed node whose edge now comes from far above rises to it: one edge made shorter
+    /// outweighs keeping its layer (`StableLayout.layerWeight` against `edgeWeight`), so
+    /// the edges of an edited graph do not stay long. The other nodes keep their layers.
+    @Test func aNodeRisesToShortenItsEdge() throws {
+        let s = FlowStore<JSONValue>()
+        for id in ["a", "b", "c", "d", "x"] { try s.addNode(FlowNode(id: id, position: .zero, size: Size(72, 36), data: .null)) }
+        for (u, v) in [("a", "b"), ("b", "c"), ("c", "d"), ("d", "x")] {
+            try s.addEdge(FlowEdge(id: "\(u)\(v)", sourceNodeID: u, targetNodeID: v, pathType: .straight))
+        }
+        try s.layout(LayoutRequest(options: options()))
+        let before = centres(s)
+        #expect(before["x"]!.y > before["d"]!.y)
+        try s.removeEdge("dx")
+        try s.addEdge(FlowEdge(id: "ax", sourceNodeID: "a", targetNodeID: "x", pathType: .straight))
+        try s.layout(LayoutRequest(options: options(stable: true)))
+        let after = centres(s)
+        #expect(abs(after["x"]!.y - after["b"]!.y) < 1)
+        for id in ["a", "b", "c", "d"] { #expect(abs(after[id]!.y - before[id]!.y) < 1, "\(id) changed layer") }
+    }
+
     /// Before any layout, nodes piled on one spot are new; the others keep their places.
     @Test func pileUpsAreNewBeforeAnyLayout() throws {
         let s = FlowStore<JSONValue>()
