@@ -12,7 +12,9 @@ import TestSupport
 /// after that the edit did not touch: the share that moved less than one node spacing
 /// (a node's breadth plus the spacing between neighbours), the mean move in spacings, the
 /// share of pairs in one layer before and after whose left-right order flipped; the
-/// drawn crossings (`DrawnCrossings`, routes from handle to handle) and the time, summed
+/// drawn crossings (`DrawnCrossings`, routes from handle to handle), the crossings of the
+/// layers' order (`LayoutStats.crossings`, which tell the order's part in them from the
+/// routes') and the time, summed
 /// over the edits. The fresh layout is the baseline of every number. Then the time on
 /// dag_1000 and layered_1000 (20 edits).
 enum StabilityBench {
@@ -64,6 +66,8 @@ enum StabilityBench {
         var displacement = 0.0
         var flips = 0, pairs = 0
         var crossings = 0
+        /// The crossings of the layers' order (`LayoutStats.crossings`), before routing.
+        var orderCrossings = 0
         var time = 0.0
     }
 
@@ -85,10 +89,12 @@ enum StabilityBench {
             let before = (stable: snapshot(stable), fresh: snapshot(fresh))
             let touched = edit(stable, fresh, &random, &added)
             let t0 = now()
-            _ = try! stable.layout(LayoutRequest(options: stableOptions))
+            let stableStats = try! stable.layout(LayoutRequest(options: stableOptions))
             let t1 = now()
-            _ = try! fresh.layout(LayoutRequest(options: options))
+            let freshStats = try! fresh.layout(LayoutRequest(options: options))
             let t2 = now()
+            s.orderCrossings += stableStats.crossings
+            f.orderCrossings += freshStats.crossings
             s.time += t1 - t0
             f.time += t2 - t1
             compare(before.stable, snapshot(stable), touched: touched, options: options, into: &s)
@@ -104,6 +110,8 @@ enum StabilityBench {
             baseline: f.untouched == 0 ? 0 : f.displacement / Double(f.untouched)))
         report.add(Metric(name: "\(p).flips", size: size, value: share(s.flips, s.pairs), unit: "", baseline: share(f.flips, f.pairs)))
         report.add(Metric(name: "\(p).crossings", size: size, value: Double(s.crossings), unit: "", baseline: Double(f.crossings)))
+        report.add(Metric(
+            name: "\(p).ordercrossings", size: size, value: Double(s.orderCrossings), unit: "", baseline: Double(f.orderCrossings)))
         report.add(Metric(name: "\(p).time", size: size, value: s.time / Double(edits) * 1e9, unit: "ns", baseline: f.time / Double(edits) * 1e9))
     }
 

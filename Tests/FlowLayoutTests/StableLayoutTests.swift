@@ -140,6 +140,26 @@ private func addNode(_ s: FlowStore<JSONValue>, _ id: String, from: String, to: 
         #expect(s.node("legend")!.position == Point(500, 500))
     }
 
+    /// A placed node whose edge now comes from far above rises to it: one edge made shorter
+    /// outweighs keeping its layer (`StableLayout.layerWeight` against `edgeWeight`), so
+    /// the edges of an edited graph do not stay long. The other nodes keep their layers.
+    @Test func aNodeRisesToShortenItsEdge() throws {
+        let s = FlowStore<JSONValue>()
+        for id in ["a", "b", "c", "d", "x"] { try s.addNode(FlowNode(id: id, position: .zero, size: Size(72, 36), data: .null)) }
+        for (u, v) in [("a", "b"), ("b", "c"), ("c", "d"), ("d", "x")] {
+            try s.addEdge(FlowEdge(id: "\(u)\(v)", sourceNodeID: u, targetNodeID: v, pathType: .straight))
+        }
+        try s.layout(LayoutRequest(options: options()))
+        let before = centres(s)
+        #expect(before["x"]!.y > before["d"]!.y)
+        try s.removeEdge("dx")
+        try s.addEdge(FlowEdge(id: "ax", sourceNodeID: "a", targetNodeID: "x", pathType: .straight))
+        try s.layout(LayoutRequest(options: options(stable: true)))
+        let after = centres(s)
+        #expect(abs(after["x"]!.y - after["b"]!.y) < 1)
+        for id in ["a", "b", "c", "d"] { #expect(abs(after[id]!.y - before[id]!.y) < 1, "\(id) changed layer") }
+    }
+
     /// Before any layout, nodes piled on one spot are new; the others keep their places.
     @Test func pileUpsAreNewBeforeAnyLayout() throws {
         let s = FlowStore<JSONValue>()
@@ -155,5 +175,46 @@ private func addNode(_ s: FlowStore<JSONValue>, _ id: String, from: String, to: 
         // b stays left of c; d (made on top of c) is fitted in beside them
         #expect(c["b"]!.x < c["c"]!.x)
         #expect(abs(c["b"]!.y - c["c"]!.y) < 1 && abs(c["d"]!.y - c["c"]!.y) < 1)
+    }
+}
+
+/// A diagram edited over many steps, a stable layout after each, against a fresh layout of
+/// a copy (what flowbench's stability area measures, small enough for a test).
+@Suite struct StableEditSequenceTests {
+    /// One seeded edit, made the same in both stores: a node with one or two edges, an
+    /// edge between two nodes, or a node deleted.
+    private func edit(_ k: Int, _ stores: [FlowStore<JSONValue>], _ r: inout SplitMix64) throws {
+        let ids = stores[0].nodes.map(\.id)
+        let u = r.pick(ids), v = r.pick(ids)
+        switch r.below(4) {
+        case 0, 1:
+            for s in stores { try addNode(s, "new\(k)", from: u, to: u == v ? nil : v) }
+        case 2:
+            guard u != v else { return }
+            for s in stores { try s.addEdge(FlowEdge(id: "link\(k)", sourceNodeID: u, targetNodeID: v, pathType: .straight)) }
+        default:
+            for s in stores { try s.removeNode(u) }
+        }
+    }
+
+    /// After each of 30 edits of two 40-node DAGs, the stable layouts' orders cross at most
+    /// 1.15 times as often as the fresh layouts' (summed over the edits; 1.04 when written).
+    /// Either half of what keeps it there is needed: with a placed node's layer weighing
+    /// more than its edges (4 against 1, `StableLayout.layerWeight`) the edited graphs'
+    /// edges stayed long and crossed 1.20 times as often, without the kicks
+    /// (`FreeSifting.kick`) 1.33 times, with neither 1.52 times.
+    @Test func manyEditsCrossAboutAsLittleAsFresh() throws {
+        var stableCrossings = 0, freshCrossings = 0
+        for seed in 1...2 as ClosedRange<UInt64> {
+            let stable = try laidOutDAG(seed: seed, nodes: 40), fresh = try laidOutDAG(seed: seed, nodes: 40)
+            var r = SplitMix64(seed: seed &+ 100)
+            for k in 0..<30 {
+                try edit(k, [stable, fresh], &r)
+                stableCrossings += try stable.layout(LayoutRequest(options: options(stable: true))).crossings
+                freshCrossings += try fresh.layout(LayoutRequest(options: options())).crossings
+            }
+        }
+        #expect(freshCrossings > 0)
+        #expect(Double(stableCrossings) <= 1.15 * Double(freshCrossings), "stable \(stableCrossings), fresh \(freshCrossings)")
     }
 }

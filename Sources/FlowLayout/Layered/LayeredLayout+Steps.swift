@@ -11,7 +11,6 @@ extension LayeredLayout {
         var ordering = Ordering(graph: proper)
         if stable {
             StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along }, clusters: clusters)
-            clusters?.regroup(&ordering, graph: proper)
         } else {
             if let flat = FlatOrdering(proper) {
                 flat.minimizeCrossings(&ordering, sifting: clusters == nil, effort: options.effort)

@@ -7,21 +7,28 @@ import FlowCore
 ///    previous layer gets a vertex of its own in network simplex, each at least a rank
 ///    below the one before and held close to it, and an auxiliary vertex per placed node
 ///    makes the cost `|rank - rank of its layer's vertex|` with a weight (`layerWeight`)
-///    above an edge's. So the placed nodes of a layer stay together and the layers keep
-///    their order, a placed node leaves its layer only where that shortens its edges by
-///    more, and a layer the edges need between two previous ones (a label's, one a fresh
-///    layout of groups had) opens between them without moving the rest; new nodes take
-///    the ranks their edges give them. Layers left without a node are closed.
+///    of two thirds of an edge's (`edgeWeight`). So the placed nodes of a layer stay
+///    together and the layers keep their order, a placed node leaves its layer where that
+///    shortens its edges (one edge made shorter is enough: the edges of a graph edited
+///    for long stay as short as a fresh layout's, and with them the long edges' bends and
+///    crossings), and a layer the edges need between two previous ones (a label's, one a
+///    fresh layout of groups had) opens between them without moving the rest; new nodes
+///    take the ranks their edges give them. Layers left without a node are closed.
 /// 2. **Order.** Every layer starts sorted by the previous centres along the layer: placed
 ///    nodes by their own, a long edge's dummies between its ends', new nodes by the mean of
 ///    their neighbours'. Crossing reduction then sifts (passes down and up while they
 ///    help) and moves each long edge as a whole (`ChainSifting`, within a window): new
 ///    nodes, dummies and placed nodes with a new neighbour go where they cross least, any
 ///    other placed node only where that removes more crossings than half a crossing
-///    (`flipCost`) for each such node it passes, so few pairs swap. Groups' vertices are
-///    brought together first, and the sifting moves a vertex only where it keeps them so;
-///    without groups the layers with flat edges are sifted after for what those cross
-///    (`FlatOrdering`), at the same price.
+///    (`flipCost`) for each such node it passes, so few pairs swap. Then, on graphs of up
+///    to a thousand vertices, iterated sifting at the same prices (`StableKicks.swift`)
+///    leaves the local optimum, as a fresh layout's search does: without it the order
+///    drifts from a fresh one's crossings as edits add up. Groups' vertices are brought
+///    together first, and the sifting moves a vertex only where it keeps them so, sibling
+///    groups passing each other in one layer; their one order is then restored and the
+///    whole is sifted and kicked again with siblings kept in it (so the grouping does not
+///    end with an unpolished regrouping); without groups the layers with flat edges are
+///    sifted after for what those cross (`FlatOrdering`), at the same price.
 /// 3. **Coordinates.** Network simplex on dot's auxiliary graph (`PositionSimplex`) with a
 ///    pull towards each placed node's previous centre (`pull` per unit of `hold`), started
 ///    from those centres: the picture stays as straight as the edges make it, and placed
@@ -33,8 +40,13 @@ enum StableLayout {
     /// The weight of a placed node's pull towards its previous centre, per unit of `hold`
     /// (an edge between two nodes weighs 1 per unit of its run, between dummies 8).
     static let pull = 8
-    /// The weight that keeps a placed node's layer (per layer moved).
-    static let layerWeight = 4
+    /// The weight that keeps a placed node's layer (per layer moved), against `edgeWeight`.
+    static let layerWeight = 2
+    /// What an edge's weight counts for per layer it spans, against `layerWeight`: a
+    /// placed node held more than its edges kept the edges of an edited graph long (half
+    /// as many bends again as a fresh layout's after 100 edits of dag_200, and a third
+    /// more crossings).
+    static let edgeWeight = 3
     /// Places a dummy of a long edge may move from where it starts (`ChainSifting`).
     static let window = 10
     /// Rounds of moving the long edges as a whole, each followed by sifting.
@@ -85,7 +97,9 @@ enum StableLayout {
     /// Ranks that keep each placed node's previous layer where the edges allow (see the
     /// type's comment); `edges` are the fresh layout's rank edges (pointing down).
     static func ranks(nodeCount n: Int, edges: [NetworkSimplex.Edge], previousLayer: [Int?]) -> [Int] {
-        var all = edges
+        var all = edges.map {
+            NetworkSimplex.Edge(source: $0.source, target: $0.target, minLength: $0.minLength, weight: $0.weight * edgeWeight)
+        }
         // one vertex per previous layer, each at least one rank below the one before (and
         // held close to it): the placed nodes of a layer keep to its vertex, and a layer the
         // edges need between two previous ones (a label's) opens between their vertices
@@ -218,6 +232,18 @@ enum StableLayout {
         clusters?.regroup(&ordering, graph: g)
         var sifting = FreeSifting(graph: g, layers: ordering.layers, free: free, frozen: ordering.frozen, clusters: clusters)
         sifting.reduce(&ordering)
+        let run = FreeSifting.kicks(vertices: g.count)
+        if let run { sifting.kick(&ordering, run: run, seed: 0x5EED_57AB) }
+        // sibling clusters may have passed each other in some layers: one order again, then
+        // sifting and kicks that keep it, from the same previous order (what a flip costs)
+        if let clusters {
+            clusters.regroup(&ordering, graph: g)
+            var polish = FreeSifting(
+                graph: g, layers: ordering.layers, free: free, frozen: ordering.frozen, clusters: clusters,
+                origin: sifting.origin, keepSiblings: true)
+            polish.reduce(&ordering)
+            if let run { polish.kick(&ordering, run: run, seed: 0x5EED_57AC) }
+        }
         // the flat edges' crossings, which the sifting does not see (not with clusters,
         // whose vertices that sifting would part)
         if clusters == nil, let flat = FlatOrdering(g) { flat.sift(&ordering, free: free) }
@@ -302,9 +328,19 @@ struct FreeSifting {
     let window = StableLayout.siftingWindow
     /// Scratch: each vertex's place in its layer before the layer's sifting.
     private var slot: [Int]
+    /// Each vertex's place in its layer when the sifting started (the previous order).
+    let origin: [Int]
 
-    init(graph: ProperGraph, layers: [[Int]], free: [Bool], frozen: [Bool], clusters: ClusterLayout? = nil) {
+    /// Whether sibling clusters keep their order in every layer (no regrouping after) and
+    /// long edges are not moved as a whole (which would part the clusters).
+    let keepSiblings: Bool
+
+    init(
+        graph: ProperGraph, layers: [[Int]], free: [Bool], frozen: [Bool], clusters: ClusterLayout? = nil,
+        origin: [Int]? = nil, keepSiblings: Bool = false
+    ) {
         g = graph
+        self.keepSiblings = keepSiblings
         self.clusters = clusters
         self.layers = layers
         self.free = free
@@ -312,6 +348,7 @@ struct FreeSifting {
         position = Array(repeating: 0, count: graph.count)
         slot = position
         for layer in layers { for (i, v) in layer.enumerated() { position[v] = i } }
+        self.origin = origin ?? position
     }
 
     mutating func reduce(_ ordering: inout Ordering) {
@@ -320,7 +357,7 @@ struct FreeSifting {
         for round in 0..<(1 + StableLayout.chainRounds) where bestCrossings > 0 && !WorkLimit.shouldStop {
             if round > 0 {
                 var moved = false
-                for chain in g.chains where chain.count > 3 {
+                for chain in g.chains where chain.count > 3 && !keepSiblings {
                     if ChainSifting.place(chain, graph: g, layers: &layers, position: &position, window: StableLayout.window) {
                         moved = true
                     }
@@ -382,7 +419,7 @@ struct FreeSifting {
         return count
     }
 
-    private mutating func siftLayer(_ l: Int) {
+    mutating func siftLayer(_ l: Int) {
         if frozen[l] || layers[l].count < 2 { return }
         let up = layers[l].map { keys($0, above: true) }, down = layers[l].map { keys($0, above: false) }
         // each vertex's keys by its place in the layer as it was
@@ -404,7 +441,7 @@ struct FreeSifting {
             }
             let reach = window > 0 ? window : layer.count
             // sibling clusters are brought back into one order after (`LayeredLayout.order`)
-            let allowed = clusters?.places(for: v, in: layer, from: from, siblingsRegrouped: true)
+            let allowed = clusters?.places(for: v, in: layer, from: from, siblingsRegrouped: !keepSiblings)
             var bestPlace = from, bestCost = 0
             var leftCost = 0, rightCost = 0
             for k in 1...max(1, reach) {
