@@ -70,10 +70,7 @@ extension SVGRenderer {
             // or on its title
             placer.addBorder(of: n.frame, name: "the border of group '\(n.id)'")
             if let t = titleLayout(n, shapes[i], isContainer: true, title(n)) {
-                let inset = TitleLayout.containerInset
-                placer.add(
-                    Rect(n.frame.x + inset.x, n.frame.y + inset.y, t.width, Double(t.lines.count) * t.font.lineHeight),
-                    name: "the title of group '\(n.id)'")
+                placer.add(containerTitleBox(n, t), name: "the title of group '\(n.id)'")
             }
         }
         for i in items.indices { placer.paths.add(items[i].geometry.path.segments, edge: Int32(i)) }

@@ -105,7 +105,11 @@ extension SVGRenderer {
         if shape.isRecord && !isContainer {
             writeRecord(&w, n, title(n), inline)
         } else if let layout = titleLayout(n, shape, isContainer: isContainer, title(n)) {
-            writeTitle(&w, layout, shape, f, isContainer: isContainer, inline)
+            if isContainer {
+                writeContainerTitle(&w, layout, containerTitleBox(n, layout), inline)
+            } else {
+                writeTitle(&w, layout, shape, f, inline)
+            }
         }
 
         // Centre handles are not drawn: they would sit on the title. Nor are default handles
@@ -348,30 +352,35 @@ extension SVGRenderer {
 
     /// Node `n`'s title as drawn: in its style's font, wrapped where the store wrapped it
     /// (a node sized to its title) and cut to fit its frame; nil when nothing shows.
+    /// A container's title is measured bold unless its style says otherwise, as it is drawn.
     func titleLayout(_ n: FlowNode<Data>, _ shape: NodeShape, isContainer: Bool, _ title: String) -> TextLayout? {
         let style = n.hasLook ? store.resolvedStyle(of: n) : FlowStyle()
         let wrapWidth = n.autoSize ? style.wrapWidth ?? TextLayout.defaultWrapWidth : nil
+        let font = isContainer ? TextFont(size: style.font.size, bold: style.bold ?? true) : style.font
         return TitleLayout.layout(
-            title, font: style.font, shape: shape, frame: n.frame, isContainer: isContainer, wrapWidth: wrapWidth)
+            title, font: font, shape: shape, frame: n.frame, isContainer: isContainer, wrapWidth: wrapWidth)
     }
 
-    /// The title: one `text`, its lines as `tspan`s when there are several. Normal nodes
-    /// centre it in the shape's text area, containers put it at the top left.
-    func writeTitle(
-        _ w: inout ByteWriter, _ layout: TextLayout, _ shape: NodeShape, _ f: Rect, isContainer: Bool,
-        _ inline: FlowStyle
+    /// A node's title centred in the shape's text area (`writeText`).
+    func writeTitle(_ w: inout ByteWriter, _ layout: TextLayout, _ shape: NodeShape, _ f: Rect, _ inline: FlowStyle) {
+        let c = shape.textCenter(in: f)
+        let y = c.y - Double(layout.lines.count - 1) * layout.font.lineHeight / 2 + layout.font.baselineOffset
+        writeText(&w, layout, x: c.x, firstBaseline: y, inline)
+    }
+
+    /// A container's title in `box` (`containerTitleBox`: the top left or the top right of
+    /// its frame), started at the box's left.
+    func writeContainerTitle(_ w: inout ByteWriter, _ layout: TextLayout, _ box: Rect, _ inline: FlowStyle) {
+        let y = box.y + layout.font.lineHeight / 2 + layout.font.baselineOffset
+        writeText(&w, layout, x: box.x, firstBaseline: y, inline)
+    }
+
+    /// The title: one `text`, its lines as `tspan`s when there are several, the first line's
+    /// baseline at `y`; centred on `x` or started there, as the node's class says.
+    private func writeText(
+        _ w: inout ByteWriter, _ layout: TextLayout, x: Double, firstBaseline y: Double, _ inline: FlowStyle
     ) {
         let lh = layout.font.lineHeight
-        let x: Double
-        let y: Double
-        if isContainer {
-            x = f.x + TitleLayout.containerInset.x
-            y = f.y + TitleLayout.containerInset.y + lh / 2 + layout.font.baselineOffset
-        } else {
-            let c = shape.textCenter(in: f)
-            x = c.x
-            y = c.y - Double(layout.lines.count - 1) * lh / 2 + layout.font.baselineOffset
-        }
         w.raw("<text class=\"title\"")
         writeInline(&w, inline, .nodeTitle)
         if layout.lines.count == 1 {

@@ -34,7 +34,7 @@ extension SVGRenderer {
                 field.lines.joined(separator: "\n"), maxWidth: max(0, f.width - 2 * RecordLabel.padding.x),
                 maxLines: max(1, field.lines.count), font: font)
             else { continue }
-            writeTitle(&w, layout, .rectangle, f, isContainer: false, inline)
+            writeTitle(&w, layout, .rectangle, f, inline)
         }
     }
 }

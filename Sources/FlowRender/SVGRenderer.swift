@@ -93,6 +93,10 @@ struct SVGRenderer<Data: FlowNodeData> {
     var zoom = 1.0
     var offset = Point.zero
 
+    /// The containers whose title is drawn at the top right of the frame, off the edges
+    /// that run through its top left (`titlesAtRight`); set by `render`.
+    var rightTitles: Set<String> = []
+
     /// Checks the options and the store's styles; throws `invalidValue` naming `op`.
     init(store: FlowStore<Data>, options: SVGOptions, op: String) throws(FlowError) {
         self.store = store
@@ -147,6 +151,7 @@ struct SVGRenderer<Data: FlowNodeData> {
         let shapes = nodes.map { $0.hasLook ? store.resolvedShape(of: $0) : .rounded }
         var edges = edgeItems(nodes, shapes)
         try WorkLimit.check(op)
+        rightTitles = titlesAtRight(edges, nodes, shapes, title: title)
         let warnings = placeLabels(&edges, nodes, shapes, title: title)
         // the label placement, the longest part, stops early past the current WorkLimit
         try WorkLimit.check(op)

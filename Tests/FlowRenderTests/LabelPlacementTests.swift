@@ -82,6 +82,26 @@ private func placed(_ store: Store) throws -> (items: [EdgeItem], warnings: [Str
         #expect(!overlap(box, Rect(10, 6, 100, 15)))
     }
 
+    /// A group's title moves to the top right when an edge coming in from above runs
+    /// through it at the top left, and stays at the top left when nothing does.
+    @Test func aGroupTitleMovesOffAnEdgeThroughIt() throws {
+        func titleX(_ source: Point) throws -> String? {
+            let store = try makeStore(
+                [node("g", 0, 100, 300, 160, title: "services", container: true),
+                 node("a", 20, 160, 100, 40, parent: "g"),
+                 node("s", source.x, source.y, 40, 40, handles: [HandleDeclaration(id: "source", type: .source, position: .bottom)])],
+                [edge("e", "s", "source", "a", nil, type: .straight)])
+            let svg = try renderSVG(store)
+            guard let r = svg.range(of: #"<text class="title"[^>]*>services"#, options: .regularExpression) else { return nil }
+            return String(svg[r]).components(separatedBy: "x=\"").dropFirst().first?.components(separatedBy: "\"").first
+        }
+        // from straight above the title's left end: through it
+        let crossed = try #require(try titleX(Point(20, 0)))
+        #expect(Double(crossed)! > 150, "the title stays at x = \(crossed)")
+        // from far to the right, crossing the band in its middle: the title stays
+        #expect(try titleX(Point(250, 0)).map { Double($0)! < 50 } == true)
+    }
+
     @Test func aLabelWithoutRoomIsDrawnWhereItCoversLeast() throws {
         let store = try makeStore(
             [node("p", 0, 0, 40, 40), node("q", 0, 100, 40, 40), node("cover", -200, 30, 440, 80)],
