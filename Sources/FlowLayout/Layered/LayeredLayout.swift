@@ -317,7 +317,11 @@ public enum LayeredLayout {
         let straightRoutes = StraightRoutes(
             graph: proper, layers: ordering.layers, x: x, bandTop: layerTop,
             bandBottom: (0..<proper.layerCount).map { layerTop[$0] + layerDepth[$0] },
-            separation: coordinates.separation)
+            separation: coordinates.separation,
+            walls: boxes.flatMap { b in
+                clusters?.walls(
+                    graph: proper, layers: ordering.layers, low: b.low, high: b.high, spacing: options.nodeSpacing / 2)
+            })
         let (points, labelCentres) = routes(
             graph, edges: edges, proper: proper, straightRoutes: straightRoutes, reversed: reversed, x: x,
             layerTop: layerTop, layerDepth: layerDepth)

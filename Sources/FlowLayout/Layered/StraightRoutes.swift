@@ -21,6 +21,10 @@ struct StraightRoutes {
     /// Where each layer's band starts and ends across the layers.
     let bandTop: [Double], bandBottom: [Double]
     let separation: (Int, Int) -> Double
+    /// With groups, the span each vertex's route may take in its layer among the boxes
+    /// (`ClusterLayout.walls`): a route beside a group stays outside its frame, one inside
+    /// stays in.
+    var walls: [ClosedRange<Double>]? = nil
 
     /// For every vertex, where its route crosses the top and the bottom of its layer (a
     /// real vertex, or a dummy of an edge not straightened, keeps its `x` at both).
@@ -47,8 +51,12 @@ struct StraightRoutes {
                     let left = p > 0 ? layers[l][p - 1] : nil
                     let right = p + 1 < layers[l].count ? layers[l][p + 1] : nil
                     func room(_ at: [Double]) -> ClosedRange<Double> {
-                        let low = left.map { at[$0] + separation($0, d) } ?? -Double.infinity
-                        let high = right.map { at[$0] - separation(d, $0) } ?? Double.infinity
+                        var low = left.map { at[$0] + separation($0, d) } ?? -Double.infinity
+                        var high = right.map { at[$0] - separation(d, $0) } ?? Double.infinity
+                        if let wall = walls?[d] {
+                            low = max(low, wall.lowerBound)
+                            high = min(high, wall.upperBound)
+                        }
                         // the dummy's own place always fits; keep it when rounding says otherwise
                         return min(low, x[d])...max(high, x[d])
                     }
