@@ -33,16 +33,12 @@ extension FlowStore where Data == JSONValue {
             // the layout's memory counts against this store's budget (a sandbox's cap)
             scratch.memoryBudget = memoryBudget
             warnings += try scratch.load(document)
-            let defaults = LayoutOptions()
-            var request = LayoutRequest()
-            // ranks closer than the curves between them can bend in are drawn that far apart;
-            // dot sets unconnected parts side by side in its ranks, `nodesep` apart
-            let layerSpacing = max(imported.layerSpacing ?? defaults.layerSpacing, LayoutOptions.curveLayerSpacing)
-            request.options = LayoutOptions(
-                direction: imported.direction, nodeSpacing: imported.nodeSpacing ?? defaults.nodeSpacing,
-                layerSpacing: layerSpacing, componentSpacing: imported.nodeSpacing ?? defaults.componentSpacing,
-                equalLayerSpacing: document.look.equalLayerSpacing)
-            _ = try scratch.layout(request)
+            // laid out as a later `store:layout{}` lays out the document, with the reader's
+            // spacing (a DOT file's, or Graphviz's defaults when it gives none)
+            var look = document.look
+            look.nodeSpacing = imported.nodeSpacing
+            look.layerSpacing = imported.layerSpacing
+            _ = try scratch.layout(LayoutRequest(options: LayoutOptions(diagram: look, direction: imported.direction)))
             document = scratch.document()
             document.classes = imported.document.classes
         }

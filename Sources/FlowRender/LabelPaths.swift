@@ -93,3 +93,11 @@ struct PathGrid {
         return (t1 - t0) * (d.x * d.x + d.y * d.y).squareRoot() > 1e-9
     }
 }
+
+extension PathGrid {
+    /// The drawn paths of `items`, `items[i]` as edge number `i`.
+    init(_ items: [EdgeItem]) {
+        self.init()
+        for i in items.indices { add(items[i].geometry.path.segments, edge: Int32(i)) }
+    }
+}

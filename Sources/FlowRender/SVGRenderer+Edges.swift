@@ -52,17 +52,17 @@ extension SVGRenderer {
 
     /// Places the edge labels in store order (LabelPlacement.swift), avoiding the nodes that
     /// are not containers, the borders and titles of containers, the labels placed before,
-    /// and where it can the other edges' paths; grows each edge's bounds by its label. Returns a warning for every label that
-    /// could not be placed without overlap.
+    /// and where it can the other edges' paths (`paths`, built from `items`); grows each
+    /// edge's bounds by its label. `containers[i]`: whether `nodes[i]` is drawn as one.
+    /// Returns a warning for every label that could not be placed without overlap.
     func placeLabels(
-        _ items: inout [EdgeItem], _ nodes: [FlowNode<Data>], _ shapes: [NodeShape], title: (FlowNode<Data>) -> String
+        _ items: inout [EdgeItem], _ nodes: [FlowNode<Data>], _ shapes: [NodeShape], containers: [Bool],
+        paths: PathGrid, title: (FlowNode<Data>) -> String
     ) -> [String] {
         guard items.contains(where: { $0.label != nil }) else { return [] }
         var placer = LabelPlacer()
-        var parents = Set<String>()
-        for n in nodes { if let p = n.parentID { parents.insert(p) } }
         for (i, n) in nodes.enumerated() {
-            guard n.acceptsChildren || parents.contains(n.id) else {
+            guard containers[i] else {
                 placer.add(n.frame, name: "node '\(n.id)'")
                 continue
             }
@@ -73,7 +73,7 @@ extension SVGRenderer {
                 placer.add(containerTitleBox(n, t), name: "the title of group '\(n.id)'")
             }
         }
-        for i in items.indices { placer.paths.add(items[i].geometry.path.segments, edge: Int32(i)) }
+        placer.paths = paths
         var probe = WorkLimitProbe(stride: 64)
         for i in items.indices {
             if probe.shouldStop() { break }  // render() then fails

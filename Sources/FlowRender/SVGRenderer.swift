@@ -151,8 +151,11 @@ struct SVGRenderer<Data: FlowNodeData> {
         let shapes = nodes.map { $0.hasLook ? store.resolvedShape(of: $0) : .rounded }
         var edges = edgeItems(nodes, shapes)
         try WorkLimit.check(op)
-        rightTitles = titlesAtRight(edges, nodes, shapes, title: title)
-        let warnings = placeLabels(&edges, nodes, shapes, title: title)
+        // the groups' titles and the edges' labels keep off the drawn paths
+        let isContainer = Self.containerFlags(nodes)
+        let paths = isContainer.contains(true) || edges.contains(where: { $0.label != nil }) ? PathGrid(edges) : PathGrid()
+        rightTitles = titlesAtRight(nodes, shapes, containers: isContainer, paths: paths, title: title)
+        let warnings = placeLabels(&edges, nodes, shapes, containers: isContainer, paths: paths, title: title)
         // the label placement, the longest part, stops early past the current WorkLimit
         try WorkLimit.check(op)
         var diagramTitle = diagramTitleLayout()

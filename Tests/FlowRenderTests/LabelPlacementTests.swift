@@ -17,7 +17,9 @@ private func placed(_ store: Store) throws -> (items: [EdgeItem], warnings: [Str
     store.forEachNode { nodes.append($0) }
     let shapes = nodes.map { _ in NodeShape.rounded }
     var items = renderer.edgeItems(nodes, shapes)
-    let warnings = renderer.placeLabels(&items, nodes, shapes, title: defaultNodeTitle)
+    let warnings = renderer.placeLabels(
+        &items, nodes, shapes, containers: SVGRenderer<JSONValue>.containerFlags(nodes), paths: PathGrid(items),
+        title: defaultNodeTitle)
     return (items, warnings)
 }
 

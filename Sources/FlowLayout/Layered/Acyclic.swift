@@ -71,25 +71,35 @@ func longestPathSpan(nodeCount: Int, edges: [(Int, Int)], reversed: [Bool]) -> I
 /// Each node's layer one below its lowest predecessor, with edges turned where `reversed`
 /// says; nil when they still form a cycle.
 func longestPathRanks(nodeCount: Int, edges: [(Int, Int)], reversed: [Bool]) -> [Int]? {
-    var out = Array(repeating: [Int](), count: nodeCount)
-    var indegree = Array(repeating: 0, count: nodeCount)
-    for (i, e) in edges.enumerated() {
+    let turned = edges.enumerated().map { i, e in
         let (s, t) = reversed[i] ? (e.1, e.0) : e
-        out[s].append(t)
-        indegree[t] += 1
+        return NetworkSimplex.Edge(source: s, target: t, minLength: 1, weight: 0)
     }
-    var rank = Array(repeating: 0, count: nodeCount)
-    var ready = (0..<nodeCount).filter { indegree[$0] == 0 }
-    var ranked = 0
+    return longestPaths(turned, count: nodeCount)
+}
+
+/// Longest paths from the sources over `edges` (Kahn's order), each edge at least its
+/// `minLength` long: the rank of each of `count` vertices; nil when the edges hold a cycle.
+func longestPaths(_ edges: [NetworkSimplex.Edge], count: Int) -> [Int]? {
+    var outgoing = Array(repeating: [Int](), count: count)
+    var indegree = Array(repeating: 0, count: count)
+    for (i, e) in edges.enumerated() {
+        outgoing[e.source].append(i)
+        indegree[e.target] += 1
+    }
+    var rank = Array(repeating: 0, count: count)
+    var ready = (0..<count).filter { indegree[$0] == 0 }
+    var done = 0
     while let v = ready.popLast() {
-        ranked += 1
-        for w in out[v] {
-            rank[w] = max(rank[w], rank[v] + 1)
-            indegree[w] -= 1
-            if indegree[w] == 0 { ready.append(w) }
+        done += 1
+        for i in outgoing[v] {
+            let e = edges[i]
+            rank[e.target] = max(rank[e.target], rank[v] + e.minLength)
+            indegree[e.target] -= 1
+            if indegree[e.target] == 0 { ready.append(e.target) }
         }
     }
-    return ranked == nodeCount ? rank : nil
+    return done == count ? rank : nil
 }
 
 /// Eades–Lin–Smyth: sinks go to the end of the order and sources to its start as they

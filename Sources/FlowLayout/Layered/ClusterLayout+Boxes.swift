@@ -54,8 +54,7 @@ extension ClusterLayout {
             for i in 1..<layer.count {
                 let a = layer[i - 1], b = layer[i]
                 let pa = chain(a), pb = chain(b)
-                var k = 0
-                while k < pa.count && k < pb.count && pa[k] == pb[k] { k += 1 }
+                let k = ClusterLayout.sharedDepth(pa, pb)
                 if k == pa.count && k == pb.count {
                     keep(a, b, separation(a, b))
                 } else {
@@ -71,9 +70,9 @@ extension ClusterLayout {
         let holes = holeConstraints(graph: graph, layers: layers, spacing: spacing, low: low, high: high)
         // the start: longest paths from the left (a cycle means no order; one the holes'
         // sides make is left to the boxes' own constraints)
-        let withHoles = ClusterLayout.longestPaths(edges + holes, count: count)
+        let withHoles = longestPaths(edges + holes, count: count)
         if withHoles != nil { edges += holes }
-        guard let rank = withHoles ?? ClusterLayout.longestPaths(edges, count: count) else { return nil }
+        guard let rank = withHoles ?? longestPaths(edges, count: count) else { return nil }
         // the clusters' variables come after the segments' in the solver
         let base = n + graph.segments.count
         func solverIndex(_ i: Int) -> Int { i < n ? i : base + i - n }
@@ -151,29 +150,6 @@ extension ClusterLayout {
 }
 
 extension ClusterLayout {
-    /// Longest paths from the left over `edges` (Kahn's order): nil when they hold a cycle.
-    static func longestPaths(_ edges: [NetworkSimplex.Edge], count: Int) -> [Int]? {
-        var outgoing = Array(repeating: [Int](), count: count)
-        var indegree = Array(repeating: 0, count: count)
-        for (i, e) in edges.enumerated() {
-            outgoing[e.source].append(i)
-            indegree[e.target] += 1
-        }
-        var rank = Array(repeating: 0, count: count)
-        var ready = (0..<count).filter { indegree[$0] == 0 }
-        var done = 0
-        while let v = ready.popLast() {
-            done += 1
-            for i in outgoing[v] {
-                let e = edges[i]
-                rank[e.target] = max(rank[e.target], rank[v] + e.minLength)
-                indegree[e.target] -= 1
-                if indegree[e.target] == 0 { ready.append(e.target) }
-            }
-        }
-        return done == count ? rank : nil
-    }
-
     /// For each layer inside a used cluster's span where the cluster holds no vertex (a
     /// group whose members skip the layers of another's), constraints that keep that
     /// layer's vertices (or the sibling boxes holding them) `spacing` outside the box, before
@@ -195,8 +171,7 @@ extension ClusterLayout {
             for c in clusters.indices where used[c] && first[c] < l && l < last[c] && !present[l].contains(c) {
                 for v in layer {
                     let pv = chain(v), pc = path[c]
-                    var k = 0
-                    while k < pv.count && k < pc.count && pv[k] == pc[k] { k += 1 }
+                    let k = ClusterLayout.sharedDepth(pv, pc)
                     let box = pc[k]  // k < pc.count: c holds nothing in this layer
                     let inSibling = k < pv.count
                     // a bend goes the side of the end of its edge that lies outside the box
@@ -223,8 +198,7 @@ extension ClusterLayout {
     /// belongs to no sibling; nil when `c` holds `u`.
     private func before(of u: Int, _ c: Int, key: [Double], place: [Double]) -> Bool? {
         let pu = chain(u), pc = path[c]
-        var k = 0
-        while k < pu.count && k < pc.count && pu[k] == pc[k] { k += 1 }
+        let k = ClusterLayout.sharedDepth(pu, pc)
         guard k < pc.count else { return nil }
         return k < pu.count ? (key[pu[k]], pu[k]) < (key[pc[k]], pc[k]) : place[u] < key[pc[k]]
     }

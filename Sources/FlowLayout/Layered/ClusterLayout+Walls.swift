@@ -12,9 +12,7 @@ extension ClusterLayout {
         var walls = Array(repeating: -Double.infinity...Double.infinity, count: graph.count)
         // the outermost box holding `v` and not `u`, if any
         func parting(_ v: Int, from u: Int) -> Int? {
-            let pv = chain(v), pu = chain(u)
-            var k = 0
-            while k < pv.count && k < pu.count && pv[k] == pu[k] { k += 1 }
+            let pv = chain(v), k = ClusterLayout.sharedDepth(pv, chain(u))
             return k < pv.count ? pv[k] : nil
         }
         for layer in layers {

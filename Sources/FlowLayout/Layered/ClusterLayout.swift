@@ -59,10 +59,16 @@ struct ClusterLayout {
     /// The innermost cluster holding both `a` and `b` (clusters or -1).
     static func innermostCommon(_ a: Int, _ b: Int, _ path: [[Int]]) -> Int {
         guard a >= 0, b >= 0 else { return -1 }
-        let pa = path[a], pb = path[b]
+        let k = sharedDepth(path[a], path[b])
+        return k == 0 ? -1 : path[a][k - 1]
+    }
+
+    /// How many clusters, from the outermost, two chains of clusters (`path`, `chain`) share:
+    /// where they part, `a[k]` and `b[k]` are the boxes (when there) that tell them apart.
+    static func sharedDepth(_ a: [Int], _ b: [Int]) -> Int {
         var k = 0
-        while k < pa.count && k < pb.count && pa[k] == pb[k] { k += 1 }
-        return k == 0 ? -1 : pa[k - 1]
+        while k < a.count && k < b.count && a[k] == b[k] { k += 1 }
+        return k
     }
 
     func chain(_ v: Int) -> [Int] { of[v] >= 0 ? path[of[v]] : [] }
@@ -80,8 +86,7 @@ struct ClusterLayout {
         return layer.sorted { a, b in
             let i = at[a]!, j = at[b]!
             let pa = chains[i], pb = chains[j]
-            var k = 0
-            while k < pa.count && k < pb.count && pa[k] == pb[k] { k += 1 }
+            let k = ClusterLayout.sharedDepth(pa, pb)
             let ka = k < pa.count ? (clusterKey[pa[k]], 0, pa[k]) : (keys[i], 1, position[a])
             let kb = k < pb.count ? (clusterKey[pb[k]], 0, pb[k]) : (keys[j], 1, position[b])
             return ka < kb

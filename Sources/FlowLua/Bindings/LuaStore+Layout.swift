@@ -27,7 +27,7 @@ extension FlowStoreBinding {
     /// the store's to honour. Spacing not given is the document's (`LayoutOptions(diagram:)`).
     static func layoutRequest(_ t: LuaTable?, store: LuaFlowStore) throws -> LayoutRequest {
         let op = "layout"
-        var r = LayoutRequest(options: LayoutOptions(diagram: store.diagramLook))
+        var r = LayoutRequest(diagram: store.diagramLook)
         guard let t else { return r }
         try t.rejectUnknownKeys([
             "algorithm", "direction", "nodeSpacing", "layerSpacing", "componentSpacing", "equalLayerSpacing",
