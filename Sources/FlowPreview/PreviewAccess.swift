@@ -14,6 +14,8 @@ import Glibc
 /// - without one, the `Host` must name the loopback address the server listens on, with
 ///   its port (`127.0.0.1:8080`, `localhost:8080`, `[::1]:8080`): a site whose name was
 ///   made to point at 127.0.0.1 (DNS rebinding) is refused too.
+///
+/// Port 80 may be left out, as browsers do (`Host: 127.0.0.1`, `Origin: http://127.0.0.1`).
 public struct PreviewAccess: Sendable, Equatable {
     /// The token every request must carry, if any.
     public let token: String?
@@ -29,16 +31,29 @@ public struct PreviewAccess: Sendable, Equatable {
         if Self.isLoopback(address.host) {
             names += ["127.0.0.1", "localhost", "[::1]"].map { "\($0):\(port)" }
         }
-        hosts = Set(names.map { $0.lowercased() })
+        hosts = Set(names.map(Self.canonical))
     }
 
     /// Whether a request may have the page or a WebSocket: its `Host` and `Origin` headers
     /// and the `token` of its query.
     public func allows(host: String?, origin: String?, token given: String?) -> Bool {
-        guard let host = host?.lowercased(), !host.isEmpty else { return false }
-        if let origin, origin.lowercased() != "http://" + host { return false }
+        guard let host = host.map(Self.canonical), !host.isEmpty else { return false }
+        if let origin {
+            let scheme = "http://"
+            guard origin.lowercased().hasPrefix(scheme), Self.canonical(String(origin.dropFirst(scheme.count))) == host
+            else { return false }
+        }
         if let token { return given.map { Self.same($0, token) } ?? false }
         return hosts.contains(host)
+    }
+
+    /// `host:port` lowercased, without the port when it is 80 (browsers leave the default
+    /// port out of `Host` and `Origin`).
+    static func canonical(_ authority: String) -> String {
+        let a = authority.lowercased()
+        guard a.hasSuffix(":80") else { return a }
+        let name = a.dropLast(3)
+        return name.hasSuffix("]") || !name.contains(":") ? String(name) : a
     }
 
     /// Whether `host` is a loopback name or address: the only hosts the server may listen

@@ -31,6 +31,24 @@ public struct PreviewLimits: Sendable {
 
     public init() {}
 
+    /// Raises the process's soft limit of file descriptors (RLIMIT_NOFILE) to its hard
+    /// limit, so that the REPL has that many whatever the server holds; flowrepl does it
+    /// when the preview starts. Returns the soft limit now in force (nil when it cannot be
+    /// read). The process uses poll and epoll, never select, so descriptors past 1024 are
+    /// fine.
+    @discardableResult
+    public static func raiseDescriptorLimit() -> Int? {
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        var r = rlimit()
+        guard getrlimit(resource, &r) == 0 else { return nil }
+        if r.rlim_cur < r.rlim_max {
+            var raised = r
+            raised.rlim_cur = r.rlim_max
+            if setrlimit(resource, &raised) == 0 { r = raised }
+        }
+        return r.rlim_cur == rlim_t.max ? Int.max : Int(r.rlim_cur)
+    }
+
     /// These limits with `connections` lowered, if need be, to leave
     /// `reservedDescriptors` of the process's limit (RLIMIT_NOFILE) free.
     func fitted() -> PreviewLimits {

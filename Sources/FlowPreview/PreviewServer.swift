@@ -129,17 +129,19 @@ public final class PreviewServer: Sendable {
         else { return .dontUpgrade }
         let name = uri.queryParameters["name"].map { String($0) }
         return .upgrade([:]) { inbound, outbound, _ in
-            await serve(view: view, name: name, inbound, outbound, hub: hub)
+            try await serve(view: view, name: name, inbound, outbound, hub: hub)
         }
     }
 
-    /// One page's WebSocket, until it closes.
+    /// One page's WebSocket, until it closes. Throws what ended the receiving, so that the
+    /// socket closes with its code: 1009 for a message over 64 KiB, 1007 for text that is
+    /// not UTF-8.
     static func serve(
         view: Int?, name: String?, _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, hub: PreviewHub
-    ) async {
+    ) async throws {
         guard let (page, doorbell) = hub.connect(view: view, name: name) else { return }  // full: closed
         defer { hub.disconnect(page) }
-        await withThrowingTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 // Sending: the latest frame if the page has not had it, then the replies
                 // and notices (a notice is about the picture before it).
@@ -169,9 +171,10 @@ public final class PreviewServer: Sendable {
                     }
                 }
             }
-            // The page went away (or its socket failed): stop sending too.
-            _ = try? await group.next()
-            group.cancelAll()
+            // The page went away, its socket failed or it broke the protocol: stop sending
+            // too, and close with the receiving's error, if any.
+            defer { group.cancelAll() }
+            _ = try await group.next()
         }
     }
 

@@ -83,6 +83,7 @@ final class PreviewHost {
             var byte: UInt8 = 1
             _ = write(writeEnd, &byte, 1)
         })
+        PreviewLimits.raiseDescriptorLimit()  // the REPL's room, whatever the server holds
         let server: PreviewServer
         do throws(PreviewServerError) { server = try PreviewServer(address: address, hub: hub, token: token) } catch {
             close(readEnd)

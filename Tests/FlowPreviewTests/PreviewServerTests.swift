@@ -85,14 +85,65 @@ import Testing
         }
     }
 
+    /// A page's message of exactly `size` bytes (an unknown type: the reply is an error).
+    func message(size: Int) -> [UInt8] {
+        let head = Array(#"{"type":"bogus","pad":""#.utf8), tail = Array(#""}"#.utf8)
+        return head + [UInt8](repeating: 0x78, count: size - head.count - tail.count) + tail
+    }
+
+    static let bogus = #"{"type":"error","message":"message: unknown type 'bogus'"}"#
+
     @Test func messagesUpTo64KiBAreRead() async throws {
         try await offThePool {
             let s = try server()
             let c = try socket(s)
-            let padding = String(repeating: "x", count: 60_000)
-            c.sendFrame(opcode: 1, Array(#"{"type":"bogus","pad":"\#(padding)"}"#.utf8))
-            #expect(c.text() == #"{"type":"error","message":"message: unknown type 'bogus'"}"#)
+            c.sendFrame(opcode: 1, message(size: 65_536))  // one frame
+            #expect(c.text() == Self.bogus)
+            let m = message(size: 65_536)  // three frames
+            c.sendFrame(opcode: 1, Array(m[..<30_000]), fin: false)
+            c.sendFrame(opcode: 0, Array(m[30_000..<60_000]), fin: false)
+            c.sendFrame(opcode: 0, Array(m[60_000...]))
+            #expect(c.text() == Self.bogus)
         }
+    }
+
+    /// A frame or message over 64 KiB closes the socket with 1009 (message too big), a
+    /// message of several frames too (it closed with 1000).
+    @Test(arguments: [false, true]) func aMessageOver64KiBClosesWith1009(fragmented: Bool) async throws {
+        try await offThePool {
+            let s = try server()
+            let c = try socket(s)
+            let m = message(size: 65_537)
+            if fragmented {
+                c.sendFrame(opcode: 1, Array(m[..<40_000]), fin: false)
+                c.sendFrame(opcode: 0, Array(m[40_000...]))
+            } else {
+                c.sendFrame(opcode: 1, m, prefix: 14)  // the header alone: refused before the rest comes
+            }
+            var close: (opcode: UInt8, payload: [UInt8])?
+            while close == nil, let f = c.frame() { if f.opcode == 8 { close = f } }  // past presence
+            #expect(close?.payload.prefix(2) == [0x03, 0xF1], "\(close.map { Array($0.payload.prefix(2)) } ?? [])")
+            c.sendFrame(opcode: 8, [0x03, 0xF1])  // the client's side of the closing handshake
+            #expect(c.closedByServer())
+        }
+    }
+
+    @Test func port80IsLeftOutOfHostAndOrigin() {
+        // browsers send `Host: 127.0.0.1` and `Origin: http://127.0.0.1` for port 80
+        let at80 = PreviewAccess(address: ServeAddress(host: "127.0.0.1", port: 80), token: nil)
+        for host in ["127.0.0.1", "localhost", "[::1]", "LOCALHOST"] {
+            #expect(at80.allows(host: host, origin: "http://\(host)", token: nil), "\(host)")
+            #expect(at80.allows(host: host + ":80", origin: "http://\(host)", token: nil), "\(host):80")
+            #expect(at80.allows(host: host, origin: "http://\(host):80", token: nil), "\(host), origin :80")
+        }
+        #expect(!at80.allows(host: "evil.example", origin: "http://evil.example", token: nil))
+        #expect(!at80.allows(host: "127.0.0.1", origin: "http://evil.example", token: nil))
+        #expect(!at80.allows(host: "127.0.0.1", origin: "https://127.0.0.1", token: nil))
+        #expect(!at80.allows(host: ":80", origin: nil, token: nil))
+        let at8080 = PreviewAccess(address: ServeAddress(host: "127.0.0.1", port: 8080), token: nil)
+        #expect(!at8080.allows(host: "127.0.0.1", origin: "http://127.0.0.1", token: nil))
+        #expect(!at8080.allows(host: "127.0.0.1:8080", origin: "http://127.0.0.1", token: nil))
+        #expect(at8080.allows(host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", token: nil))
     }
 
     @Test(arguments: [(UInt8(1), Array("{}".utf8)), (UInt8(9), []), (UInt8(8), [0x03, 0xE8])])
@@ -175,6 +226,38 @@ import Testing
             socket.sendFrame(opcode: 1, Array("[]".utf8))
             #expect(socket.text() == #"{"type":"error","message":"message: a JSON object expected"}"#)
         }
+    }
+
+    @Test func aWebSocketThatAnswersItsPingsStays() async throws {
+        try await offThePool {
+            let s = try server { $0.pingPeriod = .milliseconds(50) }
+            let c = try socket(s)
+            var pings = 0
+            while pings < 6, let f = c.frame() {  // as a browser does: a pong for each ping
+                if f.opcode == 9 {
+                    pings += 1
+                    c.sendFrame(opcode: 10, f.payload)
+                }
+            }
+            #expect(pings == 6)
+            c.sendFrame(opcode: 1, Array("[]".utf8))
+            #expect(c.text() == #"{"type":"error","message":"message: a JSON object expected"}"#)
+        }
+    }
+
+    /// flowrepl raises the soft limit of descriptors to the hard one when the preview starts.
+    @Test func theDescriptorLimitIsRaisedToTheHardOne() throws {
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        var before = rlimit()
+        try #require(getrlimit(resource, &before) == 0)
+        defer { _ = setrlimit(resource, &before) }
+        var lowered = before
+        lowered.rlim_cur = min(before.rlim_max, 256) / 2
+        try #require(setrlimit(resource, &lowered) == 0)
+        let now = PreviewLimits.raiseDescriptorLimit()
+        var after = rlimit()
+        _ = getrlimit(resource, &after)
+        #expect(after.rlim_cur == before.rlim_max && now == Int(after.rlim_cur))
     }
 
     @Test func aWebSocketThatAnswersNoPingIsClosed() async throws {

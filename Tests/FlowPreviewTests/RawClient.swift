@@ -82,9 +82,16 @@ final class RawClient {
         return head()?.status
     }
 
-    /// Sends one frame, masked unless `masked` is false.
-    func sendFrame(opcode: UInt8, _ payload: [UInt8], masked: Bool = true) {
-        var frame: [UInt8] = [0x80 | opcode]
+    /// Sends one frame, masked unless `masked` is false, the last of its message unless
+    /// `fin` is false; only its first `prefix` bytes if given (a header that announces more
+    /// than is sent).
+    func sendFrame(opcode: UInt8, _ payload: [UInt8], masked: Bool = true, fin: Bool = true, prefix: Int? = nil) {
+        let frame = Self.frame(opcode: opcode, payload, masked: masked, fin: fin)
+        send(prefix.map { Array(frame.prefix($0)) } ?? frame)
+    }
+
+    static func frame(opcode: UInt8, _ payload: [UInt8], masked: Bool, fin: Bool) -> [UInt8] {
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
         let maskBit: UInt8 = masked ? 0x80 : 0
         if payload.count < 126 {
             frame.append(maskBit | UInt8(payload.count))
@@ -101,7 +108,7 @@ final class RawClient {
         } else {
             frame += payload
         }
-        send(frame)
+        return frame
     }
 
     /// The next frame from the server: its opcode and payload; nil at the end.
