@@ -36,7 +36,7 @@ public final class PreviewServer: Sendable {
         let check: @Sendable () -> PreviewAccess = { bound.withLock { $0 } }
         var logger = Logger(label: "flowrepl.preview")
         logger.logLevel = .critical
-        let sockets = SocketSlots(limits.webSockets)
+        let sockets = Slots(limits.webSockets), connections = Slots(limits.connections)
         let app = Application(
             router: PreviewServer.pageRouter(access: check),
             server: HTTPServerBuilder { responder in
@@ -49,7 +49,7 @@ public final class PreviewServer: Sendable {
                         shouldUpgrade: { request, channel, _ in
                             PreviewServer.upgrade(request, channel, hub: hub, access: check(), sockets: sockets)
                         }),
-                    requestTimeout: limits.requestTimeout)
+                    requestTimeout: limits.requestTimeout, connections: connections)
             },
             configuration: .init(
                 address: .hostname(address.host, port: address.port), serverName: nil,
@@ -119,7 +119,7 @@ public final class PreviewServer: Sendable {
     /// request `access` allows and a free place. Accepted, the connection's frames get
     /// their masks checked (`UpgradeWatch`).
     static func upgrade(
-        _ request: HTTPRequest, _ channel: any Channel, hub: PreviewHub, access: PreviewAccess, sockets: SocketSlots
+        _ request: HTTPRequest, _ channel: any Channel, hub: PreviewHub, access: PreviewAccess, sockets: Slots
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let uri = URI(request.path ?? "")
         guard uri.path == "/ws", let view = viewParameter(uri), view.map(hub.hasView) ?? true,

@@ -168,6 +168,8 @@ import Testing
         }
     }
 
+    /// (NIO accepts a connection or two past the count now and then, 10 of 8 in 5 of 15
+    /// fresh servers: this test saw "9 of 8" under load. `GuardedChannel` closes those.)
     @Test func connectionsBeyondTheLimitWaitUnaccepted() async throws {
         try await offThePool {
             let s = try server { $0.connections = 8 }
