@@ -45,7 +45,9 @@ public final class PreviewServer: Sendable {
                         responder: responder,
                         configuration: .init(
                             http1: .init(),
-                            ws: .init(maxFrameSize: PreviewLimits.maximumMessageSize, autoPing: .enabled(timePeriod: limits.pingPeriod))),
+                            ws: .init(
+                                maxFrameSize: PreviewLimits.maximumMessageSize, autoPing: .enabled(timePeriod: limits.pingPeriod),
+                                validateUTF8: true)),
                         shouldUpgrade: { request, channel, _ in
                             PreviewServer.upgrade(request, channel, hub: hub, access: check(), sockets: sockets)
                         }),

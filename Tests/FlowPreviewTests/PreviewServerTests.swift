@@ -128,6 +128,21 @@ import Testing
         }
     }
 
+    /// RFC 6455, 8.1: a text message that is not UTF-8 closes the socket with 1007 (it was
+    /// read, the bad bytes replaced).
+    @Test func aTextMessageThatIsNotUTF8ClosesWith1007() async throws {
+        try await offThePool {
+            let s = try server()
+            let c = try socket(s)
+            c.sendFrame(opcode: 1, Array(#"{"type":"select","node":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8))
+            var close: (opcode: UInt8, payload: [UInt8])?
+            while close == nil, let f = c.frame() { if f.opcode == 8 { close = f } }
+            #expect(close?.payload.prefix(2) == [0x03, 0xEF], "\(close.map { Array($0.payload.prefix(2)) } ?? [])")
+            c.sendFrame(opcode: 8, [0x03, 0xEF])
+            #expect(c.closedByServer())
+        }
+    }
+
     @Test func port80IsLeftOutOfHostAndOrigin() {
         // browsers send `Host: 127.0.0.1` and `Origin: http://127.0.0.1` for port 80
         let at80 = PreviewAccess(address: ServeAddress(host: "127.0.0.1", port: 80), token: nil)
