@@ -174,6 +174,28 @@ import Testing
         }
     }
 
+    /// An unmasked frame sent in the same write as the upgrade request (so it is read
+    /// before the upgrade is done) is refused too.
+    @Test func anUnmaskedFrameRightBehindTheUpgradeClosesWith1002() async throws {
+        try await offThePool {
+            let s = try server()
+            let port = s.address.port
+            let c = try RawClient(port: port)
+            let request = "GET /ws?view=1 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+                + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                + "Sec-WebSocket-Version: 13\r\n\r\n"
+            c.send(Array(request.utf8) + RawClient.frame(opcode: 1, Array(#"{"type":"clearSelection"}"#.utf8), masked: false, fin: true))
+            #expect(c.head()?.status == 101)
+            var frames: [UInt8] = []
+            while let f = c.frame() {
+                frames.append(f.opcode)
+                if f.opcode == 8 { #expect(f.payload.prefix(2) == [0x03, 0xEA]) }
+            }
+            #expect(frames.last == 8, "\(frames)")
+            #expect(s.hub.takeRequests().isEmpty, "the unmasked request reached the store")
+        }
+    }
+
     @Test func aMaskedPingIsAnswered() async throws {
         try await offThePool {
             let s = try server()
