@@ -65,7 +65,8 @@ public struct PreviewLimits: Sendable {
 /// ours). One read of the listening socket accepts up to 4 connections (NIO's
 /// `maxMessagesPerRead`), so reading stops 4 short of the limit. That is not exact: a read
 /// asked for while NIO accepts lets the next one through unchecked (10 of 8 seen), so
-/// `GuardedChannel` closes a connection past the limit at once.
+/// `GuardedChannel` closes a connection past the limit at once (held a moment: 203
+/// descriptors of 192 were seen once in 240 looks).
 struct ConnectionLimit: AvailableConnectionsDelegate {
     static let acceptsPerRead = 4
     let maximum: Int

@@ -56,13 +56,14 @@ import Testing
         let port = try #require(Int(address.dropFirst("preview: http://127.0.0.1:".count).prefix { $0.isNumber }))
         for _ in 0..<400 { clients.append(connectWithoutWaiting(port: port)) }
         let pid = p.processIdentifier
-        let held = try #require(waitFor { accepted(by: pid, port: port) >= 150 ? accepted(by: pid, port: port) : nil }, "the server took few")
-        #expect(held <= 192, "the server holds \(held) connections")
+        try #require(waitFor { accepted(by: pid, port: port) >= 150 ? true : nil }, "the server took few")
+        let most = held(by: pid, port: port)
+        #expect(most <= 192, "the server holds \(most) connections")
         FileManager.default.createFile(atPath: dir.appendingPathComponent("go").path, contents: nil)
         let done = waitFor { output().contains("saved") ? output() : nil }
         #expect(done?.contains("opened 500\n") == true, "\(output())")
         #expect(done?.contains("saved\ttrue") == true, "\(output())")
-        #expect(accepted(by: pid, port: port) <= 192)
+        #expect(held(by: pid, port: port) <= 192)
     }
 
     /// `check()` once it gives a value, retried for up to 20 s; nil if it never does.
@@ -86,6 +87,16 @@ import Testing
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         return fd
+    }
+
+    /// The connections to `port` that process `pid` holds: the fewest `accepted` counts in
+    /// 5 looks 20 ms apart. (Now and then NIO accepts a few past the limit, which the server
+    /// closes at once: a look may see them, 203 once in 240 looks.)
+    func held(by pid: Int32, port: Int) -> Int {
+        (0..<5).map { _ in
+            usleep(20_000)
+            return accepted(by: pid, port: port)
+        }.min()!
     }
 
     /// The connections to `port` that process `pid` accepted (established sockets of its
