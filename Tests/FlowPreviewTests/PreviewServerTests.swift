@@ -206,7 +206,8 @@ import Testing
     }
 
     /// (NIO accepts a connection or two past the count now and then, 10 of 8 in 5 of 15
-    /// fresh servers: this test saw "9 of 8" under load. `GuardedChannel` closes those.)
+    /// fresh servers: this test saw "9 of 8" under load. `GuardedChannel` closes those at
+    /// once.)
     @Test func connectionsBeyondTheLimitWaitUnaccepted() async throws {
         try await offThePool {
             let s = try server { $0.connections = 8 }
@@ -219,9 +220,11 @@ import Testing
                 usleep(2000)
             }
             #expect(held >= 5)
-            for _ in 0..<50 {
-                held = max(held, acceptedConnections(port: port))
-                usleep(2000)
+            for _ in 0..<20 {  // (one past the limit is closed at once: a look may see it)
+                held = max(held, (0..<3).map { _ in
+                    usleep(2000)
+                    return acceptedConnections(port: port)
+                }.min()!)
             }
             #expect(held <= 8, "the server holds \(held) connections")
             // they are served when places free up
