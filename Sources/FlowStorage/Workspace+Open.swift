@@ -71,7 +71,7 @@ extension Workspace {
     /// Reads diagram `name` from the file into `store` and binds the store to it (`open`
     /// and `reload`).
     private func read(_ name: String, into store: Store, _ operation: String) throws(FlowError) {
-        let (id, doc, dense, next, created) = try database(operation) { db in
+        let (id, doc, dense, next, created) = try snapshot(operation) { db in
             let id = try diagramID(db, name, operation)
             let file = FileValue(operation, diagram: name)
             let (nodes, nodesDense) = try Self.bodies("node", id, file, db)
@@ -157,7 +157,7 @@ extension Workspace {
 
     /// Batches 1 through `version` of diagram `name`, decoded.
     public func history(_ name: String, upTo version: Int, _ operation: String) throws(FlowError) -> [FlowBatch<JSONValue>] {
-        let texts = try database(operation) { db in
+        let texts = try snapshot(operation) { db in
             let id = try diagramID(db, name, operation)
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM batch WHERE diagram = ?", arguments: [id]) ?? 0
             guard version >= 0 && version <= count else {

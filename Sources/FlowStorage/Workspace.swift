@@ -106,6 +106,19 @@ public final class Workspace {
         }
     }
 
+    /// Runs `body` in one deferred transaction: its reads see one state of the file, even
+    /// while another process writes (reading a diagram's rows and its newest number).
+    func snapshot<T>(_ operation: String, _ body: (Database) throws -> T) throws(FlowError) -> T {
+        try database(operation) { db in
+            var result: T?
+            try db.inTransaction(.deferred) {
+                result = try body(db)
+                return .commit
+            }
+            return result!  // invariant: set by the committed body
+        }
+    }
+
     /// Runs `body` in one immediate transaction (all of it or nothing).
     func transaction<T>(_ operation: String, _ body: (Database) throws -> T) throws(FlowError) -> T {
         if options.readOnly {
