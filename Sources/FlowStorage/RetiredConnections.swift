@@ -9,13 +9,16 @@ import GRDB
 /// `Database`) asynchronously, on a worker thread it starts for it: Swift code of this
 /// library ran on that thread after `close` returned — at the end of a lua5.4 script,
 /// while `lua_close` unloaded the modules and the process exited (docs/workspaces.md,
-/// "Exit"). So a closed queue is kept here instead, which starts nothing. Only beyond
-/// `limit` kept queues is the oldest released, and `retire` waits until its disposal has
-/// run (the `Sentinel` in its configuration is the last thing it frees).
+/// "Exit"). So `close` keeps the closed queue here instead, which starts nothing. Opening a
+/// workspace makes room: beyond `limit` kept queues it releases the oldest and waits until
+/// its disposal has run (the `Sentinel` in its configuration is freed with the
+/// connection), then goes on to open its file (milliseconds, while the disposal's last
+/// instructions finish), so the last thing a script does before it ends never leaves one
+/// in flight.
 enum RetiredConnections {
     /// How many closed connections are kept (a closed one holds a few kilobytes).
     static let limit = 8
-    /// How long `retire` waits for the disposal of a released connection.
+    /// How long `makeRoom` waits for the disposal of a released connection.
     static let wait = 2.0
 
     nonisolated(unsafe) private static var kept: [(DatabaseQueue, DispatchSemaphore)] = []
@@ -36,15 +39,23 @@ enum RetiredConnections {
         return sentinel.released
     }
 
-    /// Keeps the closed `queue` (whose configuration `watch` gave `released`); releases the
-    /// oldest beyond `limit` and waits for its disposal.
+    /// Keeps the closed `queue` (whose configuration `watch` gave `released`).
     static func retire(_ queue: DatabaseQueue, _ released: DispatchSemaphore) {
         lock.lock()
         kept.append((queue, released))
-        var old = kept.count > limit ? kept.removeFirst() : nil
         lock.unlock()
-        guard let oldReleased = old?.1 else { return }
-        old = nil  // the old queue's last reference: libdispatch disposes of it
-        _ = oldReleased.wait(timeout: .now() + wait)
+    }
+
+    /// Releases the oldest kept queues beyond `limit - 1` (a workspace is about to open),
+    /// each once its disposal has run.
+    static func makeRoom() {
+        while true {
+            lock.lock()
+            var old = kept.count >= limit ? kept.removeFirst() : nil
+            lock.unlock()
+            guard let oldReleased = old?.1 else { return }
+            old = nil  // the old queue's last reference: libdispatch disposes of it
+            _ = oldReleased.wait(timeout: .now() + wait)
+        }
     }
 }

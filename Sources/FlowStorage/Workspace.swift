@@ -50,6 +50,7 @@ public final class Workspace {
         config.journalMode = options.readOnly ? .default : .wal
         let maxPages = options.maxPages
         let released = RetiredConnections.watch(&config)
+        RetiredConnections.makeRoom()
         config.prepareDatabase { db in
             // Durable against a killed process: a committed transaction is in the WAL
             // file before the commit returns (only a power loss could lose the newest).
