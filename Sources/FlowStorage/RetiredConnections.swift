@@ -16,7 +16,7 @@ import GRDB
 /// instructions finish), so the last thing a script does before it ends never leaves one
 /// in flight.
 enum RetiredConnections {
-    /// How many closed connections are kept (a closed one holds a few kilobytes).
+    /// How many closed connections are kept (a closed one holds about 20 KB).
     static let limit = 8
     /// How long `makeRoom` waits for the disposal of a released connection.
     static let wait = 2.0
