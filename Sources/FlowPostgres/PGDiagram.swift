@@ -74,6 +74,7 @@ final class PGDiagram {
                 throw FlowError(.invalidState, operation: "workspace", message: "diagram '\(name)' was deleted by another session")
             }
             let head = Int(row[0]!)!  // invariant: NOT NULL
+            try Self.checkNumberLeft(head, name, "workspace")
             var b = batch
             if needsReload { b = try rebaseSeqs(batch, key, ws) }
             if head > applied + own.count {
@@ -122,12 +123,32 @@ final class PGDiagram {
             let taken = try ws.query("SELECT 1 FROM \(table) WHERE diagram = $1 AND seq = ANY($2::bigint[]) LIMIT 1", [key, list], "workspace")
             if taken.isEmpty { return 0 }
             let top = Int(try ws.query("SELECT coalesce(max(seq), -1) FROM \(table) WHERE diagram = $1", [key], "workspace")[0][0]!)!
+            // order numbers past 10^15 are refused when read (FlowAction's JSON form): one
+            // put there by another program leaves no room for this batch's
+            guard top < Self.lastSeq - seqs.count else {
+                throw FlowError(
+                    .invalidDocument, operation: "workspace",
+                    message: "diagram '\(name)' has \(table == "flow_node" ? "node" : "edge") order number \(top): no number is left for another addition")
+            }
             return top + 1 - low
         }
         let dn = try shift("flow_node", nodeSeqs), de = try shift("flow_edge", edgeSeqs)
         if dn == 0 && de == 0 { return batch }
         needsReload = true
         return batch.shiftingSeqs(nodes: dn, edges: de)
+    }
+
+    /// Order numbers stay below this (FlowAction's JSON form refuses larger ones).
+    static let lastSeq = 1_000_000_000_000_000
+
+    /// Throws when the diagram's newest batch number `head` (read from the database, where
+    /// another program may have put anything) leaves no number for another batch.
+    static func checkNumberLeft(_ head: Int, _ name: String, _ operation: String) throws(FlowError) {
+        guard head < Int.max else {
+            throw FlowError(
+                .invalidDocument, operation: operation,
+                message: "diagram '\(name)' has batch number \(head): no number is left for another change")
+        }
     }
 
     // MARK: Others' batches

@@ -38,6 +38,34 @@ enum PGSchema {
         "INSERT INTO flow_meta VALUES ('schema', '1') ON CONFLICT (key) DO NOTHING",
     ]
 
+    /// The columns of the tables, `table.column type` (all NOT NULL), as `statements` make
+    /// them. Reading relies on them: tables another program made under these names
+    /// (CREATE TABLE IF NOT EXISTS keeps them) with other types or NULLs are refused.
+    static let columns = [
+        "flow_batch.diagram bigint", "flow_batch.n bigint", "flow_batch.time double precision", "flow_batch.name text",
+        "flow_batch.summary text", "flow_batch.actions text",
+        "flow_diagram.id bigint", "flow_diagram.name text", "flow_diagram.created double precision",
+        "flow_diagram.classes text", "flow_diagram.head bigint",
+        "flow_edge.diagram bigint", "flow_edge.id text", "flow_edge.seq bigint", "flow_edge.body text",
+        "flow_meta.key text", "flow_meta.value text",
+        "flow_node.diagram bigint", "flow_node.id text", "flow_node.seq bigint", "flow_node.body text",
+    ]
+
+    /// The first column of the workspace's tables that is not as `columns` says, or nil.
+    static func differences(_ db: PGConnection) throws(FlowError) -> String? {
+        let rows = try db.query(
+            """
+            SELECT table_name || '.' || column_name || ' ' || data_type || (CASE WHEN is_nullable = 'YES' THEN ' NULL' ELSE '' END)
+            FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name IN ('flow_batch', 'flow_diagram', 'flow_edge', 'flow_meta', 'flow_node')
+            ORDER BY table_name, ordinal_position
+            """, [], "workspace")
+        let found = rows.map { $0[0] ?? "" }
+        if let odd = found.first(where: { !columns.contains($0) }) { return "column \(odd)" }
+        if let missing = columns.first(where: { !found.contains($0) }) { return "the missing column \(missing)" }
+        return nil
+    }
+
     /// Creates the tables when missing and checks the schema, in one transaction.
     static func prepare(_ db: PGConnection, display: String) throws(FlowError) {
         // CREATE TABLE IF NOT EXISTS notices ("already exists, skipping") are not news
@@ -51,6 +79,9 @@ enum PGSchema {
                 throw FlowError(
                     .invalidDocument, operation: "workspace",
                     message: "'\(display)' was written by a newer FlowScript (workspace schema \(v); this version reads up to \(version))")
+            }
+            if let odd = try differences(db) {
+                throw FlowError(.invalidDocument, operation: "workspace", message: "'\(display)' is not a workspace: \(odd) differs from a workspace's")
             }
             try db.query("COMMIT", [], "workspace")
         } catch {

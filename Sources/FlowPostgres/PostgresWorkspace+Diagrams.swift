@@ -47,6 +47,7 @@ extension PostgresWorkspace {
                 throw FlowError(.invalidValue, operation: operation, message: "no diagram named '\(name)' in the workspace")
             }
             let id = Int64(row[0]!)!, head = Int(row[1]!)!  // invariant: NOT NULL columns
+            try PGDiagram.checkNumberLeft(head, name, operation)
             let nodes = try query("SELECT seq, body FROM flow_node WHERE diagram = $1 ORDER BY seq", ["\(id)"], operation)
             let edges = try query("SELECT seq, body FROM flow_edge WHERE diagram = $1 ORDER BY seq", ["\(id)"], operation)
             var text = "{\"name\":\"Open\",\"actions\":["

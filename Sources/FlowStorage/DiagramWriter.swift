@@ -7,14 +7,18 @@ import GRDB
 final class DiagramWriter {
     private weak var workspace: Workspace?
     let diagram: Int64
+    /// When the diagram was created: with `diagram`, what tells it from a diagram another
+    /// writer created after deleting this one (SQLite may give the new one the same id).
+    let created: Double
     private(set) var name: String
     /// The number the next batch gets (batches count from 1).
     private(set) var next: Int
     weak var store: Workspace.Store?
 
-    init(workspace: Workspace, diagram: Int64, name: String, next: Int) {
+    init(workspace: Workspace, diagram: Int64, created: Double, name: String, next: Int) {
         self.workspace = workspace
         self.diagram = diagram
+        self.created = created
         self.name = name
         self.next = next
     }
@@ -47,16 +51,18 @@ final class DiagramWriter {
 
     /// Checks, inside the write's transaction, that the diagram is as this store last saw
     /// it: no one else wrote a batch (another process, or another Workspace on the file)
-    /// and it was not deleted. Else writing would fail on the file's keys ("UNIQUE
-    /// constraint failed") or lose their change; the store must reload first.
+    /// and it was not deleted (nor deleted and another created under its id). Else writing
+    /// would fail on the file's keys ("UNIQUE constraint failed"), lose their change or
+    /// write into another diagram; the store must reload first.
     private func checkUnchanged(number n: Int, _ db: Database) throws {
-        let (exists, last) = try Row.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM diagram WHERE id = ?), (SELECT max(n) FROM batch WHERE diagram = ?)",
-            arguments: [diagram, diagram]
-        ).map { (($0[0] as Int) != 0, ($0[1] as Int?) ?? 0) } ?? (false, 0)
-        guard exists else {
+        let row = try Row.fetchOne(
+            db, sql: "SELECT created, (SELECT max(n) FROM batch WHERE diagram = ?) FROM diagram WHERE id = ?",
+            arguments: [diagram, diagram])
+        let file = FileValue("workspace", diagram: name)
+        guard let row, (try? file.real(row[0], "creation time")) == created else {
             throw FlowError(.invalidState, operation: "workspace", message: "diagram '\(name)' was deleted by another writer")
         }
+        let last = (row[1] as DatabaseValue).isNull ? 0 : try file.integer(row[1], "newest batch number")
         guard last == n - 1 else {
             throw FlowError(
                 .invalidState, operation: "workspace",

@@ -26,16 +26,17 @@ extension Workspace {
         try Self.checkName(name, "create")
         let initial: FlowBatch<JSONValue>? = store.nodeCount + store.edgeCount == 0 && store.classStyles.isEmpty ? nil
             : FlowBatch(name: "Create", actions: [.load(Self.content(of: store))])
+        let created = Date().timeIntervalSince1970
         let id = try transaction("create") { db -> Int64 in
             if try Int64.fetchOne(db, sql: "SELECT id FROM diagram WHERE name = ?", arguments: [name]) != nil {
                 throw FlowError(.invalidValue, operation: "create", message: "a diagram named '\(name)' exists")
             }
-            try db.execute(sql: "INSERT INTO diagram (name, created) VALUES (?, ?)", arguments: [name, Date().timeIntervalSince1970])
+            try db.execute(sql: "INSERT INTO diagram (name, created) VALUES (?, ?)", arguments: [name, created])
             let id = db.lastInsertedRowID
             if let initial { try DiagramWriter.write(initial, number: 1, diagram: id, store: store, db) }
             return id
         }
-        bind(store, DiagramWriter(workspace: self, diagram: id, name: name, next: initial == nil ? 1 : 2))
+        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: name, next: initial == nil ? 1 : 2))
     }
 
     /// Loads diagram `name` into `store` and binds the store to it.
@@ -70,12 +71,17 @@ extension Workspace {
     /// Reads diagram `name` from the file into `store` and binds the store to it (`open`
     /// and `reload`).
     private func read(_ name: String, into store: Store, _ operation: String) throws(FlowError) {
-        let (id, doc, dense, next) = try database(operation) { db in
+        let (id, doc, dense, next, created) = try snapshot(operation) { db in
             let id = try diagramID(db, name, operation)
-            let (nodes, nodesDense) = try Self.bodies("node", id, db)
-            let (edges, edgesDense) = try Self.bodies("edge", id, db)
-            let classes = try String.fetchOne(db, sql: "SELECT classes FROM diagram WHERE id = ?", arguments: [id]) ?? "{}"
-            let last = try Int.fetchOne(db, sql: "SELECT max(n) FROM batch WHERE diagram = ?", arguments: [id]) ?? 0
+            let file = FileValue(operation, diagram: name)
+            let (nodes, nodesDense) = try Self.bodies("node", id, file, db)
+            let (edges, edgesDense) = try Self.bodies("edge", id, file, db)
+            let row = try Row.fetchOne(
+                db, sql: "SELECT classes, created, (SELECT max(n) FROM batch WHERE diagram = ?) FROM diagram WHERE id = ?", arguments: [id, id])
+            guard let row else { throw FlowError(.invalidValue, operation: operation, message: "no diagram named '\(name)' in the workspace") }
+            let classes = try file.text(row[0], "style sheet")
+            let created = try file.real(row[1], "creation time")
+            let last = (row[2] as DatabaseValue).isNull ? 0 : try file.integer(row[2], "newest batch number")
             // A file from elsewhere may number its batches up to Int64.max: no next number.
             guard last < DiagramWriter.lastNumber else {
                 throw FlowError(
@@ -85,10 +91,10 @@ extension Workspace {
             let text = "{\"edges\":[\(edges)],\"nodes\":[\(nodes)],\"version\":1,\"viewport\":{\"offset\":[0,0],\"zoom\":1}}"
             var doc = try FlowDocument<JSONValue>.decode(text, operation: operation)
             doc.classes = try FlowDocument<JSONValue>.classes(json: JSONValue.parse(classes, operation: operation), operation: operation)
-            return (id, doc, nodesDense && edgesDense, last + 1)
+            return (id, doc, nodesDense && edgesDense, last + 1, created)
         }
         try load(doc, into: store)
-        let writer = DiagramWriter(workspace: self, diagram: id, name: name, next: next)
+        let writer = DiagramWriter(workspace: self, diagram: id, created: created, name: name, next: next)
         writer.store = store
         if !dense && !options.readOnly {
             // Rows whose order numbers have gaps (after removals): the store numbers them
@@ -110,6 +116,7 @@ extension Workspace {
             }
         }
         try store.replayHistory(try history(name, upTo: upTo, "fork"))
+        let created = Date().timeIntervalSince1970
         let id = try transaction("fork") { db -> Int64 in
             let old = try diagramID(db, name, "fork")
             if try Int64.fetchOne(db, sql: "SELECT id FROM diagram WHERE name = ?", arguments: [newName]) != nil {
@@ -117,7 +124,7 @@ extension Workspace {
             }
             try db.execute(
                 sql: "INSERT INTO diagram (name, created, classes) VALUES (?, ?, ?)",
-                arguments: [newName, Date().timeIntervalSince1970, FlowDocument<JSONValue>.classesJSON(store.classStyles).serialized(pretty: false)])
+                arguments: [newName, created, FlowDocument<JSONValue>.classesJSON(store.classStyles).serialized(pretty: false)])
             let id = db.lastInsertedRowID
             try db.execute(
                 sql: "INSERT INTO batch SELECT ?, n, time, name, summary, actions FROM batch WHERE diagram = ? AND n <= ?",
@@ -131,27 +138,43 @@ extension Workspace {
             return id
         }
         store.actionRecorder = nil
-        bind(store, DiagramWriter(workspace: self, diagram: id, name: newName, next: upTo + 1))
+        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: newName, next: upTo + 1))
     }
 
     /// The history of diagram `name`: its change batches, oldest first.
     public func versions(_ name: String) throws(FlowError) -> [WorkspaceVersion] {
         try database("versions") { db in
             let id = try diagramID(db, name, "versions")
+            let file = FileValue("versions", diagram: name)
             return try Row.fetchAll(db, sql: "SELECT n, time, name, summary FROM batch WHERE diagram = ? ORDER BY n", arguments: [id])
-                .map { WorkspaceVersion(number: $0[0], time: $0[1], name: $0[2], summary: $0[3]) }
+                .map { r throws(FlowError) in
+                    WorkspaceVersion(
+                        number: try file.integer(r[0], "batch number"), time: try file.real(r[1], "batch time"),
+                        name: try file.text(r[2], "batch name"), summary: try file.text(r[3], "batch summary"))
+                }
         }
     }
 
     /// Batches 1 through `version` of diagram `name`, decoded.
     public func history(_ name: String, upTo version: Int, _ operation: String) throws(FlowError) -> [FlowBatch<JSONValue>] {
-        let texts = try database(operation) { db in
+        let texts = try snapshot(operation) { db in
             let id = try diagramID(db, name, operation)
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM batch WHERE diagram = ?", arguments: [id]) ?? 0
             guard version >= 0 && version <= count else {
                 throw FlowError(.invalidValue, operation: operation, message: "diagram '\(name)' has versions 0 to \(count) (got \(version))")
             }
-            return try String.fetchAll(db, sql: "SELECT actions FROM batch WHERE diagram = ? AND n <= ? ORDER BY n", arguments: [id, version])
+            let file = FileValue(operation, diagram: name)
+            let rows = try Row.fetchAll(db, sql: "SELECT n, actions FROM batch WHERE diagram = ? AND n <= ? ORDER BY n", arguments: [id, version])
+            // batches 1, 2, 3, ... up to `version`, as FlowScript numbers them
+            var texts: [String] = []
+            for (i, r) in rows.enumerated() {
+                guard case .int64(let n) = (r[0] as DatabaseValue).storage, n == i + 1 else {
+                    throw file.damaged("it has batch number \(FileValue.show(r[0])) where \(i + 1) belongs (batches are numbered 1, 2, 3, …)")
+                }
+                texts.append(try file.text(r[1], "batch \(n)"))
+            }
+            if texts.count < version { throw file.damaged("it has \(count) batches, but none numbered \(texts.count + 1)") }
+            return texts
         }
         var batches: [FlowBatch<JSONValue>] = []
         for t in texts { batches.append(try FlowBatch(json: JSONValue.parse(t, operation: operation), operation: operation)) }
@@ -162,15 +185,15 @@ extension Workspace {
 
     /// The bodies of a diagram's nodes (or edges) in order, joined by commas, and whether
     /// their order numbers are 0, 1, 2, ... without gaps.
-    private static func bodies(_ table: String, _ id: Int64, _ db: Database) throws -> (String, Bool) {
+    private static func bodies(_ table: String, _ id: Int64, _ file: FileValue, _ db: Database) throws -> (String, Bool) {
         var text = ""
         var count = 0, dense = true
         let rows = try Row.fetchCursor(db, sql: "SELECT seq, body FROM \(table) WHERE diagram = ? ORDER BY seq", arguments: [id])
         while let row = try rows.next() {
             if count > 0 { text += "," }
-            let seq: Int = row[0]
+            let seq = try file.integer(row[0], "\(table) order number")
             if seq != count { dense = false }
-            text += row[1] as String
+            text += try file.text(row[1], table)
             count += 1
         }
         return (text, dense)

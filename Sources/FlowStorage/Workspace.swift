@@ -1,4 +1,5 @@
 import FlowCore
+import Foundation
 import GRDB
 
 /// A workspace: an SQLite file holding named diagrams, each with its nodes, edges, style
@@ -31,6 +32,8 @@ public final class Workspace {
     public let path: String
     public let options: Options
     private var queue: DatabaseQueue?
+    /// Signalled when the connection's last object is freed (`RetiredConnections`).
+    private var released: DispatchSemaphore?
     /// The diagrams bound to a store of this process, by name.
     var bound: [String: DiagramWriter] = [:]
 
@@ -46,14 +49,18 @@ public final class Workspace {
         config.busyMode = .timeout(options.busyTimeout)
         config.journalMode = options.readOnly ? .default : .wal
         let maxPages = options.maxPages
+        let released = RetiredConnections.watch(&config)
+        RetiredConnections.makeRoom()
         config.prepareDatabase { db in
             // Durable against a killed process: a committed transaction is in the WAL
             // file before the commit returns (only a power loss could lose the newest).
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             if let maxPages { _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(maxPages)") }
         }
+        var opened: DatabaseQueue?
         do {
             let q = try DatabaseQueue(path: path, configuration: config)
+            opened = q
             try q.inDatabase { db in
                 if options.readOnly {
                     guard try Int.fetchOne(db, sql: "PRAGMA application_id") == Int(WorkspaceSchema.applicationID) else {
@@ -63,7 +70,12 @@ public final class Workspace {
                 try WorkspaceSchema.prepare(db, path: path)
             }
             queue = q
+            self.released = released
         } catch {
+            if let opened {
+                try? opened.close()
+                RetiredConnections.retire(opened, released)
+            }
             throw WorkspaceError.from(error, "workspace", path: path)
         }
     }
@@ -77,7 +89,11 @@ public final class Workspace {
     public func close() {
         for w in bound.values { w.detach() }
         bound = [:]
-        if let q = queue { try? q.close() }
+        if let q = queue {
+            try? q.close()
+            // kept, not released: releasing it would leave work on another thread
+            RetiredConnections.retire(q, released!)  // invariant: set with `queue`
+        }
         queue = nil
     }
 
@@ -88,6 +104,19 @@ public final class Workspace {
             return try q.inDatabase(body)
         } catch {
             throw WorkspaceError.from(error, operation, path: path)
+        }
+    }
+
+    /// Runs `body` in one deferred transaction: its reads see one state of the file, even
+    /// while another process writes (reading a diagram's rows and its newest number).
+    func snapshot<T>(_ operation: String, _ body: (Database) throws -> T) throws(FlowError) -> T {
+        try database(operation) { db in
+            var result: T?
+            try db.inTransaction(.deferred) {
+                result = try body(db)
+                return .commit
+            }
+            return result!  // invariant: set by the committed body
         }
     }
 

@@ -66,5 +66,26 @@ enum WorkspaceSchema {
                 .invalidDocument, operation: "workspace",
                 message: "'\(path)' was written by a newer FlowScript (workspace schema \(user); this version reads up to \(version))")
         }
+        if let odd = try differences(db) {
+            throw FlowError(.invalidDocument, operation: "workspace", message: "'\(path)' is not a workspace: \(odd) differs from a workspace's")
+        }
+    }
+
+    /// The first object of the file's schema (table, index, trigger, view) that is not
+    /// exactly one of a workspace's, or nil. Reading relies on the tables' constraints (NOT
+    /// NULL, keys), and a trigger would run another program's SQL on every write.
+    static func differences(_ db: Database) throws -> String? {
+        let query = "SELECT type, name, sql FROM sqlite_master ORDER BY type, name"
+        let expected = try DatabaseQueue().inDatabase { db in
+            try db.execute(sql: tables)
+            return try Row.fetchAll(db, sql: query)
+        }
+        let found = try Row.fetchAll(db, sql: query)
+        func show(_ row: Row) -> String {
+            "\(String.fromDatabaseValue(row[0]) ?? "object") \(FileValue.show(row[1]))"
+        }
+        if let odd = found.first(where: { !expected.contains($0) }) { return show(odd) }
+        if let missing = expected.first(where: { !found.contains($0) }) { return "the missing " + show(missing) }
+        return nil
     }
 }
