@@ -58,7 +58,9 @@ extension FlowStore where Data == JSONValue {
 
     /// The diagram as text in `format` (`json`: `export()`). Past the current `WorkLimit`
     /// it throws `WorkLimit.stoppedError`: the JSON writer looks at the limit as it writes,
-    /// the DOT and Mermaid writers (linear) before and after.
+    /// the DOT and Mermaid writers (linear) before and after. A store the DOT or Mermaid
+    /// reader could not read back (groups nested past its limit, a string or line longer
+    /// than it takes) throws `invalidState` naming the limit.
     public func text(_ format: DiagramFormat) throws(FlowError) -> String {
         let operation = "encode"
         switch format {
@@ -66,8 +68,15 @@ extension FlowStore where Data == JSONValue {
         case .dot, .mermaid:
             let document = document()
             try WorkLimit.check(operation)
+            // what the reader would refuse is refused here (WrittenTextLimits)
+            try WrittenTextLimits.checkNesting(document, format, operation: operation)
             let text = format == .dot ? DOTWriter.write(document) : MermaidWriter.write(document)
             try WorkLimit.check(operation)
+            if format == .dot {
+                try WrittenTextLimits.checkDOTStrings(text, operation: operation)
+            } else {
+                try WrittenTextLimits.checkMermaidLines(text, operation: operation)
+            }
             return text
         }
     }
