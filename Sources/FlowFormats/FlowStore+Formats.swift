@@ -70,6 +70,7 @@ extension FlowStore where Data == JSONValue {
             try WorkLimit.check(operation)
             // what the reader would refuse is refused here (WrittenTextLimits)
             try WrittenTextLimits.checkNesting(document, format, operation: operation)
+            if format == .dot { try WrittenTextLimits.checkDOTIDs(document, operation: operation) }
             let text = format == .dot ? DOTWriter.write(document) : MermaidWriter.write(document)
             try WorkLimit.check(operation)
             if format == .dot {

@@ -3,8 +3,8 @@ import FlowCore
 /// What the DOT and Mermaid readers take at most, checked on what the writers write, so a
 /// writer never hands out text its own reader refuses (issue #43): groups nested no deeper
 /// than the readers' nesting limit, DOT strings no longer than `DOTParser.maximumIDLength`,
-/// Mermaid lines no longer than `MermaidReader.maximumLineLength`. A store past them fails
-/// `encode` with an error naming the limit instead.
+/// Mermaid lines no longer than `MermaidReader.maximumLineLength`, DOT ids that have a DOT
+/// form. A store past them fails `encode` with an error naming the limit instead.
 enum WrittenTextLimits {
     /// Throws when `document`'s groups nest deeper than `format`'s reader takes.
     static func checkNesting(_ document: FlowDocument<JSONValue>, _ format: DiagramFormat, operation: String) throws(FlowError) {
@@ -13,6 +13,20 @@ enum WrittenTextLimits {
         guard depth > limit else { return }
         throw .invalidState(
             operation, "groups nested \(depth) levels deep; \(format == .dot ? "DOT" : "Mermaid") text nests subgraphs at most \(limit) levels (the reader's limit)")
+    }
+
+    /// Throws when an id of `document` has no DOT form that reads back as it is (see
+    /// `DOTWriter.quote`: an odd run of backslashes before a quote, a line end or the end,
+    /// in an id whose angle brackets do not balance; Graphviz cannot write it either).
+    static func checkDOTIDs(_ document: FlowDocument<JSONValue>, operation: String) throws(FlowError) {
+        func check(_ id: String, _ what: String) throws(FlowError) {
+            guard DOTWriter.quoted(id, exact: true) == nil, !DOTWriter.htmlBalanced(id) else { return }
+            let shown = id.count > 40 ? String(id.prefix(40)) + "…" : id
+            throw .invalidState(
+                operation, "\(what) id '\(shown)' has no DOT form (an odd run of backslashes before a quote, a line end or its end, and unbalanced '<' '>')")
+        }
+        for n in document.nodes { try check(n.id, n.acceptsChildren ? "group" : "node") }
+        for e in document.edges { try check(e.id, "edge") }
     }
 
     /// Throws when `text` (as `DOTWriter` writes it) holds a quoted or HTML string longer
