@@ -145,6 +145,16 @@ import Testing
             .contains("nesting deeper than \(JSONValue.maximumNestingDepth) levels"))
     }
 
+    /// A 60,000-piece `+` chain past a store's title limit (as in a sandbox): the error
+    /// printed the whole 60 KB id.
+    @Test func aLongIdPastTheTitleLimitIsShortInTheError() {
+        let s = FlowStore<JSONValue>()
+        s.limits = StoreLimits(labelBytes: 10_000)
+        let text = "digraph { \"" + Array(repeating: "x", count: 60_000).joined(separator: "\" + \"") + "\" }"
+        let m = thrownMessage { try s.load(text, format: .dot) }
+        #expect(m == "node '" + String(repeating: "x", count: 40) + "…' has a title longer than 10000 bytes (a limit of this store); nothing was changed", "\(m.prefix(200))")
+    }
+
     /// The DOT parser looks at the work limit while it reads and makes edges, not only after.
     @Test func theDOTParserStopsAtTheWorkLimit() {
         let set = "{" + (1...400).map { "a\($0)" }.joined(separator: " ") + "}"
