@@ -18,6 +18,8 @@ extension FlowStore where Data == JSONValue {
         limits: FormatLimits = FormatLimits(), keepingZoom: Bool = false
     ) throws(FlowError) -> [String] {
         let imported: FormatImport
+        // the store's own edge limit (a sandbox's) holds while a statement expands
+        let limits = limits.keeping(self.limits)
         switch format {
         case .json:
             let document = try FlowDocument<JSONValue>.decode(text, operation: operation)
@@ -32,6 +34,8 @@ extension FlowStore where Data == JSONValue {
             let scratch = FlowStore<JSONValue>(configuration: configuration)
             // the layout's memory counts against this store's budget (a sandbox's cap)
             scratch.memoryBudget = memoryBudget
+            // and its counts before the layout, not after
+            scratch.limits = self.limits
             warnings += try scratch.load(document)
             // laid out as a later `store:layout{}` lays out the document, with the reader's
             // spacing (a DOT file's, or Graphviz's defaults when it gives none)

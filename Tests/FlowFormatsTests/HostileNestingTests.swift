@@ -155,6 +155,27 @@ import Testing
         #expect(m == "node '" + String(repeating: "x", count: 40) + "…' has a title longer than 10000 bytes (a limit of this store); nothing was changed", "\(m.prefix(200))")
     }
 
+    /// A store's own limits (a sandbox's `edges`, `nodes`) hold while a statement expands and
+    /// before the layout of an import: the reader took its own default of 200,000 edges, and
+    /// the layout ran before the store refused the result.
+    @Test func aStoresLimitsHoldBeforeTheLayout() {
+        let s = FlowStore<JSONValue>()
+        s.limits = StoreLimits(nodes: 30, edges: 100)
+        let set = { (p: String) in "{" + (1...20).map { "\(p)\($0)" }.joined(separator: " ") + "}" }
+        let dot = thrownMessage { try s.load("digraph { \(set("a")) -> \(set("b")) }", format: .dot) }
+        #expect(dot == "load: DOT: line 1, column 84: this statement would make 400 edges, and the graph already has 0: more than the limit of 100 edges (the store's limit)", "\(dot)")
+        let group = (1...20).map { "a\($0)" }.joined(separator: " & ")
+        let mermaid = thrownMessage { try s.load("flowchart LR\n\(group) --> \(group)\n", format: .mermaid) }
+        #expect(mermaid.contains("more than the limit of 100 edges (the store's limit)"), "\(mermaid)")
+        // 2,000 nodes in a chain refused before their layout
+        let chain = "digraph { " + (1...2_000).map { "n\($0)" }.joined(separator: " -> ") + " }"
+        s.limits = StoreLimits(nodes: 30)
+        let start = ContinuousClock.now
+        #expect(thrownMessage { try s.load(chain, format: .dot) } == "the store may hold at most 30 nodes (a limit of this store); nothing was changed")
+        #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(s.nodeCount == 0)
+    }
+
     /// The DOT parser looks at the work limit while it reads and makes edges, not only after.
     @Test func theDOTParserStopsAtTheWorkLimit() {
         let set = "{" + (1...400).map { "a\($0)" }.joined(separator: " ") + "}"
