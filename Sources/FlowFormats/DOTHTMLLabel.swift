@@ -36,6 +36,10 @@ struct DOTHTMLLabel {
     }
 
     static let kept: Set<String> = ["table", "tr", "td", "br"]
+    /// Tables nested deeper are not drawn (their text joins the cell around them): each
+    /// level is a level of braces in the record (`RecordLabel` takes 64), and the record is
+    /// written by recursion.
+    static let maximumTableDepth = 32
 
     init(_ html: String) {
         var dropped = Set<String>()
@@ -44,6 +48,8 @@ struct DOTHTMLLabel {
         var cells: [Cell] = []
         var top: Table?
         var plain = ""
+        /// `<TABLE>`s opened past `maximumTableDepth` and not yet closed.
+        var ignored = 0
         var depth = (b: 0, i: 0)
         var texts = (all: 0, bold: 0, italic: 0)
         for item in items {
@@ -64,6 +70,13 @@ struct DOTHTMLLabel {
                 switch (tag.name, tag.closing) {
                 case ("b", let closing): depth.b += closing ? -1 : 1
                 case ("i", let closing): depth.i += closing ? -1 : 1
+                case ("table", false) where stack.count >= Self.maximumTableDepth || ignored > 0:
+                    ignored += 1
+                    dropped.insert("<TABLE> nested deeper than \(Self.maximumTableDepth) levels")
+                case ("table", true) where ignored > 0:
+                    ignored -= 1
+                case ("tr", _) where ignored > 0, ("td", _) where ignored > 0:
+                    break
                 case ("table", false):
                     let t = Table()
                     if let c = cells.last, c.table == nil { c.table = t }

@@ -10,6 +10,7 @@ public enum DOTReader {
         do {
             graph = try DOTParser.parse(text, limits: limits)
         } catch {
+            try WorkLimit.check(operation)  // the parser stops early past the limit
             throw .invalidDocument(operation, "DOT: \(error.description)")
         }
         try WorkLimit.check(operation)

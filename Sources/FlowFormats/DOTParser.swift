@@ -317,6 +317,7 @@ struct DOTParser {
 
     private mutating func statements(_ scope: inout Scope, depth: Int) throws(DOTSyntaxError) {
         while token.kind != .rbrace && token.kind != .end {
+            if probe.shouldStop() { throw fail("stopped: the work limit ran out") }
             try statement(&scope, depth: depth)
             if token.kind == .semicolon { try advance() }
         }
@@ -410,6 +411,8 @@ struct DOTParser {
     }
 
     private var subgraphDepth = 0
+    /// The current `WorkLimit`, looked at between statements and while edges are made.
+    private var probe = WorkLimitProbe(stride: 256)
     /// `tail \0 head` of every edge, for `strict` graphs.
     private var seenPairs = Set<String>()
 
@@ -440,7 +443,7 @@ struct DOTParser {
 
     /// `subgraph id { … }`, `subgraph { … }` or `{ … }`; returns the nodes it mentions.
     private mutating func subgraph(_ scope: inout Scope, depth: Int) throws(DOTSyntaxError) -> [(String, DOTPort?)] {
-        guard depth < Self.maximumDepth else { throw fail("subgraphs nested deeper than \(Self.maximumDepth) levels") }
+        guard depth <= Self.maximumDepth else { throw fail("subgraphs nested deeper than \(Self.maximumDepth) levels") }
         var name: String?
         if isKeyword("subgraph") {
             try advance()
@@ -508,6 +511,7 @@ struct DOTParser {
         let list = scope.edge.merging(token.kind == .lbracket ? try attributeLists() : DOTAttributes())
         for k in 1..<operands.count {
             for (t, tp) in operands[k - 1] {
+                if probe.shouldStop() { throw fail("stopped: the work limit ran out", at: firstOp) }
                 for (h, hp) in operands[k] {
                     if graph.strict {
                         if t == h { continue }

@@ -241,7 +241,8 @@ public enum DOTWriter {
     /// lines (Graphviz's rules, which the reader follows), so a string with an odd run of
     /// backslashes before a quote, a line end or its end has no quoted form: it is written
     /// as an HTML string `<…>` when its angle brackets balance. Otherwise (Graphviz cannot
-    /// write it either) the run gets one more backslash, so the text still reads.
+    /// write it either) the run gets one more backslash, so the text still reads;
+    /// `FlowStore.text(.dot)` refuses such an id instead (`WrittenTextLimits.checkDOTIDs`).
     static func quote(_ s: String) -> String {
         if let q = quoted(s, exact: true) { return q }
         if htmlBalanced(s) { return "<" + s + ">" }

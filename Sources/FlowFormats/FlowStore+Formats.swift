@@ -18,6 +18,8 @@ extension FlowStore where Data == JSONValue {
         limits: FormatLimits = FormatLimits(), keepingZoom: Bool = false
     ) throws(FlowError) -> [String] {
         let imported: FormatImport
+        // the store's own edge limit (a sandbox's) holds while a statement expands
+        let limits = limits.keeping(self.limits)
         switch format {
         case .json:
             let document = try FlowDocument<JSONValue>.decode(text, operation: operation)
@@ -32,6 +34,8 @@ extension FlowStore where Data == JSONValue {
             let scratch = FlowStore<JSONValue>(configuration: configuration)
             // the layout's memory counts against this store's budget (a sandbox's cap)
             scratch.memoryBudget = memoryBudget
+            // and its counts before the layout, not after
+            scratch.limits = self.limits
             warnings += try scratch.load(document)
             // laid out as a later `store:layout{}` lays out the document, with the reader's
             // spacing (a DOT file's, or Graphviz's defaults when it gives none)
@@ -58,7 +62,9 @@ extension FlowStore where Data == JSONValue {
 
     /// The diagram as text in `format` (`json`: `export()`). Past the current `WorkLimit`
     /// it throws `WorkLimit.stoppedError`: the JSON writer looks at the limit as it writes,
-    /// the DOT and Mermaid writers (linear) before and after.
+    /// the DOT and Mermaid writers (linear) before and after. A store the DOT or Mermaid
+    /// reader could not read back (groups nested past its limit, a string or line longer
+    /// than it takes) throws `invalidState` naming the limit.
     public func text(_ format: DiagramFormat) throws(FlowError) -> String {
         let operation = "encode"
         switch format {
@@ -66,8 +72,16 @@ extension FlowStore where Data == JSONValue {
         case .dot, .mermaid:
             let document = document()
             try WorkLimit.check(operation)
+            // what the reader would refuse is refused here (WrittenTextLimits)
+            try WrittenTextLimits.checkNesting(document, format, operation: operation)
+            if format == .dot { try WrittenTextLimits.checkDOTIDs(document, operation: operation) }
             let text = format == .dot ? DOTWriter.write(document) : MermaidWriter.write(document)
             try WorkLimit.check(operation)
+            if format == .dot {
+                try WrittenTextLimits.checkDOTStrings(text, operation: operation)
+            } else {
+                try WrittenTextLimits.checkMermaidLines(text, operation: operation)
+            }
             return text
         }
     }

@@ -42,15 +42,28 @@ public struct FormatLimits: Sendable, Equatable {
     /// Most edges a document read from DOT or Mermaid may have (Lua: the `maximumEdges` option).
     public var edges: Int
 
+    /// What the error calls the edge limit.
+    var edgeLimitName = "maximumEdges"
+
     public init(edges: Int = FormatLimits.defaultEdges) {
         self.edges = max(0, edges)
+    }
+
+    /// These limits, with a store's edge limit (`StoreLimits.edges`, a sandbox's) where it
+    /// is lower, so it holds while a statement expands.
+    func keeping(_ store: StoreLimits?) -> FormatLimits {
+        guard let store, store.edges > 0, store.edges < edges else { return self }
+        var out = self
+        out.edges = store.edges
+        out.edgeLimitName = "the store's limit"
+        return out
     }
 
     /// The error text for a statement that would make `statement` edges after `before`.
     func edgeMessage(statement: Int, before: Int) -> String {
         let made = statement == Int.max ? "more than \(Int.max)" : "\(statement)"
         return "this statement would make \(made) edges, and the graph already has \(before): "
-            + "more than the limit of \(edges) edges (maximumEdges)"
+            + "more than the limit of \(edges) edges (\(edgeLimitName))"
     }
 }
 

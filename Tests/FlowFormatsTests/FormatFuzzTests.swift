@@ -1,14 +1,54 @@
+@preconcurrency import Glibc
 import FlowCore
 import TestSupport
 import Testing
 
 @testable import FlowFormats
 
-/// Issue #43: each reader and writer fed random bytes and mutations of valid inputs, a fixed
-/// number of cases from fixed seeds (about 2 s each in a debug build). No input may crash
-/// a reader; every failure is a thrown error; every accepted document is written as DOT,
-/// Mermaid and JSON, and each reader accepts what its writer wrote.
+/// Issue #43: each reader and writer fed random bytes and mutations of valid inputs: the
+/// seeds below, the diagram corpus's DOT files (scripts/diagrams) and, written from them,
+/// Mermaid and JSON; with a budget also Graphviz's examples. No input may crash a reader;
+/// every failure is a thrown error; every accepted document is written as DOT, Mermaid and
+/// JSON, and each reader accepts what its writer wrote.
+///
+/// By default a fixed number of cases from fixed seeds (a few seconds each in a debug
+/// build). With `FLOWSCRIPT_FUZZ_SECONDS` set, each target runs for that many seconds
+/// instead (scripts/test's "format fuzzing" step), from the seed `FLOWSCRIPT_FUZZ_SEED`
+/// (default: the fixed one), and prints how many cases it ran.
 @Suite struct FormatFuzzTests {
+    /// Seconds each target runs; nil: the fixed number of cases.
+    static let budget: Double? = environment("FLOWSCRIPT_FUZZ_SECONDS").flatMap(Double.init).map { max(0, $0) }
+    /// Added to each target's fixed seed.
+    static let seedOffset: UInt64 = environment("FLOWSCRIPT_FUZZ_SEED").flatMap { UInt64($0) } ?? 0
+
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The package's folder (this file is in Tests/FlowFormatsTests).
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    /// The diagram corpus's DOT files, and with a budget Graphviz's examples (plain files).
+    static let dotFiles: [String] = {
+        var paths: [String] = []
+        GraphvizExamples.walk(root + "/scripts/diagrams", &paths)
+        if budget != nil { paths += GraphvizExamples.files() }
+        return paths.sorted().compactMap { GraphvizExamples.contents($0) }
+    }()
+
+    /// Each corpus file read and written in `format` (Mermaid, JSON).
+    static func written(_ format: DiagramFormat) -> [String] {
+        dotFiles.compactMap { text in
+            let s = FlowStore<JSONValue>()
+            guard (try? s.load(DOTReader.read(text).document)) != nil else { return nil }
+            return try? s.text(format)
+        }
+    }
+
     static let dotSeeds = [
         "digraph G { a -> b -> c [label=\"x\"]; node [shape=box]; d [label=\"D\\nline\", color=red] }",
         "strict graph { subgraph cluster_a { label=\"A\"; x; subgraph cluster_b { y } } z -- {x y} }",
@@ -34,6 +74,11 @@ import Testing
         "\\\"", "=", ";", ",", ":", "+", "<", ">", "&", "|", "#quot;", "#35;", "<br>", "%%", "\n", " ", "subgraph",
         "end", "cluster_x", "strict", "graph", "node", "edge", "classDef", ":::", "/*", "*/", "//", "\u{FEFF}",
         "é", "🙂", "\u{0}", "\r\n", "{\"", "\":", "null", "[0,0]", "1e308", "-0", "999999999999999999999",
+        // structure: records, HTML tables, nesting, Mermaid shapes and classes
+        "shape=record", "label=\"{a|<p>b|{c|d}}\"", "label=<", "<table>", "<tr>", "<td port=\"p\">", "</td>",
+        "</tr>", "</table>", "<b>", "subgraph cluster_n {", "[label=x]", " -> {a b}", "\" + \"", ":p:ne",
+        "@{ shape: rect }", "%%{init: {}}%%", "A --> B", "x & y", "-- text -->", "-->|t|", "(((", ")))",
+        "[[", "]]", ">", "{{", "}}", "\"parentID\":\"a\"", "\"acceptsChildren\":true", "\"data\":[[[[",
     ]
 
     static func mutate(_ text: String, _ corpus: [String], _ rng: inout SplitMix64) -> String {
@@ -94,7 +139,12 @@ import Testing
         accepted += 1
         for out in DiagramFormat.allCases {
             do {
-                let written = try store.text(out)
+                let written: String
+                do throws(FlowError) {
+                    written = try store.text(out)
+                } catch where error.code == .invalidState && (error.message.contains("reader's limit") || error.message.contains("has no DOT form")) {
+                    continue  // a store this format cannot hold is refused, naming the limit or the id
+                }
                 let again = FlowStore<JSONValue>()
                 switch out {
                 case .json: try again.load(json: written)
@@ -107,10 +157,25 @@ import Testing
         }
     }
 
+    /// Whether a target that has run `cases` cases should run another: until the budget is
+    /// spent when there is one, else up to `fixed`.
+    static func goesOn(_ cases: Int, fixed: Int, until deadline: ContinuousClock.Instant?) -> Bool {
+        guard let deadline else { return cases < fixed }
+        return ContinuousClock.now < deadline
+    }
+
+    static var deadline: ContinuousClock.Instant? {
+        budget.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
+    }
+
     static func fuzz(_ format: DiagramFormat, seeds: [String], header: String, seed: UInt64, cases: Int) -> Int {
-        var rng = SplitMix64(seed: seed)
+        var rng = SplitMix64(seed: seed &+ seedOffset)
         var accepted = 0
-        for i in 0..<cases {
+        let deadline = Self.deadline
+        var i = 0
+        defer { if budget != nil { print("fuzz \(format): \(i) cases, \(accepted) accepted (seed \(seed &+ seedOffset))") } }
+        while goesOn(i, fixed: cases, until: deadline) {
+            defer { i += 1 }
             let text: String
             switch i % 4 {
             case 0: text = String(decoding: randomBytes(&rng, prefix: i % 8 == 0 ? header : ""), as: UTF8.self)
@@ -123,25 +188,34 @@ import Testing
     }
 
     @Test func dotReader() {
-        let accepted = Self.fuzz(.dot, seeds: Self.dotSeeds, header: "digraph { ", seed: 1, cases: 1_500)
+        #expect(Self.dotFiles.count >= 16)
+        let accepted = Self.fuzz(.dot, seeds: Self.dotSeeds + Self.dotFiles, header: "digraph { ", seed: 1, cases: 1_500)
         #expect(accepted > 100)
     }
 
     @Test func mermaidReader() {
-        let accepted = Self.fuzz(.mermaid, seeds: Self.mermaidSeeds, header: "flowchart LR\n", seed: 2, cases: 1_500)
+        let written = Self.written(.mermaid)
+        #expect(written.count >= 16)
+        let accepted = Self.fuzz(.mermaid, seeds: Self.mermaidSeeds + written, header: "flowchart LR\n", seed: 2, cases: 1_500)
         #expect(accepted > 100)
     }
 
     @Test func jsonDocumentReader() {
-        let accepted = Self.fuzz(.json, seeds: Self.jsonSeeds, header: "{\"nodes\":[", seed: 3, cases: 1_500)
+        let written = Self.written(.json)
+        #expect(written.count >= 16)
+        let accepted = Self.fuzz(.json, seeds: Self.jsonSeeds + written, header: "{\"nodes\":[", seed: 3, cases: 1_500)
         #expect(accepted > 20)
     }
 
     /// The writers over random stores: every text reads back (WriterRoundTripTests checks
     /// what it reads back as).
     @Test func writers() throws {
-        var rng = SplitMix64(seed: 4)
-        for _ in 0..<300 {
+        var rng = SplitMix64(seed: 4 &+ Self.seedOffset)
+        let deadline = Self.deadline
+        var cases = 0
+        defer { if Self.budget != nil { print("fuzz writers: \(cases) stores") } }
+        while Self.goesOn(cases, fixed: 300, until: deadline) {
+            cases += 1
             let store = try WriterRoundTripTests.randomStore(&rng)
             var accepted = 0
             Self.check(try store.export(), .json, &accepted)
@@ -151,8 +225,11 @@ import Testing
 
     /// Bytes that are not UTF-8 are refused before any reader sees them.
     @Test func bytesThatAreNotText() {
-        var rng = SplitMix64(seed: 5)
-        for _ in 0..<3_000 {
+        var rng = SplitMix64(seed: 5 &+ Self.seedOffset)
+        let deadline = Self.budget.map { ContinuousClock.now + .milliseconds(Int(min($0, 2) * 1000)) }
+        var cases = 0
+        while Self.goesOn(cases, fixed: 3_000, until: deadline) {
+            cases += 1
             let bytes = Self.randomBytes(&rng, prefix: "digraph { ")
             do throws(FlowError) {
                 let text = try DiagramText.string(bytes, operation: "decode")

@@ -24,7 +24,7 @@ import Testing
     @Test func maximumEdgesBoundsWhatTextMakes() {
         let t = StoreHost()
         #expect(t.eval("local s, e = flow.decode('digraph { {a b} -> {c d} }', {format = 'dot', maximumEdges = 3}) return s, e")
-            == "nil\tload: DOT: line 1, column 17: this statement would make 4 edges, and the graph already has 0: more than the limit of 3 edges (maximumEdges)")
+            == "nil\tdecode: DOT: line 1, column 17: this statement would make 4 edges, and the graph already has 0: more than the limit of 3 edges (maximumEdges)")
         #expect(t.eval("local s = flow.decode('flowchart LR\\na & b --> c & d', {format = 'mermaid', maximumEdges = 4}) return s.edgeCount") == "4")
         #expect(t.eval("local s = flow.newStore() local ok, e = s:load('graph { {a b} -- {c d} }', {format = 'dot', maximumEdges = 2}) return ok, e:match('limit of 2 edges') ~= nil")
             == "nil\ttrue")
@@ -50,6 +50,6 @@ import Testing
             local long = 'digraph { "' .. string.rep('x', 70000, '" + "') .. '" }'
             return #d:nodes()[1].id, select(2, flow.decode(long, {format = 'dot'}))
             """)
-        #expect(r.results == ["5000", "load: DOT: line 1, column 11: string longer than 65536 bytes"], "\(r)")
+        #expect(r.results == ["5000", "decode: DOT: line 1, column 11: string longer than 65536 bytes"], "\(r)")
     }
 }

@@ -114,7 +114,7 @@ import Testing
         h.eval("s = flow.newStore() s:addNode{id='a', x=1, y=2, data={k='v'}} s:addNode{id='b'} s:connect('a', 'b', {label='L'})")
         #expect(h.eval("local j = s:export() return type(j), j:find('\"label\"') ~= nil") == "string\ttrue")
         #expect(h.eval("local t, w = flow.decode(s:export()) return tostring(t), #w, t:node('a').data.k, t:edge('e1').label") == "Store (2 nodes, 1 edge)\t0\tv\tL")
-        #expect(h.eval("return flow.decode('nope')") .hasPrefix("nil\tload:"))
+        #expect(h.eval("return flow.decode('nope')") .hasPrefix("nil\tdecode:"))
         #expect(h.eval("local t = flow.newStore() local ok, w = t:load(s:export()) return ok, #w, t.nodeCount, t.canUndo") == "true\t0\t2\tfalse")
         #expect(h.eval("local ok, msg = s:load('[1]') return ok, type(msg), s.nodeCount") == "nil\tstring\t2")
         #expect(h.eval("return flow.open('/nonexistent/x.json')").hasPrefix("nil\t/nonexistent/x.json: "))

@@ -121,7 +121,7 @@ extension FlowStoreBinding {
     static func decodeDocument(_ args: LuaArgs, _ text: String, format: DiagramFormat, limits: FormatLimits, op: String) throws -> Int32 {
         let box = LuaStoreBox(args.L, configuration: FlowConfiguration())
         do {
-            let warnings = try box.store.load(text, format: format, limits: limits, keepingZoom: true)
+            let warnings = try box.store.load(text, format: format, operation: op, limits: limits, keepingZoom: true)
             storeClass.pushBound(args.L, box)
             LuaStoreBox.account(args.L, bytes: box.itemBytes)
             args.push(strings: warnings)
