@@ -4,6 +4,7 @@
 #include "include/luasandbox.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,13 +226,19 @@ static size_t sb_longestrun(const char *s, size_t n, size_t from, const char *p,
     return best;
 }
 
+/* What testing one byte against the class p[i..e) costs: a set ([...]) is read through
+ * for every byte it is tested against. */
+static double sb_classcost(const char *p, size_t i, size_t e) { return p[i] == '[' ? (double)(e - i) : 1; }
+
 /* Lua's matcher backtracks: at one start position it tries, for every quantified item,
  * every length the item can take, so its work is bounded by the product over the items of
- * (longest run of the item's class in the subject + 1), times the number of items; a
- * balance (%b) or back-reference scans up to the subject's length. Every start position
- * is tried unless the pattern is anchored. The bound is a worst case: a pattern that
- * would match early is judged by it too. Computing the runs is counted as well. */
-double flua_pattern_cost(const char *s, size_t n, size_t init, const char *p, size_t pl, int plain) {
+ * (longest run of the item's class in the subject + 1), times what testing the items
+ * costs (one step each, a set's length for a set); a balance (%b) or back-reference scans
+ * up to the subject's length. Every start position is tried unless the pattern is
+ * anchored. The bound is a worst case: a pattern that would match early is judged by it
+ * too. Computing the runs is counted as well, and once that alone passes `limit` the
+ * runs are not computed (the cost so far is returned). */
+static double sb_pattern_cost(const char *s, size_t n, size_t init, const char *p, size_t pl, int plain, double limit) {
     if (init > n) return 1;
     double starts = (double)(n - init) + 1;
     if (plain) return (double)n + starts * (double)pl / 32; /* memchr + memcmp */
@@ -258,7 +265,11 @@ double flua_pattern_cost(const char *s, size_t n, size_t init, const char *p, si
             }
             if (d == 'f') {
                 i += 2;
-                if (i < pl) i = sb_classend(p, pl, i);
+                if (i < pl) {
+                    size_t e = sb_classend(p, pl, i);
+                    items += sb_classcost(p, i, e) - 1;
+                    i = e;
+                }
                 continue;
             }
             if (d >= '0' && d <= '9') {
@@ -268,6 +279,8 @@ double flua_pattern_cost(const char *s, size_t n, size_t init, const char *p, si
             }
         }
         size_t e = sb_classend(p, pl, i);
+        double test = sb_classcost(p, i, e);
+        items += test - 1;
         if (e >= pl || (p[e] != '*' && p[e] != '+' && p[e] != '-' && p[e] != '?')) {
             i = e;
             continue;
@@ -275,12 +288,17 @@ double flua_pattern_cost(const char *s, size_t n, size_t init, const char *p, si
         if (p[e] == '?') {
             product *= 2;
         } else {
-            analysis += (double)(n - init);
+            analysis += (double)(n - init) * test;
+            if (analysis > limit) return analysis;
             product *= (double)sb_longestrun(s, n, init, p, i, e) + 1;
         }
         i = e + 1;
     }
     return analysis + starts * items * product;
+}
+
+double flua_pattern_cost(const char *s, size_t n, size_t init, const char *p, size_t pl, int plain) {
+    return sb_pattern_cost(s, n, init, p, pl, plain, HUGE_VAL);
 }
 
 /* ------------------------------------------------------------- library wrappers */
@@ -307,6 +325,14 @@ static int sb_init(lua_State *L, int arg, size_t n, size_t *init) {
     return 1;
 }
 
+/* How many bytes c the string at `arg` holds. */
+static size_t sb_count(lua_State *L, int arg, char c) {
+    size_t len, k = 0;
+    const char *r = lua_tolstring(L, arg, &len);
+    for (size_t j = 0; j < len; j++) k += r[j] == c;
+    return k;
+}
+
 /* string.find (kind 0), match (1), gmatch (2), gsub (3). The subject and the pattern may be
  * strings or numbers (converted in place, as the functions do). */
 static int sb_pattern(lua_State *L) {
@@ -320,9 +346,11 @@ static int sb_pattern(lua_State *L) {
         if (kind != 3 && !sb_init(L, 3, n, &init)) return sb_call_original(L);
         int plain = kind == 0 && lua_toboolean(L, 4);
         if (!plain && kind < 2 && strpbrk(p, "^$*+?.([%-") == NULL && strlen(p) == pl) plain = 1;
-        double cost = flua_pattern_cost(s, n, init, p, pl, plain);
+        double cost = sb_pattern_cost(s, n, init, p, pl, plain, sb->patternLimit);
         if (kind == 2 && pl > 0 && p[0] == '^') /* gmatch: '^' anchors nothing */
             cost = cost * ((double)(n - (init > n ? n : init)) + 1);
+        if (kind == 3 && lua_type(L, 3) == LUA_TSTRING) /* gsub: a '%' of the replacement */
+            cost += ((double)n + 1) * (double)sb_count(L, 3, '%'); /* may add nothing to the result */
         if (cost > sb->patternLimit) {
             char buf[200];
             snprintf(buf, sizeof buf,
@@ -336,6 +364,67 @@ static int sb_pattern(lua_State *L) {
         }
     }
     return sb_call_original(L);
+}
+
+/* Raises the limit error once a budget is spent, from a library function (`steps` of its
+ * work are counted as instructions, and the clock is read): the hook then raises at every
+ * instruction, as after any limit. */
+static void sb_charge(lua_State *L, long long steps) {
+    flua_Sandbox *sb = flua_sandbox_of(L);
+    if (sb == NULL) return;
+    if (sb->instructionLimit > 0) {
+        sb->instructionsLeft -= steps;
+        if (sb->instructionsLeft <= 0 && sb->exceeded == 0) sb->exceeded = 1;
+    }
+    if (sb->timeLimit > 0 && sb->exceeded == 0 && flua_now() > sb->deadline) sb->exceeded = 2;
+    if (sb->exceeded == 0) return;
+    lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, 1);
+    sb_raise_limit(L, sb, sb->exceeded, 1);
+}
+
+/* string.rep: of an empty string with an empty separator, "" at once (Lua would copy
+ * nothing n times, as long as n says: string.rep("", 1e15) never ended). */
+static int sb_rep(lua_State *L) {
+    size_t l, lsep;
+    luaL_checklstring(L, 1, &l);
+    luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (l == 0 && lsep == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    return sb_call_original(L);
+}
+
+#define SB_MOVE_PIECE 4096 /* elements table.move moves between two looks at the budget */
+
+/* table.move: a long move (one element an instruction) looks at the budget every
+ * SB_MOVE_PIECE elements (Lua's moves them in one C loop: table.move({}, 1, 1e12, 1) never
+ * ended). Moves as the original does, element by element, forwards unless the ranges
+ * overlap with the destination above the source; short moves are the original's. */
+static int sb_tmove(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3), t = luaL_checkinteger(L, 4);
+    if (e < f || (lua_Unsigned)e - (lua_Unsigned)f < SB_MOVE_PIECE) return sb_call_original(L);
+    int tt = !lua_isnoneornil(L, 5) ? 5 : 1;
+    /* the original checks the tables, with nothing to move */
+    lua_pushinteger(L, 1);
+    lua_replace(L, 2);
+    lua_pushinteger(L, 0);
+    lua_replace(L, 3);
+    sb_call_original(L);
+    lua_settop(L, tt);
+    luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+    lua_Integer n = e - f + 1;
+    luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
+    int forward = t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ));
+    for (lua_Integer k = 0; k < n; k++) {
+        lua_Integer i = forward ? k : n - 1 - k;
+        lua_geti(L, 1, f + i);
+        lua_seti(L, tt, t + i);
+        if (k % SB_MOVE_PIECE == SB_MOVE_PIECE - 1) sb_charge(L, SB_MOVE_PIECE);
+    }
+    lua_pushvalue(L, tt);
+    return 1;
 }
 
 /* setmetatable: no metatable with __gc. Lua runs finalizers with hooks off (no instruction
@@ -484,6 +573,9 @@ static int sb_restrict_k(lua_State *L) {
     sb_wrap(L, "setmetatable", sb_setmetatable, 0);
     sb_wrap(L, "getmetatable", sb_getmetatable, 0);
     sb_wrap(L, "xpcall", sb_xpcall, 0);
+    lua_getfield(L, -1, "table");
+    sb_wrap(L, "move", sb_tmove, 0);
+    lua_pop(L, 1);
     lua_getfield(L, -1, "coroutine");
     sb_wrap(L, "close", sb_coclose, 0);
     lua_getfield(L, -1, "create");
@@ -496,6 +588,7 @@ static int sb_restrict_k(lua_State *L) {
     sb_wrap(L, "match", sb_pattern, 1);
     sb_wrap(L, "gmatch", sb_pattern, 2);
     sb_wrap(L, "gsub", sb_pattern, 3);
+    sb_wrap(L, "rep", sb_rep, 0);
     return 0;
 }
 

@@ -33,6 +33,7 @@ extension FlowStore where Data == JSONValue {
             // the layout's memory counts against this store's budget (a sandbox's cap)
             scratch.memoryBudget = memoryBudget
             warnings += try scratch.load(document)
+            try WorkLimit.check(operation)
             // laid out as a later `store:layout{}` lays out the document, with the reader's
             // spacing (a DOT file's, or Graphviz's defaults when it gives none)
             var look = document.look
@@ -41,6 +42,7 @@ extension FlowStore where Data == JSONValue {
             _ = try scratch.layout(LayoutRequest(options: LayoutOptions(diagram: look, direction: imported.direction)))
             document = scratch.document()
             document.classes = imported.document.classes
+            try WorkLimit.check(operation)
         }
         warnings += try load(document)
         return warnings
