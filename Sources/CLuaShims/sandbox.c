@@ -12,6 +12,7 @@
 
 extern _Thread_local int flua_in_lua; /* luashims.c */
 int flua_interrupt_pending(void);     /* interrupts.c */
+static void sb_look_soon(lua_State *L);
 
 /* ------------------------------------------------------------------ memory cap */
 
@@ -20,6 +21,8 @@ int flua_interrupt_pending(void);     /* interrupts.c */
  * itself): a memory error there would unwind through a Swift frame. What Swift allocates
  * is still counted, so the script's next allocation fails. Shrinking and freeing never
  * fail, as Lua requires. */
+#define SB_GROWN_LOOK (4u << 20) /* bytes allocated between two looks at the clock, at most */
+
 static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     flua_Sandbox *sb = (flua_Sandbox *)ud;
     size_t old = ptr != NULL ? osize : 0;
@@ -33,6 +36,14 @@ static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
+    if (nsize > old && sb->timeLimit > 0 && flua_in_lua) {
+        /* copying long strings, say: the hook looks at the clock at the next instruction */
+        sb->grownSinceLook += nsize - old;
+        if (sb->grownSinceLook > SB_GROWN_LOOK && sb->L != NULL) {
+            sb->grownSinceLook = 0;
+            sb_look_soon(sb->L);
+        }
+    }
     sb->memoryUsed = sb->memoryUsed - old + nsize;
     if (sb->memoryUsed > sb->memoryPeak) sb->memoryPeak = sb->memoryUsed;
     return p;
@@ -111,6 +122,55 @@ int flua_sandbox_spent(lua_State *L, flua_Sandbox *sb) {
     return 1;
 }
 
+#define SB_PACE 0.005 /* seconds between two looks at the clock, about */
+
+static void flua_sandbox_hook(lua_State *L, lua_Debug *ar);
+static const char sb_running_key = 0; /* the registry's key of sb->L */
+
+/* Makes the thread at stack index idx of L the running one (sb->L, which the allocator
+ * reaches), kept alive in the registry while it is. */
+static void sb_running(lua_State *L, int idx) {
+    flua_Sandbox *sb = flua_sandbox_of(L);
+    lua_State *co = lua_tothread(L, idx);
+    if (sb == NULL || co == NULL) return;
+    lua_pushvalue(L, idx);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &sb_running_key); /* the key exists: no allocation */
+    sb->L = co;
+}
+
+/* Runs the original resume (upvalue 1) with the coroutine (argument 1) as the running
+ * thread, the caller again once it returns. */
+static int sb_coresume(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    sb_running(L, 1);
+    int n = original(L);
+    lua_pushthread(L);
+    sb_running(L, -1);
+    lua_pop(L, 1);
+    return n;
+}
+
+/* Makes the hook of thread L (when it is the sandbox's: not an interrupt's) run at the
+ * next instruction. */
+static void sb_look_soon(lua_State *L) {
+    if (lua_gethook(L) == flua_sandbox_hook && lua_gethookcount(L) > 1)
+        lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, 1);
+}
+
+/* Under a time limit the hook looks at the clock every SB_HOOK_COUNT instructions while
+ * they are cheap. When the `count` instructions since the last look took longer than
+ * SB_PACE (each copying a long string, say, or sorting a long table), the next look comes
+ * after proportionally fewer, down to every instruction: a run ends about one costly
+ * instruction past its deadline. Big allocations (the allocator) and big table and
+ * collector calls (sb_heavy) make the hook look at the next instruction. */
+static void sb_pace(lua_State *L, flua_Sandbox *sb, double now, int count) {
+    double spent = now - sb->lastLook, want = spent > 0 ? count * SB_PACE / spent : SB_HOOK_COUNT;
+    sb->lastLook = now;
+    sb->grownSinceLook = 0;
+    int next = want >= SB_HOOK_COUNT ? SB_HOOK_COUNT : want < 1 ? 1 : (int)want;
+    if (next != count) lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, next);
+}
+
 /* The count hook. Once a budget is spent it looks at every instruction and raises each
  * time until the run ends, so a script that catches the error with pcall cannot go on
  * (with a count of 1000 the hook would always fire inside the protected loop again). */
@@ -118,11 +178,16 @@ static void flua_sandbox_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     flua_Sandbox *sb = flua_sandbox_of(L);
     if (sb == NULL) return;
+    int count = lua_gethookcount(L);
     if (sb->instructionLimit > 0) {
-        sb->instructionsLeft -= SB_HOOK_COUNT;
+        sb->instructionsLeft -= count;
         if (sb->instructionsLeft <= 0 && sb->exceeded == 0) sb->exceeded = 1;
     }
-    if (sb->timeLimit > 0 && sb->exceeded == 0 && flua_now() > sb->deadline) sb->exceeded = 2;
+    if (sb->timeLimit > 0 && sb->exceeded == 0) {
+        double now = flua_now();
+        if (now > sb->deadline) sb->exceeded = 2;
+        else sb_pace(L, sb, now, count);
+    }
     if (sb->exceeded == 0) return;
     lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, 1);
     if (!lua_pushthread(L)) *sb_mark(L) = (unsigned char)sb->exceeded; /* a coroutine */
@@ -146,7 +211,10 @@ void flua_sandbox_afterswift(lua_State *L) {
 
 void flua_sandbox_begin(lua_State *L, flua_Sandbox *sb) {
     sb->instructionsLeft = sb->instructionLimit;
-    sb->deadline = flua_now() + sb->timeLimit;
+    sb->lastLook = flua_now();
+    sb->deadline = sb->lastLook + sb->timeLimit;
+    sb->grownSinceLook = 0;
+    sb->L = L;
     sb->exceeded = 0;
     if (sb->instructionLimit > 0 || sb->timeLimit > 0)
         lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, SB_HOOK_COUNT);
@@ -493,7 +561,11 @@ static int sb_auxwrap(lua_State *L) {
     int narg = lua_gettop(L), nres;
     if (!lua_checkstack(co, narg)) return luaL_error(L, "too many arguments to resume");
     lua_xmove(L, co, narg);
+    sb_running(L, lua_upvalueindex(1));
     int status = lua_resume(co, L, narg, &nres);
+    lua_pushthread(L);
+    sb_running(L, -1);
+    lua_pop(L, 1);
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 1)) {
             lua_pop(co, nres);
@@ -533,13 +605,30 @@ static int sb_load(lua_State *L) {
     return sb_call_original(L);
 }
 
-/* collectgarbage: only the options that leave the collector running as it is. */
+/* collectgarbage: only the options that leave the collector running as it is; after a
+ * collection the hook looks at the clock at the next instruction (a full collection of a
+ * big heap is long, and a loop of them is a few instructions a collection). */
 static int sb_collectgarbage(lua_State *L) {
     static const char *const allowed[] = {"collect", "count", "step", "isrunning", NULL};
     const char *opt = luaL_optstring(L, 1, "collect");
-    for (int i = 0; allowed[i] != NULL; i++)
-        if (strcmp(opt, allowed[i]) == 0) return sb_call_original(L);
+    for (int i = 0; allowed[i] != NULL; i++) {
+        if (strcmp(opt, allowed[i]) != 0) continue;
+        int n = sb_call_original(L);
+        if (i == 0 || i == 2) sb_look_soon(L);
+        return n;
+    }
     return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", opt);
+}
+
+#define SB_HEAVY_LENGTH 1024 /* a table this long makes insert, remove and sort heavy */
+
+/* table.insert, table.remove, table.sort: on a long table (they shift or sort it in C),
+ * the hook looks at the clock at the next instruction. */
+static int sb_heavy(lua_State *L) {
+    int heavy = lua_type(L, 1) == LUA_TTABLE && lua_rawlen(L, 1) >= SB_HEAVY_LENGTH;
+    int n = sb_call_original(L);
+    if (heavy) sb_look_soon(L);
+    return n;
 }
 
 /* Replaces t[name] (t on top of the stack) by a closure of `wrapper` whose upvalue 1 is the
@@ -552,6 +641,8 @@ static void sb_wrap(lua_State *L, const char *name, lua_CFunction wrapper, int k
 }
 
 static int sb_restrict_k(lua_State *L) {
+    lua_pushthread(L); /* the key exists from now on: sb_running sets it allocating nothing */
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &sb_running_key);
     lua_pushglobaltable(L);
     static const char *const removed[] = {"io", "package", "require", "debug", "dofile", "loadfile", NULL};
     for (int i = 0; removed[i] != NULL; i++) {
@@ -575,9 +666,13 @@ static int sb_restrict_k(lua_State *L) {
     sb_wrap(L, "xpcall", sb_xpcall, 0);
     lua_getfield(L, -1, "table");
     sb_wrap(L, "move", sb_tmove, 0);
+    sb_wrap(L, "insert", sb_heavy, 0);
+    sb_wrap(L, "remove", sb_heavy, 0);
+    sb_wrap(L, "sort", sb_heavy, 0);
     lua_pop(L, 1);
     lua_getfield(L, -1, "coroutine");
     sb_wrap(L, "close", sb_coclose, 0);
+    sb_wrap(L, "resume", sb_coresume, 0);
     lua_getfield(L, -1, "create");
     lua_pushcclosure(L, sb_cowrap, 1);
     lua_setfield(L, -2, "wrap");

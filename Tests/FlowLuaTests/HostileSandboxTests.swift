@@ -56,6 +56,23 @@ import Testing
         #expect(sandboxed.results?.prefix(12) == ["1", "1", "9000", "10000", "2", "10000", "10000", "1", "5000", "5002", "1,2,3", "1,1,2,3,5,6,7,8,9,10"])
     }
 
+    /// Instructions that each do much (copying a long string, a full collection, shifting
+    /// a long table) ran 1,000 at a time between two looks at the clock: 2 to 4.3 s of CPU
+    /// under a 1 s limit. The hook now looks sooner after such instructions.
+    @Test(arguments: [
+        "local s = ('x'):rep(2e7) while true do local u = s .. 'y' end",
+        "local s = ('x'):rep(2e7) while true do local u = s:upper() end",
+        "local t = {} for i = 1, 3e5 do t[i] = {i} end while true do collectgarbage() end",
+        "local t = {} for i = 1, 2e6 do t[i] = i end while true do table.insert(t, 1, 0) table.remove(t, 1) end",
+        "local co = coroutine.wrap(function() local s = ('x'):rep(2e7) while true do local u = s:upper() end end) co()",
+    ])
+    func costlyInstructionsEndNearTheLimit(code: String) {
+        let s = Sandboxed(SandboxLimits(memory: 256 << 20, instructions: 0, seconds: 0.5, patternSteps: 0))
+        let start = Self.threadCPU()
+        s.expectContained(code) { $0.hasSuffix("sandbox: time limit exceeded (0.5 s)") }
+        #expect(Self.threadCPU() - start < 1.5, "\(Self.threadCPU() - start) s")
+    }
+
     // MARK: Pattern costs
 
     /// A set is read through for every byte it is tested against, and a replacement's `%`

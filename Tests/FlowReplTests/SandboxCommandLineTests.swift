@@ -21,15 +21,25 @@ import Testing
         #expect(session.stdout == "nil\n2\n")
     }
 
-    /// A sandbox has no network: no live preview, no `--serve` or `--watch` with it.
+    /// A sandbox has no network: no live preview, no `--serve`, `--token` or `--watch`
+    /// with it, and no workspace (a file, or a PostgreSQL server), refused before anything
+    /// is loaded or opened.
     @Test func theSandboxHasNoNetwork() throws {
         let preview = try ReplProcess.run(["--sandbox", "-e", "print(pcall(preview))"])
         #expect(preview.stdout == "false\tpreview: not available in the sandbox (it has no network)\n", "\(preview)")
-        for option in [["--serve", "127.0.0.1:0"], ["--watch", "x.lua"]] {
+        let dir = ReplProcess.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("ws.flowdb").path
+        for option in [
+            ["--serve", "127.0.0.1:0"], ["--watch", "x.lua"], ["--token", "abcdefghijklmnopqrstuvwxyz"],
+            ["--workspace", "postgres://user@127.0.0.1:1/flow"], ["--workspace", file],
+        ] {
             let r = try ReplProcess.run(["--sandbox"] + option + ["-e", "print(1)"])
             #expect(r.status == 1, "\(r)")
             #expect(r.stdout == "")
-            #expect(r.stderr.hasSuffix(": --sandbox cannot be combined with \(option[0]) (a sandbox has no network)\n"), "\(r)")
+            let why = option[0] == "--workspace" ? "a sandbox has no files and no network" : "a sandbox has no network"
+            #expect(r.stderr.hasSuffix(": --sandbox cannot be combined with \(option[0]) (\(why))\n"), "\(r)")
         }
+        #expect(!FileManager.default.fileExists(atPath: file))
     }
 }
