@@ -393,6 +393,8 @@ static int sb_init(lua_State *L, int arg, size_t n, size_t *init) {
     return 1;
 }
 
+static int sb_heavy(lua_State *L);
+
 /* How many bytes c the string at `arg` holds. */
 static size_t sb_count(lua_State *L, int arg, char c) {
     size_t len, k = 0;
@@ -431,7 +433,7 @@ static int sb_pattern(lua_State *L) {
             return lua_error(L);
         }
     }
-    return sb_call_original(L);
+    return sb_heavy(L); /* a long subject: the clock at the next instruction */
 }
 
 /* Raises the limit error once a budget is spent, from a library function (`steps` of its
@@ -624,15 +626,29 @@ static int sb_collectgarbage(lua_State *L) {
     return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", opt);
 }
 
-#define SB_HEAVY_LENGTH 1024 /* a table this long makes insert, remove and sort heavy */
+/* Whether argument 1 is a table of 1,024 entries or more, or a string of 64 kB or more:
+ * what a library function works through in C then takes long enough to look at the clock
+ * after it. */
+static int sb_long(lua_State *L) {
+    int t = lua_type(L, 1);
+    return (t == LUA_TTABLE && lua_rawlen(L, 1) >= 1024) || (t == LUA_TSTRING && lua_rawlen(L, 1) >= 65536);
+}
 
-/* table.insert, table.remove, table.sort: on a long table (they shift or sort it in C),
- * the hook looks at the clock at the next instruction. */
+/* table.insert, table.remove, table.sort, and the string and utf8 functions that work
+ * through a string without making one as long (utf8.len, string.packsize, ...): on a long
+ * table or string, the hook looks at the clock at the next instruction. */
 static int sb_heavy(lua_State *L) {
-    int heavy = lua_type(L, 1) == LUA_TTABLE && lua_rawlen(L, 1) >= SB_HEAVY_LENGTH;
+    int heavy = sb_long(L);
     int n = sb_call_original(L);
     if (heavy) sb_look_soon(L);
     return n;
+}
+
+static void sb_wrap(lua_State *L, const char *name, lua_CFunction wrapper, int kind);
+
+/* Wraps the functions `names` of the table on top of the stack with sb_heavy. */
+static void sb_wrap_heavy(lua_State *L, const char *const *names) {
+    for (int i = 0; names[i] != NULL; i++) sb_wrap(L, names[i], sb_heavy, 0);
 }
 
 /* Replaces t[name] (t on top of the stack) by a closure of `wrapper` whose upvalue 1 is the
@@ -670,9 +686,8 @@ static int sb_restrict_k(lua_State *L) {
     sb_wrap(L, "xpcall", sb_xpcall, 0);
     lua_getfield(L, -1, "table");
     sb_wrap(L, "move", sb_tmove, 0);
-    sb_wrap(L, "insert", sb_heavy, 0);
-    sb_wrap(L, "remove", sb_heavy, 0);
-    sb_wrap(L, "sort", sb_heavy, 0);
+    static const char *const table_heavy[] = {"insert", "remove", "sort", "concat", "unpack", NULL};
+    sb_wrap_heavy(L, table_heavy);
     lua_pop(L, 1);
     lua_getfield(L, -1, "coroutine");
     sb_wrap(L, "close", sb_coclose, 0);
@@ -688,6 +703,13 @@ static int sb_restrict_k(lua_State *L) {
     sb_wrap(L, "gmatch", sb_pattern, 2);
     sb_wrap(L, "gsub", sb_pattern, 3);
     sb_wrap(L, "rep", sb_rep, 0);
+    static const char *const string_heavy[] = {"byte", "lower", "upper", "reverse", "sub", "format",
+                                               "pack", "packsize", "unpack", NULL};
+    sb_wrap_heavy(L, string_heavy);
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "utf8");
+    static const char *const utf8_heavy[] = {"len", "codepoint", "offset", NULL};
+    sb_wrap_heavy(L, utf8_heavy);
     return 0;
 }
 

@@ -67,6 +67,7 @@ import Testing
         "local t = {} for i = 1, 2e6 do t[i] = i end while true do table.insert(t, 1, 0) table.remove(t, 1) end",
         "local co = coroutine.wrap(function() local s = ('x'):rep(2e7) while true do local u = s:upper() end end) co()",
         "local a = 'return ' .. ('1+'):rep(1e6) .. '1' while true do local f = load(a) end",
+        "local a = ('x'):rep(2e7) while true do local n = utf8.len(a) end",
     ])
     func costlyInstructionsEndNearTheLimit(code: String) {
         let s = Sandboxed(SandboxLimits(memory: 256 << 20, instructions: 0, seconds: 0.5, patternSteps: 0))
