@@ -3,7 +3,6 @@
  */
 #include "include/luasandbox.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +10,7 @@
 
 extern _Thread_local int flua_in_lua; /* luashims.c */
 int flua_interrupt_pending(void);     /* interrupts.c */
+static void sb_look_soon(lua_State *L);
 
 /* ------------------------------------------------------------------ memory cap */
 
@@ -19,6 +19,8 @@ int flua_interrupt_pending(void);     /* interrupts.c */
  * itself): a memory error there would unwind through a Swift frame. What Swift allocates
  * is still counted, so the script's next allocation fails. Shrinking and freeing never
  * fail, as Lua requires. */
+#define SB_GROWN_LOOK (4u << 20) /* bytes allocated between two looks at the clock, at most */
+
 static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     flua_Sandbox *sb = (flua_Sandbox *)ud;
     size_t old = ptr != NULL ? osize : 0;
@@ -32,6 +34,14 @@ static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
+    if (nsize > old && sb->timeLimit > 0 && flua_in_lua) {
+        /* copying long strings, say: the hook looks at the clock at the next instruction */
+        sb->grownSinceLook += nsize - old;
+        if (sb->grownSinceLook > SB_GROWN_LOOK && sb->L != NULL) {
+            sb->grownSinceLook = 0;
+            sb_look_soon(sb->L);
+        }
+    }
     sb->memoryUsed = sb->memoryUsed - old + nsize;
     if (sb->memoryUsed > sb->memoryPeak) sb->memoryPeak = sb->memoryUsed;
     return p;
@@ -110,6 +120,55 @@ int flua_sandbox_spent(lua_State *L, flua_Sandbox *sb) {
     return 1;
 }
 
+#define SB_PACE 0.005 /* seconds between two looks at the clock, about */
+
+static void flua_sandbox_hook(lua_State *L, lua_Debug *ar);
+static const char sb_running_key = 0; /* the registry's key of sb->L */
+
+/* Makes the thread at stack index idx of L the running one (sb->L, which the allocator
+ * reaches), kept alive in the registry while it is. */
+static void sb_running(lua_State *L, int idx) {
+    flua_Sandbox *sb = flua_sandbox_of(L);
+    lua_State *co = lua_tothread(L, idx);
+    if (sb == NULL || co == NULL) return;
+    lua_pushvalue(L, idx);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &sb_running_key); /* the key exists: no allocation */
+    sb->L = co;
+}
+
+/* Runs the original resume (upvalue 1) with the coroutine (argument 1) as the running
+ * thread, the caller again once it returns. */
+static int sb_coresume(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    sb_running(L, 1);
+    int n = original(L);
+    lua_pushthread(L);
+    sb_running(L, -1);
+    lua_pop(L, 1);
+    return n;
+}
+
+/* Makes the hook of thread L (when it is the sandbox's: not an interrupt's) run at the
+ * next instruction. */
+static void sb_look_soon(lua_State *L) {
+    if (lua_gethook(L) == flua_sandbox_hook && lua_gethookcount(L) > 1)
+        lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, 1);
+}
+
+/* Under a time limit the hook looks at the clock every SB_HOOK_COUNT instructions while
+ * they are cheap. When the `count` instructions since the last look took longer than
+ * SB_PACE (each copying a long string, say, or sorting a long table), the next look comes
+ * after proportionally fewer, down to every instruction: a run ends about one costly
+ * instruction past its deadline. Big allocations (the allocator) and big table and
+ * collector calls (sb_heavy) make the hook look at the next instruction. */
+static void sb_pace(lua_State *L, flua_Sandbox *sb, double now, int count) {
+    double spent = now - sb->lastLook, want = spent > 0 ? count * SB_PACE / spent : SB_HOOK_COUNT;
+    sb->lastLook = now;
+    sb->grownSinceLook = 0;
+    int next = want >= SB_HOOK_COUNT ? SB_HOOK_COUNT : want < 1 ? 1 : (int)want;
+    if (next != count) lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, next);
+}
+
 /* The count hook. Once a budget is spent it looks at every instruction and raises each
  * time until the run ends, so a script that catches the error with pcall cannot go on
  * (with a count of 1000 the hook would always fire inside the protected loop again). */
@@ -117,11 +176,16 @@ static void flua_sandbox_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     flua_Sandbox *sb = flua_sandbox_of(L);
     if (sb == NULL) return;
+    int count = lua_gethookcount(L);
     if (sb->instructionLimit > 0) {
-        sb->instructionsLeft -= SB_HOOK_COUNT;
+        sb->instructionsLeft -= count;
         if (sb->instructionsLeft <= 0 && sb->exceeded == 0) sb->exceeded = 1;
     }
-    if (sb->timeLimit > 0 && sb->exceeded == 0 && flua_now() > sb->deadline) sb->exceeded = 2;
+    if (sb->timeLimit > 0 && sb->exceeded == 0) {
+        double now = flua_now();
+        if (now > sb->deadline) sb->exceeded = 2;
+        else sb_pace(L, sb, now, count);
+    }
     if (sb->exceeded == 0) return;
     lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, 1);
     if (!lua_pushthread(L)) *sb_mark(L) = (unsigned char)sb->exceeded; /* a coroutine */
@@ -145,7 +209,10 @@ void flua_sandbox_afterswift(lua_State *L) {
 
 void flua_sandbox_begin(lua_State *L, flua_Sandbox *sb) {
     sb->instructionsLeft = sb->instructionLimit;
-    sb->deadline = flua_now() + sb->timeLimit;
+    sb->lastLook = flua_now();
+    sb->deadline = sb->lastLook + sb->timeLimit;
+    sb->grownSinceLook = 0;
+    sb->L = L;
     sb->exceeded = 0;
     if (sb->instructionLimit > 0 || sb->timeLimit > 0)
         lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, SB_HOOK_COUNT);
@@ -153,135 +220,9 @@ void flua_sandbox_begin(lua_State *L, flua_Sandbox *sb) {
         lua_sethook(L, NULL, 0, 0);
 }
 
-/* ------------------------------------------------------------ pattern cost bound */
-
-/* Does byte c match class letter cl (the letter after '%')? */
-static int sb_classmatch(int c, int cl) {
-    int r;
-    switch (tolower(cl)) {
-    case 'a': r = isalpha(c); break;
-    case 'c': r = iscntrl(c); break;
-    case 'd': r = isdigit(c); break;
-    case 'g': r = isgraph(c); break;
-    case 'l': r = islower(c); break;
-    case 'p': r = ispunct(c); break;
-    case 's': r = isspace(c); break;
-    case 'u': r = isupper(c); break;
-    case 'w': r = isalnum(c); break;
-    case 'x': r = isxdigit(c); break;
-    default: return cl == c;
-    }
-    return isupper(cl) ? !r : r != 0;
-}
-
-/* The end of the single-character class starting at p[i] (one past it); pl when the
- * pattern is malformed there (the real matcher reports that). */
-static size_t sb_classend(const char *p, size_t pl, size_t i) {
-    if (p[i] == '%') return i + 2 <= pl ? i + 2 : pl;
-    if (p[i] != '[') return i + 1;
-    size_t j = i + 1;
-    if (j < pl && p[j] == '^') j++;
-    do { /* the first character of a set is never its end, even ']' */
-        if (j >= pl) return pl;
-        if (p[j++] == '%') j++;
-    } while (j < pl && p[j] != ']');
-    return j < pl ? j + 1 : pl;
-}
-
-/* Does byte c match the class p[i..e)? */
-static int sb_singlematch(int c, const char *p, size_t i, size_t e) {
-    if (p[i] == '.') return 1;
-    if (p[i] == '%') return sb_classmatch(c, (unsigned char)p[i + 1]);
-    if (p[i] != '[') return (unsigned char)p[i] == c;
-    size_t j = i + 1, end = e - 1; /* end: the closing ']' */
-    int negate = 0;
-    if (p[j] == '^') {
-        negate = 1;
-        j++;
-    }
-    int found = 0;
-    for (; j < end; j++) {
-        if (p[j] == '%' && j + 1 < end) {
-            j++;
-            if (sb_classmatch(c, (unsigned char)p[j])) found = 1;
-        } else if (j + 2 < end && p[j + 1] == '-') {
-            if ((unsigned char)p[j] <= c && c <= (unsigned char)p[j + 2]) found = 1;
-            j += 2;
-        } else if ((unsigned char)p[j] == c) {
-            found = 1;
-        }
-    }
-    return negate ? !found : found;
-}
-
-/* The longest run of bytes of s[from..n) matching the class p[i..e). */
-static size_t sb_longestrun(const char *s, size_t n, size_t from, const char *p, size_t i, size_t e) {
-    if (p[i] == '.') return n - from;
-    size_t best = 0, run = 0;
-    for (size_t k = from; k < n; k++) {
-        run = sb_singlematch((unsigned char)s[k], p, i, e) ? run + 1 : 0;
-        if (run > best) best = run;
-    }
-    return best;
-}
-
-/* Lua's matcher backtracks: at one start position it tries, for every quantified item,
- * every length the item can take, so its work is bounded by the product over the items of
- * (longest run of the item's class in the subject + 1), times the number of items; a
- * balance (%b) or back-reference scans up to the subject's length. Every start position
- * is tried unless the pattern is anchored. The bound is a worst case: a pattern that
- * would match early is judged by it too. Computing the runs is counted as well. */
-double flua_pattern_cost(const char *s, size_t n, size_t init, const char *p, size_t pl, int plain) {
-    if (init > n) return 1;
-    double starts = (double)(n - init) + 1;
-    if (plain) return (double)n + starts * (double)pl / 32; /* memchr + memcmp */
-    size_t i = 0;
-    if (pl > 0 && p[0] == '^') {
-        starts = 1;
-        i = 1;
-    }
-    double product = 1, items = 1, analysis = 0;
-    while (i < pl) {
-        items += 1;
-        char c = p[i];
-        if (c == '(' || c == ')') {
-            i++;
-            continue;
-        }
-        if (c == '$' && i + 1 == pl) break;
-        if (c == '%' && i + 1 < pl) {
-            char d = p[i + 1];
-            if (d == 'b') {
-                product *= (double)n + 1;
-                i += 4;
-                continue;
-            }
-            if (d == 'f') {
-                i += 2;
-                if (i < pl) i = sb_classend(p, pl, i);
-                continue;
-            }
-            if (d >= '0' && d <= '9') {
-                product *= (double)n + 1;
-                i += 2;
-                continue;
-            }
-        }
-        size_t e = sb_classend(p, pl, i);
-        if (e >= pl || (p[e] != '*' && p[e] != '+' && p[e] != '-' && p[e] != '?')) {
-            i = e;
-            continue;
-        }
-        if (p[e] == '?') {
-            product *= 2;
-        } else {
-            analysis += (double)(n - init);
-            product *= (double)sb_longestrun(s, n, init, p, i, e) + 1;
-        }
-        i = e + 1;
-    }
-    return analysis + starts * items * product;
-}
+/* The bound of flua_pattern_cost, computing no runs once their scan alone passes `limit`
+ * (patterncost.c). */
+double flua_pattern_cost_within(const char *s, size_t n, size_t init, const char *p, size_t pl, int plain, double limit);
 
 /* ------------------------------------------------------------- library wrappers */
 
@@ -307,6 +248,16 @@ static int sb_init(lua_State *L, int arg, size_t n, size_t *init) {
     return 1;
 }
 
+static int sb_heavy(lua_State *L);
+
+/* How many bytes c the string at `arg` holds. */
+static size_t sb_count(lua_State *L, int arg, char c) {
+    size_t len, k = 0;
+    const char *r = lua_tolstring(L, arg, &len);
+    for (size_t j = 0; j < len; j++) k += r[j] == c;
+    return k;
+}
+
 /* string.find (kind 0), match (1), gmatch (2), gsub (3). The subject and the pattern may be
  * strings or numbers (converted in place, as the functions do). */
 static int sb_pattern(lua_State *L) {
@@ -320,9 +271,11 @@ static int sb_pattern(lua_State *L) {
         if (kind != 3 && !sb_init(L, 3, n, &init)) return sb_call_original(L);
         int plain = kind == 0 && lua_toboolean(L, 4);
         if (!plain && kind < 2 && strpbrk(p, "^$*+?.([%-") == NULL && strlen(p) == pl) plain = 1;
-        double cost = flua_pattern_cost(s, n, init, p, pl, plain);
+        double cost = flua_pattern_cost_within(s, n, init, p, pl, plain, sb->patternLimit);
         if (kind == 2 && pl > 0 && p[0] == '^') /* gmatch: '^' anchors nothing */
             cost = cost * ((double)(n - (init > n ? n : init)) + 1);
+        if (kind == 3 && lua_type(L, 3) == LUA_TSTRING) /* gsub: a '%' of the replacement */
+            cost += ((double)n + 1) * (double)sb_count(L, 3, '%'); /* may add nothing to the result */
         if (cost > sb->patternLimit) {
             char buf[200];
             snprintf(buf, sizeof buf,
@@ -335,7 +288,68 @@ static int sb_pattern(lua_State *L) {
             return lua_error(L);
         }
     }
+    return sb_heavy(L); /* a long subject: the clock at the next instruction */
+}
+
+/* Raises the limit error once a budget is spent, from a library function (`steps` of its
+ * work are counted as instructions, and the clock is read): the hook then raises at every
+ * instruction, as after any limit. */
+static void sb_charge(lua_State *L, long long steps) {
+    flua_Sandbox *sb = flua_sandbox_of(L);
+    if (sb == NULL) return;
+    if (sb->instructionLimit > 0) {
+        sb->instructionsLeft -= steps;
+        if (sb->instructionsLeft <= 0 && sb->exceeded == 0) sb->exceeded = 1;
+    }
+    if (sb->timeLimit > 0 && sb->exceeded == 0 && flua_now() > sb->deadline) sb->exceeded = 2;
+    if (sb->exceeded == 0) return;
+    lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, 1);
+    sb_raise_limit(L, sb, sb->exceeded, 1);
+}
+
+/* string.rep: of an empty string with an empty separator, "" at once (Lua would copy
+ * nothing n times, as long as n says: string.rep("", 1e15) never ended). */
+static int sb_rep(lua_State *L) {
+    size_t l, lsep;
+    luaL_checklstring(L, 1, &l);
+    luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (l == 0 && lsep == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
     return sb_call_original(L);
+}
+
+#define SB_MOVE_PIECE 4096 /* elements table.move moves between two looks at the budget */
+
+/* table.move: a long move (one element an instruction) looks at the budget every
+ * SB_MOVE_PIECE elements (Lua's moves them in one C loop: table.move({}, 1, 1e12, 1) never
+ * ended). Moves as the original does, element by element, forwards unless the ranges
+ * overlap with the destination above the source; short moves are the original's. */
+static int sb_tmove(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3), t = luaL_checkinteger(L, 4);
+    if (e < f || (lua_Unsigned)e - (lua_Unsigned)f < SB_MOVE_PIECE) return sb_call_original(L);
+    int tt = !lua_isnoneornil(L, 5) ? 5 : 1;
+    /* the original checks the tables, with nothing to move */
+    lua_pushinteger(L, 1);
+    lua_replace(L, 2);
+    lua_pushinteger(L, 0);
+    lua_replace(L, 3);
+    sb_call_original(L);
+    lua_settop(L, tt);
+    luaL_argcheck(L, f > 0 || e < LUA_MAXINTEGER + f, 3, "too many elements to move");
+    lua_Integer n = e - f + 1;
+    luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4, "destination wrap around");
+    int forward = t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ));
+    for (lua_Integer k = 0; k < n; k++) {
+        lua_Integer i = forward ? k : n - 1 - k;
+        lua_geti(L, 1, f + i);
+        lua_seti(L, tt, t + i);
+        if (k % SB_MOVE_PIECE == SB_MOVE_PIECE - 1) sb_charge(L, SB_MOVE_PIECE);
+    }
+    lua_pushvalue(L, tt);
+    return 1;
 }
 
 /* setmetatable: no metatable with __gc. Lua runs finalizers with hooks off (no instruction
@@ -404,7 +418,11 @@ static int sb_auxwrap(lua_State *L) {
     int narg = lua_gettop(L), nres;
     if (!lua_checkstack(co, narg)) return luaL_error(L, "too many arguments to resume");
     lua_xmove(L, co, narg);
+    sb_running(L, lua_upvalueindex(1));
     int status = lua_resume(co, L, narg, &nres);
+    lua_pushthread(L);
+    sb_running(L, -1);
+    lua_pop(L, 1);
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 1)) {
             lua_pop(co, nres);
@@ -436,21 +454,56 @@ static int sb_cowrap(lua_State *L) {
     return 1;
 }
 
-/* load: text chunks only (the mode argument is always "t"). */
+/* load: text chunks only (the mode argument is always "t"). Compiling is C work that
+ * need not allocate much (a long sum folds into one constant): the hook looks at the
+ * clock at the next instruction. */
 static int sb_load(lua_State *L) {
     if (lua_gettop(L) < 3) lua_settop(L, 3);
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
-    return sb_call_original(L);
+    int n = sb_call_original(L);
+    sb_look_soon(L);
+    return n;
 }
 
-/* collectgarbage: only the options that leave the collector running as it is. */
+/* collectgarbage: only the options that leave the collector running as it is; after a
+ * collection the hook looks at the clock at the next instruction (a full collection of a
+ * big heap is long, and a loop of them is a few instructions a collection). */
 static int sb_collectgarbage(lua_State *L) {
     static const char *const allowed[] = {"collect", "count", "step", "isrunning", NULL};
     const char *opt = luaL_optstring(L, 1, "collect");
-    for (int i = 0; allowed[i] != NULL; i++)
-        if (strcmp(opt, allowed[i]) == 0) return sb_call_original(L);
+    for (int i = 0; allowed[i] != NULL; i++) {
+        if (strcmp(opt, allowed[i]) != 0) continue;
+        int n = sb_call_original(L);
+        if (i == 0 || i == 2) sb_look_soon(L);
+        return n;
+    }
     return luaL_error(L, "collectgarbage: option '%s' is not allowed in the sandbox", opt);
+}
+
+/* Whether argument 1 is a table of 1,024 entries or more, or a string of 64 kB or more:
+ * what a library function works through in C then takes long enough to look at the clock
+ * after it. */
+static int sb_long(lua_State *L) {
+    int t = lua_type(L, 1);
+    return (t == LUA_TTABLE && lua_rawlen(L, 1) >= 1024) || (t == LUA_TSTRING && lua_rawlen(L, 1) >= 65536);
+}
+
+/* table.insert, table.remove, table.sort, and the string and utf8 functions that work
+ * through a string without making one as long (utf8.len, string.packsize, ...): on a long
+ * table or string, the hook looks at the clock at the next instruction. */
+static int sb_heavy(lua_State *L) {
+    int heavy = sb_long(L);
+    int n = sb_call_original(L);
+    if (heavy) sb_look_soon(L);
+    return n;
+}
+
+static void sb_wrap(lua_State *L, const char *name, lua_CFunction wrapper, int kind);
+
+/* Wraps the functions `names` of the table on top of the stack with sb_heavy. */
+static void sb_wrap_heavy(lua_State *L, const char *const *names) {
+    for (int i = 0; names[i] != NULL; i++) sb_wrap(L, names[i], sb_heavy, 0);
 }
 
 /* Replaces t[name] (t on top of the stack) by a closure of `wrapper` whose upvalue 1 is the
@@ -463,6 +516,8 @@ static void sb_wrap(lua_State *L, const char *name, lua_CFunction wrapper, int k
 }
 
 static int sb_restrict_k(lua_State *L) {
+    lua_pushthread(L); /* the key exists from now on: sb_running sets it allocating nothing */
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &sb_running_key);
     lua_pushglobaltable(L);
     static const char *const removed[] = {"io", "package", "require", "debug", "dofile", "loadfile", NULL};
     for (int i = 0; removed[i] != NULL; i++) {
@@ -484,8 +539,14 @@ static int sb_restrict_k(lua_State *L) {
     sb_wrap(L, "setmetatable", sb_setmetatable, 0);
     sb_wrap(L, "getmetatable", sb_getmetatable, 0);
     sb_wrap(L, "xpcall", sb_xpcall, 0);
+    lua_getfield(L, -1, "table");
+    sb_wrap(L, "move", sb_tmove, 0);
+    static const char *const table_heavy[] = {"insert", "remove", "sort", "concat", "unpack", NULL};
+    sb_wrap_heavy(L, table_heavy);
+    lua_pop(L, 1);
     lua_getfield(L, -1, "coroutine");
     sb_wrap(L, "close", sb_coclose, 0);
+    sb_wrap(L, "resume", sb_coresume, 0);
     lua_getfield(L, -1, "create");
     lua_pushcclosure(L, sb_cowrap, 1);
     lua_setfield(L, -2, "wrap");
@@ -496,6 +557,14 @@ static int sb_restrict_k(lua_State *L) {
     sb_wrap(L, "match", sb_pattern, 1);
     sb_wrap(L, "gmatch", sb_pattern, 2);
     sb_wrap(L, "gsub", sb_pattern, 3);
+    sb_wrap(L, "rep", sb_rep, 0);
+    static const char *const string_heavy[] = {"byte", "lower", "upper", "reverse", "sub", "format",
+                                               "pack", "packsize", "unpack", NULL};
+    sb_wrap_heavy(L, string_heavy);
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "utf8");
+    static const char *const utf8_heavy[] = {"len", "codepoint", "offset", NULL};
+    sb_wrap_heavy(L, utf8_heavy);
     return 0;
 }
 

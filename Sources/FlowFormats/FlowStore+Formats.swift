@@ -37,6 +37,7 @@ extension FlowStore where Data == JSONValue {
             // and its counts before the layout, not after
             scratch.limits = self.limits
             warnings += try scratch.load(document)
+            try WorkLimit.check(operation)
             // laid out as a later `store:layout{}` lays out the document, with the reader's
             // spacing (a DOT file's, or Graphviz's defaults when it gives none)
             var look = document.look
@@ -45,6 +46,7 @@ extension FlowStore where Data == JSONValue {
             _ = try scratch.layout(LayoutRequest(options: LayoutOptions(diagram: look, direction: imported.direction)))
             document = scratch.document()
             document.classes = imported.document.classes
+            try WorkLimit.check(operation)
         }
         warnings += try load(document)
         return warnings

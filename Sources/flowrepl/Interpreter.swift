@@ -30,6 +30,10 @@ struct Interpreter {
         flua_sigint_unblock()
         let progname = programName(argv)
         let options = Options(argv)
+        if options.badOption == nil, let refused = options.sandboxConflict {
+            LuaContext.writeStderrLine("\(progname): --sandbox cannot be combined with \(refused)")
+            return 1
+        }
         if let bad = options.badOption ?? loadPreview(options, progname: progname) {
             printUsage(badOption: bad, progname: progname)
             return 1
@@ -38,10 +42,6 @@ struct Interpreter {
             LuaContext.writeStdoutLine(Options.usage(progname))
             fflush(flua_stdout())
             return 0
-        }
-        if options.sandbox, let other = options.serve != nil ? "--serve" : options.watch != nil ? "--watch" : nil {
-            LuaContext.writeStderrLine("\(progname): --sandbox cannot be combined with \(other) (a sandbox has no network)")
-            return 1
         }
         if options.version { printVersion() }
         if let script = options.watch, let preview = try? PreviewLoader.load() {

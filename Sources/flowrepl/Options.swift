@@ -24,6 +24,17 @@ struct Options {
     /// The offending argument when the command line is invalid.
     var badOption: String?
 
+    /// With `--sandbox`, the first option that would reach outside it, and why (a sandbox
+    /// has no network and no files: docs/sandbox.md); nil when there is none.
+    var sandboxConflict: String? {
+        guard sandbox else { return nil }
+        if serve != nil { return "--serve (a sandbox has no network)" }
+        if token != nil { return "--token (a sandbox has no network)" }
+        if watch != nil { return "--watch (a sandbox has no network)" }
+        if workspace != nil { return "--workspace (a sandbox has no files and no network)" }
+        return nil
+    }
+
     init(_ argv: [String]) {
         script = argv.count
         var i = 1

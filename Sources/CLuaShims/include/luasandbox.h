@@ -27,6 +27,9 @@ typedef struct flua_Sandbox {
     long long instructionsLeft;
     double deadline;
     int exceeded;             /* 1: instructions, 2: time (sticky until the next begin) */
+    double lastLook;          /* when the hook last read the clock */
+    size_t grownSinceLook;    /* bytes allocated since then */
+    lua_State *L;             /* the thread running (sb_running; kept alive in the registry) */
 } flua_Sandbox;
 
 /* lua_newstate with the sandbox's allocator (the memory cap applies from the first byte).

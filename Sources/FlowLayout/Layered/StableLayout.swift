@@ -357,7 +357,8 @@ struct FreeSifting {
         for round in 0..<(1 + StableLayout.chainRounds) where bestCrossings > 0 && !WorkLimit.shouldStop {
             if round > 0 {
                 var moved = false
-                for chain in g.chains where chain.count > 3 && !keepSiblings {
+                var probe = WorkLimitProbe(stride: 64)
+                for chain in g.chains where chain.count > 3 && !keepSiblings && !probe.shouldStop() {
                     if ChainSifting.place(chain, graph: g, layers: &layers, position: &position, window: StableLayout.window) {
                         moved = true
                     }
@@ -371,6 +372,7 @@ struct FreeSifting {
             for pass in 0..<StableLayout.passes where !WorkLimit.shouldStop {
                 let downwards = pass % 2 == 0
                 for l in downwards ? Array(0..<layers.count) : Array((0..<layers.count).reversed()) where !settled[l] {
+                    if WorkLimit.shouldStop { break }  // the layout then fails (LayeredLayout)
                     let before = layers[l]
                     siftLayer(l)
                     if layers[l] == before {
@@ -425,7 +427,9 @@ struct FreeSifting {
         // each vertex's keys by its place in the layer as it was
         for (i, v) in layers[l].enumerated() { slot[v] = i }
         let index = slot
+        var probe = WorkLimitProbe(stride: 8)
         for v in layers[l] {
+            if probe.shouldStop() { return }
             var layer = layers[l]
             let from = position[v]
             layer.remove(at: from)

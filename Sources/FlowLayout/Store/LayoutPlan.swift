@@ -267,9 +267,12 @@ struct LayoutPlan<Data: FlowNodeData> {
         // Edges: pieces per level.
         var made = LevelEdges(levels: makeLevels(containers, clusterOf: clusterOf))
         let spans = try spans(edges, clusterOf: clusterOf)
+        try WorkLimit.check("layout")
         if request.algorithm == .layered { constrainRanks(&made.levels) }
         let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, made.levels) : []
+        try WorkLimit.check("layout")
         addPieces(edges, spans: spans, against: against, &made)
+        try WorkLimit.check("layout")
         var levels = made.levels
         let (pieces, edgeIDs, partners, groupEnds) = (made.pieces, made.edgeIDs, made.partners, made.groupEnds)
         made = LevelEdges(levels: [:])  // the levels are laid out in place below: no second owner

@@ -1,0 +1,141 @@
+import CLua
+import CLuaShims
+import FlowCore
+import Glibc
+import Testing
+
+@testable import FlowLua
+
+/// More hostile scripts against the sandbox's limits (docs/sandbox.md), beside
+/// SandboxHostileTests: C loops of the standard library that no hook interrupts, pattern
+/// costs the old bound left out, and long Swift calls whose deadline a step of the layout
+/// or the decode did not look at. Each of these ran past its limit, some without end.
+@Suite(.timeLimit(.minutes(2))) struct HostileSandboxTests {
+    typealias Sandboxed = SandboxTests.Sandboxed
+
+    static let instructionsOnly = SandboxLimits(memory: 16 << 20, instructions: 2_000_000, seconds: 0, patternSteps: 1e7)
+    static let timeOnly = SandboxLimits(memory: 16 << 20, instructions: 0, seconds: 0.5, patternSteps: 1e7)
+
+    // MARK: C loops of the standard library
+
+    /// `string.rep("", n)` copied nothing n times; `table.move` moved in one C loop.
+    @Test(arguments: [instructionsOnly, timeOnly])
+    func libraryLoopsEndAtTheLimits(limits: SandboxLimits) {
+        let s = Sandboxed(limits)
+        let start = ContinuousClock.now
+        #expect(s.run("return #string.rep('', 1e15), #(''):rep(math.maxinteger, ''), ('ab'):rep(3, ',')").results
+            == ["0", "0", "ab,ab,ab"])
+        s.expectContained("table.move({}, 1, 1e12, 1)") { $0.contains("sandbox: ") && $0.contains(" limit exceeded (") }
+        s.expectContained("local t = {} table.move(t, 1, math.maxinteger - 1, 2)") { $0.contains(" limit exceeded (") }
+        #expect(ContinuousClock.now - start < .seconds(20))
+    }
+
+    /// The sandbox's `table.move` and `string.rep` give what Lua's give, errors included.
+    @Test func libraryWrappersKeepTheirMeaning() {
+        let code = """
+            local function seq(n) local t = {} for i = 1, n do t[i] = i end return t end
+            local a = seq(10000) table.move(a, 1, 9000, 2)
+            local b = seq(10000) table.move(b, 2, 10000, 1)
+            local c = table.move(seq(10000), 1, 5000, 3, {})
+            local log = {}
+            local d = setmetatable({}, {__newindex = function(t, k, v) if #log < 3 then log[#log + 1] = k end rawset(t, k, v) end})
+            table.move(seq(6000), 1, 6000, 1, d)
+            local e = seq(10)
+            table.move(e, 1, 3, 2)
+            return a[1], a[2], a[9001], a[10000], b[1], b[9999], b[10000], c[3], c[5002], #c, table.concat(log, ','),
+              table.concat(e, ','), select(2, pcall(table.move, 1, 1, 5000, 1)),
+              select(2, pcall(table.move, {}, math.mininteger, -1, 1)),
+              select(2, pcall(table.move, {}, 1, 5000, math.maxinteger)),
+              select(2, pcall(table.move, {}, 1, 5000, 1, 7)),
+              ('x'):rep(0), ('x'):rep(-1, ','), ('x'):rep(2, ''), select(2, pcall(string.rep, '', 'n')),
+              select(2, pcall(string.rep))
+            """
+        let sandboxed = Sandboxed(Self.instructionsOnly).run(code)
+        #expect(sandboxed.error == nil)
+        #expect(sandboxed.results == LuaHost().run(string: code, chunkName: "=test"))
+        #expect(sandboxed.results?.prefix(12) == ["1", "1", "9000", "10000", "2", "10000", "10000", "1", "5000", "5002", "1,2,3", "1,1,2,3,5,6,7,8,9,10"])
+    }
+
+    /// Instructions that each do much (copying a long string, a full collection, shifting
+    /// a long table, compiling a long chunk) ran 1,000 at a time between two looks at the
+    /// clock: 2 to 8.6 s of CPU under a 1 s limit. The hook now looks sooner after such
+    /// instructions.
+    @Test(arguments: [
+        "local s = ('x'):rep(2e7) while true do local u = s .. 'y' end",
+        "local s = ('x'):rep(2e7) while true do local u = s:upper() end",
+        "local t = {} for i = 1, 3e5 do t[i] = {i} end while true do collectgarbage() end",
+        "local t = {} for i = 1, 2e6 do t[i] = i end while true do table.insert(t, 1, 0) table.remove(t, 1) end",
+        "local co = coroutine.wrap(function() local s = ('x'):rep(2e7) while true do local u = s:upper() end end) co()",
+        "local a = 'return ' .. ('1+'):rep(1e6) .. '1' while true do local f = load(a) end",
+        "local a = ('x'):rep(2e7) while true do local n = utf8.len(a) end",
+    ])
+    func costlyInstructionsEndNearTheLimit(code: String) {
+        let s = Sandboxed(SandboxLimits(memory: 256 << 20, instructions: 0, seconds: 0.5, patternSteps: 0))
+        let start = Self.threadCPU()
+        s.expectContained(code) { $0.hasSuffix("sandbox: time limit exceeded (0.5 s)") }
+        #expect(Self.threadCPU() - start < 1.5, "\(Self.threadCPU() - start) s")
+    }
+
+    // MARK: Pattern costs
+
+    /// A set is read through for every byte it is tested against, and a replacement's `%`
+    /// items are worked through for every match even when they add nothing: neither was
+    /// counted, so a 100 kB set against a 100 kB subject ran 10 s under a 2 s limit.
+    @Test(arguments: [
+        "return ('c'):rep(1e4):find('[' .. ('a'):rep(2e4) .. ']')",
+        "return ('c'):rep(1e4):match('x[' .. ('a'):rep(2e4) .. ']*')",
+        "for m in ('c'):rep(1e4):gmatch('%f[' .. ('a'):rep(2e4) .. ']') do end",
+        "return ('y'):rep(1e4):gsub('(x?)', ('%1'):rep(3e3))",
+        "return ('c'):rep(1e5):find('[' .. ('a'):rep(1e5) .. ']')",
+    ])
+    func patternCostsCountSetsAndReplacements(code: String) {
+        let s = Sandboxed(Self.instructionsOnly)
+        let start = ContinuousClock.now
+        s.expectContained(code) { $0.contains("pattern too costly for the sandbox") }
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test func setsAndReplacementsStillWork() {
+        let code = """
+            return ('hello world'):find('[aeiou]+'), ('a1b2'):gsub('%d', '<%0>'), ('x'):rep(1000):gsub('x', '%%'):len(),
+              ('ab'):match('%f[%w]%w+')
+            """
+        let sandboxed = Sandboxed(Self.instructionsOnly).run(code).results
+        #expect(sandboxed == LuaHost().run(string: code, chunkName: "=test"))
+        #expect(sandboxed == ["2", "a<1>b<2>", "1000", "ab"])
+    }
+
+    // MARK: Long Swift calls past a 1 s limit
+
+    /// The CPU time of this thread, in seconds (the run's own, whatever else the machine
+    /// runs: the limit is on the clock, so a run stopped in time takes at most this long).
+    static func threadCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Runs `code` (with the global `text`) in a sandbox with a 1 s limit: its error and the
+    /// CPU seconds it took.
+    static func timed(_ code: String, text: String) -> (error: String?, cpu: Double) {
+        let s = Sandboxed(SandboxLimits(memory: 256 << 20, instructions: 0, seconds: 1, patternSteps: 0))
+        s.host.pushGlobals()
+        LuaStack(s.host.L).push(text)
+        lua_setfield(s.host.L, -2, "text")
+        lua_settop(s.host.L, 0)
+        let start = threadCPU()
+        let r = s.run(code)
+        return (r.error, threadCPU() - start)
+    }
+
+    /// The steps before the layered layout (the edges' spans and pieces) and the decode's
+    /// steps around its layout look at the limit: `{a1 ... a200} -> {a1 ... a200}` (40,000
+    /// edges) ends near a 1 s limit. (The stable layout's case is in
+    /// SandboxCommandLineTests, run as flowrepl runs it.)
+    @Test func aDenseDecodeEndsAtTheTimeLimit() {
+        let names = (1...200).map { "a\($0)" }.joined(separator: " ")
+        let r = Self.timed("flow.decode(text, {format = 'dot'})", text: "digraph { {\(names)} -> {\(names)} }")
+        #expect(r.error == "test:1: sandbox: time limit exceeded (1 s)")
+        #expect(r.cpu < 2.5, "\(r.cpu) s")
+    }
+}
