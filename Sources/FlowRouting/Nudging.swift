@@ -28,6 +28,8 @@ final class LineIndex {
     /// The coordinates of the vertical and of the horizontal lines with segments, sorted.
     var verticals: [Double] = []
     var horizontals: [Double] = []
+    /// Groups spread so far, over the index's life (tests count the work of a change).
+    private(set) var spreads = 0
 
     func add(_ st: EdgeState) {
         for (p, s) in st.segments.enumerated() {
@@ -114,20 +116,22 @@ final class LineIndex {
         return out
     }
 
-    /// Lines, and groups of lines, that a change reaches: every group of the `dirty` lines,
-    /// and the groups within `reach` of a changed node frame, or of a changed segment
-    /// lying the same way (segments across a line do not bound its groups).
+    /// Groups of lines that a change reaches: the groups within `reach` of a changed node
+    /// frame, or of a changed segment lying the same way (segments across a line do not
+    /// bound its groups). On a `dirty` line (one whose segments changed) these are the
+    /// groups the changed segments were or are in, and their neighbours within `reach`:
+    /// the other groups of a long line keep their members, their routes and their
+    /// surroundings, so spreading them again would give the same places (and cost time in
+    /// the length of the line on every change).
     func reached(
         _ dirty: Set<LineKey>, frames: [Rect], segments: [(rect: Rect, vertical: Bool)], reach: Double
     ) -> [(LineKey, [[SegmentRef]])] {
         var out: [(LineKey, [[SegmentRef]])] = []
-        for key in dirty where members[key] != nil { out.append((key, groups(key))) }
         var partial: [LineKey: [Rect]] = [:]
         func note(_ r: Rect, vertical: Bool) {
             let across = vertical ? (r.minX - reach)...(r.maxX + reach) : (r.minY - reach)...(r.maxY + reach)
             for c in lines(vertical: vertical, in: across) {
-                let key = LineKey(vertical: vertical, c: c)
-                if !dirty.contains(key) { partial[key, default: []].append(r) }
+                partial[LineKey(vertical: vertical, c: c), default: []].append(r)
             }
         }
         for r in frames {
@@ -194,6 +198,7 @@ final class LineIndex {
         _ group: [SegmentRef], on key: LineKey, _ router: OrthogonalRouter, _ scene: any RoutingScene
     ) -> [EdgeState] {
         let c = key.c
+        spreads += 1
         if group.count == 1 {
             return group[0].set(c) ? [group[0].state] : []
         }

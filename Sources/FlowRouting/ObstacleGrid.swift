@@ -10,7 +10,12 @@ struct ObstacleGrid {
     private var cells = CellLists<Rect>()
     private var large: [Rect] = []
     private(set) var count = 0
+    /// The union of the frames, kept as they come and go (nil: not known, `.some(nil)`: no
+    /// frames): an insert widens it, a remove forgets it only when the frame touched its
+    /// border, so adding nodes one by one never walks all of them.
     private var cachedBounds: Rect??
+    /// Frames visited to recompute the bounds, over the grid's life (tests count it).
+    private(set) var boundsVisits = 0
 
     private static func cell(_ v: Double) -> Int64 {
         let c = (v / cellSize).rounded(.down)
@@ -25,7 +30,7 @@ struct ObstacleGrid {
 
     mutating func insert(_ r: Rect) {
         count += 1
-        cachedBounds = nil
+        if let known = cachedBounds { cachedBounds = .some(known?.union(r) ?? r) }
         guard let s = Self.span(r) else {
             large.append(r)
             return
@@ -34,7 +39,11 @@ struct ObstacleGrid {
     }
 
     mutating func remove(_ r: Rect) {
-        cachedBounds = nil
+        if let known = cachedBounds, let b = known,
+            r.minX <= b.minX || r.minY <= b.minY || r.maxX >= b.maxX || r.maxY >= b.maxY
+        {
+            cachedBounds = nil
+        }
         guard let s = Self.span(r) else {
             if let i = large.firstIndex(of: r) {
                 large.remove(at: i)
@@ -81,8 +90,13 @@ struct ObstacleGrid {
     mutating func bounds() -> Rect? {
         if let b = cachedBounds { return b }
         var u: Rect?
+        var visits = 0
         for f in large { u = u?.union(f) ?? f }
-        cells.forEachCell { _, list in for f in list { u = u?.union(f) ?? f } }
+        cells.forEachCell { _, list in
+            visits += list.count
+            for f in list { u = u?.union(f) ?? f }
+        }
+        boundsVisits += visits + large.count
         cachedBounds = .some(u)
         return u
     }

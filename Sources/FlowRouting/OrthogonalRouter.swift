@@ -185,12 +185,14 @@ public final class OrthogonalRouter: EdgeRouter {
     /// ones; the ones whose ideal route runs within the margin of a node's frame before
     /// the change (the route may do better now) or through the margin around it after the
     /// change (the route is in the way), or whose stored route crosses a node after the
-    /// change; and, when a node changed, the ones without a route.
+    /// change; and, when a node moved, changed size or went, the ones without a route (a
+    /// node added is one more obstacle and opens no way for them: they are not searched
+    /// again, which would cost each of them a search of the whole scene on every add).
     private func touched(by changes: RoutingChanges, _ scene: any RoutingScene) -> (ids: [String], stale: Set<String>) {
         var ids = Set(changes.edges)
         var stale = Set<String>()
         guard !changes.frames.isEmpty else { return (ids.sorted(), stale) }
-        ids.formUnion(unrouted)
+        if changes.frames.contains(where: { $0.old != nil }) { ids.formUnion(unrouted) }
         var hits: [String] = []
         let m = options.margin
         func visit(_ f: Rect, open: Bool) {

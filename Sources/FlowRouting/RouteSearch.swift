@@ -47,6 +47,9 @@ final class SearchScratch {
     var xs: [Double] = []
     var ys: [Double] = []
     var boxes: [Rect] = []
+    /// Work done so far: the grid cells of every search, and the searches (for tests).
+    var cellsSearched = 0
+    var searches = 0
 
     /// Makes room for `states` search states and starts a new generation.
     func prepare(states: Int, cells: Int) {
@@ -170,6 +173,8 @@ struct RouteSearch {
         }
         let nx = xs.count, ny = ys.count
         let cells = nx * ny
+        scratch.cellsSearched += cells
+        scratch.searches += 1
         scratch.prepare(states: cells * 4, cells: cells)
         // Blocked grid segments: hBlocked[j*nx+i] is the run from column i to i+1 on row j,
         // vBlocked[j*nx+i] the run from row j to j+1 on column i.

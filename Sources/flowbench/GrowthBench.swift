@@ -2,6 +2,7 @@
 import FlowCore
 import FlowFormats
 import FlowLayout
+import FlowRouting
 import TestSupport
 
 /// Growth series of issue #43 beyond the parsers (`--only growth`), each with its growth
@@ -15,6 +16,13 @@ import TestSupport
 ///   out N² edges over N layers: the bend points grow as N³ (`LayoutLimits`);
 /// - `layout.parallel`: the layered layout of 20 nodes joined each to each by 5, 20 and 80
 ///   parallel edges (2,000 to 32,000 edges), which share their bend points.
+/// - `store.orthogonalAdds`: n nodes added one by one on a grid 40 wide, each connected by an
+///   orthogonal edge from the one before right after it is added, with the orthogonal router
+///   installed (every add routed live; 1,000 to 4,000; target exponent at most 1.3);
+/// - `store.orthogonalAdds.scatter`: the same with the nodes scattered over a square that
+///   grows with n (overlaps and long edges; 250 to 1,000): each edge's search grid grows
+///   with the nodes its window holds (cubic, past 240 s: runs only when named in
+///   `FLOWBENCH_GROWTH`).
 /// `FLOWBENCH_GROWTH` (comma-separated series names, e.g. `layout.cyclic`) runs only those;
 /// `FLOWBENCH_GROWTH_SIZES` (e.g. `1000,2000`) replaces the sizes of the layout series.
 enum GrowthBench {
@@ -22,6 +30,8 @@ enum GrowthBench {
     static let cyclicSizes = [1_000, 2_000, 4_000]
     static let denseSizes = [25, 50, 100]
     static let parallelSizes = [2_000, 8_000, 32_000]
+    static let orthogonalSizes = [1_000, 2_000, 4_000]
+    static let scatterSizes = [250, 500, 1_000]
 
     static func run(into report: Report) {
         let selected = getenv("FLOWBENCH_GROWTH").map { Set(String(cString: $0).split(separator: ",").map(String.init)) }
@@ -32,6 +42,16 @@ enum GrowthBench {
             progress("growth store.parentChain")
             Growth.measure("growth.store.parentChain", sizes: chainSizes, rounds: 5, into: report) { n in
                 { _ = parentChain(n) }
+            }
+        }
+        // The scattered series is cubic (see docs/performance.md): only when named.
+        let scatterNamed = selected?.contains("store.orthogonalAdds.scatter") ?? false
+        for (name, scatter) in [("store.orthogonalAdds", false), ("store.orthogonalAdds.scatter", true)]
+        where runs(name) && (!scatter || scatterNamed) {
+            progress("growth \(name)")
+            let sizes = scatter ? scatterSizes : orthogonalSizes
+            Growth.measure("growth.\(name)", sizes: sizes, rounds: scatter ? 1 : 2, into: report) { n in
+                { _ = orthogonalAdds(n, scatter: scatter) }
             }
         }
         if runs("layout.cyclic") {
@@ -79,6 +99,26 @@ enum GrowthBench {
                 FlowNode(
                     id: "n\(i)", position: Point(0, 0), size: Size(10, 10), data: .null,
                     parentID: i == 0 ? nil : "n\(i - 1)", acceptsChildren: true))
+        }
+        return store
+    }
+
+    /// n nodes added and connected one by one with live orthogonal routing (see the top).
+    static func orthogonalAdds(_ n: Int, scatter: Bool) -> FlowStore<JSONValue> {
+        let store = FlowStore<JSONValue>()
+        store.edgeRouter = OrthogonalRouter()
+        let side = Double(n).squareRoot()
+        for i in 0..<n {
+            let p =
+                scatter
+                ? Point(Double(i &* 7919 % 997) / 997 * side * 130, Double(i &* 104_729 % 991) / 991 * side * 90)
+                : Point(Double(i % 40) * 150, Double(i / 40) * 100)
+            try! store.addNode(FlowNode(id: "n\(i)", position: p, size: Size(80, 40), data: .null))
+            guard i > 0 else { continue }
+            try! store.addEdge(
+                FlowEdge(
+                    id: "e\(i)", sourceNodeID: "n\(i - 1)", sourceHandleID: "source", targetNodeID: "n\(i)",
+                    targetHandleID: "target", pathType: .orthogonal))
         }
         return store
     }

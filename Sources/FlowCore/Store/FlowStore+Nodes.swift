@@ -298,6 +298,7 @@ extension FlowStore {
                 throw .invalidParent(op, "making '\(parentID)' the parent of '\(nodeID)' would create a cycle")
             }
             if !seen.insert(c).inserted { break }
+            ancestorSteps += 1
             cursor = nodeTable[c]?.parentID
         }
     }

@@ -228,6 +228,10 @@ public final class FlowStore<Data: FlowNodeData> {
     /// builds, so tests catch inconsistencies where they happen).
     @exclusivity(unchecked) public var checksInvariants: Bool = _isDebugAssertConfiguration()
 
+    /// Ancestors visited by the parent-cycle checks so far (tests count the work of
+    /// `addNode` with a `parentID`, which must not walk up a deep chain).
+    @exclusivity(unchecked) package var ancestorSteps = 0
+
     deinit { if let b = memoryBudget, budgetBytes != 0 { _ = b.take(-budgetBytes) } }
 
     /// Creates an empty store.

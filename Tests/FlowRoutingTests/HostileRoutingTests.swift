@@ -1,0 +1,71 @@
+import FlowCore
+import TestSupport
+import Testing
+
+@testable import FlowRouting
+
+/// Adding and connecting orthogonal edges one by one (issue #43): every add is routed live,
+/// and the work of one add must not grow with the store. Counted in units of work, not
+/// timed (flowbench's `growth.store.orthogonalAdds` times it).
+@Suite struct HostileRoutingTests {
+    /// n nodes on a grid 40 wide (80×40, 150 apart across, 100 down), each added and then
+    /// connected from the one before: the router's work counters afterwards.
+    static func interleaved(_ n: Int) throws -> (router: OrthogonalRouter, store: Store) {
+        let s = Store()
+        s.checksInvariants = false
+        let router = OrthogonalRouter()
+        s.edgeRouter = router
+        for i in 0..<n {
+            let p = Point(Double(i % 40) * 150, Double(i / 40) * 100)
+            try s.addNode(FlowNode(id: "n\(i)", position: p, size: Size(80, 40), data: .null))
+            if i > 0 {
+                try s.addEdge(FlowEdge(
+                    id: "e\(i)", sourceNodeID: "n\(i - 1)", sourceHandleID: "source", targetNodeID: "n\(i)",
+                    targetHandleID: "target", pathType: .orthogonal))
+            }
+        }
+        return (router, s)
+    }
+
+    @Test func addingNodesDoesNotWalkEveryFrameForTheBounds() throws {
+        // The bounds of the frames were recomputed from all of them after every add.
+        let (router, _) = try Self.interleaved(400)
+        #expect(router.obstacles.boundsVisits <= 400, "\(router.obstacles.boundsVisits) frames visited")
+    }
+
+    @Test func aChangeSpreadsOnlyTheGroupsNearIt() throws {
+        // Every group of a line a changed segment lies on was spread again; the vertical
+        // lines run through every row of the grid, so an add spread a group for each row.
+        let small = try Self.interleaved(200).router.lines.spreads
+        let large = try Self.interleaved(800).router.lines.spreads
+        #expect(Double(large) <= 4.8 * Double(small), "spreads \(small) -> \(large) for 4x the adds")
+    }
+
+    @Test func anEdgeWithoutARouteIsNotSearchedAgainForEveryAdd() throws {
+        // a is walled in on all four sides (the walls overlap at the corners): its edge
+        // has no route. Adding nodes elsewhere searched it again (the whole scene, three
+        // margins) after every add.
+        let (router, s) = try Self.interleaved(0)
+        try s.addNode(FlowNode(id: "a", position: Point(0, 0), size: Size(80, 40), data: .null))
+        for (id, x, y, w, h) in [
+            ("top", -60.0, -60.0, 200.0, 40.0), ("bottom", -60, 60, 200, 40), ("left", -60, -60, 40, 160),
+            ("right", 100, -60, 40, 160),
+        ] {
+            try s.addNode(FlowNode(id: id, position: Point(x, y), size: Size(w, h), data: .null))
+        }
+        try s.addNode(FlowNode(id: "b", position: Point(0, 300), size: Size(80, 40), data: .null))
+        try s.addEdge(FlowEdge(
+            id: "e", sourceNodeID: "a", sourceHandleID: "source", targetNodeID: "b", targetHandleID: "target",
+            pathType: .orthogonal))
+        #expect(router.unrouted == ["e"])
+        let before = router.scratch.searches
+        for i in 0..<50 {
+            try s.addNode(FlowNode(id: "x\(i)", position: Point(Double(i) * 150, 600), size: Size(80, 40), data: .null))
+        }
+        #expect(router.scratch.searches == before, "\(router.scratch.searches - before) searches for 50 adds")
+        // Moving a wall away opens the way.
+        try s.moveNode("bottom", to: Point(-60, 200))
+        #expect(router.unrouted.isEmpty)
+        #expect(!s.edge("e")!.points.isEmpty)
+    }
+}
