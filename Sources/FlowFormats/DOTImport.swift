@@ -437,7 +437,8 @@ public enum DOTReader {
                     let f = field.frame, size = record.frame.size
                     offset = s == .top || s == .bottom
                         ? (f.midX / max(size.width, 1e-9) - 0.5) : (f.midY / max(size.height, 1e-9) - 0.5)
-                    offset = milli(offset)
+                    // a label wider than the node's given size spills past its sides
+                    offset = milli(min(max(offset, -0.5), 0.5))
                     side = s
                     id += name + (port.compass.map { ":" + $0 } ?? "")
                 } else {

@@ -66,11 +66,11 @@ public enum DOTWriter {
         if let t = look.title { a.append("label=" + quoteLabel(t)) }
         if let p = look.titlePlace { a.append("labelloc=" + (p == .top ? "t" : "b")) }
         if let f = look.fontName { a.append("fontname=" + quote(f)) }
-        if let s = look.fontSize { a.append("fontsize=" + num(s)) }
+        if let s = look.fontSize { a.append("fontsize=" + value(num(s))) }
         if let c = look.textColor { a.append("fontcolor=" + quote(c.description)) }
         if let c = look.background { a.append("bgcolor=" + quote(c.description)) }
         if let d = look.direction { a.append("rankdir=" + d.rawValue) }
-        if let s = look.nodeSpacing { a.append("nodesep=" + inches(s)) }
+        if let s = look.nodeSpacing { a.append("nodesep=" + value(inches(s))) }
         if look.layerSpacing != nil || look.equalLayerSpacing {
             let words = [look.layerSpacing.map(inches), look.equalLayerSpacing ? "equally" : nil].compactMap { $0 }
             a.append("ranksep=" + quote(words.joined(separator: " ")))
@@ -195,8 +195,8 @@ public enum DOTWriter {
         let cx = n.position.x + n.size.width / 2, cy = bottom - (n.position.y + n.size.height / 2)
         a.append("pos=" + quote(num(cx) + "," + num(cy)))
         // inches to 6 places: the reader's 1/1000 px rounding gives the size back exactly
-        a.append("width=" + formatNumber((n.size.width / 72 * 1e6).rounded() / 1e6))
-        a.append("height=" + formatNumber((n.size.height / 72 * 1e6).rounded() / 1e6))
+        a.append("width=" + value(inches(n.size.width)))
+        a.append("height=" + value(inches(n.size.height)))
         // a size the user set is exact; DOT's sizes are minimums the label may grow
         if !n.autoSize { a.append("fixedsize=true") }
         return a
@@ -208,8 +208,8 @@ public enum DOTWriter {
         if let c = s.stroke { a.append("color=" + quote(c.description)) }
         if let c = s.fill { a.append("fillcolor=" + quote(c.description)) }
         if let c = s.textColor { a.append("fontcolor=" + quote(c.description)) }
-        if let w = s.strokeWidth { a.append("penwidth=" + num(w)) }
-        if let f = s.fontSize { a.append("fontsize=" + num(f)) }
+        if let w = s.strokeWidth { a.append("penwidth=" + value(num(w))) }
+        if let f = s.fontSize { a.append("fontsize=" + value(num(f))) }
         var styles: [String] = []
         if let d = s.dash, !d.isEmpty { styles.append(d.first! <= 2 ? "dotted" : "dashed") }
         if s.opacity == 0 { styles.append("invis") }
@@ -235,6 +235,12 @@ public enum DOTWriter {
     }
 
     static func num(_ v: Double) -> String { formatNumber((v * 1000).rounded() / 1000) }
+
+    /// A number written as an attribute's whole value: DOT's numerals have no exponent, so a
+    /// very large or small one (`1.5e+28`) is quoted, as Graphviz reads it.
+    static func value(_ number: String) -> String {
+        number.allSatisfy { "0123456789.-".contains($0) } ? number : quote(number)
+    }
 
     /// An id or value as DOT text that reads back as `s`. In a quoted DOT string only `\"`
     /// is an escape, `\\` stays two backslashes and a backslash before a line end joins

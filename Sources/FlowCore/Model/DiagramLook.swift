@@ -121,7 +121,9 @@ public struct DiagramLook: Hashable, Sendable {
         }
         fontName = try string("fontName")
         if let x = o["fontSize"], x != .null {
-            guard case .number(let n) = x, n.isFinite, n > 0 else { throw fail("fontSize", "expected a finite positive number") }
+            guard case .number(let n) = x, n > 0, n <= FlowLimits.fontSize else {
+                throw fail("fontSize", "expected a positive number up to \(formatNumber(FlowLimits.fontSize))")
+            }
             fontSize = n
         }
         for key in ["nodeSpacing", "layerSpacing"] {

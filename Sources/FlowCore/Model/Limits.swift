@@ -9,6 +9,10 @@ public enum FlowLimits {
     public static let viewportOffset = 1e200
     /// Largest `maxZoom` (the configuration clamps to it, as it keeps `minZoom` at least 0.01).
     public static let maximumZoom = 1e6
+    /// Largest font size: text measured in it stays well inside `coordinate` (a 64 KiB
+    /// title at this size is about 4e8 units wide), so layouts and paths derived from it
+    /// stay exact.
+    public static let fontSize = 10_000.0
     /// Largest magnitude of a `zIndex`: every integer up to 2^53 is written exactly in JSON.
     public static let zIndex = 1 << 53
 

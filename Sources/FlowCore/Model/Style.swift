@@ -182,7 +182,9 @@ public struct FlowStyle: Hashable, Sendable {
             throw fail("dash", "finite numbers that are not negative")
         }
         if let v = opacity, !(v >= 0 && v <= 1) { throw fail("opacity", "a number from 0 to 1") }
-        if let v = fontSize, !(v.isFinite && v > 0) { throw fail("fontSize", "a finite positive number") }
+        if let v = fontSize, !(v > 0 && v <= FlowLimits.fontSize) {
+            throw fail("fontSize", "a positive number up to \(formatNumber(FlowLimits.fontSize))")
+        }
         if let v = wrapWidth, !(v.isFinite && v > 0) { throw fail("wrapWidth", "a finite positive number") }
     }
 }

@@ -106,8 +106,8 @@ extension FlowStore {
             try FlowClass.validateName(name, "load", "classes")
             try document.classes[name]!.style.validate("load", "classes.\(name)")  // invariant: a key
         }
-        if let size = document.look.fontSize, !(size.isFinite && size > 0) {
-            throw .invalidDocument("load", "diagram.fontSize must be a finite positive number")
+        if let size = document.look.fontSize, !(size > 0 && size <= FlowLimits.fontSize) {
+            throw .invalidDocument("load", "diagram.fontSize must be a positive number up to \(formatNumber(FlowLimits.fontSize))")
         }
         for (key, v) in [("nodeSpacing", document.look.nodeSpacing), ("layerSpacing", document.look.layerSpacing)] {
             if let v, !DiagramLook.isSpacing(v) { throw .invalidDocument("load", "diagram.\(key) must be a number from 0 to 1e6") }
