@@ -129,7 +129,7 @@
 ---@field dash? number[] dash pattern of the outline or line; `{}` for solid
 ---@field opacity? number opacity of the whole node or edge, from 0 to 1
 ---@field textColor? string colour of the title or label
----@field fontSize? number size of the title or label (canvas units, positive) (default: 12)
+---@field fontSize? number size of the title or label (canvas units, positive, at most 10000) (default: 12)
 ---@field bold? boolean bold title or label
 ---@field italic? boolean italic title or label
 ---@field wrapWidth? number nodes only: where the title of a node sized to its text wraps (default: 200)

@@ -148,7 +148,7 @@ extension FlowHelp {
               dash (number[], optional): dash pattern of the outline or line; `{}` for solid
               opacity (number, optional): opacity of the whole node or edge, from 0 to 1
               textColor (string, optional): colour of the title or label
-              fontSize (number, optional, default 12): size of the title or label (canvas units, positive)
+              fontSize (number, optional, default 12): size of the title or label (canvas units, positive, at most 10000)
               bold (boolean, optional): bold title or label
               italic (boolean, optional): italic title or label
               wrapWidth (number, optional, default 200): nodes only: where the title of a node sized to its text wraps

@@ -218,7 +218,7 @@ return {
             { "dash?", "number[]", "dash pattern of the outline or line; `{}` for solid" },
             { "opacity?", "number", "opacity of the whole node or edge, from 0 to 1" },
             { "textColor?", "string", "colour of the title or label" },
-            { "fontSize?", "number", "size of the title or label (canvas units, positive)", default = "12" },
+            { "fontSize?", "number", "size of the title or label (canvas units, positive, at most 10000)", default = "12" },
             { "bold?", "boolean", "bold title or label" },
             { "italic?", "boolean", "italic title or label" },
             { "wrapWidth?", "number", "nodes only: where the title of a node sized to its text wraps",
