@@ -17,6 +17,17 @@ extension FlowStore where Data == JSONValue {
         _ text: String, format: DiagramFormat, operation: String = "load",
         limits: FormatLimits = FormatLimits(), keepingZoom: Bool = false
     ) throws(FlowError) -> [String] {
+        do throws(FlowError) {
+            return try loadText(text, format: format, operation: operation, limits: limits, keepingZoom: keepingZoom)
+        } catch where error.operation == "load" {
+            // what the document holds is checked by `load(_:)`: the error names the caller's call
+            throw error.reported(as: operation)
+        }
+    }
+
+    private func loadText(
+        _ text: String, format: DiagramFormat, operation: String, limits: FormatLimits, keepingZoom: Bool
+    ) throws(FlowError) -> [String] {
         let imported: FormatImport
         // the store's own edge limit (a sandbox's) holds while a statement expands
         let limits = limits.keeping(self.limits)

@@ -14,6 +14,13 @@ import Testing
         let store = FlowStore<JSONValue>()
         #expect(throws: FlowError.self) { _ = try store.load(MermaidReader.read(huge).document) }
         #expect(store.nodes.isEmpty)
+        // the error names the call that read the text (`flow.decode` is "decode"), not "load"
+        do throws(FlowError) {
+            try store.load(huge, format: .mermaid, operation: "decode")
+            Issue.record("a font size of 1e28 was accepted")
+        } catch {
+            #expect(error.description == "decode: style.fontSize must be a positive number up to 10000")
+        }
         let large = "flowchart LR\n  a --> b\n  style a font-size:10000px,stroke-width:1000000000000000000000px\n"
         _ = try store.load(MermaidReader.read(large).document)
         let dot = try store.text(.dot)
