@@ -21,9 +21,8 @@ enum WrittenTextLimits {
     static func checkDOTIDs(_ document: FlowDocument<JSONValue>, operation: String) throws(FlowError) {
         func check(_ id: String, _ what: String) throws(FlowError) {
             guard DOTWriter.quoted(id, exact: true) == nil, !DOTWriter.htmlBalanced(id) else { return }
-            let shown = id.count > 40 ? String(id.prefix(40)) + "…" : id
             throw .invalidState(
-                operation, "\(what) id '\(shown)' has no DOT form (an odd run of backslashes before a quote, a line end or its end, and unbalanced '<' '>')")
+                operation, "\(what) id '\(FlowError.shown(id))' has no DOT form (an odd run of backslashes before a quote, a line end or its end, and unbalanced '<' '>')")
         }
         for n in document.nodes { try check(n.id, n.acceptsChildren ? "group" : "node") }
         for e in document.edges { try check(e.id, "edge") }

@@ -75,17 +75,37 @@ enum WorkspaceSchema {
     /// exactly one of a workspace's, or nil. Reading relies on the tables' constraints (NOT
     /// NULL, keys), and a trigger would run another program's SQL on every write.
     static func differences(_ db: Database) throws -> String? {
-        let query = "SELECT type, name, sql FROM sqlite_master ORDER BY type, name"
-        let expected = try DatabaseQueue().inDatabase { db in
-            try db.execute(sql: tables)
-            return try Row.fetchAll(db, sql: query)
+        guard let expected else {
+            throw FlowError(.invalidState, operation: "workspace", message: "could not make a scratch database to compare the schema with")
         }
-        let found = try Row.fetchAll(db, sql: query)
-        func show(_ row: Row) -> String {
-            "\(String.fromDatabaseValue(row[0]) ?? "object") \(FileValue.show(row[1]))"
-        }
+        let found = try objects(db)
+        func show(_ object: [String?]) -> String { "\(object[0] ?? "object") '\(object[1] ?? "")'" }
         if let odd = found.first(where: { !expected.contains($0) }) { return show(odd) }
         if let missing = expected.first(where: { !found.contains($0) }) { return "the missing " + show(missing) }
         return nil
     }
+
+    /// The objects of a schema: type, name and SQL text of each, in order.
+    private static func objects(_ db: Database) throws -> [[String?]] {
+        try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master ORDER BY type, name").map { row in
+            (0..<3).map { String.fromDatabaseValue(row[$0]) }
+        }
+    }
+
+    /// The objects `tables` makes, read once from a scratch database in memory (nil when it
+    /// could not be made). Its connection is kept (`RetiredConnections`), not released:
+    /// releasing it would leave work on another thread.
+    private static let expected: [[String?]]? = {
+        var configuration = Configuration()
+        let released = RetiredConnections.watch(&configuration)
+        guard let scratch = try? DatabaseQueue(configuration: configuration) else { return nil }
+        defer {
+            try? scratch.close()
+            RetiredConnections.retire(scratch, released)
+        }
+        return try? scratch.inDatabase { db in
+            try db.execute(sql: tables)
+            return try objects(db)
+        }
+    }()
 }

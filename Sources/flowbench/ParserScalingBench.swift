@@ -75,9 +75,10 @@ enum ParserScalingBench {
     static func refused(_ format: DiagramFormat, _ text: String) -> () -> Void {
         {
             switch format {
-            case .dot: precondition((try? DOTReader.read(text)) == nil)
-            case .mermaid: precondition((try? MermaidReader.read(text)) == nil)
-            case .json: precondition((try? FlowDocument<JSONValue>.decode(text)) == nil)
+            // invariant: each case is built past a reader's limit (a benchmark's own check)
+            case .dot: precondition((try? DOTReader.read(text)) == nil)  // invariant: refused
+            case .mermaid: precondition((try? MermaidReader.read(text)) == nil)  // invariant: refused
+            case .json: precondition((try? FlowDocument<JSONValue>.decode(text)) == nil)  // invariant: refused
             }
         }
     }

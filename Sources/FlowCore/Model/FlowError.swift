@@ -30,6 +30,12 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
         FlowError(code, operation: operation, message: message)
     }
 
+    /// An id (or other text from the input) as an error message shows it: its first 40
+    /// characters and "…" when it is longer.
+    public static func shown(_ id: String) -> String {
+        id.count > 40 ? String(id.prefix(40)) + "…" : id
+    }
+
     // MARK: Constructors, one per kind of failure
 
     public static func unknownNode(_ op: String, _ id: String) -> FlowError {

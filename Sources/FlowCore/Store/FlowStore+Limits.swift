@@ -46,15 +46,10 @@ extension FlowStore {
     }
 
     private static func longTitle(_ id: String, _ l: StoreLimits) -> FlowError {
-        refused("node '\(shown(id))' has a title longer than \(l.labelBytes) bytes")
+        refused("node '\(FlowError.shown(id))' has a title longer than \(l.labelBytes) bytes")
     }
 
     private static func longLabel(_ id: String, _ l: StoreLimits) -> FlowError {
-        refused("edge '\(shown(id))' has a label longer than \(l.labelBytes) bytes")
-    }
-
-    /// An id as an error shows it: its first 40 characters and "…" when it is longer.
-    private static func shown(_ id: String) -> String {
-        id.count > 40 ? String(id.prefix(40)) + "…" : id
+        refused("edge '\(FlowError.shown(id))' has a label longer than \(l.labelBytes) bytes")
     }
 }
