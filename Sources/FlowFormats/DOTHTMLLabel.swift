@@ -1,10 +1,15 @@
-/// Graphviz's HTML-like labels (docs/formats.md, "DOT"): a `<TABLE>` becomes a record (rows
-/// stacked, cells side by side, a cell's `PORT` the field's port), other markup its text
-/// with `<BR/>` as line ends. What is not drawn (fonts, colours, spans, …) is listed.
+import FlowCore
+
+/// Graphviz's HTML-like labels (docs/formats.md, "DOT"): a `<TABLE>` is drawn as a table
+/// (`DOTHTMLTable`: spans, colours, borders, padding, alignment) and written as a record
+/// (rows stacked, cells side by side, a cell's `PORT` the field's port), other markup is
+/// its text with `<BR/>` as line ends. What is not drawn (fonts, images, …) is listed.
 struct DOTHTMLLabel {
     /// The label in record syntax when it holds a table, else its text.
     var text: String
     var isRecord: Bool
+    /// The outermost table, its cells placed on their grid (not yet sized).
+    var table: DOTHTMLTable?
     /// The tags and attributes that are dropped (`<FONT>`, `BGCOLOR`, …), sorted.
     var dropped: [String]
     /// Whether all of the text is in `<B>` (in `<I>`): the node's font is bold (italic),
@@ -26,20 +31,35 @@ struct DOTHTMLLabel {
 
     private final class Table {
         var rows: [[Cell]] = []
+        var attributes: [(String, String)]
+        init(attributes: [(String, String)]) { self.attributes = attributes }
     }
 
     private final class Cell {
         var port: String?
         var text = ""
         var table: Table?
-        init(port: String?) { self.port = port }
+        var attributes: [(String, String)]
+        init(attributes: [(String, String)]) {
+            self.attributes = attributes
+            port = attributes.first { $0.0 == "port" }?.1
+        }
     }
 
     static let kept: Set<String> = ["table", "tr", "td", "br"]
+    /// The attributes drawn, by tag.
+    static let keptAttributes: [String: Set<String>] = [
+        "table": ["border", "cellborder", "cellpadding", "cellspacing", "bgcolor", "color", "align", "valign", "width", "height"],
+        "td": ["port", "colspan", "rowspan", "border", "cellpadding", "bgcolor", "color", "align", "valign", "width", "height"],
+        "br": ["align"],
+    ]
     /// Tables nested deeper are not drawn (their text joins the cell around them): each
     /// level is a level of braces in the record (`RecordLabel` takes 64), and the record is
     /// written by recursion.
     static let maximumTableDepth = 32
+    /// Tables nested deeper are drawn as their cells' text (`DOTHTMLTable` is laid out and
+    /// drawn by recursion).
+    static let maximumDrawnDepth = 8
 
     init(_ html: String) {
         var dropped = Set<String>()
@@ -64,7 +84,7 @@ struct DOTHTMLLabel {
                 if let c = cells.last { c.text += s } else if stack.isEmpty { plain += s }
             case .tag(let tag):
                 if !Self.kept.contains(tag.name) { dropped.insert("<\(tag.name.uppercased())>") }
-                for (k, _) in tag.attributes where !(tag.name == "td" && k == "port") && !(tag.name == "br" && k == "align") {
+                for (k, _) in tag.attributes where !(Self.keptAttributes[tag.name]?.contains(k) ?? false) {
                     dropped.insert(k.uppercased())
                 }
                 switch (tag.name, tag.closing) {
@@ -78,7 +98,7 @@ struct DOTHTMLLabel {
                 case ("tr", _) where ignored > 0, ("td", _) where ignored > 0:
                     break
                 case ("table", false):
-                    let t = Table()
+                    let t = Table(attributes: tag.attributes)
                     if let c = cells.last, c.table == nil { c.table = t }
                     stack.append(t)
                     if top == nil { top = t }
@@ -87,7 +107,7 @@ struct DOTHTMLLabel {
                 case ("tr", false):
                     stack.last?.rows.append([])
                 case ("td", false):
-                    let c = Cell(port: tag.attributes.first { $0.0 == "port" }?.1)
+                    let c = Cell(attributes: tag.attributes)
                     if let t = stack.last {
                         if t.rows.isEmpty { t.rows.append([]) }
                         t.rows[t.rows.count - 1].append(c)
@@ -106,14 +126,92 @@ struct DOTHTMLLabel {
         italic = texts.all > 0 && texts.italic == texts.all
         if bold { dropped.remove("<B>") }
         if italic { dropped.remove("<I>") }
-        self.dropped = dropped.sorted()
         if let top {
             text = Self.record(top, horizontal: true)
             isRecord = true
+            table = Self.table(top, depth: 1, dropped: &dropped)
         } else {
             text = Self.lines(plain).joined(separator: "\n")
             isRecord = false
         }
+        self.dropped = dropped.sorted()
+    }
+
+    /// `t` (at nesting `depth`, the outermost 1) as a table to draw, its cells placed;
+    /// attribute values that cannot be read are added to `dropped`. Tables nested deeper
+    /// than `maximumDrawnDepth` are drawn as their cells' text.
+    private static func table(_ t: Table, depth: Int, dropped: inout Set<String>) -> DOTHTMLTable {
+        var out = DOTHTMLTable()
+        func number(_ key: String, _ value: String, _ range: ClosedRange<Double>) -> Double? {
+            if let v = Double(value.trimmingSpaces()), range.contains(v) { return v }
+            dropped.insert("\(key.uppercased()) '\(value)'")
+            return nil
+        }
+        func color(_ key: String, _ value: String) -> FlowColor? {
+            if let c = parseColor(value) { return c }
+            dropped.insert("\(key.uppercased()) '\(value)'")
+            return nil
+        }
+        func side(_ key: String, _ value: String, _ allowed: Set<String>) -> String? {
+            let v = value.trimmingSpaces().lowercased()
+            if allowed.contains(v) { return v }
+            dropped.insert("\(key.uppercased()) '\(value)'")
+            return nil
+        }
+        let horizontal: Set<String> = ["left", "center", "right"], vertical: Set<String> = ["top", "middle", "bottom"]
+        /// Reads an attribute of `look`; false for another.
+        func read(_ k: String, _ v: String, _ look: inout DOTHTMLTable.Look) -> Bool {
+            switch k {
+            case "bgcolor": look.fill = color(k, v)
+            case "color": look.stroke = color(k, v)
+            case "align": look.align = side(k, v, horizontal)
+            case "valign": look.valign = side(k, v, vertical)
+            case "width": look.width = number(k, v, 0...65535) ?? 0
+            case "height": look.height = number(k, v, 0...65535) ?? 0
+            default: return false
+            }
+            return true
+        }
+        for (k, v) in t.attributes where !read(k, v, &out.look) {
+            switch k {
+            case "border": out.border = number(k, v, 0...127) ?? out.border
+            case "cellborder": out.cellBorder = number(k, v, 0...127)
+            case "cellpadding": out.padding = number(k, v, 0...255) ?? out.padding
+            case "cellspacing": out.spacing = number(k, v, 0...127) ?? out.spacing
+            default: break
+            }
+        }
+        var rows: [[Int]] = []
+        for row in t.rows where !row.isEmpty {
+            rows.append([])
+            for c in row {
+                var cell = DOTHTMLTable.Cell()
+                cell.port = c.port
+                cell.lines = lines(c.text)
+                if let inner = c.table, depth < Self.maximumDrawnDepth {
+                    cell.table = table(inner, depth: depth + 1, dropped: &dropped)
+                } else if let inner = c.table {
+                    cell.lines = RecordLabel.leaves(RecordLabel.parse(record(inner, horizontal: true)))
+                        .map { $0.lines.joined(separator: " ") }.filter { !$0.isEmpty }
+                    dropped.insert("<TABLE> nested deeper than \(Self.maximumDrawnDepth) levels drawn as text")
+                }
+                for (k, v) in c.attributes where !read(k, v, &cell.look) {
+                    switch k {
+                    case "colspan": cell.columns = Int(number(k, v, 1...65535) ?? 1)
+                    case "rowspan": cell.rows = Int(number(k, v, 1...65535) ?? 1)
+                    case "border": cell.border = number(k, v, 0...127)
+                    case "cellpadding": cell.padding = number(k, v, 0...255)
+                    default: break
+                    }
+                }
+                rows[rows.count - 1].append(out.cells.count)
+                out.cells.append(cell)
+            }
+        }
+        if !out.place(rowsOfCells: rows) {
+            dropped.insert("COLSPAN or ROWSPAN past \(DOTHTMLTable.maximumSpan) or \(DOTHTMLTable.maximumPlaces) places")
+        }
+        return out
     }
 
     /// `table` in record syntax where the fields around it lie side by side (`horizontal`)

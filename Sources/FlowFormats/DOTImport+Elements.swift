@@ -16,6 +16,7 @@ extension DOTReader.Builder {
         var rawLabel: String?
         var shapeName = "ellipse"
         var htmlRecord: String?
+        var htmlTable: DOTHTMLTable?
         var polygonAttributes: [String: String] = [:]
         for (key, value) in n.attributes {
             if styleAttribute(key, value, &style, kind: "node", fillFromColor: &fill) {
@@ -26,6 +27,7 @@ extension DOTReader.Builder {
             case "label" where n.attributes.isHTML(key):
                 let html = htmlLabel(value, unit: "node")
                 if html.isRecord { htmlRecord = html.text } else { title = html.text }
+                htmlTable = html.table
                 if html.bold { style.bold = true }
                 if html.italic { style.italic = true }
             case "label": title = label(value, id: n.id); rawLabel = value
@@ -41,11 +43,16 @@ extension DOTReader.Builder {
             case "fixedsize": fixedSize = ["true", "shape"].contains(value.lowercased())
             case "pos": if points[n.id] == nil { tally.add("node pos '\(value)' is not a point", unit: "node") }
             case "class": classes = value.split(separator: " ").map(String.init)
-            case "sides", "skew", "distortion", "peripheries", "orientation": polygonAttributes[key] = value
+            case "sides", "skew", "distortion", "peripheries", "orientation", "regular": polygonAttributes[key] = value
             default: tally.add("node attribute '\(key)' is not mapped", unit: "node")
             }
         }
-        shape = polygonShape(shapeName, shape, polygonAttributes)
+        var polygon: DOTPolygon?
+        (shape, polygon) = polygonShape(shapeName, shape, polygonAttributes)
+        let regular = polygonAttributes["regular"].map { ["true", "yes", "1"].contains($0.lowercased()) || (number($0) ?? 0) != 0 } ?? false
+        polygon?.regular = regular
+        // Graphviz: a regular node is as wide as it is high, half an inch unless given
+        if regular && width == nil && height == nil { (width, height) = (36, 36) }
         if shapeName == "point" {
             // a small filled dot without a label
             if style.fill == nil { style.fill = style.stroke ?? FlowColor("#000000") }
@@ -67,7 +74,21 @@ extension DOTReader.Builder {
             if width == nil && height == nil { (width, height) = (54, 36) }
         }
         if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
-        let data = labelData(title, id: n.id)
+        var data = labelData(title, id: n.id)
+        if let polygon, shapeName != "point", htmlTable == nil { data = data.setting("polygon", to: polygon.json) }
+        if var table = htmlTable {
+            // drawn as laid out here, centred in the node: its size and its ports' places
+            // are known now
+            let size = table.nodeSize(shape: shapeName, font: style.font, width: width, height: height, fixed: fixedSize)
+            (width, height, fixedSize) = (size.width, size.height, true)
+            table.move(to: Point(milli((size.width - table.frame.width) / 2), milli((size.height - table.frame.height) / 2)))
+            var fields = RecordField(children: table.portFields())
+            fields.frame = Rect(origin: .zero, size: size)
+            records[n.id] = fields
+            var json = table.json
+            if ["plaintext", "plain", "none"].contains(shapeName) { json = json.setting("outline", to: .bool(false)) }
+            data = data.setting("table", to: json)
+        }
         var size: Size?
         var autoSize = true
         if width != nil || height != nil {
@@ -84,7 +105,12 @@ extension DOTReader.Builder {
             // the size a node sized to its title has: it stays sized to its title
             // (a record keeps its size: its ports' places along its sides depend on it)
             autoSize = !fixedSize && !shape.isRecord && size == fitting(FlowNode<JSONValue>.defaultSize)
-            if shape.isRecord, let size {
+            if regular, let s = size {
+                // Graphviz: a regular node is as wide as it is high
+                size = Size(max(s.width, s.height), max(s.width, s.height))
+                autoSize = false
+            }
+            if shape.isRecord, htmlTable == nil, let size {
                 records[n.id] = RecordLabel.layout(
                     RecordLabel.parse(data.title(nodeID: n.id)), in: Rect(origin: .zero, size: size), font: style.font)
             }

@@ -330,16 +330,21 @@ public enum DOTReader {
         }
 
         /// The shape `polygon` draws with `sides`, `skew` and `distortion` (Graphviz's), the
-        /// double circle `peripheries=2` makes of a circle; what has no shape here is
-        /// reported.
-        mutating func polygonShape(_ name: String, _ shape: NodeShape, _ attributes: [String: String]) -> NodeShape {
+        /// double circle `peripheries=2` makes of a circle, and the polygon drawn in its place
+        /// (`DOTPolygon`) when no shape draws it as it is (more sides, a rotation, more
+        /// outlines); what is still not drawn is reported.
+        mutating func polygonShape(_ name: String, _ shape: NodeShape, _ attributes: [String: String]) -> (NodeShape, DOTPolygon?) {
             var shape = shape
             func value(_ key: String) -> Double? { attributes[key].flatMap { number($0) } }
+            var polygon = DOTPolygon.named[name]
+            var drawn = false
             if name == "polygon" {
-                let sides = Int(value("sides") ?? 4)
+                let sides = Int(max(0, min(value("sides") ?? 4, Double(DOTPolygon.maximumSides))))
                 let skew = value("skew") ?? 0, distortion = value("distortion") ?? 0
+                polygon = DOTPolygon(sides: sides < 3 ? 0 : sides, skew: skew, distortion: distortion)
                 switch sides {
-                case ...3: shape = .triangle
+                case ..<3: shape = .ellipse  // Graphviz: fewer than 3 sides is an ellipse
+                case 3: shape = .triangle
                 case 4 where skew != 0: shape = .parallelogram
                 case 4 where distortion > 0: shape = .invtrapezium
                 case 4 where distortion < 0: shape = .trapezium
@@ -350,28 +355,40 @@ public enum DOTReader {
                 case 8: shape = .octagon
                 default: shape = .ellipse
                 }
-                if sides > 4 && (skew != 0 || distortion != 0) || sides > 8 {
-                    tally.add("polygon with \(sides) sides drawn as \(shape.rawValue)", unit: "node")
+                drawn = sides > 8 || sides > 4 && (skew != 0 || distortion != 0) || sides == 3 && (skew != 0 || distortion != 0)
+            }
+            if let o = value("orientation"), let p = polygon, p.sides >= 3 {
+                let turn = DOTPolygon(sides: p.sides, orientation: o, skew: p.skew, distortion: p.distortion)
+                if !turn.isUnrotated {
+                    polygon!.orientation += o
+                    drawn = true
+                    shape = .ellipse  // edges end on the nearest shape that turns with it
                 }
             }
             if let p = value("peripheries") {
-                if p == 0 { shape = .plain }
+                if p == 0 { shape = .plain; drawn = false; polygon = nil }
                 else if p == 2 && shape == .circle { shape = .doublecircle }
-                else if p == 2 && shape == .rectangle && name != "polygon" { shape = .subroutine }
-                else if !(p == 1 || (p == 2 && [.doublecircle, .doubleoctagon, .octagon].contains(shape))
-                    || (p == 3 && shape == .tripleoctagon))
+                else if p == 2 && shape == .rectangle && name != "polygon" && !drawn { shape = .subroutine }
+                else if p == 2 && shape == .octagon && !drawn { shape = .doubleoctagon }
+                else if p == 1 || (p == 2 && [.doublecircle, .doubleoctagon].contains(shape))
+                    || (p == 3 && shape == .tripleoctagon)
                 {
+                    // the shape draws them
+                } else if polygon != nil {
+                    polygon!.peripheries = Int(min(p, Double(DOTPolygon.maximumPeripheries)))
+                    drawn = true
+                } else {
                     tally.add("node attribute 'peripheries' is not mapped", unit: "node")
                 }
             }
-            if let p = value("peripheries"), p == 2, shape == .octagon { shape = .doubleoctagon }
-            // Graphviz reads `sides`, `skew` and `distortion` for polygons only; a rotation is dropped
-            if let o = value("orientation"), o.truncatingRemainder(dividingBy: 360) != 0,
-                name == "polygon" || shape.polygon(in: Rect(0, 0, 1, 1)) != nil || shape == .rectangle
+            // Graphviz reads `sides`, `skew` and `distortion` for polygons only; other shapes
+            // are not turned
+            if polygon?.sides ?? 0 < 3, let o = value("orientation"), o.truncatingRemainder(dividingBy: 360) != 0,
+                shape.polygon(in: Rect(0, 0, 1, 1)) != nil || shape == .rectangle
             {
                 tally.add("node attribute 'orientation' is not mapped", unit: "node")
             }
-            return shape
+            return (shape, drawn ? polygon : nil)
         }
 
         /// An HTML label read (`DOTHTMLLabel`), what it drops reported for `unit`.

@@ -100,9 +100,16 @@ extension SVGRenderer {
         let inline = look ? StyleSheet.inlineStyle(n.classes, n.style, store.classStyles, node: state) : FlowStyle()
         writeInline(&w, inline, .nodeGroup)
         w.raw(">\n")
-        writeShape(&w, shape, f, inline)
+        let table = shape.isRecord && !isContainer ? storedTable(n) : nil
+        if let polygon = table == nil && !isContainer ? storedPolygon(n) : nil {
+            writePolygon(&w, polygon, f, inline)
+        } else if table.map(Self.outlinesTable) ?? true {
+            writeShape(&w, shape, f, inline)
+        }
 
-        if shape.isRecord && !isContainer {
+        if let table {
+            writeTable(&w, n, table, inline)
+        } else if shape.isRecord && !isContainer {
             writeRecord(&w, n, title(n), inline)
         } else if let layout = titleLayout(n, shape, isContainer: isContainer, title(n)) {
             if isContainer {
@@ -331,7 +338,7 @@ extension SVGRenderer {
         }
     }
 
-    private func polygon(_ w: inout ByteWriter, _ points: [Point]) {
+    func polygon(_ w: inout ByteWriter, _ points: [Point]) {
         for (i, p) in points.enumerated() { command(&w, i == 0 ? "M" : "L", p) }
         w.byte(UInt8(ascii: "Z"))
     }
