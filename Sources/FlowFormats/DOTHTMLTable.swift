@@ -84,8 +84,10 @@ struct DOTHTMLTable {
         }
         let columns = lengths(span: { ($0.column, $0.columns) }, length: { $0.frame.width })
         let rows = lengths(span: { ($0.row, $0.rows) }, length: { $0.frame.height })
-        let w = columns.reduce(0, +) + spacing * Double(columns.count + 1) + 2 * border
-        let h = rows.reduce(0, +) + spacing * Double(rows.count + 1) + 2 * border
+        func total(_ lengths: [Double]) -> Double {
+            lengths.reduce(0, +) + gap * Double(max(lengths.count - 1, 0)) + 2 * (spacing + border)
+        }
+        let w = total(columns), h = total(rows)
         frame.size = Size(max(w, look.width), max(h, look.height))
         // the cells' places from the table's top left corner; room a WIDTH or HEIGHT adds
         // is shared by the columns (rows)
@@ -97,7 +99,7 @@ struct DOTHTMLTable {
             let c = cells[i]
             cells[i].frame = Rect(
                 xs[c.column], ys[c.row],
-                xs[c.column + c.columns] - xs[c.column] - spacing, ys[c.row + c.rows] - ys[c.row] - spacing)
+                xs[c.column + c.columns] - xs[c.column] - gap, ys[c.row + c.rows] - ys[c.row] - gap)
         }
         return frame.size
     }
@@ -116,7 +118,7 @@ struct DOTHTMLTable {
     /// Where each column (row) starts, and after the last where one more would.
     private func starts(_ lengths: [Double]) -> [Double] {
         var out = [border + spacing]
-        for l in lengths { out.append(out[out.count - 1] + l + spacing) }
+        for l in lengths { out.append(out[out.count - 1] + l + gap) }
         return out
     }
 
@@ -128,13 +130,17 @@ struct DOTHTMLTable {
         for c in cells where span(c).1 == 1 { out[span(c).0] = max(out[span(c).0], length(c)) }
         for c in cells.filter({ span($0).1 > 1 }).sorted(by: { span($0).1 < span($1).1 }) {
             let (at, n) = span(c)
-            let have = out[at..<at + n].reduce(0, +) + spacing * Double(n - 1)
+            let have = out[at..<at + n].reduce(0, +) + gap * Double(n - 1)
             guard length(c) > have else { continue }
             let more = (length(c) - have) / Double(n)
             for k in at..<at + n { out[k] += more }
         }
         return out
     }
+
+    /// The room between two neighbouring cells: `CELLSPACING`, or, when that is 0, minus the
+    /// cell border, so that neighbours share one border line (as in Graphviz).
+    var gap: Double { spacing > 0 ? spacing : -(cellBorder ?? border) }
 
     func cellPadding(_ i: Int) -> Double { cells[i].padding ?? padding }
     func cellBorderWidth(_ i: Int) -> Double { cells[i].border ?? cellBorder ?? border }

@@ -43,6 +43,14 @@ import Testing
         #expect(a.x == 3 && b.x == a.maxX + 2 && t.frame.width == tall.maxX + 3)
     }
 
+    @Test func neighboursShareABorderWithoutSpacing() throws {
+        var t = try #require(DOTHTMLLabel("<TABLE CELLSPACING=\"0\" CELLBORDER=\"2\"><TR><TD>a</TD><TD>b</TD></TR></TABLE>").table)
+        _ = t.size(font: .standard)
+        let cells = Self.cells(t.json)
+        let (a, b) = (Self.box(cells["a"]), Self.box(cells["b"]))
+        #expect(b.x == a.maxX - 2 && a.x == 1 && t.frame.width == b.maxX + 1)
+    }
+
     @Test func tablesImportWithTheirLookPortsAndNoWarnings() throws {
         let r = try DOTReader.read("""
             digraph { a [shape=plaintext, label=<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="4" BGCOLOR="lightgrey">
