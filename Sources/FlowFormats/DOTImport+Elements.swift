@@ -115,6 +115,19 @@ extension DOTReader.Builder {
                     RecordLabel.parse(data.title(nodeID: n.id)), in: Rect(origin: .zero, size: size), font: style.font)
             }
         }
+        if let polygon, polygon.sides >= 3, !fixedSize {
+            // the title with its margin inside the polygon, as Graphviz sizes one
+            let lines = data.title(nodeID: n.id).split(separator: "\n", omittingEmptySubsequences: false)
+            let text = Size(
+                (lines.map { TextMetrics.width(of: $0, font: style.font) }.max() ?? 0) + 16,
+                Double(lines.count) * style.font.lineHeight + 8)
+            let base = size ?? TitleLayout.fittingSize(
+                data.title(nodeID: n.id), font: style.font, shape: shape, isContainer: false,
+                wrapWidth: style.wrapWidth ?? TextLayout.defaultWrapWidth, minimum: Size(54, 36))
+            var s = polygon.grown(base, toHold: text)
+            if regular { s = Size(max(s.width, s.height), max(s.width, s.height)) }
+            (size, autoSize) = (s, false)
+        }
         var position = Point.zero
         if allPositioned, let p = points[n.id] {
             let s = size ?? FlowNode<JSONValue>.defaultSize

@@ -1,5 +1,11 @@
 import FlowCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A Graphviz polygon that no shape of the store draws as it is (more than 8 sides, a skew or
 /// distortion past 4 sides, a rotation, extra outlines): stored in the node's data as
 /// `polygon` (`json`) and drawn from it, the node's shape kept as the nearest one for edges
@@ -36,14 +42,69 @@ struct DOTPolygon: Equatable {
         return abs(r) < 1e-9 || abs(abs(r) - step) < 1e-9
     }
 
+    /// The corners in the unit box (0 to 1 both ways, y down), each at the place it has in
+    /// the node's box: a regular polygon (radius 1, a side at the bottom), its top widened by
+    /// `distortion` and moved right by `skew`, turned `orientation` degrees counter-clockwise
+    /// (Graphviz's meanings), then stretched to the box (the same scale both ways and centred
+    /// when `regular`). Empty for an ellipse.
+    var corners: [Point] {
+        guard sides >= 3 else { return [] }
+        let n = Double(sides), turn = orientation * .pi / 180
+        let ring = (0..<sides).map { i in
+            let a = Double.pi / 2 + Double.pi / n + Double(i) * 2 * Double.pi / n
+            var x = cos(a), y = sin(a)
+            x = x * (1 - distortion * y) - skew * y
+            return Point(x * cos(turn) + y * sin(turn), -x * sin(turn) + y * cos(turn))
+        }
+        let xs = ring.map(\.x), ys = ring.map(\.y)
+        let (x0, x1, y0, y1) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+        var sx = x1 - x0 > 1e-9 ? 1 / (x1 - x0) : 0, sy = y1 - y0 > 1e-9 ? 1 / (y1 - y0) : 0
+        if regular { (sx, sy) = (min(sx, sy), min(sx, sy)) }
+        return ring.map { Point(0.5 + ($0.x - (x0 + x1) / 2) * sx, 0.5 + ($0.y - (y0 + y1) / 2) * sy) }
+    }
+
+    /// Whether a box of size `inner` centred in a node of size `size` lies inside the
+    /// polygon drawn over the node.
+    func holds(_ inner: Size, in size: Size) -> Bool {
+        let c = corners.map { Point($0.x * size.width, $0.y * size.height) }
+        guard c.count >= 3 else { return true }
+        // the turn of the corners (either way round), then each box corner on its inner side
+        var area = 0.0
+        for i in c.indices { let j = (i + 1) % c.count; area += c[i].x * c[j].y - c[j].x * c[i].y }
+        let (hw, hh) = (inner.width / 2, inner.height / 2)
+        for (dx, dy) in [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)] {
+            let p = Point(size.width / 2 + dx, size.height / 2 + dy)
+            for i in c.indices {
+                let (a, b) = (c[i], c[(i + 1) % c.count])
+                if ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) * area < -1e-9 { return false }
+            }
+        }
+        return true
+    }
+
+    /// `size` grown in steps of a tenth (both ways) until the polygon holds a box of size
+    /// `inner` (a node's title with its margin), at most about twice as large (a diamond's
+    /// need: a polygon skewed or distorted far keeps some of its title outside), as Graphviz
+    /// grows a polygon around its label.
+    func grown(_ size: Size, toHold inner: Size) -> Size {
+        var s = size
+        var steps = 0
+        while !holds(inner, in: s) && steps < 8 {
+            s = Size(s.width * 1.1, s.height * 1.1)
+            steps += 1
+        }
+        return Size((s.width * 1000).rounded() / 1000, (s.height * 1000).rounded() / 1000)
+    }
+
     var json: JSONValue {
         var o = JSONObject([("sides", .number(Double(sides)))])
-        func round(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+        func round(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
         if orientation != 0 { o["orientation"] = .number(round(orientation)) }
         if skew != 0 { o["skew"] = .number(round(skew)) }
         if distortion != 0 { o["distortion"] = .number(round(distortion)) }
         if peripheries != 1 { o["peripheries"] = .number(Double(peripheries)) }
         if regular { o["regular"] = .bool(true) }
+        if sides >= 3 { o["points"] = .array(corners.flatMap { [.number(round($0.x)), .number(round($0.y))] }) }
         return .object(o)
     }
 }

@@ -1,45 +1,49 @@
 import FlowCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Polygons: a node whose data holds `polygon` (a DOT polygon no shape draws as it is: more
-// sides, a rotation, extra outlines) is drawn as that polygon over its frame (docs/formats.md,
-// "Polygons").
+// sides, a rotation, extra outlines; its corners placed by the reader) is drawn as that
+// polygon over its frame (docs/formats.md, "Polygons").
 
 extension SVGRenderer {
-    /// The polygon stored in node `n`'s data (`polygon`) with 3 to 100 sides (0 for an
-    /// ellipse), or nil.
+    /// The polygon stored in node `n`'s data (`polygon`): its corners (`points`, 3 to 100)
+    /// or an ellipse (`sides` 0), else nil.
     func storedPolygon(_ n: FlowNode<Data>) -> JSONObject? {
-        guard case .object(let o)? = try? n.data.jsonValue(), case .object(let p)? = o["polygon"],
-            case .number(let sides)? = p["sides"], sides >= 3 && sides <= 100 || sides == 0
-        else { return nil }
+        guard case .object(let o)? = try? n.data.jsonValue(), case .object(let p)? = o["polygon"] else { return nil }
+        if case .number(0)? = p["sides"] { return p }
+        guard let points = Self.corners(p), points.count >= 3, points.count <= 100 else { return nil }
         return p
     }
 
-    /// Polygon `p` in frame `f`: one `path` of class `shape` with an outline for each of its
-    /// `peripheries`, the outermost on the frame, each next one 4 inside it.
-    func writePolygon(_ w: inout ByteWriter, _ p: JSONObject, _ f: Rect, _ inline: FlowStyle) {
-        func number(_ key: String, _ fallback: Double) -> Double {
-            if case .number(let v)? = p[key], v.isFinite { return max(-1e6, min(v, 1e6)) }
-            return fallback
+    /// The corners of polygon `p` (`points`: x, y pairs in the unit box), nil when they are
+    /// not numbers in pairs.
+    static func corners(_ p: JSONObject) -> [Point]? {
+        guard case .array(let a)? = p["points"], a.count % 2 == 0 else { return nil }
+        var out: [Point] = []
+        out.reserveCapacity(a.count / 2)
+        for i in stride(from: 0, to: a.count, by: 2) {
+            guard case .number(let x) = a[i], case .number(let y) = a[i + 1], x.isFinite, y.isFinite else { return nil }
+            out.append(Point(max(-100, min(x, 100)), max(-100, min(y, 100))))
         }
-        let vertices = Self.polygonVertices(
-            sides: Int(number("sides", 4)), orientation: number("orientation", 0), skew: number("skew", 0),
-            distortion: number("distortion", 0))
-        let regular: Bool
-        if case .bool(true)? = p["regular"] { regular = true } else { regular = false }
-        let count = Int(max(1, min(number("peripheries", 1), 16)))
+        return out
+    }
+
+    /// Polygon `p` in frame `f`: one `path` of class `shape` with an outline for each of its
+    /// `peripheries` (at most 16), the outermost on the frame, each next one 4 inside it.
+    func writePolygon(_ w: inout ByteWriter, _ p: JSONObject, _ f: Rect, _ inline: FlowStyle) {
+        var count = 1
+        if case .number(let v)? = p["peripheries"], v.isFinite { count = Int(max(1, min(v, 16))) }
+        let corners = Self.corners(p) ?? []
         w.raw("<path class=\"shape\"")
         writeInline(&w, inline, .nodeShape)
         w.raw(" d=\"")
         for k in 0..<count {
             let inset = Double(k) * 4
             let r = f.insetBy(dx: min(inset, f.width / 2), dy: min(inset, f.height / 2))
-            if number("sides", 4) == 0 { ellipse(&w, r) } else { polygon(&w, Self.fitted(vertices, in: r, uniform: regular)) }
+            if corners.count < 3 {
+                ellipse(&w, r)
+            } else {
+                polygon(&w, corners.map { Point(r.x + $0.x * r.width, r.y + $0.y * r.height) })
+            }
         }
         w.raw("\"/>\n")
     }
@@ -61,32 +65,5 @@ extension SVGRenderer {
             w.number(mapY(r.midY))
         }
         w.byte(UInt8(ascii: "Z"))
-    }
-
-    /// The corners of a polygon of `sides` sides around the origin (radius 1, y down), a side
-    /// at the bottom; the top widened by `distortion` and moved right by `skew`, then turned
-    /// `orientation` degrees counter-clockwise (Graphviz's meanings).
-    static func polygonVertices(sides: Int, orientation: Double, skew: Double, distortion: Double) -> [Point] {
-        let n = max(3, sides)
-        let turn = orientation * .pi / 180
-        return (0..<n).map { i in
-            let a = Double.pi / 2 + Double.pi / Double(n) + Double(i) * 2 * Double.pi / Double(n)
-            var x = cos(a), y = sin(a)
-            x = x * (1 - distortion * y) - skew * y
-            (x, y) = (x * cos(turn) + y * sin(turn), -x * sin(turn) + y * cos(turn))
-            return Point(x, y)
-        }
-    }
-
-    /// `points` scaled and moved to fill `r` (the same scale both ways when `uniform`,
-    /// centred).
-    static func fitted(_ points: [Point], in r: Rect, uniform: Bool) -> [Point] {
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let (x0, x1, y0, y1) = (xs.min() ?? 0, xs.max() ?? 0, ys.min() ?? 0, ys.max() ?? 0)
-        var sx = (x1 - x0) > 1e-9 ? r.width / (x1 - x0) : 0
-        var sy = (y1 - y0) > 1e-9 ? r.height / (y1 - y0) : 0
-        if uniform { (sx, sy) = (min(sx, sy), min(sx, sy)) }
-        let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2
-        return points.map { Point(r.midX + ($0.x - cx) * sx, r.midY + ($0.y - cy) * sy) }
     }
 }

@@ -57,3 +57,35 @@ import Testing
         #expect(Self.polygon(again.document().nodes[0])?["distortion"] == .number(-0.3))
     }
 }
+
+/// Where the reader puts a polygon's corners, and how it sizes the node around the title.
+@Suite struct DOTPolygonCornerTests {
+    @Test func cornersFillTheUnitBox() {
+        let square = DOTPolygon().corners
+        #expect(Set(square.map { ($0.x * 1000).rounded() / 1000 }) == [0, 1])
+        #expect(Set(square.map { ($0.y * 1000).rounded() / 1000 }) == [0, 1])
+        // a triangle turned a quarter counter-clockwise points left
+        let t = DOTPolygon(sides: 3, orientation: 90).corners
+        #expect(t.min { $0.x < $1.x }.map { abs($0.y - 0.5) < 1e-9 } == true)
+        // widened at the top, moved right at the top
+        let d = DOTPolygon(distortion: 0.5).corners.filter { $0.y < 0.5 }.map(\.x)
+        #expect(d.min()! < 1e-9 && d.max()! > 1 - 1e-9)
+        let s = DOTPolygon(skew: 0.5).corners
+        #expect(s.filter { $0.y < 0.5 }.map(\.x).max()! > s.filter { $0.y > 0.5 }.map(\.x).max()!)
+    }
+
+    @Test func aTurnedPolygonGrowsAroundItsTitle() throws {
+        let r = try DOTReader.read("""
+            digraph { a [shape=polygon, sides=4, orientation=45, label="MMMMMMMMMM\\nMMMMMMMMMM\\nMMMMMMMMMM"] }
+            """)
+        let a = r.document.nodes[0]
+        let size = try #require(a.size)
+        let font = a.style.font
+        let text = Size(TextMetrics.width(of: "MMMMMMMMMM", font: font) + 16, 3 * font.lineHeight + 8)
+        // a diamond holds a box of half its width and height: the title and its margin fit,
+        // and the node is not much larger
+        #expect(DOTPolygon(orientation: 45).holds(text, in: size))
+        #expect(size.width >= 2 * text.width - 1e-6 && size.width <= 2.3 * text.width, "\(size) \(text)")
+        #expect(a.autoSize == false)
+    }
+}
