@@ -398,10 +398,12 @@ public enum DOTReader {
             return html
         }
 
-        /// The text of an HTML label where a record cannot go: a table's cells one a line.
+        /// The text of an HTML label where a table is not drawn: a table's cells one a line
+        /// (its borders, colours and spans dropped, reported).
         mutating func htmlText(_ value: String, unit: String) -> String {
             let html = htmlLabel(value, unit: unit)
             guard html.isRecord else { return html.text }
+            tally.add("\(unit) HTML label <TABLE> drawn as its cells' text", unit: unit)
             return RecordLabel.leaves(RecordLabel.parse(html.text)).map { $0.lines.joined(separator: " ") }
                 .filter { !$0.isEmpty }.joined(separator: "\n")
         }

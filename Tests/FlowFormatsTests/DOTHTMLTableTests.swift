@@ -80,6 +80,16 @@ import Testing
         #expect(a.data.title(nodeID: "a") == "<p> first | <q> second")
     }
 
+    @Test func edgeAndClusterTablesAreTheirTextAndSaySo() throws {
+        let r = try DOTReader.read("""
+            digraph { subgraph cluster_c { graph [label=<<TABLE BGCOLOR="red"><TR><TD>c1</TD><TD>c2</TD></TR></TABLE>>]; a }
+              a -> b [label=<<TABLE><TR><TD>e1</TD></TR><TR><TD>e2</TD></TR></TABLE>>] }
+            """)
+        #expect(r.document.edges[0].label == "e1\ne2")
+        #expect(r.warnings.contains("edge HTML label <TABLE> drawn as its cells' text (1 edge)"), "\(r.warnings)")
+        #expect(r.warnings.contains("cluster HTML label <TABLE> drawn as its cells' text (1 cluster)"), "\(r.warnings)")
+    }
+
     @Test func whatIsNotReadIsReported() throws {
         let l = DOTHTMLLabel("<TABLE BGCOLOR=\"nocolour\" CELLSPACING=\"-3\"><TR><TD ALIGN=\"diagonal\" SIDES=\"LR\">x</TD></TR></TABLE>")
         #expect(l.dropped == ["ALIGN 'diagonal'", "BGCOLOR 'nocolour'", "CELLSPACING '-3'", "SIDES"])
