@@ -239,6 +239,7 @@ public enum DOTReader {
             let htmlLabels = graph.nodes.count(where: { $0.attributes.isHTML("label") })
                 + graph.edges.count(where: { $0.attributes.isHTML("label") })
                 + graph.clusters.count(where: { $0.attributes.isHTML("label") })
+                + (graph.attributes.isHTML("label") ? 1 : 0)
             // HTML labels are read (`htmlLabel`); other HTML strings (ids, …) are kept as text
             let other = max(0, graph.htmlStrings - htmlLabels)
             if other > 0 {

@@ -347,8 +347,12 @@ struct DOTParser {
         let id = try identifier("a statement")
         if token.kind == .equals {
             try advance()
+            // `label=<…>` as a statement is an HTML label as in a list
+            let html = token.kind == .html
             let value = try identifier("a value after '='")
-            graphAttributes(DOTAttributes([(id, value)]), scope: &scope)
+            var list = DOTAttributes()
+            list.set(id, value, html: html)
+            graphAttributes(list, scope: &scope)
             return
         }
         let port = try portIfAny()

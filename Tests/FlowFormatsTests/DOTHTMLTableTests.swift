@@ -90,6 +90,14 @@ import Testing
         #expect(r.warnings.contains("cluster HTML label <TABLE> drawn as its cells' text (1 cluster)"), "\(r.warnings)")
     }
 
+    /// `label=<…>` as a statement (of a cluster, of the graph) is an HTML label as it is in
+    /// a list: it was kept as plain text, markup and all.
+    @Test func htmlLabelStatementsAreHTML() throws {
+        let r = try DOTReader.read("digraph { label=<<I>all</I>>; subgraph cluster_c { label=<<B>bold c</B>>; a } }")
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        #expect(r.document.nodes.first { $0.id != "a" }?.data.title(nodeID: "") == "bold c")
+    }
+
     @Test func whatIsNotReadIsReported() throws {
         let l = DOTHTMLLabel("<TABLE BGCOLOR=\"nocolour\" CELLSPACING=\"-3\"><TR><TD ALIGN=\"diagonal\" SIDES=\"LR\">x</TD></TR></TABLE>")
         #expect(l.dropped == ["ALIGN 'diagonal'", "BGCOLOR 'nocolour'", "CELLSPACING '-3'", "SIDES"])
