@@ -76,18 +76,9 @@ extension DOTReader.Builder {
         if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
         var data = labelData(title, id: n.id)
         if let polygon, shapeName != "point", htmlTable == nil { data = data.setting("polygon", to: polygon.json) }
-        if var table = htmlTable {
-            // drawn as laid out here, centred in the node: its size and its ports' places
-            // are known now
-            let size = table.nodeSize(shape: shapeName, font: style.font, width: width, height: height, fixed: fixedSize)
+        if let htmlTable {
+            let size = placeTable(htmlTable, node: n.id, shape: shapeName, font: style.font, width, height, fixed: fixedSize, &data)
             (width, height, fixedSize) = (size.width, size.height, true)
-            table.move(to: Point(milli((size.width - table.frame.width) / 2), milli((size.height - table.frame.height) / 2)))
-            var fields = RecordField(children: table.portFields())
-            fields.frame = Rect(origin: .zero, size: size)
-            records[n.id] = fields
-            var json = table.json
-            if ["plaintext", "plain", "none"].contains(shapeName) { json = json.setting("outline", to: .bool(false)) }
-            data = data.setting("table", to: json)
         }
         var size: Size?
         var autoSize = true
@@ -116,17 +107,7 @@ extension DOTReader.Builder {
             }
         }
         if let polygon, polygon.sides >= 3, !fixedSize {
-            // the title with its margin inside the polygon, as Graphviz sizes one
-            let lines = data.title(nodeID: n.id).split(separator: "\n", omittingEmptySubsequences: false)
-            let text = Size(
-                (lines.map { TextMetrics.width(of: $0, font: style.font) }.max() ?? 0) + 16,
-                Double(lines.count) * style.font.lineHeight + 8)
-            let base = size ?? TitleLayout.fittingSize(
-                data.title(nodeID: n.id), font: style.font, shape: shape, isContainer: false,
-                wrapWidth: style.wrapWidth ?? TextLayout.defaultWrapWidth, minimum: Size(54, 36))
-            var s = polygon.grown(base, toHold: text)
-            if regular { s = Size(max(s.width, s.height), max(s.width, s.height)) }
-            (size, autoSize) = (s, false)
+            (size, autoSize) = (polygonSize(polygon, title: data.title(nodeID: n.id), style: style, shape: shape, from: size), false)
         }
         var position = Point.zero
         if allPositioned, let p = points[n.id] {
