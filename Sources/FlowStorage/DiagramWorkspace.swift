@@ -62,7 +62,7 @@ extension FlowStore where Data == JSONValue {
     /// Makes the store refuse changes: it shows diagram `name` at `version`.
     public func refuseChanges(diagram name: String, version: Int) {
         actionRecorder = FlowActionRecorder(keepsJournal: false) { _ in
-            FlowError(.invalidState, operation: "workspace", message: "diagram '\(name)' at version \(version) is read-only (fork it to change it)")
+            FlowError(.invalidState, operation: "", message: "diagram '\(name)' at version \(version) is read-only (fork it to change it)")
         }
     }
 }

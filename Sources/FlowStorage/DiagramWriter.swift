@@ -28,7 +28,7 @@ final class DiagramWriter {
     /// The store's sink: nil when the batch is on disk.
     func write(_ batch: FlowBatch<JSONValue>) -> FlowError? {
         guard let ws = workspace, !ws.isClosed else {
-            return FlowError(.invalidState, operation: "workspace", message: "the workspace of this store is closed; the change was undone")
+            return FlowError(.invalidState, operation: "", message: "the workspace of this store is closed; the change was undone")
         }
         do throws(FlowError) {
             let n = next
@@ -42,7 +42,7 @@ final class DiagramWriter {
             next += 1
             return nil
         } catch {
-            return FlowError(error.code, operation: error.operation, message: "\(error.message) (batch '\(batch.name)' was undone)")
+            return WorkspaceError.refused(error)
         }
     }
 
@@ -101,7 +101,9 @@ final class DiagramWriter {
                 try db.execute(sql: "DELETE FROM edge WHERE diagram = ?", arguments: [diagram])
                 for (i, n) in doc.nodes.enumerated() { try insert("node", n.id, i, FlowDocument.nodeText(n), diagram, db) }
                 for (i, e) in doc.edges.enumerated() { try insert("edge", e.id, i, FlowDocument<JSONValue>.edgeText(e), diagram, db) }
-                try writeClasses(doc.classes, diagram, db)
+                try db.execute(
+                    sql: "UPDATE diagram SET classes = ?, look = ? WHERE id = ?",
+                    arguments: [FlowDocument<JSONValue>.classesJSON(doc.classes).serialized(pretty: false), LookText.text(doc.look), diagram])
             }
         }
     }
