@@ -181,16 +181,12 @@ final class PGDiagram {
         }
         if !theirs.isEmpty {
             applyingRemote = true
-            defer { applyingRemote = false }
-            do throws(FlowError) {
-                try store.replay(theirs)
-            } catch {
-                // not expected (every batch was checked as it was written): converge anyway
-                applyingRemote = false
-                try reload(into: store, operation)
+            let applies = store.applyOthers(theirs)
+            applyingRemote = false
+            if !applies {
+                try reload(into: store, operation)  // converge anyway
                 return theirs.count
             }
-            store.clearHistory()
         }
         applied = last
         own.removeAll()

@@ -35,7 +35,7 @@ extension Workspace {
             if let initial { try DiagramWriter.write(initial, number: 1, diagram: id, store: store, db) }
             return id
         }
-        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: name, next: initial == nil ? 1 : 2))
+        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: name, applied: initial == nil ? 0 : 1))
     }
 
     /// Loads diagram `name` into `store` and binds the store to it.
@@ -46,11 +46,10 @@ extension Workspace {
         try read(name, into: store, "open")
     }
 
-    /// Loads diagram `name` afresh into the store bound to it, from what the file holds now:
-    /// after another process (or another Workspace of this one) wrote the diagram, which
-    /// the store's next write reports ("changed by another writer"). The store's undo
-    /// history starts empty, as after `open`. When the diagram cannot be read, the store
-    /// is left as it was, still bound.
+    /// Loads diagram `name` afresh into the store bound to it, from what the file holds now
+    /// (after another process, or another Workspace of this one, wrote the diagram; `sync`
+    /// applies their batches instead). The store's undo history starts empty, as after
+    /// `open`. When the diagram cannot be read, the store is left as it was, still bound.
     public func reload(_ name: String) throws(FlowError) {
         guard let writer = bound[name], let store = writer.store else {
             throw FlowError(.invalidState, operation: "reload", message: "diagram '\(name)' is not open (bound to a store)")
@@ -97,7 +96,7 @@ extension Workspace {
             return (id, doc, nodesDense && edgesDense, last + 1, created)
         }
         try load(doc, into: store)
-        let writer = DiagramWriter(workspace: self, diagram: id, created: created, name: name, next: next)
+        let writer = DiagramWriter(workspace: self, diagram: id, created: created, name: name, applied: next - 1)
         writer.store = store
         if !dense && !options.readOnly {
             // Rows whose order numbers have gaps (after removals): the store numbers them
@@ -144,7 +143,7 @@ extension Workspace {
             return id
         }
         store.actionRecorder = nil
-        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: newName, next: upTo + 1))
+        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: newName, applied: upTo))
     }
 
     /// The history of diagram `name`: its change batches, oldest first.
