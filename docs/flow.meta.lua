@@ -2153,11 +2153,13 @@ function Workspace:versions(name) end
 --- Loads a diagram afresh into the store bound to it.
 ---
 --- When another process (or another `flow.workspace` on the same file) wrote the
---- diagram, the bound store's next change raises `the diagram 'd' was changed by
---- another writer; reload it (ws:reload) and make the change again` and leaves the
---- store and the file as they were. `ws:reload(name)` makes the same store hold
---- what the file holds now; its history starts empty, and its changes are written
---- again.
+--- diagram, the bound store's next change is written after their batches when it
+--- still applies; when it conflicts with one of them it raises naming it
+--- (`moveNode: the change conflicts with diagram 'd' as the file holds it: batch 8
+--- ('Move') of another writer also changed node 'a'; ...`) and leaves the store
+--- and the file as they were. `ws:reload(name)` makes the same store hold what the
+--- file holds now; its history starts empty, and its changes are written again
+--- (`ws:sync()` does the same by applying the others' batches).
 ---
 --- ```lua
 --- local ok, e = pcall(s.addNode, s, {id = "x"})
@@ -2175,8 +2177,9 @@ function Workspace:reload(name) end
 --- batch made against an older version is rebased when it still applies, else
 --- refused naming the conflict: sync and make the change again. flowrepl syncs
 --- before each prompt and each line it runs, and while it waits for a line (at a
---- terminal or from a pipe) as soon as another session commits. A workspace
---- file has nothing to sync: 0.
+--- terminal or from a pipe) as soon as another session commits. For a workspace
+--- file the same, with what other processes (or other `flow.workspace`s on the
+--- file) wrote: a script calls it when it wants to see them.
 ---
 --- ```lua
 --- local ws = assert(flow.workspace("postgresql://me@db.example/diagrams"))

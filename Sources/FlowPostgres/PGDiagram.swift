@@ -37,7 +37,7 @@ final class PGDiagram {
     func accept(_ batch: FlowBatch<JSONValue>) -> FlowError? {
         if applyingRemote { return nil }
         guard let ws = workspace, !ws.isClosed else {
-            return FlowError(.invalidState, operation: "workspace", message: "the workspace of this store is closed; the change was undone")
+            return FlowError(.invalidState, operation: "", message: "the workspace of this store is closed; the change was undone")
         }
         if ws.isOffline { _ = ws.reconnectIfNeeded() }
         if ws.isOffline || !pending.isEmpty {
@@ -57,7 +57,7 @@ final class PGDiagram {
                 pending.append(batch)
                 return nil
             }
-            return FlowError(error.code, operation: error.operation, message: "\(error.message) (batch '\(batch.name)' was undone)")
+            return WorkspaceError.refused(error)
         }
     }
 
@@ -83,7 +83,7 @@ final class PGDiagram {
                     if let why = mine.conflict(with: other.footprint, number: other.n, name: other.name) {
                         throw FlowError(
                             .invalidState, operation: "workspace",
-                            message: "batch '\(batch.name)' conflicts with the database's version of diagram '\(name)': \(why); sync (ws:sync) and make the change again")
+                            message: "the change conflicts with the database's version of diagram '\(name)': \(why); sync (ws:sync) and make the change again")
                     }
                 }
                 if !needsReload { b = try rebaseSeqs(batch, key, ws) }
@@ -181,16 +181,12 @@ final class PGDiagram {
         }
         if !theirs.isEmpty {
             applyingRemote = true
-            defer { applyingRemote = false }
-            do throws(FlowError) {
-                try store.replay(theirs)
-            } catch {
-                // not expected (every batch was checked as it was written): converge anyway
-                applyingRemote = false
-                try reload(into: store, operation)
+            let applies = store.applyOthers(theirs)
+            applyingRemote = false
+            if !applies {
+                try reload(into: store, operation)  // converge anyway
                 return theirs.count
             }
-            store.clearHistory()
         }
         applied = last
         own.removeAll()
@@ -293,6 +289,7 @@ final class PGDiagram {
                 for (i, n) in doc.nodes.enumerated() { out.append(insert("flow_node", n.id, i, try FlowDocument.nodeText(n), d)) }
                 for (i, e) in doc.edges.enumerated() { out.append(insert("flow_edge", e.id, i, try FlowDocument<JSONValue>.edgeText(e), d)) }
                 out.append(classes(doc.classes, d))
+                out.append(("UPDATE flow_diagram SET look = $1 WHERE id = $2", [LookText.text(doc.look), d]))
             }
         }
         out.append(("UPDATE flow_diagram SET head = $1 WHERE id = $2", ["\(number)", d]))

@@ -8,8 +8,7 @@ extension PostgresWorkspace {
 
     public func create(_ name: String, into store: Store) throws(FlowError) {
         try Self.checkName(name, "create")
-        let initial: FlowBatch<JSONValue>? = store.nodeCount + store.edgeCount == 0 && store.classStyles.isEmpty ? nil
-            : FlowBatch(name: "Create", actions: [.load(Workspace.content(of: store))])
+        let initial = Workspace.initialBatch(of: store)
         let id = try transaction("create") { () throws(FlowError) -> Int64 in
             try requireFree(name, "create")
             let rows = try query(
@@ -39,11 +38,12 @@ extension PostgresWorkspace {
     /// Reads diagram `name` as the database holds it now into `store` (no recorder, empty
     /// history), in one snapshot; returns its id and newest batch number. The rows are
     /// added with their own order numbers (a replay of their additions), so that the store
-    /// numbers its nodes and edges as every other session does.
+    /// numbers its nodes and edges as every other session does, after a `load` of the
+    /// style sheet and the look (whose rank sets name the nodes added after it).
     func read(_ name: String, into store: Store, _ operation: String) throws(FlowError) -> (Int64, Int) {
-        let (id, head, batch, classes) = try transaction(operation, isolation: " ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-            () throws(FlowError) -> (Int64, Int, FlowBatch<JSONValue>, String) in
-            guard let row = try query("SELECT id, head, classes FROM flow_diagram WHERE name = $1", [name], operation).first else {
+        let (id, head, batch, classes, lookText) = try transaction(operation, isolation: " ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+            () throws(FlowError) -> (Int64, Int, FlowBatch<JSONValue>, String, String) in
+            guard let row = try query("SELECT id, head, classes, look FROM flow_diagram WHERE name = $1", [name], operation).first else {
                 throw FlowError(.invalidValue, operation: operation, message: "no diagram named '\(name)' in the workspace")
             }
             let id = Int64(row[0]!)!, head = Int(row[1]!)!  // invariant: NOT NULL columns
@@ -54,12 +54,13 @@ extension PostgresWorkspace {
             for (i, r) in nodes.enumerated() { text += (i > 0 ? "," : "") + "{\"op\":\"addNode\",\"node\":\(r[1]!),\"seq\":\(r[0]!)}" }
             for (i, r) in edges.enumerated() { text += (i + nodes.count > 0 ? "," : "") + "{\"op\":\"addEdge\",\"edge\":\(r[1]!),\"seq\":\(r[0]!)}" }
             let batch = try FlowBatch<JSONValue>(json: JSONValue.parse(text + "]}", operation: operation), operation: operation)
-            return (id, head, batch, row[2] ?? "{}")
+            return (id, head, batch, row[2] ?? "{}", row[3] ?? "{}")
         }
         let sheet = try FlowDocument<JSONValue>.classes(json: JSONValue.parse(classes, operation: operation), operation: operation)
+        let look = try LookText.look(lookText, operation)
         store.actionRecorder = nil
         _ = try store.load(FlowDocument(classes: sheet))
-        try store.replay([batch])
+        try store.replay([FlowBatch(name: batch.name, actions: [.load(FlowDocument(classes: sheet, look: look))] + batch.actions)])
         store.clearHistory()
         return (id, head)
     }
@@ -77,8 +78,8 @@ extension PostgresWorkspace {
             try requireFree(newName, "fork")
             let classes = FlowDocument<JSONValue>.classesJSON(store.classStyles).serialized(pretty: false)
             let id = Int64(try query(
-                "INSERT INTO flow_diagram (name, created, classes, head) VALUES ($1, $2, $3, $4) RETURNING id",
-                [newName, "\(Self.now)", classes, "\(upTo)"], "fork")[0][0]!)!  // invariant: RETURNING gives the new id
+                "INSERT INTO flow_diagram (name, created, classes, head, look) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                [newName, "\(Self.now)", classes, "\(upTo)", LookText.text(store.diagramLook)], "fork")[0][0]!)!  // invariant: RETURNING gives the new id
             try query(
                 "INSERT INTO flow_batch SELECT $1, n, time, name, summary, actions FROM flow_batch WHERE diagram = $2 AND n <= $3",
                 ["\(id)", "\(old)", "\(upTo)"], "fork")
@@ -150,7 +151,7 @@ extension PostgresWorkspace {
         d.store = store
         store.actionRecorder = FlowActionRecorder<JSONValue>(keepsJournal: true) { [weak d] batch in
             guard let d else {
-                return FlowError(.invalidState, operation: "workspace", message: "the store is no longer bound to its workspace; the change was undone")
+                return FlowError(.invalidState, operation: "", message: "the store is no longer bound to its workspace; the change was undone")
             }
             return d.accept(batch)
         }

@@ -28,7 +28,7 @@ public protocol DiagramWorkspace: AnyObject {
     func reload(_ name: String) throws(FlowError)
     /// Applies to the bound stores what other sessions committed since they last looked,
     /// and writes changes kept while the database was out of reach. Returns how many
-    /// batches of others it applied (always 0 for a file: its writers do not merge).
+    /// batches of others it applied.
     func sync() throws(FlowError) -> Int
 }
 
@@ -46,7 +46,6 @@ extension DiagramWorkspace {
 
 extension Workspace: DiagramWorkspace {
     public var location: String { path }
-    public func sync() throws(FlowError) -> Int { 0 }
 }
 
 extension FlowStore where Data == JSONValue {
@@ -59,10 +58,19 @@ extension FlowStore where Data == JSONValue {
         clearHistory()
     }
 
+    /// Applies batches other writers committed (their change events follow; the undo
+    /// history starts afresh). False when they do not replay, leaving the store as it was:
+    /// not expected (every batch was checked as it was written), the caller reloads.
+    public func applyOthers(_ batches: [FlowBatch<JSONValue>]) -> Bool {
+        guard (try? replay(batches)) != nil else { return false }
+        clearHistory()
+        return true
+    }
+
     /// Makes the store refuse changes: it shows diagram `name` at `version`.
     public func refuseChanges(diagram name: String, version: Int) {
         actionRecorder = FlowActionRecorder(keepsJournal: false) { _ in
-            FlowError(.invalidState, operation: "workspace", message: "diagram '\(name)' at version \(version) is read-only (fork it to change it)")
+            FlowError(.invalidState, operation: "", message: "diagram '\(name)' at version \(version) is read-only (fork it to change it)")
         }
     }
 }

@@ -24,8 +24,7 @@ extension Workspace {
     /// written as its first batch ("Create").
     public func create(_ name: String, into store: Store) throws(FlowError) {
         try Self.checkName(name, "create")
-        let initial: FlowBatch<JSONValue>? = store.nodeCount + store.edgeCount == 0 && store.classStyles.isEmpty ? nil
-            : FlowBatch(name: "Create", actions: [.load(Self.content(of: store))])
+        let initial = Self.initialBatch(of: store)
         let created = Date().timeIntervalSince1970
         let id = try transaction("create") { db -> Int64 in
             if try Int64.fetchOne(db, sql: "SELECT id FROM diagram WHERE name = ?", arguments: [name]) != nil {
@@ -36,7 +35,7 @@ extension Workspace {
             if let initial { try DiagramWriter.write(initial, number: 1, diagram: id, store: store, db) }
             return id
         }
-        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: name, next: initial == nil ? 1 : 2))
+        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: name, applied: initial == nil ? 0 : 1))
     }
 
     /// Loads diagram `name` into `store` and binds the store to it.
@@ -47,11 +46,10 @@ extension Workspace {
         try read(name, into: store, "open")
     }
 
-    /// Loads diagram `name` afresh into the store bound to it, from what the file holds now:
-    /// after another process (or another Workspace of this one) wrote the diagram, which
-    /// the store's next write reports ("changed by another writer"). The store's undo
-    /// history starts empty, as after `open`. When the diagram cannot be read, the store
-    /// is left as it was, still bound.
+    /// Loads diagram `name` afresh into the store bound to it, from what the file holds now
+    /// (after another process, or another Workspace of this one, wrote the diagram; `sync`
+    /// applies their batches instead). The store's undo history starts empty, as after
+    /// `open`. When the diagram cannot be read, the store is left as it was, still bound.
     public func reload(_ name: String) throws(FlowError) {
         guard let writer = bound[name], let store = writer.store else {
             throw FlowError(.invalidState, operation: "reload", message: "diagram '\(name)' is not open (bound to a store)")
@@ -76,8 +74,11 @@ extension Workspace {
             let file = FileValue(operation, diagram: name)
             let (nodes, nodesDense) = try Self.bodies("node", id, file, db)
             let (edges, edgesDense) = try Self.bodies("edge", id, file, db)
+            // a file of schema 1 opened read-only has no look (`WorkspaceSchema`)
+            let look = schema >= 2 ? "look" : "'{}'"
             let row = try Row.fetchOne(
-                db, sql: "SELECT classes, created, (SELECT max(n) FROM batch WHERE diagram = ?) FROM diagram WHERE id = ?", arguments: [id, id])
+                db, sql: "SELECT classes, created, (SELECT max(n) FROM batch WHERE diagram = ?), \(look) FROM diagram WHERE id = ?",
+                arguments: [id, id])
             guard let row else { throw FlowError(.invalidValue, operation: operation, message: "no diagram named '\(name)' in the workspace") }
             let classes = try file.text(row[0], "style sheet")
             let created = try file.real(row[1], "creation time")
@@ -91,10 +92,11 @@ extension Workspace {
             let text = "{\"edges\":[\(edges)],\"nodes\":[\(nodes)],\"version\":1,\"viewport\":{\"offset\":[0,0],\"zoom\":1}}"
             var doc = try FlowDocument<JSONValue>.decode(text, operation: operation)
             doc.classes = try FlowDocument<JSONValue>.classes(json: JSONValue.parse(classes, operation: operation), operation: operation)
+            doc.look = try LookText.look(try file.text(row[3], "look"), operation)
             return (id, doc, nodesDense && edgesDense, last + 1, created)
         }
         try load(doc, into: store)
-        let writer = DiagramWriter(workspace: self, diagram: id, created: created, name: name, next: next)
+        let writer = DiagramWriter(workspace: self, diagram: id, created: created, name: name, applied: next - 1)
         writer.store = store
         if !dense && !options.readOnly {
             // Rows whose order numbers have gaps (after removals): the store numbers them
@@ -123,8 +125,11 @@ extension Workspace {
                 throw FlowError(.invalidValue, operation: "fork", message: "a diagram named '\(newName)' exists")
             }
             try db.execute(
-                sql: "INSERT INTO diagram (name, created, classes) VALUES (?, ?, ?)",
-                arguments: [newName, created, FlowDocument<JSONValue>.classesJSON(store.classStyles).serialized(pretty: false)])
+                sql: "INSERT INTO diagram (name, created, classes, look) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    newName, created, FlowDocument<JSONValue>.classesJSON(store.classStyles).serialized(pretty: false),
+                    LookText.text(store.diagramLook),
+                ])
             let id = db.lastInsertedRowID
             try db.execute(
                 sql: "INSERT INTO batch SELECT ?, n, time, name, summary, actions FROM batch WHERE diagram = ? AND n <= ?",
@@ -138,7 +143,7 @@ extension Workspace {
             return id
         }
         store.actionRecorder = nil
-        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: newName, next: upTo + 1))
+        bind(store, DiagramWriter(workspace: self, diagram: id, created: created, name: newName, applied: upTo))
     }
 
     /// The history of diagram `name`: its change batches, oldest first.
@@ -207,18 +212,25 @@ extension Workspace {
     }
 
     /// Everything a store holds, as a document (every node, not only persistent ones; the
-    /// selection flags are not part of a document's text).
+    /// selection flags are not part of a document's text), with its style sheet and look.
     public static func content(of store: Store) -> FlowDocument<JSONValue> {
         FlowDocument(
             nodes: store.nodes, edges: store.edges,
-            viewport: store.viewport, classes: store.classStyles)
+            viewport: store.viewport, classes: store.classStyles, look: store.diagramLook)
+    }
+
+    /// The first batch of a diagram created from `store` ("Create", a `load` of what it
+    /// holds), or nil when the store holds nothing (no node, edge, class or look).
+    public static func initialBatch(of store: Store) -> FlowBatch<JSONValue>? {
+        if store.nodeCount + store.edgeCount == 0 && store.classStyles.isEmpty && store.diagramLook.isEmpty { return nil }
+        return FlowBatch(name: "Create", actions: [.load(content(of: store))])
     }
 
     private func bind(_ store: Store, _ writer: DiagramWriter) {
         writer.store = store
         let recorder = FlowActionRecorder<JSONValue>(keepsJournal: true) { [weak writer] batch in
             guard let writer else {
-                return FlowError(.invalidState, operation: "workspace", message: "the store is no longer bound to its workspace; the change was undone")
+                return FlowError(.invalidState, operation: "", message: "the store is no longer bound to its workspace; the change was undone")
             }
             return writer.write(batch)
         }

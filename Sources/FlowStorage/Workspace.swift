@@ -36,6 +36,9 @@ public final class Workspace {
     private var released: DispatchSemaphore?
     /// The diagrams bound to a store of this process, by name.
     var bound: [String: DiagramWriter] = [:]
+    /// The file's schema (`WorkspaceSchema`): this version's, or an older one of a file
+    /// opened read-only (which is not upgraded).
+    private(set) var schema = WorkspaceSchema.version
 
     /// Opens the workspace at `path`, creating the file when it does not exist (unless
     /// read-only). Throws when the file is not a workspace, was written by a newer
@@ -67,7 +70,7 @@ public final class Workspace {
                         throw FlowError(.invalidDocument, operation: "workspace", message: "'\(path)' is not a workspace")
                     }
                 }
-                try WorkspaceSchema.prepare(db, path: path)
+                schema = try WorkspaceSchema.prepare(db, path: path, readOnly: options.readOnly)
             }
             queue = q
             self.released = released

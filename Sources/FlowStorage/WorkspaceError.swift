@@ -3,7 +3,16 @@ import GRDB
 
 /// Turns what SQLite (through GRDB) reports into the `FlowError` a script sees, for the
 /// workspace function `operation`.
-enum WorkspaceError {
+public enum WorkspaceError {
+    /// What the store's call throws when the workspace refused its change batch: the
+    /// error without the workspace's operation, so that it is reported as the call the
+    /// script made (`addNode: ...`, `moveNode: ...`; FlowLua names an error of no operation
+    /// after the function called), saying that the change was undone.
+    public static func refused(_ error: FlowError) -> FlowError {
+        FlowError(error.code, operation: "", message: "\(error.message) (the change was undone)")
+    }
+
+
     static func from(_ error: any Error, _ operation: String, path: String) -> FlowError {
         if let e = error as? FlowError { return e }
         guard let db = error as? DatabaseError else {

@@ -19,8 +19,8 @@ struct HostilePostgresTests {
         try ws.query("UPDATE flow_diagram SET head = 9223372036854775807", [], "test")
         // the open store's next write (the head moved under it): refused, not an overflow trap
         #expect(throws: FlowError(
-            .invalidDocument, operation: "workspace",
-            message: "diagram 'd' has batch number 9223372036854775807: no number is left for another change (batch 'Add' was undone)")) {
+            .invalidDocument, operation: "",
+            message: "diagram 'd' has batch number 9223372036854775807: no number is left for another change (the change was undone)")) {
             try s.addNode(node("b", 50))
         }
         #expect(s.nodes.map(\.id) == ["a"])
@@ -45,8 +45,8 @@ struct HostilePostgresTests {
         try one.query("UPDATE flow_node SET seq = 9223372036854775807 WHERE id = 'a2'", [], "test")
         // b adds at the order number a took: its batch is rebased past the largest one
         #expect(throws: FlowError(
-            .invalidDocument, operation: "workspace",
-            message: "diagram 'd' has node order number 9223372036854775807: no number is left for another addition (batch 'Add' was undone)")) {
+            .invalidDocument, operation: "",
+            message: "diagram 'd' has node order number 9223372036854775807: no number is left for another addition (the change was undone)")) {
             try b.addNode(node("b", 50))
         }
     }

@@ -28,6 +28,8 @@ import Testing
         "UPDATE edge SET seq = 'e' WHERE id = 'e1'",
         "UPDATE diagram SET classes = X'FF'",
         "UPDATE diagram SET classes = 7",
+        "UPDATE diagram SET look = X'FF'",
+        "UPDATE diagram SET look = '{\"fontSize\": -1}'",
         "UPDATE diagram SET created = 'then'",
         "UPDATE diagram SET name = X'FF' WHERE name = 'other'",
     ]
@@ -162,8 +164,8 @@ import Testing
         try b.addNode(node("b"))
         for id in ["b", "c"] {
             #expect(throws: FlowError(
-                .invalidState, operation: "workspace",
-                message: "diagram 'd' was deleted by another writer (batch 'Add' was undone)")) { try a.addNode(node(id, 50)) }
+                .invalidState, operation: "",
+                message: "diagram 'd' was deleted by another writer (the change was undone)")) { try a.addNode(node(id, 50)) }
         }
         #expect(try two.versions("x").count == 1)
         #expect(b.nodes.map(\.id) == ["b"])

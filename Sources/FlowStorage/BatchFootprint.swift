@@ -5,7 +5,7 @@ import FlowCore
 /// "Rebase"). Two batches conflict when they change the same node or edge, both replace
 /// the style sheet, either loads a whole document, or one refers (an edge's end, a
 /// node's parent) to a node the other removes.
-struct BatchFootprint {
+public struct BatchFootprint {
     var nodes: Set<String> = []
     var edges: Set<String> = []
     var removedNodes: Set<String> = []
@@ -14,7 +14,7 @@ struct BatchFootprint {
     var classes = false
     var load = false
 
-    init(_ batch: FlowBatch<JSONValue>) {
+    public init(_ batch: FlowBatch<JSONValue>) {
         for a in batch.actions {
             switch a {
             case .addNode(let n, _), .updateNode(let n):
@@ -42,8 +42,8 @@ struct BatchFootprint {
 
     /// Why `self` (the batch being written) cannot follow `other` (batch `number`, named
     /// `name`, of another session), or nil when it still applies.
-    func conflict(with other: BatchFootprint, number: Int, name: String) -> String? {
-        let them = "batch \(number) ('\(name)') of another session"
+    public func conflict(with other: BatchFootprint, number: Int, name: String, of who: String = "another session") -> String? {
+        let them = "batch \(number) ('\(name)') of \(who)"
         if other.load { return "\(them) replaced the whole diagram" }
         if load { return "it replaces the whole diagram, which \(them) changed" }
         if classes && other.classes { return "\(them) also changed the style sheet" }
@@ -60,7 +60,7 @@ struct BatchFootprint {
 
     /// Whether the two touch a common node or edge (a batch kept while offline that builds
     /// on one that could not be written cannot be written either).
-    func overlaps(_ other: BatchFootprint) -> Bool {
+    public func overlaps(_ other: BatchFootprint) -> Bool {
         !nodes.isDisjoint(with: other.nodes) || !edges.isDisjoint(with: other.edges)
             || !Set(references.keys).isDisjoint(with: other.nodes) || load || other.load
     }
@@ -68,7 +68,7 @@ struct BatchFootprint {
 
 extension FlowBatch where Data == JSONValue {
     /// The order numbers of the nodes and edges the batch adds.
-    var addedSeqs: (nodes: [Int], edges: [Int]) {
+    public var addedSeqs: (nodes: [Int], edges: [Int]) {
         var n: [Int] = [], e: [Int] = []
         for a in actions {
             if case .addNode(_, let s) = a { n.append(s) }
@@ -79,7 +79,7 @@ extension FlowBatch where Data == JSONValue {
 
     /// The batch with its added nodes' order numbers moved by `nodes` and its edges' by
     /// `edges` (a rebase after others added at the same places).
-    func shiftingSeqs(nodes: Int, edges: Int) -> FlowBatch {
+    public func shiftingSeqs(nodes: Int, edges: Int) -> FlowBatch {
         FlowBatch(
             name: name,
             actions: actions.map { a in
