@@ -565,9 +565,11 @@ extension FlowHelp {
             `handles`) is always given as a column. Every column has the same length, the
             number of items (`columns of unequal length: 'id' has 4 items, 'x' has 3`); an
             element `flow.null` leaves that field out for that item, and a column may not
-            have holes (nil). Item i is exactly the list's entry i with those fields. Columns
-            cost a fraction of a list per node, since no table is made per entry
-            (docs/performance.md, "Batch adds in columns"): the form to use for big diagrams.
+            have holes (nil). Item i is exactly the list's entry i with those fields. Columns of
+            `id`, `x`, `y`, `width`, `height` and `parentID` cost about half a list per node,
+            since no table is made per entry (docs/performance.md, "Batch adds in
+            columns"): the form to use for big diagrams. An item with other fields is made
+            into a table anyway, so for nodes with `data` or `style` a list is as cheap.
             Parameters:
               items (NodeSpec[]|table): the nodes' fields in the order they are added: a list of NodeSpec tables, or a table of columns
             Returns:

@@ -17,12 +17,14 @@ local function random(n)            -- deterministic: same graph every run
 end
 
 local s = flow.newStore()
--- Built as columns and added in two calls (store:addNodes, store:addEdges): one change
--- each, far cheaper per item than a call per node or edge. A value that is not a table
--- (width = 80, pathType = "straight") is the same for every item.
-local ids, labels = {}, {}
+-- Added in two calls (store:addNodes, store:addEdges): one change each, far cheaper per
+-- item than a call per node or edge. The edges as columns (a value that is not a table,
+-- like pathType = "straight", is the same for every item); the nodes as a list, since a
+-- node with data is read from a table either way and the list is then the cheaper form.
+local nodes = {}
 for i = 0, N - 1 do
-  ids[i + 1], labels[i + 1] = "s" .. i, { label = "svc " .. i }
+  nodes[#nodes + 1] = { id = "s" .. i, x = 0, y = 0, width = 80, height = 40,
+                        data = { label = "svc " .. i } }
 end
 local from, to = {}, {}
 for i = 0, N - 1 do
@@ -33,7 +35,7 @@ for i = 0, N - 1 do
     end
   end
 end
-assert(s:addNodes{ id = ids, x = 0, y = 0, width = 80, height = 40, data = labels } == N)
+assert(s:addNodes(nodes) == N)
 assert(s:addEdges{ sourceNodeID = from, sourceHandleID = "source", targetNodeID = to,
                    targetHandleID = "target", pathType = "straight" } == #from)
 
