@@ -1,6 +1,7 @@
-/* CLuaShims: the list reader of the batch adds (store:addNodes, store:addEdges). It reads
- * only with functions that cannot raise (lua_rawgeti, lua_next over keys it was given,
- * lua_tolstring of strings, lua_tonumberx), so Swift may call it directly. */
+/* CLuaShims: the readers of the batch adds (store:addNodes, store:addEdges), a list of
+ * entry tables or a table of columns. They read only with functions that cannot raise
+ * (lua_rawgeti, lua_next over keys it was given, lua_tolstring of strings, lua_tonumberx),
+ * so Swift may call them directly. */
 #include "luashims.h"
 
 #include <string.h>
@@ -39,6 +40,21 @@ static int flua_entrykey(lua_State *L, const flua_EntryKeys *keys, const void **
     return -1;
 }
 
+/* Reads the value on top of the stack as key i into `e`; 0 when it is of another type. */
+static int flua_readvalue(lua_State *L, const flua_EntryKeys *keys, int i, flua_Entry *e) {
+    if (keys->strings & (1u << i)) {
+        if (lua_type(L, -1) != LUA_TSTRING) return 0;
+        /* the entry (or the column) holds the string while the call reads it */
+        e->str[i] = lua_tolstring(L, -1, &e->len[i]);
+    } else {
+        int ok;
+        e->num[i] = lua_tonumberx(L, -1, &ok);
+        if (!ok) return 0;
+    }
+    e->given |= 1u << i;
+    return 1;
+}
+
 /* Reads one entry table (on top of the stack) into `e`; 0 when it holds anything else.
  * Leaves the stack above the entry for the caller to clear. */
 static int flua_readentry(lua_State *L, const flua_EntryKeys *keys, const void **seen, flua_Entry *e) {
@@ -47,24 +63,18 @@ static int flua_readentry(lua_State *L, const flua_EntryKeys *keys, const void *
     lua_pushnil(L);
     while (lua_next(L, t) != 0) {
         int i = flua_entrykey(L, keys, seen);
-        if (i < 0) return 0;
-        if (keys->strings & (1u << i)) {
-            if (lua_type(L, -1) != LUA_TSTRING) return 0;
-            /* the entry holds the string while the list holds the entry */
-            e->str[i] = lua_tolstring(L, -1, &e->len[i]);
-        } else {
-            int ok;
-            e->num[i] = lua_tonumberx(L, -1, &ok);
-            if (!ok) return 0;
-        }
-        e->given |= 1u << i;
+        if (i < 0 || !flua_readvalue(L, keys, i, e)) return 0;
         lua_settop(L, t + 1); /* the key, for lua_next */
     }
     return 1;
 }
 
+static const flua_EntryKeys *flua_keysof(int kind) {
+    return kind == FLUA_EDGE_ENTRY ? &flua_edgekeys : &flua_nodekeys;
+}
+
 int flua_readentries(lua_State *L, int list, lua_Integer from, int count, int kind, flua_Entry *out) {
-    const flua_EntryKeys *keys = kind == FLUA_EDGE_ENTRY ? &flua_edgekeys : &flua_nodekeys;
+    const flua_EntryKeys *keys = flua_keysof(kind);
     const void *seen[FLUA_ENTRY_KEYS] = {NULL};
     list = lua_absindex(L, list);
     int top = lua_gettop(L);
@@ -74,5 +84,30 @@ int flua_readentries(lua_State *L, int list, lua_Integer from, int count, int ki
         lua_settop(L, top);
         if (!ok) break;
     }
+    return k;
+}
+
+/* Reads item `item` of the columns into `e`; 0 when a value is of another type. */
+static int flua_readitem(lua_State *L, const flua_EntryKeys *keys, const int *at, unsigned columns,
+                         lua_Integer item, flua_Entry *e) {
+    e->given = 0;
+    for (int i = 0; i < keys->n; i++) {
+        if (at[i] == 0) continue;
+        if (columns & (1u << i))
+            lua_rawgeti(L, at[i], item); /* [.., value] */
+        else
+            lua_pushvalue(L, at[i]); /* [.., value] */
+        int ok = flua_readvalue(L, keys, i, e);
+        lua_pop(L, 1);
+        if (!ok) return 0;
+    }
+    return 1;
+}
+
+int flua_readcolumns(lua_State *L, const int *at, unsigned columns, lua_Integer from, int count, int kind,
+                     flua_Entry *out) {
+    const flua_EntryKeys *keys = flua_keysof(kind);
+    int k = 0;
+    while (k < count && flua_readitem(L, keys, at, columns, from + k, &out[k])) k++;
     return k;
 }

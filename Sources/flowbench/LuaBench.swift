@@ -10,12 +10,17 @@ enum LuaBench {
     /// The store operations measured, in report order (the Swift side uses the same names).
     static let operations = [
         "moveNode", "addNode", "addEdge", "removeNode", "hitTest", "nodeBounds", "fitToContent", "export",
-        "selectInRect", "addNodes", "addEdges",
+        "selectInRect", "addNodes", "addEdges", "addNodesList", "addEdgesList",
     ]
 
     /// The batch adds: measured per item, adding as many items as the store has nodes in one
-    /// call (flow) against one call per item (the pure-Lua store).
-    static let batchOperations: Set<String> = ["addNodes", "addEdges"]
+    /// call (flow) against one call per item (the pure-Lua store). `addNodes`/`addEdges`
+    /// pass columns, the faster form; `addNodesList`/`addEdgesList` the same items as a
+    /// list of entry tables.
+    static let batchOperations: Set<String> = ["addNodes", "addEdges", "addNodesList", "addEdgesList"]
+
+    /// The list forms: the same call of FlowCore as the column forms, so no Swift figure.
+    static let listForms: Set<String> = ["addNodesList", "addEdgesList"]
 
     static func run(size n: Int, budget: Budget, into report: Report) {
         let host = LuaHost()

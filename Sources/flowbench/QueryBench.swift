@@ -48,17 +48,17 @@ enum QueryBench {
             string: """
                 local n, cols = \(n), math.ceil(math.sqrt(\(n)))
                 local s = flow.newStore{undo = false}
-                local nodes, edges = {}, {}
+                local id, xs, ys, from, to = {}, {}, {}, {}, {}
                 for i = 1, n do
-                  local x, y = fixturePosition(i, cols)
-                  nodes[i] = {id = "n" .. i, x = x, y = y}
+                  id[i] = "n" .. i
+                  xs[i], ys[i] = fixturePosition(i, cols)
                 end
                 for i = 1, n do
                   local t = fixtureEdgeTarget(i, n, cols)
-                  if t > i then edges[#edges + 1] = {sourceNodeID = "n" .. i, targetNodeID = "n" .. t} end
+                  if t > i then from[#from + 1], to[#from + 1] = id[i], id[t] end
                 end
-                s:addNodes(nodes)
-                s:addEdges(edges)
+                s:addNodes{id = id, x = xs, y = ys}
+                s:addEdges{sourceNodeID = from, targetNodeID = to}
                 local function median(f)
                   local t = {}
                   for r = 1, \(reps) do

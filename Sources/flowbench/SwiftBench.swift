@@ -6,7 +6,7 @@ enum SwiftBench {
     static func run(size n: Int, budget: Budget, into report: Report) {
         var f = Fixture(nodes: n, edges: n)
         let store = f.store
-        for op in LuaBench.operations where selectedOps?.contains(op) ?? true {
+        for op in LuaBench.operations where (selectedOps?.contains(op) ?? true) && !LuaBench.listForms.contains(op) {
             let mutating = ["moveNode", "addNode", "addEdge", "removeNode"].contains(op)
             // a batch add: n items in one call, per item
             let perCall =

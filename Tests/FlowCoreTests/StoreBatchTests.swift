@@ -26,10 +26,10 @@ import Testing
         try s.addNode(node("a"))
         let before = StoreState(s)
         let log = EventLog(s)
-        #expect(throws: FlowError(.duplicateNode, operation: "addNodes", message: "entry 3: node 'p' already exists")) {
+        #expect(throws: FlowError(.duplicateNode, operation: "addNodes", message: "item 3: node 'p' already exists")) {
             try s.addNodes([node("p"), node("q"), node("p"), node("r")])
         }
-        #expect(throws: FlowError(.missingEndpoint, operation: "addEdges", message: "entry 2: target node 'x' does not exist")) {
+        #expect(throws: FlowError(.missingEndpoint, operation: "addEdges", message: "item 2: target node 'x' does not exist")) {
             try s.addEdges([edge("e1", "a", "a"), edge("e2", "a", "x"), edge("e3", "a", "a")])
         }
         #expect(StoreState(s) == before)
@@ -49,7 +49,7 @@ import Testing
         #expect(throws: FlowError.self) { try s.addNodes([node("d", parent: "h"), node("h", container: true)]) }
         #expect(s.node("d") == nil && s.node("h") == nil)
         // an edge id repeated inside the list
-        #expect(throws: FlowError(.duplicateEdge, operation: "addEdges", message: "entry 2: edge 'e' already exists")) {
+        #expect(throws: FlowError(.duplicateEdge, operation: "addEdges", message: "item 2: edge 'e' already exists")) {
             try s.addEdges([edge("e", "g", "c"), edge("e", "c", "g")])
         }
         #expect(s.edgeCount == 0)

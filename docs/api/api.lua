@@ -695,25 +695,39 @@ return {
         },
         {
           name = "Store:addNodes", kind = "method",
-          summary = "Adds a list of nodes in one call and returns how many it added.",
+          summary = "Adds many nodes in one call, as a list or as columns, and returns how many it added.",
           params = {
-            { "list", "NodeSpec[]", "the nodes' fields, in the order they are added" },
+            { "items", "NodeSpec[]|table", "the nodes' fields in the order they are added: a list of NodeSpec tables, or a table of columns" },
           },
-          returns = { { "integer", "the number of nodes added (#list)" } },
+          returns = { { "integer", "the number of nodes added" } },
           text = [[
-            Each entry gets the defaults and checks of `addNode`, against the store and the
-            entries before it: an id the list names twice is a duplicate, a parent may be an
-            earlier entry, an entry without an id gets the one `addNode` would give it at its
-            turn. The whole list is one change: one undo step ("Add Nodes"), one batch of
-            `add` events in list order. An invalid entry raises, naming its index and what
-            `addNode` would say (`addNodes: entry 3: node 'a' already exists`,
-            `addNodes: entry 2: field 'x': number expected, got string`), and nothing of the
-            list is added. For scripts that build big diagrams: one call costs far less per
-            node than a call per node (docs/performance.md, "Batch adds").]],
+            Each item gets the defaults and checks of `addNode`, against the store and the
+            items before it: an id named twice is a duplicate, a parent may be an earlier
+            item, an item without an id gets the one `addNode` would give it at its turn. The
+            whole call is one change: one undo step ("Add Nodes"), one batch of `add` events
+            in item order. An invalid item raises, naming its index and what `addNode` would
+            say (`addNodes: item 3: node 'a' already exists`,
+            `addNodes: item 2: field 'x': number expected, got string`), and nothing is
+            added.
+
+            Columns (a table whose `[1]` is nil): every field of NodeSpec may be a column, an
+            array whose element i is item i's value (`id = {"a", "b"}`, `x = {0, 200}`,
+            `data = {{label = "A"}, {label = "B"}}`); a value that is not a table is the same
+            for every item (`width = 150`, `shape = "circle"`, `class = "box"`), so a field
+            whose value is a table (`position`, `size`, `data`, `class` as a list, `style`,
+            `handles`) is always given as a column. Every column has the same length, the
+            number of items (`columns of unequal length: 'id' has 4 items, 'x' has 3`); an
+            element `flow.null` leaves that field out for that item, and a column may not
+            have holes (nil). Item i is exactly the list's entry i with those fields. Columns of
+            `id`, `x`, `y`, `width`, `height` and `parentID` cost about half a list per node,
+            since no table is made per entry (docs/performance.md, "Batch adds in
+            columns"): the form to use for big diagrams. An item with other fields is made
+            into a table anyway, so for nodes with `data` or `style` a list is as cheap.]],
           example = [[
-            local list = {}
-            for i = 1, 1000 do list[i] = { id = "n" .. i, x = i * 200, y = 0 } end
-            s:addNodes(list)  -- 1000]],
+            local ids, xs = {}, {}
+            for i = 1, 1000 do ids[i], xs[i] = "n" .. i, i * 200 end
+            s:addNodes{ id = ids, x = xs, y = 0, width = 150, height = 60 }  -- 1000
+            s:addNodes{ { id = "a", x = 0, y = 100 }, { id = "b", x = 200, y = 100 } }  -- 2]],
         },
         {
           name = "Store:removeNode", kind = "method",
@@ -1122,24 +1136,28 @@ return {
         },
         {
           name = "Store:addEdges", kind = "method",
-          summary = "Adds a list of edges in one call and returns how many it added.",
+          summary = "Adds many edges in one call, as a list or as columns, and returns how many it added.",
           params = {
-            { "list", "EdgeSpec[]", "the edges' fields, in the order they are added" },
+            { "items", "EdgeSpec[]|table", "the edges' fields in the order they are added: a list of EdgeSpec tables, or a table of columns" },
           },
-          returns = { { "integer", "the number of edges added (#list)" } },
+          returns = { { "integer", "the number of edges added" } },
           text = [[
-            Each entry gets the defaults and checks of `addEdge` (the path type
+            Each item gets the defaults and checks of `addEdge` (the path type
             `configuration.defaultEdgePathType` when it names none), against the store and
-            the entries before it: an id the list names twice is a duplicate, an entry
-            without an id gets the one `addEdge` would give it at its turn. The whole list
-            is one change: one undo step ("Add Edges"), one batch of `add` events in list
-            order. An invalid entry raises, naming its index and what `addEdge` would say
-            (`addEdges: entry 3: source node 'x' does not exist`), and nothing of the list
-            is added.]],
+            the items before it: an id named twice is a duplicate, an item without an id
+            gets the one `addEdge` would give it at its turn. The whole call is one change:
+            one undo step ("Add Edges"), one batch of `add` events in item order. An invalid
+            item raises, naming its index and what `addEdge` would say
+            (`addEdges: item 3: source node 'x' does not exist`), and nothing is added.
+            Columns are read as `addNodes` reads them: every field of EdgeSpec may be a
+            column (`points` and a `class` list always are), a value that is not a table is
+            the same for every item (`pathType = "straight"`, `targetNodeID = "hub"`), an
+            element `flow.null` leaves that field out for that item.]],
           example = [[
-            local list = {}
-            for i = 1, 999 do list[i] = { sourceNodeID = "n" .. i, targetNodeID = "n" .. i + 1 } end
-            s:addEdges(list)  -- 999]],
+            local from, to = {}, {}
+            for i = 1, 999 do from[i], to[i] = "n" .. i, "n" .. i + 1 end
+            s:addEdges{ sourceNodeID = from, targetNodeID = to, pathType = "straight" }  -- 999
+            s:addEdges{ { sourceNodeID = "a", targetNodeID = "b", label = "next" } }  -- 1]],
         },
         {
           name = "Store:connect", kind = "method",

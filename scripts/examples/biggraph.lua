@@ -17,24 +17,27 @@ local function random(n)            -- deterministic: same graph every run
 end
 
 local s = flow.newStore()
--- Built as two lists and added in two calls (store:addNodes, store:addEdges): one change
--- each, far cheaper per item than a call per node or edge.
-local nodes, edges = {}, {}
+-- Added in two calls (store:addNodes, store:addEdges): one change each, far cheaper per
+-- item than a call per node or edge. The edges as columns (a value that is not a table,
+-- like pathType = "straight", is the same for every item); the nodes as a list, since a
+-- node with data is read from a table either way and the list is then the cheaper form.
+local nodes = {}
 for i = 0, N - 1 do
   nodes[#nodes + 1] = { id = "s" .. i, x = 0, y = 0, width = 80, height = 40,
                         data = { label = "svc " .. i } }
 end
+local from, to = {}, {}
 for i = 0, N - 1 do
   for _ = 1, 1 + random(3) do
     local j = i + COLS + random(2 * COLS) - COLS // 2
     if j > i and j < N then
-      edges[#edges + 1] = { sourceNodeID = "s" .. i, sourceHandleID = "source",
-                            targetNodeID = "s" .. j, targetHandleID = "target", pathType = "straight" }
+      from[#from + 1], to[#from + 1] = "s" .. i, "s" .. j
     end
   end
 end
 assert(s:addNodes(nodes) == N)
-assert(s:addEdges(edges) == #edges)
+assert(s:addEdges{ sourceNodeID = from, sourceHandleID = "source", targetNodeID = to,
+                   targetHandleID = "target", pathType = "straight" } == #from)
 
 local stats = s:layout{ nodeSpacing = 20, layerSpacing = 60 }
 local b = s:nodeBounds()

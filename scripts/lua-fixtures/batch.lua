@@ -36,12 +36,12 @@ local bad = nodeList(700)
 for i = 1, 700 do bad[i].id = "m" .. i end
 bad[400].x = "left"
 local ok, err = pcall(s.addNodes, s, bad)
-assert(not ok and err:find("addNodes: entry 400: field 'x'", 1, true), err)
+assert(not ok and err:find("addNodes: item 400: field 'x'", 1, true), err)
 assert(s.nodeCount == 600 and s:node("m1") == nil)
 bad[400].x = 0
 bad[650].id = "n7"
 ok, err = pcall(s.addNodes, s, bad)
-assert(not ok and err:find("addNodes: entry 650: node 'n7' already exists", 1, true), err)
+assert(not ok and err:find("addNodes: item 650: node 'n7' already exists", 1, true), err)
 assert(s.nodeCount == 600 and s:node("m1") == nil)
 
 -- edges: a long list is one undo step and one batch of events in list order
@@ -69,8 +69,8 @@ local t = flow.newStore()
 assert(t:addNodes{{[("i"):rep(1) .. "d"] = "k1", ["wid" .. "th"] = 10, height = 10}, {id = "k2"}} == 2)
 assert(t:node("k1").width == 10 and t:node("k2").width == 150)
 ok, err = pcall(t.addNodes, t, {{id = "u1"}, {id = "u2", ["x" .. ("y"):rep(45)] = 1}})
-assert(not ok and err:find("entry 2", 1, true), err)
+assert(not ok and err:find("item 2", 1, true), err)
 ok, err = pcall(t.addNodes, t, {{id = "u1"}, {id = "u2", [1] = 5}})
-assert(not ok and err:find("entry 2", 1, true), err)
+assert(not ok and err:find("item 2", 1, true), err)
 assert(t.nodeCount == 2)
 print("batch: ok")

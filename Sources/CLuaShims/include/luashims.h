@@ -201,6 +201,16 @@ static inline int flua_entrynumber(const flua_Entry *e, int k, double *v) {
  * leaves the stack as it was. */
 int flua_readentries(lua_State *L, int list, lua_Integer from, int count, int kind, flua_Entry *out);
 
+/* The column form of the same calls (store:addNodes{id = ids, x = xs, ...}): reads items
+ * from, from + 1, ... (at most `count`) into out[0...]. `at[i]` is the stack index of key
+ * i's value (0: absent); bit i of `columns` is set when that value is a column (a table
+ * whose element `from + k` is item from + k's value), else it is the same for every item.
+ * Values are taken as flua_readentries takes them; stops at the first item with a value of
+ * another type (nil, flow.null: the caller reads that item itself) and returns how many it
+ * read. Never raises and leaves the stack as it was. */
+int flua_readcolumns(lua_State *L, const int *at, unsigned columns, lua_Integer from, int count, int kind,
+                     flua_Entry *out);
+
 /* Pushes the argument-type message luaL_typeerror would raise ("number expected, got
  * string"; it honours __name and light userdata) without raising. */
 const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected);

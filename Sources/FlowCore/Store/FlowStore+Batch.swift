@@ -5,7 +5,7 @@ extension FlowStore {
     /// undo step "Add Nodes" and one batch of `add` events in list order. Each entry is
     /// checked as `addNode` checks it, against the store and the entries before it (an id
     /// the list uses twice is a duplicate; a parent may be an earlier entry). An invalid
-    /// entry throws `addNodes: entry <i>: <what addNode would say>` (i from 1) and nothing
+    /// entry throws `addNodes: item <i>: <what addNode would say>` (i from 1) and nothing
     /// of the list is added. Returns the number of nodes added.
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
@@ -33,7 +33,7 @@ extension FlowStore {
                     let (id, seq, _) = insertNode(consume node, seq: nil, key: key, emit: true)
                     log.journal.append(.insertNode(id, seq: seq))
                 } catch {
-                    throw error.entry(i + 1)
+                    throw error.item(i + 1)
                 }
             }
             return nodes.count
@@ -43,7 +43,7 @@ extension FlowStore {
     /// Adds `edges` in list order as one operation: one undo step "Add Edges" and one batch
     /// of `add` events in list order. Each entry is checked as `addEdge` checks it, against
     /// the store and the entries before it (an id the list uses twice is a duplicate). An
-    /// invalid entry throws `addEdges: entry <i>: <what addEdge would say>` (i from 1) and
+    /// invalid entry throws `addEdges: item <i>: <what addEdge would say>` (i from 1) and
     /// nothing of the list is added. Returns the number of edges added.
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
@@ -68,7 +68,7 @@ extension FlowStore {
                     let (id, seq, _) = insertEdge(consume edge, seq: nil, key: key, ends: ends, emit: true)
                     log.journal.append(.insertEdge(id, seq: seq))
                 } catch {
-                    throw error.entry(i + 1)
+                    throw error.item(i + 1)
                 }
             }
             return edges.count
@@ -112,9 +112,9 @@ extension FlowStore {
 }
 
 extension FlowError {
-    /// The error of entry `index` (from 1) of a batch call: `addEdges: entry 3: source node
+    /// The error of item `index` (from 1) of a batch call: `addEdges: item 3: source node
     /// 'x' does not exist`.
-    package func entry(_ index: Int) -> FlowError {
-        FlowError(code, operation: operation, message: "entry \(index): \(message)")
+    package func item(_ index: Int) -> FlowError {
+        FlowError(code, operation: operation, message: "item \(index): \(message)")
     }
 }

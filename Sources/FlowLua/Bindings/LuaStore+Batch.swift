@@ -2,27 +2,45 @@ import CLua
 import CLuaShims
 import FlowCore
 
-// lua-api §2/§3: the batch adds, store:addNodes(list) and store:addEdges(list).
+// lua-api §2/§3: the batch adds, store:addNodes(list) and store:addEdges(list), and their
+// column form, store:addNodes{id = ids, x = xs, ...} (BatchColumns.swift).
 //
 // The list is read in chunks by C (flua_readentries: entries naming only the common keys,
 // no Lua error possible), an entry naming anything else by the general table readers of
 // addNode/addEdge, so every entry gets exactly the defaults and checks of the single add.
-// Nothing reaches the store until the whole list is read; then FlowCore adds it as one
-// operation (FlowStore+Batch.swift).
+// Columns are read the same way, item by item (flua_readcolumns). Nothing reaches the
+// store until every item is read; then FlowCore adds them as one operation
+// (FlowStore+Batch.swift).
 
 extension FlowStoreBinding {
     static var batchMethods: [LuaMethod] {
         [LuaMethod("addNodes", addNodes), LuaMethod("addEdges", addEdges)]
     }
 
-    /// Entries read by C per call of `flua_readentries`.
+    /// Items read by C per call of `flua_readentries` or `flua_readcolumns`.
     private static let chunk = 256
+
+    /// The fields of a NodeSpec and of an EdgeSpec (the order in which columns are
+    /// compared), and the keys C reads, in its order (luashims.h).
+    private static let nodeFields = [
+        "id", "x", "y", "position", "width", "height", "size", "data", "shape", "class", "style",
+        "isDraggable", "zIndex", "parentID", "acceptsChildren", "handles",
+    ]
+    private static let nodeKeys = ["id", "x", "y", "width", "height", "parentID"]
+    private static let edgeFields = [
+        "id", "sourceNodeID", "sourceHandleID", "targetNodeID", "targetHandleID", "pathType", "label",
+        "parentID", "points", "class", "style",
+    ]
+    private static let edgeKeys = [
+        "id", "sourceNodeID", "targetNodeID", "sourceHandleID", "targetHandleID", "label", "parentID", "pathType",
+    ]
 
     static let addNodes: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            let list = try args.table(2)
-            let nodes = try readList(args.L, list.index, kind: FLUA_NODE_ENTRY, op: "addNodes") { e, i in
+            let nodes = try readItems(
+                args.L, try args.table(2), kind: FLUA_NODE_ENTRY, op: "addNodes", fields: nodeFields, keys: nodeKeys
+            ) { e, i in
                 try node(e, i)
             } general: { t, i in
                 try generalNode(t, i)
@@ -36,9 +54,10 @@ extension FlowStoreBinding {
     static let addEdges: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            let list = try args.table(2)
             let pathType = box.store.defaultEdgePathType
-            let edges = try readList(args.L, list.index, kind: FLUA_EDGE_ENTRY, op: "addEdges") { e, i in
+            let edges = try readItems(
+                args.L, try args.table(2), kind: FLUA_EDGE_ENTRY, op: "addEdges", fields: edgeFields, keys: edgeKeys
+            ) { e, i in
                 try edge(e, i, pathType)
             } general: { t, i in
                 try generalEdge(t, i, pathType)
@@ -49,14 +68,40 @@ extension FlowStoreBinding {
         }
     }
 
-    /// Reads `list[1...#list]`: C reads the entries it can (`fast` builds the item from
-    /// them; nil when a string is not ASCII), the others are read by `general` from the
-    /// entry table. Errors name the entry: `addNodes: entry 3: field 'x': number expected`.
-    private static func readList<T>(
-        _ L: OpaquePointer, _ list: Int32, kind: Int32, op: String,
+    /// The items of the argument `arg`, a list of entry tables or a table of columns: C
+    /// reads the items it can (`fast` builds the item from them; nil when a string is not
+    /// ASCII), the others are read by `general` from their entry table. Errors name the
+    /// item: `addNodes: item 3: field 'x': number expected, got string`.
+    private static func readItems<T>(
+        _ L: OpaquePointer, _ arg: LuaTable, kind: Int32, op: String, fields: [String], keys: [String],
         fast: (UnsafePointer<flua_Entry>, Int) throws -> T?, general: (LuaTable, Int) throws -> T
     ) throws -> [T] {
-        let n = Int(lua_rawlen(L, list))
+        if let columns = try BatchColumns(arg, op: op, names: fields, keys: keys) {
+            return try readChunks(count: columns.count, fast: fast) { from, n, out in
+                columns.fill(kind: kind, from: from, count: n, into: out)
+            } general: { i in
+                try columns.item(i) { try entry(L, -1, op, i, general) }
+            }
+        }
+        let list = arg.index
+        return try readChunks(count: Int(lua_rawlen(L, list)), fast: fast) { from, n, out in
+            Int(flua_readentries(L, list, lua_Integer(from), Int32(n), kind, out))
+        } general: { i in
+            lua_rawgeti(L, list, lua_Integer(i))
+            defer { flua_pop(L, 1) }
+            guard lua_type(L, -1) == LUA_TTABLE else {
+                throw LuaError.message("\(op): item \(i): \(LuaErrors.typeMessage(L, -1, expected: "table"))")
+            }
+            return try entry(L, -1, op, i, general)
+        }
+    }
+
+    /// Items 1...count: `fill` reads a chunk of them into entries (returning how many it
+    /// read, stopping at one it cannot), `fast` builds each, `general` reads the others.
+    private static func readChunks<T>(
+        count n: Int, fast: (UnsafePointer<flua_Entry>, Int) throws -> T?,
+        fill: (Int, Int, UnsafeMutablePointer<flua_Entry>) -> Int, general: (Int) throws -> T
+    ) throws -> [T] {
         var items: [T] = []
         items.reserveCapacity(n)
         let capacity = min(chunk, max(n, 1))
@@ -65,38 +110,32 @@ extension FlowStoreBinding {
         var i = 1
         while i <= n {
             let want = min(capacity, n - i + 1)
-            let got = Int(flua_readentries(L, list, lua_Integer(i), Int32(want), kind, entries))
+            let got = fill(i, want, entries)
             for k in 0..<got {
                 if let item = try fast(entries + k, i + k) {
                     items.append(item)
                 } else {
-                    items.append(try generalEntry(L, list, i + k, op, general))
+                    items.append(try general(i + k))
                 }
             }
             i += got
             if got < want {
-                items.append(try generalEntry(L, list, i, op, general))
+                items.append(try general(i))
                 i += 1
             }
         }
         return items
     }
 
-    /// Entry `i` of the list read by `general`, errors naming the entry.
-    private static func generalEntry<T>(
-        _ L: OpaquePointer, _ list: Int32, _ i: Int, _ op: String, _ general: (LuaTable, Int) throws -> T
+    /// Item `i` read by `general` from its entry table at `index`, errors naming the item.
+    private static func entry<T>(
+        _ L: OpaquePointer, _ index: Int32, _ op: String, _ i: Int, _ general: (LuaTable, Int) throws -> T
     ) throws -> T {
-        lua_rawgeti(L, list, lua_Integer(i))
-        defer { flua_pop(L, 1) }
-        guard lua_type(L, -1) == LUA_TTABLE else {
-            throw LuaError.message("\(op): entry \(i): \(LuaErrors.typeMessage(L, -1, expected: "table"))")
-        }
-        let t = LuaTable(L, -1, argument: 0, operation: "\(op): entry \(i)")
+        let t = LuaTable(L, index, argument: 0, operation: "\(op): item \(i)")
         do {
-            let item = try general(t, i)
-            return item
+            return try general(t, i)
         } catch let e as FlowError {
-            throw e.entry(i)
+            throw e.item(i)
         }
     }
 
@@ -117,9 +156,9 @@ extension FlowStoreBinding {
         return flua_entrynumber(e, k, &v) != 0 ? v : nil
     }
 
-    /// The error of an entry that names an empty id (an absent id is generated).
+    /// The error of an item that names an empty id (an absent id is generated).
     private static func emptyID(_ kind: String, _ op: String, _ i: Int) -> FlowError {
-        FlowError.invalidValue(op, "\(kind) id must not be empty").entry(i)
+        FlowError.invalidValue(op, "\(kind) id must not be empty").item(i)
     }
 
     /// A node from an entry C read (keys id, x, y, width, height, parentID), with the
@@ -149,11 +188,11 @@ extension FlowStoreBinding {
         guard ascii else { return nil }
         let op = "addEdges"
         if id.isEmpty && e.pointee.given & 1 != 0 { throw emptyID("edge", op, i) }
-        guard let source else { throw LuaError.message("\(op): entry \(i): field 'sourceNodeID': string expected, got nil") }
-        guard let target else { throw LuaError.message("\(op): entry \(i): field 'targetNodeID': string expected, got nil") }
+        guard let source else { throw LuaError.message("\(op): item \(i): field 'sourceNodeID': string expected, got nil") }
+        guard let target else { throw LuaError.message("\(op): item \(i): field 'targetNodeID': string expected, got nil") }
         var pathType = defaultPathType
         if let pathName {
-            do { pathType = try EdgePathType.parse(pathName, in: op) } catch { throw error.entry(i) }
+            do { pathType = try EdgePathType.parse(pathName, in: op) } catch { throw error.item(i) }
         }
         // made once, in place (an edge changed after it was made is copied out and dropped)
         guard e.pointee.given & 0b1111000 != 0 else {
