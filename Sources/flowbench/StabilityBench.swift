@@ -16,7 +16,8 @@ import TestSupport
 /// layers' order (`LayoutStats.crossings`, which tell the order's part in them from the
 /// routes') and the time, summed
 /// over the edits. The fresh layout is the baseline of every number. Then the time on
-/// dag_1000 and layered_1000 (20 edits).
+/// dag_1000 and layered_1000 (20 edits). With `FLOWBENCH_STABILITY_TRACE` set, each stable
+/// layout's moves are printed too (`StabilityTrace`).
 enum StabilityBench {
     static let edits = 100
     static let largeEdits = 20
@@ -84,6 +85,7 @@ enum StabilityBench {
         _ = try! fresh.layout(LayoutRequest(options: options))
         var random = SplitMix64(seed: 41)
         var s = Tally(), f = Tally()
+        let tracing = getenv("FLOWBENCH_STABILITY_TRACE") != nil
         var added = 0
         for _ in 0..<edits {
             let before = (stable: snapshot(stable), fresh: snapshot(fresh))
@@ -97,7 +99,9 @@ enum StabilityBench {
             f.orderCrossings += freshStats.crossings
             s.time += t1 - t0
             f.time += t2 - t1
-            compare(before.stable, snapshot(stable), touched: touched, options: options, into: &s)
+            let after = snapshot(stable)
+            if tracing { StabilityTrace.edit(before.stable, after, touched: touched, options: options) }
+            compare(before.stable, after, touched: touched, options: options, into: &s)
             compare(before.fresh, snapshot(fresh), touched: touched, options: options, into: &f)
             s.crossings += crossings(stable)
             f.crossings += crossings(fresh)

@@ -155,8 +155,11 @@ enum PositionSimplex {
             StableLayout.addPull(targets: pull.targets, weights: pull.weights, base: pull.base, edges: &edges, rank: &rank)
         }
         addWidth(graph, edges: &edges, rank: &rank)
+        // a stable layout's solve gets `StableLayout.settling` times the pivots and work
+        let scale = pull == nil ? 1 : StableLayout.settling
+        let work = pivotBudget(rank.count + edges.count).limit.multipliedReportingOverflow(by: scale)
         let solved = NetworkSimplex.improve(
-            ranks: rank, edges: edges, maxIterations: maxPivots, maxWork: pivotBudget(rank.count + edges.count).limit)
+            ranks: rank, edges: edges, maxIterations: maxPivots * scale, maxWork: work.overflow ? .max : work.partialValue)
         var out = Array(solved[0..<n])
         out.reserveCapacity(n + segmentCount + extra.count)
         for s in 0..<segmentCount { out.append(solved[n + shared[s]]) }

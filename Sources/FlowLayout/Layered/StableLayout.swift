@@ -47,6 +47,12 @@ enum StableLayout {
     /// as many bends again as a fresh layout's after 100 edits of dag_200, and a third
     /// more crossings).
     static let edgeWeight = 3
+    /// How many times the fresh layout's pivots and work (`PositionSimplex.maxPivots`,
+    /// `pivotBudget`) the pulled coordinate solve may take. At 1 it was cut short on every
+    /// edit of dag_1000 (7.4 million units of work spent), so each layout went on moving the
+    /// nodes towards the last one's optimum (a third of the nodes a spacing or more along
+    /// the layers); it settles within 3,700 pivots and 18 million units there.
+    static let settling = 10
     /// Places a dummy of a long edge may move from where it starts (`ChainSifting`).
     static let window = 10
     /// Rounds of moving the long edges as a whole, each followed by sifting.
