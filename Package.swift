@@ -141,7 +141,7 @@ let package = Package(
             name: "FlowStorageTests",
             dependencies: ["FlowStorage", "FlowPostgres", "FlowCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
-            name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowCore", "TestSupport"],
+            name: "FlowFormatsTests", dependencies: ["FlowFormats", "FlowLayout", "FlowRender", "FlowCore", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "FlowLuaTests", dependencies: ["FlowLua", "FlowLuaWorkspace", "FlowSession", "CLua", "CLuaShims"],

@@ -21,10 +21,20 @@ static void sb_look_soon(lua_State *L);
  * fail, as Lua requires. */
 #define SB_GROWN_LOOK (4u << 20) /* bytes allocated between two looks at the clock, at most */
 
+static int sb_most(flua_Sandbox *sb);
+
+/* Notes a long string: under a time limit, when the hook would let more instructions run
+ * before its next look than the long strings allow, it looks at the next one. */
+static void sb_note_long(flua_Sandbox *sb, void *p, size_t size) {
+    if (!flua_longstrings_add(&sb->longStrings, p, size)) return;
+    if (sb->timeLimit > 0 && flua_in_lua && sb->L != NULL && lua_gethookcount(sb->L) > sb_most(sb)) sb_look_soon(sb->L);
+}
+
 static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     flua_Sandbox *sb = (flua_Sandbox *)ud;
     size_t old = ptr != NULL ? osize : 0;
     if (nsize == 0) {
+        if (old >= SB_LONG_STRING) flua_longstrings_remove(&sb->longStrings, ptr, old);
         free(ptr);
         sb->memoryUsed -= old;
         return NULL;
@@ -34,6 +44,8 @@ static void *flua_sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
+    /* a new string (Lua says so in osize), made once and freed once */
+    if (ptr == NULL && osize == LUA_TSTRING && nsize >= SB_LONG_STRING) sb_note_long(sb, p, nsize);
     if (nsize > old && sb->timeLimit > 0 && flua_in_lua) {
         /* copying long strings, say: the hook looks at the clock at the next instruction */
         sb->grownSinceLook += nsize - old;
@@ -122,6 +134,12 @@ int flua_sandbox_spent(lua_State *L, flua_Sandbox *sb) {
 
 #define SB_PACE 0.005 /* seconds between two looks at the clock, about */
 
+/* The most instructions between two looks: SB_HOOK_COUNT, fewer under a time limit while
+ * the state holds long strings (a comparison of two is one instruction, longstrings.c). */
+static int sb_most(flua_Sandbox *sb) {
+    return sb->timeLimit > 0 ? flua_longstrings_pace(&sb->longStrings, SB_HOOK_COUNT) : SB_HOOK_COUNT;
+}
+
 static void flua_sandbox_hook(lua_State *L, lua_Debug *ar);
 static const char sb_running_key = 0; /* the registry's key of sb->L */
 
@@ -134,6 +152,8 @@ static void sb_running(lua_State *L, int idx) {
     lua_pushvalue(L, idx);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &sb_running_key); /* the key exists: no allocation */
     sb->L = co;
+    /* its pace may be older than the long strings another thread made */
+    if (sb->timeLimit > 0 && lua_gethookcount(co) > sb_most(sb)) sb_look_soon(co);
 }
 
 /* Runs the original resume (upvalue 1) with the coroutine (argument 1) as the running
@@ -156,16 +176,18 @@ static void sb_look_soon(lua_State *L) {
 }
 
 /* Under a time limit the hook looks at the clock every SB_HOOK_COUNT instructions while
- * they are cheap. When the `count` instructions since the last look took longer than
- * SB_PACE (each copying a long string, say, or sorting a long table), the next look comes
- * after proportionally fewer, down to every instruction: a run ends about one costly
- * instruction past its deadline. Big allocations (the allocator) and big table and
- * collector calls (sb_heavy) make the hook look at the next instruction. */
+ * they are cheap (fewer while the state holds long strings: sb_most). When the `count`
+ * instructions since the last look took longer than SB_PACE (each copying a long string,
+ * say, or sorting a long table), the next look comes after proportionally fewer, down to
+ * every instruction: a run ends about one costly instruction past its deadline. Big
+ * allocations (the allocator) and big table and collector calls (sb_heavy) make the hook
+ * look at the next instruction. */
 static void sb_pace(lua_State *L, flua_Sandbox *sb, double now, int count) {
-    double spent = now - sb->lastLook, want = spent > 0 ? count * SB_PACE / spent : SB_HOOK_COUNT;
+    int most = sb_most(sb);
+    double spent = now - sb->lastLook, want = spent > 0 ? count * SB_PACE / spent : most;
     sb->lastLook = now;
     sb->grownSinceLook = 0;
-    int next = want >= SB_HOOK_COUNT ? SB_HOOK_COUNT : want < 1 ? 1 : (int)want;
+    int next = want >= most ? most : want < 1 ? 1 : (int)want;
     if (next != count) lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, next);
 }
 
@@ -215,10 +237,12 @@ void flua_sandbox_begin(lua_State *L, flua_Sandbox *sb) {
     sb->L = L;
     sb->exceeded = 0;
     if (sb->instructionLimit > 0 || sb->timeLimit > 0)
-        lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, SB_HOOK_COUNT);
+        lua_sethook(L, flua_sandbox_hook, LUA_MASKCOUNT, sb_most(sb));
     else
         lua_sethook(L, NULL, 0, 0);
 }
+
+void flua_sandbox_release(flua_Sandbox *sb) { flua_longstrings_free(&sb->longStrings); }
 
 /* The bound of flua_pattern_cost, computing no runs once their scan alone passes `limit`
  * (patterncost.c). */

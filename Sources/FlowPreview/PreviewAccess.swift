@@ -37,14 +37,28 @@ public struct PreviewAccess: Sendable, Equatable {
     /// Whether a request may have the page or a WebSocket: its `Host` and `Origin` headers
     /// and the `token` of its query.
     public func allows(host: String?, origin: String?, token given: String?) -> Bool {
-        guard let host = host.map(Self.canonical), !host.isEmpty else { return false }
+        refusal(host: host, origin: origin, token: given) == nil
+    }
+
+    /// Why a request may not have the page or a WebSocket (the text of its 403 response),
+    /// nil when it may.
+    public func refusal(host: String?, origin: String?, token given: String?) -> String? {
+        guard let host = host.map(Self.canonical), !host.isEmpty else { return "the request names no Host" }
         if let origin {
             let scheme = "http://"
             guard origin.lowercased().hasPrefix(scheme), Self.canonical(String(origin.dropFirst(scheme.count))) == host
-            else { return false }
+            else { return "a page of another origin" }
         }
-        if let token { return given.map { Self.same($0, token) } ?? false }
-        return hosts.contains(host)
+        if let token {
+            guard let given else { return "the token is missing" }
+            return Self.same(given, token) ? nil : "the token is wrong"
+        }
+        return hosts.contains(host) ? nil : "the Host is not the preview's address"
+    }
+
+    /// The body of the 403 response to a request refused for `reason`.
+    static func forbidden(_ reason: String) -> String {
+        "forbidden: \(reason); open the address flowrepl printed\n"
     }
 
     /// `host:port` lowercased, without the port when it is 80 (browsers leave the default

@@ -41,7 +41,7 @@ public final class PreviewServer: Sendable {
             router: PreviewServer.pageRouter(access: check),
             server: HTTPServerBuilder { responder in
                 GuardedChannel(
-                    inner: HTTP1WebSocketUpgradeChannel(
+                    inner: GatedUpgradeChannel(inner: HTTP1WebSocketUpgradeChannel(
                         responder: responder,
                         configuration: .init(
                             http1: .init(),
@@ -50,7 +50,7 @@ public final class PreviewServer: Sendable {
                                 validateUTF8: true)),
                         shouldUpgrade: { request, channel, _ in
                             PreviewServer.upgrade(request, channel, hub: hub, access: check(), sockets: sockets)
-                        }),
+                        }), access: check),
                     requestTimeout: limits.requestTimeout, connections: connections)
             },
             configuration: .init(
@@ -98,11 +98,13 @@ public final class PreviewServer: Sendable {
     static func pageRouter(access: @escaping @Sendable () -> PreviewAccess) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/") { request, _ in
-            guard access().allows(host: request.head.authority, origin: request.headers[.origin], token: request.uri.queryParameters["token"].map(String.init))
-            else {
+            if let reason = access().refusal(
+                host: request.head.authority, origin: request.headers[.origin],
+                token: request.uri.queryParameters["token"].map(String.init))
+            {
                 return Response(
                     status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                    body: .init(byteBuffer: ByteBuffer(string: "forbidden: open the address flowrepl printed\n")))
+                    body: .init(byteBuffer: ByteBuffer(string: PreviewAccess.forbidden(reason))))
             }
             return Response(
                 status: .ok,

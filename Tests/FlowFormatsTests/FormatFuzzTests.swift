@@ -1,5 +1,7 @@
 @preconcurrency import Glibc
 import FlowCore
+import FlowLayout
+import FlowRender
 import TestSupport
 import Testing
 
@@ -9,7 +11,8 @@ import Testing
 /// seeds below, the diagram corpus's DOT files (scripts/diagrams) and, written from them,
 /// Mermaid and JSON; with a budget also Graphviz's examples. No input may crash a reader;
 /// every failure is a thrown error; every accepted document is written as DOT, Mermaid and
-/// JSON, and each reader accepts what its writer wrote.
+/// JSON, and each reader accepts what its writer wrote; and every accepted text is decoded
+/// as `flow.decode` does (laid out when it has no positions), laid out and drawn as SVG.
 ///
 /// By default a fixed number of cases from fixed seeds (a few seconds each in a debug
 /// build). With `FLOWSCRIPT_FUZZ_SECONDS` set, each target runs for that many seconds
@@ -118,7 +121,7 @@ import Testing
     }
 
     /// Reads `text`; when it is accepted, writes the document in every format and reads each back.
-    static func check(_ text: String, _ format: DiagramFormat, _ accepted: inout Int) {
+    static func check(_ text: String, _ format: DiagramFormat, _ accepted: inout Int, drawing: Bool = true) {
         let document: FlowDocument<JSONValue>
         do throws(FlowError) {
             switch format {
@@ -137,6 +140,7 @@ import Testing
             return  // a document the store refuses (a limit, a bad value) is refused with an error
         }
         accepted += 1
+        if drawing { layOutAndDraw(text, format) }
         for out in DiagramFormat.allCases {
             do {
                 let written: String
@@ -154,6 +158,41 @@ import Testing
             } catch {
                 Issue.record("\(format) input accepted, but its \(out) text is refused: \(error)\ninput: \(text.debugDescription)")
             }
+        }
+    }
+
+    /// The edges a fuzzed text may make, and the time one case's decode, layout and drawing
+    /// may take: enough for every structure the mutations make, and many cases a second.
+    static let laidOutEdges = 500
+    static let drawingSeconds = 0.25
+
+    /// What `flow.decode` does with an accepted text (a DOT or Mermaid graph without
+    /// positions is laid out), then a layout and the SVG drawing of the store: none may
+    /// crash (a font size of 1e28 crashed the layout, and the readers and writers alone
+    /// never showed it); a failure is an error naming what failed. Under a work limit, as
+    /// a sandbox runs them: a case that runs out of time fails with the limit's error.
+    static func layOutAndDraw(_ text: String, _ format: DiagramFormat) {
+        let store = FlowStore<JSONValue>()
+        WorkLimit.$current.withValue(WorkLimit(seconds: drawingSeconds)) {
+            guard failure(of: { () throws(FlowError) in
+                try store.load(text, format: format, operation: "decode", limits: FormatLimits(edges: laidOutEdges))
+            }) == nil else { return }
+            _ = failure { () throws(FlowError) in _ = try store.layout() }  // what it holds is drawn all the same
+            _ = failure { () throws(FlowError) in
+                let svg = try renderSVG(store)
+                #expect(svg.contains("<svg"), "\(format) input drawn as \(svg.prefix(80).debugDescription)\ninput: \(text.debugDescription)")
+            }
+        }
+    }
+
+    /// The error `body` throws (which must say what failed), nil when it throws none.
+    static func failure(of body: () throws(FlowError) -> Void) -> FlowError? {
+        do throws(FlowError) {
+            try body()
+            return nil
+        } catch {
+            #expect(!error.description.isEmpty)
+            return error
         }
     }
 
@@ -183,7 +222,8 @@ import Testing
             }
             check(text, format, &accepted)
         }
-        for s in seeds { check(s, format, &accepted) }
+        // the seeds as they are (the corpus is laid out and drawn by its own tests)
+        for s in seeds { check(s, format, &accepted, drawing: false) }
         return accepted
     }
 

@@ -76,6 +76,57 @@ import Testing
         #expect(Self.threadCPU() - start < 1.5, "\(Self.threadCPU() - start) s")
     }
 
+    /// A comparison of two strings works through both in C without allocating: 1,000 of
+    /// them ran before the hook looked at the clock (a 1 s limit: 3.3 s of CPU; under a UTF-8
+    /// collation 97 s). The hook now looks sooner the more long strings the state holds.
+    @Test(arguments: ["<", "<=", "=="])
+    func comparingLongStringsEndsNearTheLimit(op: String) {
+        let s = Sandboxed(SandboxLimits(memory: 512 << 20, instructions: 0, seconds: 0.5, patternSteps: 0))
+        // made before the run, so that the first look of the run is the one that counts
+        let long = String(repeating: "x", count: 100_000_000)
+        s.host.pushGlobals()
+        for name in ["a", "b"] {
+            LuaStack(s.host.L).push(long)
+            lua_setfield(s.host.L, -2, name)
+        }
+        lua_settop(s.host.L, 0)
+        let start = Self.threadCPU()
+        s.expectContained("while true do local c = a \(op) b end") { $0.hasSuffix("sandbox: time limit exceeded (0.5 s)") }
+        #expect(Self.threadCPU() - start < 1.5, "\(Self.threadCPU() - start) s")
+    }
+
+    /// Long strings a coroutine made: the thread that compares them looks sooner too.
+    @Test func comparingLongStringsOfACoroutineEndsNearTheLimit() {
+        let s = Sandboxed(SandboxLimits(memory: 512 << 20, instructions: 0, seconds: 3, patternSteps: 0))
+        let start = Self.threadCPU()
+        s.expectContained(
+            "local a, b = coroutine.wrap(function() return ('x'):rep(1e8), ('x'):rep(1e8) end)() while true do local c = a < b end"
+        ) { $0.hasSuffix("sandbox: time limit exceeded (3 s)") }
+        #expect(Self.threadCPU() - start < 4.5, "\(Self.threadCPU() - start) s")
+    }
+
+    /// A run uses the C locale, whatever the host's: Lua's `<` on strings calls strcoll,
+    /// which under a UTF-8 collation took 0.4 s for two 20 MB strings, one instruction the
+    /// hook cannot interrupt. The host's locale is back once the run ends.
+    @Test func aRunUsesTheCLocale() throws {
+        let mask = Int32((1 << LC_CTYPE) | (1 << LC_COLLATE))  // LC_CTYPE_MASK | LC_COLLATE_MASK
+        guard let utf8 = newlocale(mask, "C.UTF-8", nil) else { return }  // not installed
+        defer { freelocale(utf8) }
+        let before = uselocale(utf8)
+        defer { uselocale(before) }
+        let codeset: LuaFunction = { L in
+            lua_pushstring(L, nl_langinfo(nl_item(CODESET)))
+            return 1
+        }
+        let s = Sandboxed(Self.timeOnly)
+        s.host.setGlobal("codeset", function: codeset)
+        #expect(s.run("return codeset(), ('a' < 'b'), select(2, pcall(codeset))").results == ["ANSI_X3.4-1968", "true", "ANSI_X3.4-1968"])
+        #expect(String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8")
+        let host = LuaHost()
+        host.setGlobal("codeset", function: codeset)
+        #expect(host.run(string: "return codeset()") == ["UTF-8"])  // outside a sandbox: the host's
+    }
+
     // MARK: Pattern costs
 
     /// A set is read through for every byte it is tested against, and a replacement's `%`

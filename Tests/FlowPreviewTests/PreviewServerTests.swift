@@ -41,17 +41,47 @@ import Testing
         try await offThePool {
             let s = try server()
             let port = s.address.port
-            #expect(try RawClient(port: port).get("/ws", port: port, ["Origin": "http://evil.example"], upgrade: true) == 400)
-            #expect(try RawClient(port: port).get("/ws", port: port, ["Origin": "null"], upgrade: true) == 400)
+            #expect(try RawClient(port: port).get("/ws", port: port, ["Origin": "http://evil.example"], upgrade: true) == 403)
+            #expect(try RawClient(port: port).get("/ws", port: port, ["Origin": "null"], upgrade: true) == 403)
             // DNS rebinding: another name for 127.0.0.1, the page's own origin by that name
             let rebound = ["Host": "evil.example:\(port)", "Origin": "http://evil.example:\(port)"]
-            #expect(try RawClient(port: port).get("/ws", port: port, rebound, upgrade: true) == 400)
+            #expect(try RawClient(port: port).get("/ws", port: port, rebound, upgrade: true) == 403)
             #expect(try RawClient(port: port).get("/", port: port, rebound) == 403)
             // its own origin, by any loopback name
             #expect(try RawClient(port: port).get("/", port: port) == 200)
             #expect(try RawClient(port: port).get("/", port: port, ["Host": "localhost:\(port)"]) == 200)
             #expect(try RawClient(port: port).get("/ws", port: port, ["Origin": "http://localhost:\(port)", "Host": "localhost:\(port)"], upgrade: true) == 101)
             #expect(s.url(view: 2) == "http://127.0.0.1:\(port)/?view=2")
+        }
+    }
+
+    /// A refused upgrade is 403 Forbidden with the reason (Hummingbird answered an empty 400
+    /// Bad Request); the connection closes. A full server still answers 400.
+    @Test func aRefusedUpgradeIsForbiddenWithItsReason() async throws {
+        try await offThePool {
+            let s = try server()
+            let port = s.address.port
+            func refused(_ headers: [String: String], _ target: String = "/ws?view=1") throws -> String? {
+                let c = try RawClient(port: port)
+                guard let r = c.fetch(target, port: port, headers, upgrade: true) else { return nil }
+                #expect(r.status == 403)
+                #expect(c.closedByServer())
+                return r.body
+            }
+            let after = "; open the address flowrepl printed\n"
+            #expect(try refused(["Origin": "http://evil.example"]) == "forbidden: a page of another origin" + after)
+            #expect(try refused(["Host": "evil.example:\(port)"]) == "forbidden: the Host is not the preview's address" + after)
+            #expect(try refused(["Host": ""]) == "forbidden: the request names no Host" + after)
+            let t = try server(token: "abcdefghijklmnop-1234")
+            let tp = t.address.port
+            #expect(try RawClient(port: tp).fetch("/ws", port: tp, [:], upgrade: true)?.body == "forbidden: the token is missing" + after)
+            #expect(try RawClient(port: tp).fetch("/ws?token=abcdefghijklmnop-1235", port: tp, [:], upgrade: true)?.body == "forbidden: the token is wrong" + after)
+            #expect(try RawClient(port: tp).fetch("/?token=x", port: tp)?.body == "forbidden: the token is wrong" + after)
+            // allowed, the upgrade still works, and so does the page over the gate's connection
+            _ = try socket(s)
+            #expect(try RawClient(port: port).get("/", port: port) == 200)
+            // refused for another reason than access: Hummingbird's 400
+            #expect(try RawClient(port: port).get("/ws?view=9", port: port, [:], upgrade: true) == 400)
         }
     }
 
@@ -63,7 +93,7 @@ import Testing
             #expect(try RawClient(port: port).get("/", port: port) == 403)
             #expect(try RawClient(port: port).get("/?token=abcdefghijklmnop-1235", port: port) == 403)
             #expect(try RawClient(port: port).get("/?token=\(token)", port: port) == 200)
-            #expect(try RawClient(port: port).get("/ws", port: port, [:], upgrade: true) == 400)
+            #expect(try RawClient(port: port).get("/ws", port: port, [:], upgrade: true) == 403)
             _ = try socket(s, "&token=\(token)")
             #expect(s.url() == "http://127.0.0.1:\(port)/?token=\(token)")
             #expect(s.url(view: 3) == "http://127.0.0.1:\(port)/?view=3&token=\(token)")
@@ -74,7 +104,7 @@ import Testing
             #expect(wide.url() == "http://localhost:\(wide.address.port)/?token=\(made)")
             let w = wide.address.port
             #expect(try RawClient(port: w).get("/", port: w) == 403)  // loopback Host, no token
-            #expect(try RawClient(port: w).get("/ws", port: w, [:], upgrade: true) == 400)
+            #expect(try RawClient(port: w).get("/ws", port: w, [:], upgrade: true) == 403)
             #expect(try RawClient(port: w).get("/?token=\(made)", port: w) == 200)
             for host in ["0.0.0.0", "::", "192.168.1.2", "example.com", "127.example.com", "127.0.0.1.nip.io", "localhost.example"] {
                 #expect(!PreviewAccess.isLoopback(host), "\(host) needs a token")

@@ -70,6 +70,26 @@ final class RawClient {
     /// Sends a GET of `target` with `headers` (a `Host` unless one is given) and reads the
     /// response's status.
     func get(_ target: String, port: Int, _ headers: [String: String] = [:], upgrade: Bool = false) -> Int? {
+        sendGet(target, port: port, headers, upgrade: upgrade)
+        return head()?.status
+    }
+
+    /// As `get`, and the response's body (as long as its `Content-Length` says).
+    func fetch(_ target: String, port: Int, _ headers: [String: String] = [:], upgrade: Bool = false) -> (status: Int, body: String)? {
+        sendGet(target, port: port, headers, upgrade: upgrade)
+        guard let (status, text) = head() else { return nil }
+        let length = text.split(separator: "\r\n").lazy.compactMap { line -> Int? in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+            return Int(parts[1].trimmingPrefix(" "))
+        }.first ?? 0
+        while buffer.count < length { guard fill() else { break } }
+        let body = String(decoding: buffer.prefix(length), as: UTF8.self)
+        buffer.removeFirst(min(length, buffer.count))
+        return (status, body)
+    }
+
+    private func sendGet(_ target: String, port: Int, _ headers: [String: String], upgrade: Bool) {
         var h = headers
         if h["Host"] == nil { h["Host"] = "127.0.0.1:\(port)" }
         if upgrade {
@@ -79,7 +99,6 @@ final class RawClient {
             h["Sec-WebSocket-Version"] = "13"
         }
         send("GET \(target) HTTP/1.1\r\n" + h.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined() + "\r\n")
-        return head()?.status
     }
 
     /// Sends one frame, masked unless `masked` is false, the last of its message unless
@@ -178,24 +197,4 @@ func acceptedConnections(port: Int) -> Int {
         free(line)
     }
     return count
-}
-
-/// Runs `body` on a thread of its own and waits for it without holding a thread of Swift's
-/// cooperative pool: the server's tasks run on that pool, and a test blocked in a read there
-/// could starve them (on a machine with few cores).
-func offThePool(_ body: @escaping @Sendable () throws -> Void) async throws {
-    let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
-        final class Job {
-            let run: () -> Void
-            init(_ run: @escaping () -> Void) { self.run = run }
-        }
-        let job = Job { continuation.resume(returning: Result { try body() }) }
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { raw in
-            Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, Unmanaged.passRetained(job).toOpaque())
-        if started == 0 { pthread_detach(thread) } else { Unmanaged.passUnretained(job).release(); job.run() }
-    }
-    try result.get()
 }

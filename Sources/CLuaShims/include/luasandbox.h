@@ -12,6 +12,19 @@
 #include <stddef.h>
 #include "../../CLua/shim.h"
 
+/* The strings of SB_LONG_STRING bytes or more a state holds (longstrings.c): a set of
+ * their blocks, and their bytes. */
+typedef struct flua_LongStrings {
+    void **slots;             /* 2^bits slots, NULL when free */
+    unsigned bits;
+    size_t count;
+    size_t bytes;
+} flua_LongStrings;
+
+#define SB_LONG_STRING ((size_t)64 << 10)     /* the strings the set holds, at least */
+#define SB_COMPARED_BYTES ((size_t)256 << 20) /* string bytes compared between two looks at the
+                                                 clock, at most (about 60 ms of strcmp) */
+
 /* A sandbox's limits and accounting. The memory fields are the allocator's user data, so
  * the struct must outlive the state. 0 in a limit means "no limit". */
 typedef struct flua_Sandbox {
@@ -30,6 +43,7 @@ typedef struct flua_Sandbox {
     double lastLook;          /* when the hook last read the clock */
     size_t grownSinceLook;    /* bytes allocated since then */
     lua_State *L;             /* the thread running (sb_running; kept alive in the registry) */
+    flua_LongStrings longStrings; /* the state's long strings (the hook's pace) */
 } flua_Sandbox;
 
 /* lua_newstate with the sandbox's allocator (the memory cap applies from the first byte).
@@ -62,6 +76,25 @@ void flua_sandbox_afterswift(lua_State *L);
 /* Whether `bytes` more may be held outside the state (the node data of a store): the cap
  * counts them with the state's own memory. Taken when 1; `bytes` < 0 gives back. */
 int flua_sandbox_take(flua_Sandbox *sb, long long bytes);
+
+/* Frees what the sandbox holds besides the struct itself (after lua_close). */
+void flua_sandbox_release(flua_Sandbox *sb);
+
+/* Makes this thread use the C locale (strcoll, the C collation, is then strcmp: a UTF-8
+ * collation took 0.4 s to compare two 20 MB strings, in one instruction, under any time
+ * limit; formatting and character classes are the same on every host). Returns the
+ * thread's locale before, for flua_sandbox_unpin_locale; NULL when nothing changed. */
+void *flua_sandbox_pin_locale(void);
+void flua_sandbox_unpin_locale(void *previous);
+
+/* Notes the string block p of `size` bytes; 0 when out of memory (nothing noted). */
+int flua_longstrings_add(flua_LongStrings *set, void *p, size_t size);
+/* Forgets block p of `size` bytes, when it is a noted string. */
+void flua_longstrings_remove(flua_LongStrings *set, void *p, size_t size);
+void flua_longstrings_free(flua_LongStrings *set);
+/* The instructions the hook may let run between two looks at the clock, at most `most`:
+ * fewer the more long-string bytes the state holds (at least 1). */
+int flua_longstrings_pace(const flua_LongStrings *set, int most);
 
 /* The estimated worst-case steps of matching pattern `p` in subject `s` from byte `init`
  * (0-based) on, trying every start position unless the pattern is anchored (what

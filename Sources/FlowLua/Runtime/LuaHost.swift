@@ -192,6 +192,9 @@ public final class LuaHost {
         if traceback { flua_pushcfunction(L, flua_msghandler) } else { lua_pushnil(L) }
         flua_insert(L, base)
         sandboxState?.begin(L)
+        // a sandbox's run compares strings in the C collation (docs/sandbox.md)
+        let locale = sandboxState != nil ? flua_sandbox_pin_locale() : nil
+        defer { flua_sandbox_unpin_locale(locale) }
         if handlesSIGINT { flua_sigint_arm(L) }
         let status: Int32
         if let limit = sandboxState?.workLimit() {

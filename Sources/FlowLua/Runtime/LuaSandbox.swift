@@ -102,7 +102,10 @@ final class LuaSandboxState: MemoryBudget {
         pointer.pointee.patternLimit = limits.patternSteps
     }
 
-    deinit { pointer.deallocate() }
+    deinit {
+        flua_sandbox_release(pointer)
+        pointer.deallocate()
+    }
 
     static let attachmentKey = "flow.sandbox"
 
