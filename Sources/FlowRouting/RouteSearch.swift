@@ -207,26 +207,13 @@ struct RouteSearch {
             swap(&table, &scratch.states)
         }
         table.reset()
-        @inline(__always)
-        func push(_ s: Int, _ b: Int32, _ l: Double, _ from: Int) {
-            let slot: Int
-            if let k = table.slot(of: s) {
-                if table.closed[k] { return }
-                if table.bends[k] < b || (table.bends[k] == b && table.length[k] <= l) { return }
-                slot = k
-            } else {
-                slot = table.add(s)
-            }
-            table.bends[slot] = b
-            table.length[slot] = l
-            table.parent[slot] = from
-            let cell = s >> 2, d = s & 3
-            let x = xs[cell % nx], y = ys[cell / nx]
-            let hb = Self.bendBound(x, y, d, tx, ty, arrival)
-            let hl = abs(tx - x) + abs(ty - y)
-            heap.push(HeapEntry(fBends: b + hb, state: s, fLength: l + hl, hLength: hl))
+        // Pushing a state: into the table when it is new or reached more cheaply, then onto
+        // the open list with its estimate (written out twice to keep `table` and `heap`
+        // local, without the dynamic exclusivity checks a capturing function costs).
+        let s0 = ((start.1 * nx + start.0) << 2) | start.2
+        if table.reach(s0, bends: 0, length: 0, from: -1) {
+            heap.push(Self.entry(s0, 0, 0, xs: xs, ys: ys, nx: nx, tx: tx, ty: ty, arrival: arrival))
         }
-        push(((start.1 * nx + start.0) << 2) | start.2, 0, 0, -1)
         let goalCell = target.1 * nx + target.0
         while let e = heap.pop() {
             let k = table.slot(of: e.state)!
@@ -249,10 +236,24 @@ struct RouteSearch {
                 }
                 if isBlocked { continue }
                 let step = abs(xs[ni] - xs[i]) + abs(ys[nj] - ys[j])
-                push(((nj * nx + ni) << 2) | nd, b0 + (nd == d ? 0 : 1), l0 + step, e.state)
+                let ns = ((nj * nx + ni) << 2) | nd, nb = b0 + (nd == d ? 0 : 1), nl = l0 + step
+                if table.reach(ns, bends: nb, length: nl, from: e.state) {
+                    heap.push(Self.entry(ns, nb, nl, xs: xs, ys: ys, nx: nx, tx: tx, ty: ty, arrival: arrival))
+                }
             }
         }
         return nil
+    }
+
+    /// The open-list entry of state `s` reached with `b` bends and length `l`.
+    @inline(__always)
+    static func entry(
+        _ s: Int, _ b: Int32, _ l: Double, xs: [Double], ys: [Double], nx: Int, tx: Double, ty: Double, arrival: Int
+    ) -> HeapEntry {
+        let cell = s >> 2, d = s & 3
+        let x = xs[cell % nx], y = ys[cell / nx]
+        let hl = abs(tx - x) + abs(ty - y)
+        return HeapEntry(fBends: b + bendBound(x, y, d, tx, ty, arrival), state: s, fLength: l + hl, hLength: hl)
     }
 
     /// `route` without the points where it does not turn (repeats and points in line with

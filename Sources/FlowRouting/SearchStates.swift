@@ -51,6 +51,23 @@ struct SearchStates {
         return nil
     }
 
+    /// Records that the search reached `state` with `b` bends and length `l` from `from`;
+    /// false when it was expanded already or reached at no greater cost.
+    @inline(__always)
+    mutating func reach(_ state: Int, bends b: Int32, length l: Double, from: Int) -> Bool {
+        let k: Int
+        if let found = slot(of: state) {
+            if closed[found] || bends[found] < b || (bends[found] == b && length[found] <= l) { return false }
+            k = found
+        } else {
+            k = add(state)
+        }
+        bends[k] = b
+        length[k] = l
+        parent[k] = from
+        return true
+    }
+
     /// A new slot for `state` (not reached before), its values unset.
     mutating func add(_ state: Int) -> Int {
         if (count + 1) * 2 > keys.count { grow() }
