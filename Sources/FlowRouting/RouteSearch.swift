@@ -206,7 +206,7 @@ struct RouteSearch {
             swap(&heap.storage, &scratch.heap)
             swap(&table, &scratch.states)
         }
-        table.reset()
+        table.reset(states: nx * ny * 4)
         // Pushing a state: into the table when it is new or reached more cheaply, then onto
         // the open list with its estimate (written out twice to keep `table` and `heap`
         // local, without the dynamic exclusivity checks a capturing function costs).

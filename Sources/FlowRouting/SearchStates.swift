@@ -8,6 +8,13 @@ struct SearchStates {
     private var stamps: [UInt32] = [UInt32](repeating: 0, count: 1024)
     private var slots: [Int32] = [Int32](repeating: 0, count: 1024)
     private var generation: UInt32 = 1
+    /// Small grids keep their states in arrays indexed by state number (a hash table costs
+    /// about twice as much there); their own generation marks what this search reached.
+    private static let denseLimit = 1 << 18
+    private var dense = false
+    private var denseStamps: [UInt32] = []
+    private var denseSlots: [Int32] = []
+    private var denseGeneration: UInt32 = 1
     /// The slots' values: bends and length so far, the parent state (-1: none), expanded.
     var bends: [Int32] = []
     var length: [Double] = []
@@ -18,8 +25,21 @@ struct SearchStates {
     /// The states reached in this search.
     var count: Int { bends.count }
 
-    /// Empties the table for a new search.
-    mutating func reset() {
+    /// Empties the table for a new search over `states` state numbers.
+    mutating func reset(states: Int) {
+        dense = states <= Self.denseLimit
+        if dense {
+            if denseStamps.count < states {
+                denseStamps = [UInt32](repeating: 0, count: max(states, min(2 * denseStamps.count, Self.denseLimit)))
+                denseSlots = [Int32](repeating: 0, count: denseStamps.count)
+                denseGeneration = 0
+            }
+            denseGeneration &+= 1
+            if denseGeneration == 0 {
+                for i in denseStamps.indices { denseStamps[i] = 0 }
+                denseGeneration = 1
+            }
+        }
         generation &+= 1
         if generation == 0 {
             for i in stamps.indices { stamps[i] = 0 }
@@ -42,6 +62,7 @@ struct SearchStates {
     /// The slot of `state`; nil when the search has not reached it.
     @inline(__always)
     func slot(of state: Int) -> Int? {
+        if dense { return denseStamps[state] == denseGeneration ? Int(denseSlots[state]) : nil }
         let mask = keys.count - 1
         var i = home(state)
         while stamps[i] == generation {
@@ -70,9 +91,14 @@ struct SearchStates {
 
     /// A new slot for `state` (not reached before), its values unset.
     mutating func add(_ state: Int) -> Int {
-        if (count + 1) * 2 > keys.count { grow() }
         let slot = count
-        place(state, slot)
+        if dense {
+            denseStamps[state] = denseGeneration
+            denseSlots[state] = Int32(slot)
+        } else {
+            if (count + 1) * 2 > keys.count { grow() }
+            place(state, slot)
+        }
         bends.append(0)
         length.append(0)
         parent.append(-1)
