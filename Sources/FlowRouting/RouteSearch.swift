@@ -4,7 +4,10 @@ import FlowCore
 // a window, in the grid of the window's interesting coordinates (the borders of the
 // obstacles in it, grown by the margin, and the ports). Costs are (bends, length) compared
 // lexicographically; the search is A* with an exact lower bound of the bends still needed
-// in free space and the Manhattan distance. See docs/routing.md, "The method".
+// in free space and the Manhattan distance. The grid is implicit: the search keeps only the
+// states it reaches (`SearchStates`) and asks `BlockedRuns` about each run it tries, so its
+// cost follows what it visits, not the product of the borders across and down. See
+// docs/routing.md, "The method".
 
 /// The four directions of travel, as indices: right, down, left, up.
 enum Heading {
@@ -35,49 +38,16 @@ struct FoundRoute {
 
 /// Scratch memory of the searches, reused from one search to the next.
 final class SearchScratch {
-    var stamp: [UInt32] = []
-    var closed: [UInt32] = []
-    var generation: UInt32 = 0
-    var bends: [Int32] = []
-    var length: [Double] = []
-    var parent: [Int32] = []
+    var states = SearchStates()
+    var blocked = BlockedRuns()
     var heap: [HeapEntry] = []
-    var hBlocked: [UInt8] = []
-    var vBlocked: [UInt8] = []
     var xs: [Double] = []
     var ys: [Double] = []
     var boxes: [Rect] = []
-    /// Work done so far: the grid cells of every search, and the searches (for tests).
+    /// Work done so far: the grid lines and states of every search, and the searches (for
+    /// tests).
     var cellsSearched = 0
     var searches = 0
-
-    /// Makes room for `states` search states and starts a new generation.
-    func prepare(states: Int, cells: Int) {
-        if stamp.count < states {
-            let n = max(states, stamp.count * 2)
-            stamp = [UInt32](repeating: 0, count: n)
-            closed = [UInt32](repeating: 0, count: n)
-            bends = [Int32](repeating: 0, count: n)
-            length = [Double](repeating: 0, count: n)
-            parent = [Int32](repeating: -1, count: n)
-            generation = 0
-        }
-        generation &+= 1
-        if generation == 0 {
-            for i in stamp.indices {
-                stamp[i] = 0
-                closed[i] = 0
-            }
-            generation = 1
-        }
-        if hBlocked.count < cells {
-            hBlocked = [UInt8](repeating: 0, count: max(cells, hBlocked.count * 2))
-            vBlocked = [UInt8](repeating: 0, count: hBlocked.count)
-        }
-        hBlocked.withUnsafeMutableBufferPointer { $0.baseAddress!.update(repeating: 0, count: cells) }
-        vBlocked.withUnsafeMutableBufferPointer { $0.baseAddress!.update(repeating: 0, count: cells) }
-        heap.removeAll(keepingCapacity: true)
-    }
 }
 
 /// An entry of the search's open list: a state and its estimated cost. Entries of states
@@ -85,7 +55,7 @@ final class SearchScratch {
 /// expanded first with its best cost).
 struct HeapEntry {
     var fBends: Int32
-    var state: Int32
+    var state: Int
     var fLength: Double
     var hLength: Double
 
@@ -171,43 +141,9 @@ struct RouteSearch {
             scratch.xs = xs
             scratch.ys = ys
         }
-        let nx = xs.count, ny = ys.count
-        let cells = nx * ny
-        scratch.cellsSearched += cells
+        let nx = xs.count
         scratch.searches += 1
-        scratch.prepare(states: cells * 4, cells: cells)
-        // Blocked grid segments: hBlocked[j*nx+i] is the run from column i to i+1 on row j,
-        // vBlocked[j*nx+i] the run from row j to j+1 on column i.
-        scratch.hBlocked.withUnsafeMutableBufferPointer { h in
-            scratch.vBlocked.withUnsafeMutableBufferPointer { v in
-                for b in scratch.boxes {
-                    // Indices of the box's borders; one past the grid where the box reaches
-                    // beyond the window, so that runs along the window's border inside it
-                    // are blocked too.
-                    let x0 = b.minX < window.minX ? -1 : Self.index(of: b.minX, in: xs)
-                    let x1 = b.maxX > window.maxX ? nx : Self.index(of: b.maxX, in: xs)
-                    let y0 = b.minY < window.minY ? -1 : Self.index(of: b.minY, in: ys)
-                    let y1 = b.maxY > window.maxY ? ny : Self.index(of: b.maxY, in: ys)
-                    guard x0 < x1, y0 < y1 else { continue }
-                    // Horizontal runs on the rows strictly inside, between its columns.
-                    let hr = max(y0 + 1, 0)..<min(y1, ny), hc = max(x0, 0)..<min(x1, nx - 1)
-                    if !hr.isEmpty && !hc.isEmpty {
-                        for j in hr {
-                            let row = j * nx
-                            for i in hc { h[row + i] = 1 }
-                        }
-                    }
-                    // Vertical runs on the columns strictly inside, between its rows.
-                    let vc = max(x0 + 1, 0)..<min(x1, nx), vr = max(y0, 0)..<min(y1, ny - 1)
-                    if !vc.isEmpty && !vr.isEmpty {
-                        for j in vr {
-                            let row = j * nx
-                            for i in vc { v[row + i] = 1 }
-                        }
-                    }
-                }
-            }
-        }
+        scratch.blocked.build(scratch.boxes, window: window, xs: xs, ys: ys)
         let si = Self.index(of: ps.x, in: xs), sj = Self.index(of: ps.y, in: ys)
         let ti = Self.index(of: pt.x, in: xs), tj = Self.index(of: pt.y, in: ys)
         let startHeading = Heading.of(edge.source.side)
@@ -219,9 +155,9 @@ struct RouteSearch {
         var cornersReversed: [Point] = []
         var s = goal
         while s >= 0 {
-            let cell = Int(s) >> 2
+            let cell = s >> 2
             cornersReversed.append(Point(xs[cell % nx], ys[cell / nx]))
-            s = scratch.parent[Int(s)]
+            s = scratch.states.parent[scratch.states.slot(of: s)!]
         }
         var route = [edge.source.point]
         route.append(contentsOf: cornersReversed.reversed())
@@ -251,78 +187,73 @@ struct RouteSearch {
         return along >= 0 && rest >= 0 ? 1 : 3
     }
 
-    /// A* over the grid states (cell, heading). Returns the goal state.
+    /// A* over the grid states (cell, heading), numbered `(j * nx + i) << 2 | heading`
+    /// (the order breaks ties). Returns the goal state.
     private func astar(
         xs: [Double], ys: [Double], start: (Int, Int, Int), target: (Int, Int), arrival: Int,
         scratch: SearchScratch
-    ) -> Int32? {
+    ) -> Int? {
         let nx = xs.count, ny = ys.count
         let tx = xs[target.0], ty = ys[target.1]
-        let gen = scratch.generation
-        return scratch.stamp.withUnsafeMutableBufferPointer { stamp in
-            scratch.closed.withUnsafeMutableBufferPointer { closed in
-                scratch.bends.withUnsafeMutableBufferPointer { gB in
-                    scratch.length.withUnsafeMutableBufferPointer { gL in
-                        scratch.parent.withUnsafeMutableBufferPointer { parent in
-                            scratch.hBlocked.withUnsafeBufferPointer { hB in
-                                scratch.vBlocked.withUnsafeBufferPointer { vB in
-                                    var heap = Heap(storage: [])
-                                    swap(&heap.storage, &scratch.heap)
-                                    defer {
-                                        heap.storage.removeAll(keepingCapacity: true)
-                                        swap(&heap.storage, &scratch.heap)
-                                    }
-                                    @inline(__always)
-                                    func push(_ s: Int32, _ b: Int32, _ l: Double, _ from: Int32) {
-                                        let si = Int(s)
-                                        if closed[si] == gen { return }
-                                        if stamp[si] == gen && (gB[si] < b || (gB[si] == b && gL[si] <= l)) { return }
-                                        stamp[si] = gen
-                                        gB[si] = b
-                                        gL[si] = l
-                                        parent[si] = from
-                                        let cell = si >> 2, d = si & 3
-                                        let x = xs[cell % nx], y = ys[cell / nx]
-                                        let hb = Self.bendBound(x, y, d, tx, ty, arrival)
-                                        let hl = abs(tx - x) + abs(ty - y)
-                                        heap.push(HeapEntry(fBends: b + hb, state: s, fLength: l + hl, hLength: hl))
-                                    }
-                                    let s0 = Int32(((start.1 * nx + start.0) << 2) | start.2)
-                                    push(s0, 0, 0, -1)
-                                    let goalCell = target.1 * nx + target.0
-                                    while let e = heap.pop() {
-                                        let si = Int(e.state)
-                                        if closed[si] == gen { continue }
-                                        closed[si] = gen
-                                        let cell = si >> 2, d = si & 3
-                                        if cell == goalCell { return e.state }
-                                        let i = cell % nx, j = cell / nx
-                                        let back = Heading.opposite(d)
-                                        let b0 = gB[si], l0 = gL[si]
-                                        for nd in 0..<4 where nd != back {
-                                            let ni = i + Heading.dx[nd], nj = j + Heading.dy[nd]
-                                            guard ni >= 0, ni < nx, nj >= 0, nj < ny else { continue }
-                                            let blocked: Bool
-                                            switch nd {
-                                            case 0: blocked = hB[j * nx + i] != 0
-                                            case 2: blocked = hB[j * nx + ni] != 0
-                                            case 1: blocked = vB[j * nx + i] != 0
-                                            default: blocked = vB[nj * nx + i] != 0
-                                            }
-                                            if blocked { continue }
-                                            let step = abs(xs[ni] - xs[i]) + abs(ys[nj] - ys[j])
-                                            let ns = Int32(((nj * nx + ni) << 2) | nd)
-                                            push(ns, b0 + (nd == d ? 0 : 1), l0 + step, e.state)
-                                        }
-                                    }
-                                    return nil
-                                }
-                            }
-                        }
-                    }
+        var heap = Heap(storage: [])
+        var table = SearchStates()
+        swap(&heap.storage, &scratch.heap)
+        swap(&table, &scratch.states)
+        let blocked = scratch.blocked
+        defer {
+            scratch.cellsSearched += nx + ny + table.count
+            heap.storage.removeAll(keepingCapacity: true)
+            swap(&heap.storage, &scratch.heap)
+            swap(&table, &scratch.states)
+        }
+        table.reset(states: nx * ny * 4)
+        // Pushing a state: into the table when it is new or reached more cheaply, then onto
+        // the open list with its estimate (written out twice to keep `table` and `heap`
+        // local, without the dynamic exclusivity checks a capturing function costs).
+        let s0 = ((start.1 * nx + start.0) << 2) | start.2
+        if table.reach(s0, bends: 0, length: 0, from: -1) {
+            heap.push(Self.entry(s0, 0, 0, xs: xs, ys: ys, nx: nx, tx: tx, ty: ty, arrival: arrival))
+        }
+        let goalCell = target.1 * nx + target.0
+        while let e = heap.pop() {
+            let k = table.slot(of: e.state)!
+            if table.closed[k] { continue }
+            table.closed[k] = true
+            let cell = e.state >> 2, d = e.state & 3
+            if cell == goalCell { return e.state }
+            let i = cell % nx, j = cell / nx
+            let back = Heading.opposite(d)
+            let b0 = table.bends[k], l0 = table.length[k]
+            for nd in 0..<4 where nd != back {
+                let ni = i + Heading.dx[nd], nj = j + Heading.dy[nd]
+                guard ni >= 0, ni < nx, nj >= 0, nj < ny else { continue }
+                let isBlocked: Bool
+                switch nd {
+                case 0: isBlocked = blocked.horizontal(i, j, xs: xs, ys: ys)
+                case 2: isBlocked = blocked.horizontal(ni, j, xs: xs, ys: ys)
+                case 1: isBlocked = blocked.vertical(i, j, xs: xs, ys: ys)
+                default: isBlocked = blocked.vertical(i, nj, xs: xs, ys: ys)
+                }
+                if isBlocked { continue }
+                let step = abs(xs[ni] - xs[i]) + abs(ys[nj] - ys[j])
+                let ns = ((nj * nx + ni) << 2) | nd, nb = b0 + (nd == d ? 0 : 1), nl = l0 + step
+                if table.reach(ns, bends: nb, length: nl, from: e.state) {
+                    heap.push(Self.entry(ns, nb, nl, xs: xs, ys: ys, nx: nx, tx: tx, ty: ty, arrival: arrival))
                 }
             }
         }
+        return nil
+    }
+
+    /// The open-list entry of state `s` reached with `b` bends and length `l`.
+    @inline(__always)
+    static func entry(
+        _ s: Int, _ b: Int32, _ l: Double, xs: [Double], ys: [Double], nx: Int, tx: Double, ty: Double, arrival: Int
+    ) -> HeapEntry {
+        let cell = s >> 2, d = s & 3
+        let x = xs[cell % nx], y = ys[cell / nx]
+        let hl = abs(tx - x) + abs(ty - y)
+        return HeapEntry(fBends: b + bendBound(x, y, d, tx, ty, arrival), state: s, fLength: l + hl, hLength: hl)
     }
 
     /// `route` without the points where it does not turn (repeats and points in line with

@@ -20,9 +20,9 @@ import TestSupport
 ///   orthogonal edge from the one before right after it is added, with the orthogonal router
 ///   installed (every add routed live; 1,000 to 4,000; target exponent at most 1.3);
 /// - `store.orthogonalAdds.scatter`: the same with the nodes scattered over a square that
-///   grows with n (overlaps and long edges; 250 to 1,000): each edge's search grid grows
-///   with the nodes its window holds (cubic, past 240 s: runs only when named in
-///   `FLOWBENCH_GROWTH`).
+///   grows with n (overlaps and long edges; 250 to 1,000): each edge's search visits a
+///   share of the grid of the nodes its window holds (no longer laid out whole, but still
+///   past 500 s at 250 nodes: runs only when named in `FLOWBENCH_GROWTH`).
 /// `FLOWBENCH_GROWTH` (comma-separated series names, e.g. `layout.cyclic`) runs only those;
 /// `FLOWBENCH_GROWTH_SIZES` (e.g. `1000,2000`) replaces the sizes of the layout series.
 enum GrowthBench {

@@ -68,4 +68,34 @@ import Testing
         #expect(router.unrouted.isEmpty)
         #expect(!s.edge("e")!.points.isEmpty)
     }
+
+    @Test func aLongEdgeSearchesWhatItReachesNotTheWholeGrid() throws {
+        // 400 nodes scattered over a rectangle, leaving free a row across from a and a column
+        // down to b, which sit at opposite corners (joined from a's right side to b's left):
+        // the search window holds every node, and its grid about 800 lines across and down.
+        // The search laid out and marked the whole grid (about 640,000 cells, counted here
+        // before); now it keeps only the states it reaches (about 124,000).
+        let s = Store()
+        s.checksInvariants = false
+        let router = OrthogonalRouter()
+        s.edgeRouter = router
+        try s.addNode(FlowNode(id: "a", position: Point(0, 0), size: Size(80, 40), data: .null))
+        try s.addNode(FlowNode(id: "b", position: Point(4000, 3000), size: Size(80, 40), data: .null))
+        var placed = 0, i = 0
+        while placed < 400 {
+            i += 1
+            let x = (Double(i &* 7919 % 997) / 997 * 4000).rounded(), y = (Double(i &* 104_729 % 991) / 991 * 3000).rounded()
+            if y < 220 || x > 3880 { continue }
+            try s.addNode(FlowNode(id: "n\(i)", position: Point(x, y), size: Size(80, 40), data: .null))
+            placed += 1
+        }
+        try s.addEdge(FlowEdge(
+            id: "e", sourceNodeID: "a", sourceHandleID: "auto", targetNodeID: "b", targetHandleID: "auto",
+            pathType: .orthogonal))
+        let points = try #require(s.edge("e")?.points)
+        #expect(points.count == 4, "\(points)")
+        #expect(router.scratch.searches == 1)
+        #expect(points[1].y < 220 && points[1].x > 3880, "\(points)")
+        #expect(router.scratch.cellsSearched < 250_000, "\(router.scratch.cellsSearched) grid lines and states")
+    }
 }
