@@ -856,7 +856,7 @@ function Store:addNode(t) end
 --- for every item (`width = 150`, `shape = "circle"`, `class = "box"`), so a field
 --- whose value is a table (`position`, `size`, `data`, `class` as a list, `style`,
 --- `handles`) is always given as a column. Every column has the same length, the
---- number of items (`columns of unequal length: 'id' has 4 items, 'x' has 3`); an
+--- number of items (`columns of unequal length: 'id' has 4 items, 'x' has 3 items`); an
 --- element `flow.null` leaves that field out for that item, and a column may not
 --- have holes (nil). Item i is exactly the list's entry i with those fields. Columns of
 --- `id`, `x`, `y`, `width`, `height` and `parentID` cost about half a list per node,

@@ -40,8 +40,10 @@ assert(not ok and err:find("addNodes: item 650: node 'n7' already exists", 1, tr
 bad.id[650] = "m650"
 bad.x[700] = nil -- a hole at the end: the columns' lengths differ
 ok, err = pcall(s.addNodes, s, bad)
-assert(not ok and err:find("columns of unequal length: 'id' has 700 items, 'x' has 699", 1, true), err)
+assert(not ok and err:find("columns of unequal length: 'id' has 700 items, 'x' has 699 items", 1, true), err)
 assert(s.nodeCount == 600 and s:node("m1") == nil)
+ok, err = pcall(s.addNodes, s, { id = { "m1", "m2" }, x = { 0 } })
+assert(not ok and err:find("'id' has 2 items, 'x' has 1 item)", 1, true), err)
 
 -- edges: long columns are one undo step and one batch of events in item order
 local e = {id = {}, sourceNodeID = {}, targetNodeID = "n1", label = {}}

@@ -50,8 +50,9 @@ struct BatchColumns {
             guard isColumn else { continue }
             let n = Int(lua_rawlen(L, -1))
             if let first, first.count != n {
+                func items(_ k: Int) -> String { "\(k) item\(k == 1 ? "" : "s")" }
                 throw t.error(
-                    "columns of unequal length: '\(first.name)' has \(first.count) items, '\(name)' has \(n)")
+                    "columns of unequal length: '\(first.name)' has \(items(first.count)), '\(name)' has \(items(n))")
             }
             first = first ?? (name, n)
         }
