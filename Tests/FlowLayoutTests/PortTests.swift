@@ -20,6 +20,20 @@ import Testing
         return store
     }
 
+    /// A lone edge with no handle ids ends on the outline where its route was laid out
+    /// from, not at the node centres, where its arrowhead lay hidden under the node.
+    @Test func aLoneEdgeWithoutHandleIDsEndsOnTheOutlines() throws {
+        let store = Store()
+        for id in ["a", "b"] { try store.addNode(FlowNode(id: id, position: .zero, size: Size(150, 60), data: .null)) }
+        try store.addEdge(FlowEdge(id: "e", sourceNodeID: "a", targetNodeID: "b"))
+        try store.layout(LayoutRequest(options: LayoutOptions()))
+        let a = store.node("a")!.frame, b = store.node("b")!.frame
+        let g = try store.edgeGeometry("e")
+        #expect(g.sourcePoint == Point(a.midX, a.maxY))
+        #expect(g.targetPoint == Point(b.midX, b.minY))
+        #expect(g.sourcePosition == .bottom && g.targetPosition == .top)
+    }
+
     @Test func edgesIntoOneSideEndApartInTheOrderTheyArrive() throws {
         let store = try fan(out: false)
         let hub = store.node("hub")!.frame

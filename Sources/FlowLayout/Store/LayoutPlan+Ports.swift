@@ -34,6 +34,15 @@ extension LayoutPlan {
                     PortEnd(edge: k, isSource: false, key: targetSide.across(route.last ?? s.point)))
             }
         }
+        for (side, list) in sides where list.count == 1 {
+            // an end with no handle id attaches at the node's centre, under the node, where
+            // its arrowhead would be hidden: it gets the port at the middle of the side the
+            // route was laid out from
+            let end = list[0], e = edges[end.edge]
+            guard (end.isSource ? e.sourceHandleID : e.targetHandleID) == nil else { continue }
+            let p = shapes[side.node].portPoint(side.side, offset: 0, in: newFrame(side.node))
+            if end.isSource { starts[end.edge] = p } else { finishes[end.edge] = p }
+        }
         for (side, list) in sides where list.count > 1 {
             let sorted = list.sorted { ($0.key, $0.edge, $0.isSource ? 0 : 1) < ($1.key, $1.edge, $1.isSource ? 0 : 1) }
             var gap = min(LayoutPlan.portGap, side.room / Double(sorted.count - 1))
