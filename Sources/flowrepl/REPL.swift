@@ -16,6 +16,8 @@ final class REPL {
     /// `"\u{1E}<n>"` on stdout says that what follows comes from the chunk starting at input
     /// line n (FixtureRunner shows that line next to a mismatch).
     let marksInput = getenv("FLOWREPL_INPUT_MARKS") != nil
+    /// Why a `local` of an earlier line is nil now (`LocalHint`).
+    var localHint = LocalHint()
 
     /// `prompts`: print the prompts also when standard input is not a terminal (`-i`).
     init(host: LuaHost, recorder: Recorder? = nil, prompts: Bool = false) {
@@ -58,9 +60,11 @@ final class REPL {
                 if reader.isInteractive { flua_sigint_prompt() }
                 if status == LUA_OK {
                     recorder?.append(source)
+                    localHint.ran(source)
                     printResults()
                 } else {
                     host.report()
+                    if let hint = localHint.hint(for: host.lastError ?? "") { host.context.reportError(hint) }
                 }
             }
             // the live preview: requests that came while the chunk ran, then one frame
