@@ -1,14 +1,12 @@
-/// The states one route search has reached, and nothing else: a hash table from a state's
+/// The states one route search has reached, and nothing else: from a state's
 /// number to a slot holding its cost so far, its parent and whether it was expanded. The
 /// search grid is never laid out, so a search costs what it visits, not the product of the
 /// window's borders across and down (issue #43). Reused from search to search: a new
 /// generation empties it without clearing.
 struct SearchStates {
-    private var keys: [Int] = [Int](repeating: 0, count: 1024)
-    private var stamps: [UInt32] = [UInt32](repeating: 0, count: 1024)
-    private var slots: [Int32] = [Int32](repeating: 0, count: 1024)
-    private var generation: UInt32 = 1
-    /// Small grids keep their states in arrays indexed by state number (a hash table costs
+    /// Large grids: the slot of each state reached.
+    private var sparse: [Int: Int32] = [:]
+    /// Small grids keep their states in arrays indexed by state number (a dictionary costs
     /// about twice as much there); their own generation marks what this search reached.
     private static let denseLimit = 1 << 18
     private var dense = false
@@ -20,7 +18,6 @@ struct SearchStates {
     var length: [Double] = []
     var parent: [Int] = []
     var closed: [Bool] = []
-    private var stateOfSlot: [Int] = []
 
     /// The states reached in this search.
     var count: Int { bends.count }
@@ -40,36 +37,18 @@ struct SearchStates {
                 denseGeneration = 1
             }
         }
-        generation &+= 1
-        if generation == 0 {
-            for i in stamps.indices { stamps[i] = 0 }
-            generation = 1
-        }
+        sparse.removeAll(keepingCapacity: true)
         bends.removeAll(keepingCapacity: true)
         length.removeAll(keepingCapacity: true)
         parent.removeAll(keepingCapacity: true)
         closed.removeAll(keepingCapacity: true)
-        stateOfSlot.removeAll(keepingCapacity: true)
-    }
-
-    @inline(__always)
-    private func home(_ state: Int) -> Int {
-        var h = UInt64(bitPattern: Int64(state)) &* 0x9E37_79B9_7F4A_7C15
-        h ^= h >> 29
-        return Int(h & UInt64(keys.count - 1))
     }
 
     /// The slot of `state`; nil when the search has not reached it.
     @inline(__always)
     func slot(of state: Int) -> Int? {
         if dense { return denseStamps[state] == denseGeneration ? Int(denseSlots[state]) : nil }
-        let mask = keys.count - 1
-        var i = home(state)
-        while stamps[i] == generation {
-            if keys[i] == state { return Int(slots[i]) }
-            i = (i + 1) & mask
-        }
-        return nil
+        return sparse[state].map(Int.init)
     }
 
     /// Records that the search reached `state` with `b` bends and length `l` from `from`;
@@ -96,33 +75,12 @@ struct SearchStates {
             denseStamps[state] = denseGeneration
             denseSlots[state] = Int32(slot)
         } else {
-            if (count + 1) * 2 > keys.count { grow() }
-            place(state, slot)
+            sparse[state] = Int32(slot)
         }
         bends.append(0)
         length.append(0)
         parent.append(-1)
         closed.append(false)
-        stateOfSlot.append(state)
         return slot
-    }
-
-    @inline(__always)
-    private mutating func place(_ state: Int, _ slot: Int) {
-        let mask = keys.count - 1
-        var i = home(state)
-        while stamps[i] == generation { i = (i + 1) & mask }
-        stamps[i] = generation
-        keys[i] = state
-        slots[i] = Int32(slot)
-    }
-
-    private mutating func grow() {
-        let n = keys.count * 2
-        keys = [Int](repeating: 0, count: n)
-        stamps = [UInt32](repeating: 0, count: n)
-        slots = [Int32](repeating: 0, count: n)
-        generation = 1
-        for (slot, state) in stateOfSlot.enumerated() { place(state, slot) }
     }
 }
