@@ -761,7 +761,11 @@ function flow.workspace(path, options) end
 --- All fields are read-only except the callback fields (`onNodesChange`,
 --- `onConnect`, ...), which take a function or nil. Assigning any other field
 --- raises, and so does reading a field that does not exist
---- (`Store has no field 'nodecount'`), so a typo never passes as nil.
+--- (`Store has no field 'nodecount' (did you mean 'nodeCount'?)`), so a typo never
+--- passes as nil. A field, method or table key that is a likely misspelling of a known
+--- one (one or two edits, case ignored, a `get`/`set`/`is` prefix dropped, or the start
+--- of a longer name) is answered with that name; an unknown key of an argument table
+--- the same way (`unknown field 'postion'; did you mean 'position'?`).
 --- `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
 ---
 --- A store ends its life as every object that holds something does: `store:close()`,

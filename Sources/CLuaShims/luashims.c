@@ -4,12 +4,15 @@
 #include "luasandbox.h"
 #include "modulelife.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ trampoline */
@@ -320,9 +323,108 @@ const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected) {
 
 /* ----------------------------------------------------------- bound-type fields */
 
-static int flua_nofield(lua_State *L, int typename_up) {
+/* The names a misspelt key is compared with are at most this long (longer keys get no
+ * suggestion). */
+#define FLUA_SUGGEST_MAX 48
+
+/* Edit distance between a and b, ignoring case, where swapping two neighbouring letters
+ * counts as one edit (optimal string alignment). Both at most FLUA_SUGGEST_MAX long. */
+static int flua_editdistance(const char *a, size_t n, const char *b, size_t m) {
+    int d[FLUA_SUGGEST_MAX + 1][FLUA_SUGGEST_MAX + 1];
+    for (size_t i = 0; i <= n; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= m; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= n; i++)
+        for (size_t j = 1; j <= m; j++) {
+            int ai = tolower((unsigned char)a[i - 1]), bj = tolower((unsigned char)b[j - 1]);
+            int best = d[i - 1][j - 1] + (ai != bj);
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && ai == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == bj && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+/* The largest distance at which a name of n bytes is taken as a misspelling of another. */
+static int flua_suggestlimit(size_t n) { return n >= 6 ? 2 : 1; }
+
+/* How far `key` is from the field name `name`: its edit distance, or that of `key` without
+ * a leading get/set/is (`getNode` for `node`), whichever is smaller; a key of 4 or more
+ * bytes that begins `name` counts as the largest distance still suggested. */
+static int flua_namedistance(const char *key, size_t n, const char *name, size_t m) {
+    int best = flua_editdistance(key, n, name, m);
+    static const char *const prefixes[] = {"get", "set", "is"};
+    for (int p = 0; p < 3; p++) {
+        size_t k = strlen(prefixes[p]);
+        if (n > k && strncmp(key, prefixes[p], k) == 0 && isupper((unsigned char)key[k])) {
+            int d = flua_editdistance(key + k, n - k, name, m);
+            if (d < best) best = d;
+        }
+    }
+    /* the start of a longer name (`source` for `sourceNodeID`): a match, the weakest kind */
+    if (n >= 4 && n < m && strncasecmp(key, name, n) == 0 && flua_suggestlimit(n) < best)
+        best = flua_suggestlimit(n);
+    return best;
+}
+
+/* The string key of the table at `t` (0: none) nearest to `key`, if near enough to be
+ * what was meant (at most one edit for short names, two for longer ones), into *best
+ * (ties go to the name first in byte order, so the message does not depend on table
+ * order). */
+static void flua_nearestkey(lua_State *L, int t, const char *key, size_t n, const char **best, int *bestd) {
+    if (t == 0 || lua_type(L, t) != LUA_TTABLE || n > FLUA_SUGGEST_MAX) return;
+    t = lua_absindex(L, t);
+    int limit = flua_suggestlimit(n);
+    lua_pushnil(L);
+    while (lua_next(L, t) != 0) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) continue;
+        size_t m;
+        const char *name = lua_tolstring(L, -1, &m);
+        if (m > FLUA_SUGGEST_MAX || (m >= 2 && name[0] == '_' && name[1] == '_')) continue;
+        int d = flua_namedistance(key, n, name, m);
+        if (d > limit || d > *bestd || (d == *bestd && *best && strcmp(name, *best) >= 0)) continue;
+        *best = name; /* the table holds the key, so the string outlives this loop */
+        *bestd = d;
+    }
+}
+
+const char *flua_nearestword(const char *key, size_t n, const char *words, size_t *len) {
+    const char *best = NULL;
+    int bestd = INT_MAX;
+    size_t bestm = 0;
+    if (n > FLUA_SUGGEST_MAX) return NULL;
+    int limit = flua_suggestlimit(n);
+    for (const char *w = words; *w;) {
+        size_t m = strcspn(w, " ");
+        if (m > 0 && m <= FLUA_SUGGEST_MAX) {
+            int d = flua_namedistance(key, n, w, m);
+            /* ties: the first in the list, so the caller's order decides */
+            if (d <= limit && d < bestd) { best = w; bestd = d; bestm = m; }
+        }
+        w += m;
+        while (*w == ' ') w++;
+    }
+    if (best && len) *len = bestm;
+    return best;
+}
+
+/* "T has no field 'k'", with "(did you mean 'x'?)" when a name in the tables at `t1` or
+ * `t2` (0: none) is a likely misspelling of 'k'. */
+static int flua_nofield(lua_State *L, int typename_up, int t1, int t2) {
     const char *tname = lua_tostring(L, lua_upvalueindex(typename_up));
-    const char *key = luaL_tolstring(L, 2, NULL);
+    size_t n;
+    const char *key = luaL_tolstring(L, 2, &n);
+    const char *best = NULL;
+    int bestd = INT_MAX;
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        flua_nearestkey(L, t1, key, n, &best, &bestd);
+        flua_nearestkey(L, t2, key, n, &best, &bestd);
+    }
+    if (best)
+        return luaL_error(L, "%s has no field '%s' (did you mean '%s'?)", tname ? tname : "object", key, best);
     return luaL_error(L, "%s has no field '%s'", tname ? tname : "object", key);
 }
 
@@ -343,7 +445,8 @@ int flua_index_dispatch(lua_State *L) {
         return 1;
     }
     lua_pop(L, 1);
-    if (lua_toboolean(L, lua_upvalueindex(4))) return flua_nofield(L, 3);
+    if (lua_toboolean(L, lua_upvalueindex(4)))
+        return flua_nofield(L, 3, lua_upvalueindex(1), lua_upvalueindex(2)); /* methods, getters */
     lua_pushnil(L);
     return 1;
 }
@@ -379,7 +482,7 @@ int flua_newindex_dispatch(lua_State *L) {
         lua_pop(L, 1);
     }
     if (known) return luaL_error(L, "field '%s' is read-only", luaL_tolstring(L, 2, NULL));
-    return flua_nofield(L, 3);
+    return flua_nofield(L, 3, lua_upvalueindex(1), 0); /* a setter it may have meant */
 }
 
 /* ------------------------------------------------------- instance metatables */
@@ -403,7 +506,7 @@ static int flua_bound_index(lua_State *L) {
         lua_call(L, 1, 1);
         return 1;
     }
-    if (lua_toboolean(L, lua_upvalueindex(3))) return flua_nofield(L, 2);
+    if (lua_toboolean(L, lua_upvalueindex(3))) return flua_nofield(L, 2, 1, lua_upvalueindex(1)); /* methods, getters */
     lua_pushnil(L);
     return 1;
 }

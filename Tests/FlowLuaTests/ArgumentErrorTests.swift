@@ -64,7 +64,7 @@ import Testing
         t.eval("o = toy.new()")
         #expect(t.eval("return o:config{width = 3, points = {{x = 1}, {x = 2}}}") == "2")
         #expect(t.eval("return o.value") == "3")
-        #expect(t.errorOf("o:config{widht = 3}") == "chunk:1: bad argument #1 to 'config' (unknown field 'widht')")
+        #expect(t.errorOf("o:config{widht = 3}") == "chunk:1: bad argument #1 to 'config' (unknown field 'widht'; did you mean 'width'?)")
         #expect(t.errorOf("o:config{width = 'x'}") == "chunk:1: bad argument #1 to 'config' (field 'width': number expected, got string)")
         #expect(t.errorOf("o:config{style = {lineWidth = true}}")
             == "chunk:1: bad argument #1 to 'config' (field 'style.lineWidth': number expected, got boolean)")

@@ -21,6 +21,9 @@ import Testing
         #expect(t.errorOf("o.count = 3") == "chunk:1: field 'count' is read-only")
         #expect(t.errorOf("o.path = 'straight'") == "chunk:1: field 'path' is read-only (use toy:setPath)")
         #expect(t.errorOf("o.typo = 1") == "chunk:1: Toy has no field 'typo'")
+        // a likely misspelling of a getter, method or setter is answered with its name
+        #expect(t.errorOf("return o.vaule") == "chunk:1: Toy has no field 'vaule' (did you mean 'value'?)")
+        #expect(t.errorOf("o.onchange = print") == "chunk:1: Toy has no field 'onchange' (did you mean 'onChange'?)")
         #expect(t.eval("return o:count(), o.value, o.onChange") == "2\t0\tnil")
         t.eval("o.onChange = function(v) return v * 2 end")
         #expect(t.eval("return type(o.onChange)") == "function")

@@ -211,7 +211,7 @@ import Testing
         #expect(outer.run(string: "return flow.sandbox('local s = \"x\" while true do s = s .. s end', {memory = 1e5})")
             == ["nil", "sandbox: memory limit exceeded (100000 bytes)"])
         #expect(outer.run(string: "return select(2, pcall(flow.sandbox, 'return 1', {memry = 1}))")
-            == ["bad argument #2 to 'flow.sandbox' (unknown field 'memry')"])
+            == ["bad argument #2 to 'flow.sandbox' (unknown field 'memry'; did you mean 'memory'?)"])
         #expect(outer.run(string: "return select(2, pcall(flow.sandbox))")
             == ["bad argument #1 to 'flow.sandbox' (string expected, got no value)"])
     }

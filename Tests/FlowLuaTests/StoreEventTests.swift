@@ -45,8 +45,8 @@ import Testing
         #expect(h.errors.first?.contains("stack traceback") == true)
         #expect(h.errorOf("s.onNodesChange = 5") == "bad value for field 'onNodesChange' (function expected, got number)")
         #expect(h.errorOf("s.nodeCount = 5") == "field 'nodeCount' is read-only")
-        #expect(h.errorOf("s.onNodeChange = print") == "Store has no field 'onNodeChange'")
-        #expect(h.errorOf("return s.nodecount") == "Store has no field 'nodecount'")
+        #expect(h.errorOf("s.onNodeChange = print") == "Store has no field 'onNodeChange' (did you mean 'onNodesChange'?)")
+        #expect(h.errorOf("return s.nodecount") == "Store has no field 'nodecount' (did you mean 'nodeCount'?)")
     }
 
     @Test func reentrantMutationFromACallback() {

@@ -100,13 +100,13 @@ import Testing
         #expect(h.eval("return s.canUndo, s:undo(), s:addNode{id='a'}.id, s.canUndo, s:undo(), s.nodeCount, s.canRedo, s:redo(), s.nodeCount") == "false\tfalse\ta\ttrue\ttrue\t0\ttrue\ttrue\t1")
         #expect(h.eval("local c = s.configuration return c.defaultEdgePathType, c.gridSize, c.minZoom, c.maxZoom, c.undo, c.edgeStyle.strokeColor, c.edgeStyle.animatedDashPattern[1], c.backgroundStyle.pattern") == "bezier\t20\t0.1\t4\ttrue\t#808080\t5\tnone")
         #expect(h.eval("return s:configure{undo=false}, s.canUndo, s.configuration.undo") == "true\tfalse\tfalse")
-        #expect(h.errorOf("s:configure{snapToGird=true}") == "bad argument #1 to 'configure' (unknown field 'snapToGird')")
+        #expect(h.errorOf("s:configure{snapToGird=true}") == "bad argument #1 to 'configure' (unknown field 'snapToGird'; did you mean 'snapToGrid'?)")
         #expect(h.errorOf("s:configure{edgeStyle={width=1}}") == "bad argument #1 to 'configure' (field 'edgeStyle': unknown field 'edgeStyle.width')")
         #expect(h.errorOf("s:configure{backgroundStyle={pattern='stripes'}}") == "configure: invalid background pattern 'stripes' (expected one of: none, grid, dot)")
         #expect(h.eval("s:setViewport{x=3, y=4, zoom=3} s:configure{maxZoom=2} local v = s.viewport return v.zoom, v.x, s.configuration.maxZoom") == "2\t3\t2")
         #expect(h.eval("s:configure{minZoom=0} return s.configuration.minZoom") == "0.01")
         #expect(h.eval("local t = flow.newStore{snapToGrid=true, gridSize=10, undo=false} t:addNode{id='a'} t:moveNode('a', 14, 16) return t:node('a').x, t:node('a').y, t.canUndo") == "10\t20\tfalse")
-        #expect(h.errorOf("flow.newStore{zoom=1}") == "bad argument #1 to 'newStore' (unknown field 'zoom')")
+        #expect(h.errorOf("flow.newStore{zoom=1}") == "bad argument #1 to 'newStore' (unknown field 'zoom'; did you mean 'zoomEnabled'?)")
     }
 
     @Test func documents() {

@@ -25,7 +25,7 @@ import Testing
         h.eval("s = flow.newStore() s:addNode{id='a'}")
         #expect(h.errorOf("s:addNode{id='a'}") == "addNode: node 'a' already exists")
         #expect(h.errorOf("s:addNode{id='b', x='q'}") == "bad argument #1 to 'addNode' (field 'x': number expected, got string)")
-        #expect(h.errorOf("s:addNode{id='b', widht=3}") == "bad argument #1 to 'addNode' (unknown field 'widht')")
+        #expect(h.errorOf("s:addNode{id='b', widht=3}") == "bad argument #1 to 'addNode' (unknown field 'widht'; did you mean 'width'?)")
         #expect(h.errorOf("s:addNode{id='b', x=1, position={x=1, y=2}}") == "bad argument #1 to 'addNode' (fields 'x'/'y' and 'position' cannot be combined)")
         #expect(h.errorOf("s:addNode{id='b', width=1, size={width=1, height=2}}") == "bad argument #1 to 'addNode' (fields 'width'/'height' and 'size' cannot be combined)")
         #expect(h.errorOf("s:addNode{id='b', handles={{id='x', type='sink'}}}") == "addNode: invalid handle type 'sink' (expected one of: source, target)")

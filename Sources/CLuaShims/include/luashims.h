@@ -215,6 +215,14 @@ int flua_readcolumns(lua_State *L, const int *at, unsigned columns, lua_Integer 
  * string"; it honours __name and light userdata) without raising. */
 const char *flua_pushtypemessage(lua_State *L, int arg, const char *expected);
 
+/* The word of `words` (names separated by spaces) that `key` (n bytes) most likely
+ * misspells, or NULL: ignoring case, a swap of two neighbouring letters counted as one
+ * edit, a get/set/is prefix dropped, at most one edit for names under 6 bytes and two for
+ * longer ones, or the first 4 or more bytes of a longer name; ties go to the earlier word.
+ * *len gets its length. Pure C: never raises. The binding's "has no field" errors use the
+ * same measure. */
+const char *flua_nearestword(const char *key, size_t n, const char *words, size_t *len);
+
 /* ----------------------------------------------------------- bound-type fields */
 
 /* __index for bound types. Upvalues: 1 methods table, 2 getters table (name -> function

@@ -20,17 +20,8 @@ extension FlowStoreBinding {
     /// Items read by C per call of `flua_readentries` or `flua_readcolumns`.
     private static let chunk = 256
 
-    /// The fields of a NodeSpec and of an EdgeSpec (the order in which columns are
-    /// compared), and the keys C reads, in its order (luashims.h).
-    private static let nodeFields = [
-        "id", "x", "y", "position", "width", "height", "size", "data", "shape", "class", "style",
-        "isDraggable", "zIndex", "parentID", "acceptsChildren", "handles",
-    ]
+    /// The keys C reads, in its order (luashims.h).
     private static let nodeKeys = ["id", "x", "y", "width", "height", "parentID"]
-    private static let edgeFields = [
-        "id", "sourceNodeID", "sourceHandleID", "targetNodeID", "targetHandleID", "pathType", "label",
-        "parentID", "points", "class", "style",
-    ]
     private static let edgeKeys = [
         "id", "sourceNodeID", "targetNodeID", "sourceHandleID", "targetHandleID", "label", "parentID", "pathType",
     ]
@@ -39,7 +30,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let nodes = try readItems(
-                args.L, try args.table(2), kind: FLUA_NODE_ENTRY, op: "addNodes", fields: nodeFields, keys: nodeKeys
+                args.L, try args.table(2), kind: FLUA_NODE_ENTRY, op: "addNodes", fields: LuaNodeTables.fields, keys: nodeKeys
             ) { e, i in
                 try node(e, i)
             } general: { t, i in
@@ -56,7 +47,7 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let pathType = box.store.defaultEdgePathType
             let edges = try readItems(
-                args.L, try args.table(2), kind: FLUA_EDGE_ENTRY, op: "addEdges", fields: edgeFields, keys: edgeKeys
+                args.L, try args.table(2), kind: FLUA_EDGE_ENTRY, op: "addEdges", fields: LuaEdgeTables.fields, keys: edgeKeys
             ) { e, i in
                 try edge(e, i, pathType)
             } general: { t, i in

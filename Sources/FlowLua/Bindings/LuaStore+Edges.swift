@@ -5,6 +5,13 @@ import FlowCore
 // lua-api §3: edges.
 
 enum LuaEdgeTables {
+    /// The fields of a EdgeSpec a table may give, in the order the column form compares them
+    /// and "did you mean" suggestions prefer.
+    static let fields = [
+        "id", "sourceNodeID", "sourceHandleID", "targetNodeID", "targetHandleID", "pathType", "label",
+        "parentID", "points", "class", "style",
+    ]
+
     /// An edge from a table: a new one (`base` nil), a replacement or a patch of `base`. A
     /// new edge without `pathType` gets `defaultPathType` (the store's
     /// `configuration.defaultEdgePathType`).
@@ -48,7 +55,7 @@ enum LuaEdgeTables {
             flua_pop(L, 1)
         }
         if let bad = unknown.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            throw t.error("unknown field '\(t.fieldPath(bad))'")
+            throw t.unknownField(bad, known: fields)
         }
         if let base, let id, id != base.id {
             throw FlowError.invalidValue(op, "the id of edge '\(base.id)' cannot change")

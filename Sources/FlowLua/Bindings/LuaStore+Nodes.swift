@@ -25,6 +25,13 @@ struct NodeFields {
 enum TableMode { case add, replace, patch }
 
 enum LuaNodeTables {
+    /// The fields of a NodeSpec a table may give, in the order the column form compares them
+    /// and "did you mean" suggestions prefer.
+    static let fields = [
+        "id", "x", "y", "position", "width", "height", "size", "data", "shape", "class", "style",
+        "isDraggable", "zIndex", "parentID", "acceptsChildren", "handles",
+    ]
+
     /// Reads the number at the top of the stack for field `key` of `t`.
     @inline(__always)
     static func number(_ t: LuaTable, _ key: String) throws(LuaError) -> Double {
@@ -123,8 +130,10 @@ enum LuaNodeTables {
         }
         if let bad = unknown.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             // the usual first guess for a node's text: say where it goes
-            let hint = bad == "label" ? "; a node's label goes in its data: data = {label = ...}" : ""
-            throw t.error("unknown field '\(t.fieldPath(bad))'\(hint)")
+            if bad == "label" {
+                throw t.error("unknown field '\(t.fieldPath(bad))'; a node's label goes in its data: data = {label = ...}")
+            }
+            throw t.unknownField(bad, known: fields)
         }
         if f.position != nil && (f.x != nil || f.y != nil) {
             throw t.error("fields 'x'/'y' and 'position' cannot be combined")

@@ -66,4 +66,18 @@ public enum LuaErrors {
         flua_pop(L, 1)
         return s
     }
+
+    /// `; did you mean 'position'?` when one of `known` is a likely misspelling of `key`
+    /// (the measure of the binding's "has no field" errors, `flua_nearestword`), else "".
+    public static func suggestion(for key: String, among known: [String]) -> String {
+        let words = known.joined(separator: " ")
+        let match: String? = key.withCString { k in
+            words.withCString { w in
+                var len = 0
+                guard let p = flua_nearestword(k, key.utf8.count, w, &len) else { return nil }
+                return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+            }
+        }
+        return match.map { "; did you mean '\($0)'?" } ?? ""
+    }
 }

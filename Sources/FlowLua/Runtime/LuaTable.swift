@@ -46,6 +46,12 @@ public struct LuaTable: LuaStackAccess {
         return .message(operation.isEmpty ? text : "\(operation): \(text)")
     }
 
+    /// `unknown field 'k'`, followed by `; did you mean 'x'?` when one of `known` (in the
+    /// order that decides ties) is a likely misspelling of it.
+    public func unknownField(_ key: String, known: [String]) -> LuaError {
+        error("unknown field '\(fieldPath(key))'\(LuaErrors.suggestion(for: key, among: known))")
+    }
+
     private func typeError(_ key: String, expected: String) -> LuaError {
         error(key, LuaErrors.typeMessage(L, -1, expected: expected))
     }
@@ -96,7 +102,7 @@ public struct LuaTable: LuaStackAccess {
     public func rejectUnknownKeys(_ allowed: Set<String>) throws(LuaError) {
         let (keys, other) = stringKeys()
         if let bad = keys.first(where: { !allowed.contains($0) }) {
-            throw error("unknown field '\(fieldPath(bad))'")
+            throw unknownField(bad, known: allowed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
         if other { throw error("unexpected non-string key") }
     }
