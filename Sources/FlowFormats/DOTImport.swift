@@ -403,6 +403,7 @@ public enum DOTReader {
         /// (its borders, colours and spans dropped, reported).
         mutating func htmlText(_ value: String, unit: String) -> String {
             let html = htmlLabel(value, unit: unit)
+            if html.hasFonts { tally.add("\(unit) HTML label <FONT> is not drawn", unit: unit) }
             guard html.isRecord else { return html.text }
             tally.add("\(unit) HTML label <TABLE> drawn as its cells' text", unit: unit)
             return RecordLabel.leaves(RecordLabel.parse(html.text)).map { $0.lines.joined(separator: " ") }
