@@ -342,7 +342,8 @@ public enum DOTReader {
             if name == "polygon" {
                 let sides = Int(max(0, min(value("sides") ?? 4, Double(DOTPolygon.maximumSides))))
                 let skew = value("skew") ?? 0, distortion = value("distortion") ?? 0
-                polygon = DOTPolygon(sides: sides < 3 ? 0 : sides, skew: skew, distortion: distortion)
+                // an ellipse is neither skewed nor distorted (as in Graphviz)
+                polygon = sides < 3 ? DOTPolygon(sides: 0) : DOTPolygon(sides: sides, skew: skew, distortion: distortion)
                 switch sides {
                 case ..<3: shape = .ellipse  // Graphviz: fewer than 3 sides is an ellipse
                 case 3: shape = .triangle

@@ -126,9 +126,10 @@ struct DOTPolygon: Equatable {
             o["room"] = .array([.number((room.width * 1000).rounded() / 1000), .number((room.height * 1000).rounded() / 1000)])
         }
         func round(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
-        if orientation != 0 { o["orientation"] = .number(round(orientation)) }
-        if skew != 0 { o["skew"] = .number(round(skew)) }
-        if distortion != 0 { o["distortion"] = .number(round(distortion)) }
+        // as read: the DOT writer writes them back, and the corners come out the same
+        if orientation != 0 { o["orientation"] = .number(orientation) }
+        if skew != 0 { o["skew"] = .number(skew) }
+        if distortion != 0 { o["distortion"] = .number(distortion) }
         if peripheries != 1 { o["peripheries"] = .number(Double(peripheries)) }
         if regular { o["regular"] = .bool(true) }
         if sides >= 3 { o["points"] = .array(points.flatMap { [.number(round($0.x)), .number(round($0.y))] }) }

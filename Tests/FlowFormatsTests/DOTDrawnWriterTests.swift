@@ -164,4 +164,33 @@ import Testing
         _ = try back.load(text, format: .mermaid)
         #expect(back.document().nodes.map(\.id) == ["t", "p"])
     }
+
+    /// Over graphviz-doc's 60 example graphs (polypoly.gv and crazy.gv among them) and its
+    /// HTML examples, every node drawn from its data (a table, a polygon) reads back from
+    /// `store:dot()` with the same data, shape and size.
+    @Test func theGraphvizExamplesTablesAndPolygonsReadBackTheSame() throws {
+        var files = GraphvizWarningsTests.examples().map(\.1)
+        files += GraphvizExamples.files().filter { $0.contains("/html/") }.compactMap(GraphvizExamples.contents)
+        guard !files.isEmpty else {
+            print("skipped: no Graphviz example files (install graphviz-doc: scripts/setup)")
+            return
+        }
+        var drawn = 0
+        for text in files {
+            let a = FlowStore<JSONValue>()
+            try a.load(text, format: .dot)
+            let b = FlowStore<JSONValue>()
+            try b.load(a.text(.dot), format: .dot)
+            let (x, y) = (a.document().nodes, b.document().nodes)
+            #expect(x.count == y.count)
+            for (m, n) in zip(x, y) {
+                guard case .object(let o) = m.data, o["table"] != nil || o["polygon"] != nil else { continue }
+                drawn += 1
+                #expect(m.data == n.data, "\(m.id): \(m.data) \(n.data)")
+                #expect(m.shape == n.shape && m.size == n.size, "\(m.id): \(String(describing: m.shape)) \(String(describing: n.shape)) \(m.size) \(n.size)")
+            }
+        }
+        // table.gv's 3 tables, html2-4's 4, polypoly's and crazy's polygons
+        #expect(drawn > 50, "\(drawn)")
+    }
 }
