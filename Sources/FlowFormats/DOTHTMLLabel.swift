@@ -1,9 +1,10 @@
 import FlowCore
 
 /// Graphviz's HTML-like labels (docs/formats.md, "DOT"): a `<TABLE>` is drawn as a table
-/// (`DOTHTMLTable`: spans, colours, borders, padding, alignment) and written as a record
-/// (rows stacked, cells side by side, a cell's `PORT` the field's port), other markup is
-/// its text with `<BR/>` as line ends. What is not drawn (fonts, images, …) is listed.
+/// (`DOTHTMLTable`: spans, colours, borders, padding, alignment, fonts, rules, sides,
+/// styles) and kept as a record too (rows stacked, cells side by side, a cell's `PORT` the
+/// field's port), other markup is its text with `<BR/>` as line ends. What is not drawn
+/// (images, gradients, …) is listed.
 struct DOTHTMLLabel {
     /// The label in record syntax when it holds a table, else its text.
     var text: String
@@ -16,6 +17,11 @@ struct DOTHTMLLabel {
     /// and the tag is not dropped.
     var bold = false
     var italic = false
+    /// A label without a table whose text is all in one `<FONT>`: that font (its colour and
+    /// size the node's); nil otherwise.
+    var font: DOTHTMLTable.Font?
+    /// Whether the label has a `<FONT>` (drawn in a node's table or label, not elsewhere).
+    var hasFonts = false
 
     private struct Tag {
         var name: String
@@ -31,6 +37,10 @@ struct DOTHTMLLabel {
 
     private final class Table {
         var rows: [[Cell]] = []
+        /// The rows (as written, empty ones counted) with an `<HR/>` above them.
+        var rulesAbove: Set<Int> = []
+        /// A `<VR/>` was read since the last cell of the current row.
+        var ruleNext = false
         var attributes: [(String, String)]
         init(attributes: [(String, String)]) { self.attributes = attributes }
     }
@@ -39,6 +49,11 @@ struct DOTHTMLLabel {
         var port: String?
         var text = ""
         var table: Table?
+        /// The `<FONT>` in effect for the cell's first text; nil before any text.
+        var font: DOTHTMLTable.Font?
+    /// Whether the label has a `<FONT>` (drawn in a node's table or label, not elsewhere).
+    var hasFonts = false
+        var ruleBefore = false
         var attributes: [(String, String)]
         init(attributes: [(String, String)]) {
             self.attributes = attributes
@@ -46,12 +61,13 @@ struct DOTHTMLLabel {
         }
     }
 
-    static let kept: Set<String> = ["table", "tr", "td", "br"]
+    static let kept: Set<String> = ["table", "tr", "td", "br", "font", "hr", "vr"]
     /// The attributes drawn, by tag.
     static let keptAttributes: [String: Set<String>] = [
-        "table": ["border", "cellborder", "cellpadding", "cellspacing", "bgcolor", "color", "align", "valign", "width", "height"],
-        "td": ["port", "colspan", "rowspan", "border", "cellpadding", "bgcolor", "color", "align", "valign", "width", "height"],
+        "table": ["border", "cellborder", "cellpadding", "cellspacing", "bgcolor", "color", "align", "valign", "width", "height", "style"],
+        "td": ["port", "colspan", "rowspan", "border", "cellpadding", "bgcolor", "color", "align", "valign", "width", "height", "sides", "style"],
         "br": ["align"],
+        "font": ["color", "point-size", "face"],
     ]
     /// Tables nested deeper are not drawn (their text joins the cell around them): each
     /// level is a level of braces in the record (`RecordLabel` takes 64), and the record is
@@ -72,6 +88,10 @@ struct DOTHTMLLabel {
         var ignored = 0
         var depth = (b: 0, i: 0)
         var texts = (all: 0, bold: 0, italic: 0)
+        /// The `<FONT>`s open, each merged with those around it.
+        var fonts = [DOTHTMLTable.Font()]
+        /// The font of the text outside tables: nil before any, `.some(nil)` when it changed.
+        var plainFont: DOTHTMLTable.Font??
         for item in items {
             switch item {
             case .text(let t):
@@ -80,6 +100,15 @@ struct DOTHTMLLabel {
                     texts.all += 1
                     if depth.b > 0 { texts.bold += 1 }
                     if depth.i > 0 { texts.italic += 1 }
+                    if let c = cells.last {
+                        if c.font == nil {
+                            c.font = fonts.last!
+                        } else if c.font != fonts.last! {
+                            dropped.insert("<FONT> around part of a cell's text (its first font is drawn)")
+                        }
+                    } else if stack.isEmpty {
+                        plainFont = plainFont == nil || plainFont! == fonts.last! ? fonts.last! : .some(nil)
+                    }
                 }
                 if let c = cells.last { c.text += s } else if stack.isEmpty { plain += s }
             case .tag(let tag):
@@ -88,6 +117,15 @@ struct DOTHTMLLabel {
                     dropped.insert(k.uppercased())
                 }
                 switch (tag.name, tag.closing) {
+                case ("font", false) where !tag.selfClosing:
+                    hasFonts = true
+                    fonts.append(fonts.last!.with(Self.font(tag.attributes, dropped: &dropped)))
+                case ("font", true):
+                    if fonts.count > 1 { fonts.removeLast() }
+                case ("hr", _) where ignored == 0:
+                    if let t = stack.last { t.rulesAbove.insert(t.rows.count) }
+                case ("vr", _) where ignored == 0:
+                    stack.last?.ruleNext = true
                 case ("b", let closing): depth.b += closing ? -1 : 1
                 case ("i", let closing): depth.i += closing ? -1 : 1
                 case ("table", false) where stack.count >= Self.maximumTableDepth || ignored > 0:
@@ -106,10 +144,14 @@ struct DOTHTMLLabel {
                     if !stack.isEmpty { stack.removeLast() }
                 case ("tr", false):
                     stack.last?.rows.append([])
+                    stack.last?.ruleNext = false
                 case ("td", false):
                     let c = Cell(attributes: tag.attributes)
                     if let t = stack.last {
                         if t.rows.isEmpty { t.rows.append([]) }
+                        // a rule between two cells of a row, not before the first
+                        c.ruleBefore = t.ruleNext && !t.rows[t.rows.count - 1].isEmpty
+                        t.ruleNext = false
                         t.rows[t.rows.count - 1].append(c)
                     }
                     cells.append(c)
@@ -126,6 +168,14 @@ struct DOTHTMLLabel {
         italic = texts.all > 0 && texts.italic == texts.all
         if bold { dropped.remove("<B>") }
         if italic { dropped.remove("<I>") }
+        if top == nil, let f = plainFont {
+            if let f, !f.isEmpty {
+                font = f
+                if f.face != nil { dropped.insert("FACE (of a label without a table)") }
+            } else if f == nil {
+                dropped.insert("<FONT> around part of the text")
+            }
+        }
         if let top {
             text = Self.record(top, horizontal: true)
             isRecord = true
@@ -168,6 +218,7 @@ struct DOTHTMLLabel {
             case "valign": look.valign = side(k, v, vertical)
             case "width": look.width = number(k, v, 0...65535) ?? 0
             case "height": look.height = number(k, v, 0...65535) ?? 0
+            case "style": look.style = styleWords(v, dropped: &dropped)
             default: return false
             }
             return true
@@ -182,12 +233,20 @@ struct DOTHTMLLabel {
             }
         }
         var rows: [[Int]] = []
-        for row in t.rows where !row.isEmpty {
+        var rule = false
+        for (r, row) in t.rows.enumerated() {
+            // a rule above a row (or above empty rows before it) that has a row before it
+            if t.rulesAbove.contains(r) { rule = true }
+            if row.isEmpty { continue }
+            if rule && !rows.isEmpty { out.rulesAbove.insert(rows.count) }
+            rule = false
             rows.append([])
             for c in row {
                 var cell = DOTHTMLTable.Cell()
                 cell.port = c.port
                 cell.lines = lines(c.text)
+                cell.font = c.font ?? DOTHTMLTable.Font()
+                cell.ruleBefore = c.ruleBefore
                 if let inner = c.table, depth < Self.maximumDrawnDepth {
                     cell.table = table(inner, depth: depth + 1, dropped: &dropped)
                 } else if let inner = c.table {
@@ -201,6 +260,13 @@ struct DOTHTMLLabel {
                     case "rowspan": cell.rows = Int(number(k, v, 1...65535) ?? 1)
                     case "border": cell.border = number(k, v, 0...127)
                     case "cellpadding": cell.padding = number(k, v, 0...255)
+                    case "sides":
+                        let given = Set(v.uppercased().filter { !$0.isWhitespace })
+                        if given.isSubset(of: "LTRB") {
+                            cell.look.sides = String("LTRB".filter(given.contains))
+                        } else {
+                            dropped.insert("SIDES '\(v)'")
+                        }
                     default: break
                     }
                 }
@@ -212,6 +278,39 @@ struct DOTHTMLLabel {
             dropped.insert("COLSPAN or ROWSPAN past \(DOTHTMLTable.maximumSpan) or \(DOTHTMLTable.maximumPlaces) places")
         }
         return out
+    }
+
+    /// The words of a `STYLE` that are drawn (rounded, dashed, dotted, invis; solid is the
+    /// default); others (radial, …) are added to `dropped`.
+    private static func styleWords(_ value: String, dropped: inout Set<String>) -> [String] {
+        var out: [String] = []
+        for w in value.lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) {
+            switch w {
+            case "rounded", "dashed", "dotted", "invis", "invisible": if !out.contains(w) { out.append(w == "invisible" ? "invis" : w) }
+            case "solid": break
+            default: dropped.insert("STYLE '\(w)'")
+            }
+        }
+        return out
+    }
+
+    /// The font a `<FONT>` tag's attributes give; values that cannot be read are added to
+    /// `dropped`.
+    private static func font(_ attributes: [(String, String)], dropped: inout Set<String>) -> DOTHTMLTable.Font {
+        var f = DOTHTMLTable.Font()
+        for (k, v) in attributes {
+            switch k {
+            case "color":
+                if let c = parseColor(v) { f.color = c } else { dropped.insert("COLOR '\(v)'") }
+            case "point-size":
+                if let n = Double(v.trimmingSpaces()), n >= 1, n <= 1000 { f.size = n } else { dropped.insert("POINT-SIZE '\(v)'") }
+            case "face":
+                let face = v.trimmingSpaces()
+                if !face.isEmpty { f.face = face }
+            default: break
+            }
+        }
+        return f
     }
 
     /// `table` in record syntax where the fields around it lie side by side (`horizontal`)

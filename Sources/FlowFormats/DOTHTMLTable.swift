@@ -11,6 +11,29 @@ struct DOTHTMLTable {
         var fill: FlowColor?, stroke: FlowColor?
         var align: String?, valign: String?
         var width = 0.0, height = 0.0
+        /// `STYLE`'s words that are drawn: rounded, dashed, dotted, invis (solid is the default).
+        var style: [String] = []
+        /// A cell's `SIDES`: the sides of its border drawn (of `LTRB`, in that order); nil: all.
+        var sides: String?
+    }
+
+    /// A `<FONT>` around a cell's text (or its table): colour, size in points, face.
+    struct Font: Equatable {
+        var color: FlowColor?, size: Double?, face: String?
+
+        /// `inner` (a `<FONT>` inside this one) over this one: what it gives wins.
+        func with(_ inner: Font) -> Font {
+            Font(color: inner.color ?? color, size: inner.size ?? size, face: inner.face ?? face)
+        }
+
+        var isEmpty: Bool { color == nil && size == nil && face == nil }
+
+        /// `font` at this size (when given).
+        func applied(to font: TextFont) -> TextFont {
+            var f = font
+            if let size { f.size = size }
+            return f
+        }
     }
 
     struct Cell {
@@ -19,6 +42,10 @@ struct DOTHTMLTable {
         var port: String?
         var table: DOTHTMLTable?
         var look = Look()
+        /// The `<FONT>` in effect for the cell's text.
+        var font = Font()
+        /// A `<VR/>` before the cell: a line between it and the cell before it in its row.
+        var ruleBefore = false
         /// nil: the table's `CELLBORDER` (`CELLPADDING`).
         var border: Double?, padding: Double?
         /// The cell's box from the outermost table's top left corner (`layout`).
@@ -29,6 +56,9 @@ struct DOTHTMLTable {
     var border = 1.0, spacing = 2.0, padding = 2.0
     var cellBorder: Double?
     var look = Look()
+    /// The rows with an `<HR/>` above them: a line across the table between them and the
+    /// row before.
+    var rulesAbove: Set<Int> = []
     /// The table's box from the outermost table's top left corner (`layout`).
     var frame = Rect.zero
 
@@ -73,10 +103,11 @@ struct DOTHTMLTable {
         for i in cells.indices {
             var content = Size(0, 0)
             if cells[i].table != nil {
-                content = cells[i].table!.size(font: font)
+                content = cells[i].table!.size(font: cells[i].font.applied(to: font))
             } else if !cells[i].lines.isEmpty {
-                let w = cells[i].lines.map { TextMetrics.width(of: $0, font: font) }.max() ?? 0
-                content = Size(w, Double(cells[i].lines.count) * font.lineHeight)
+                let f = cells[i].font.applied(to: font)
+                let w = cells[i].lines.map { TextMetrics.width(of: $0, font: f) }.max() ?? 0
+                content = Size(w, Double(cells[i].lines.count) * f.lineHeight)
             }
             let inset = 2 * (cellPadding(i) + cellBorderWidth(i))
             cells[i].frame.size = Size(
@@ -176,27 +207,60 @@ struct DOTHTMLTable {
         }
     }
 
-    /// The table as JSON: its box, border width and colours, and its cells (box, border,
-    /// padding, colours, alignment, port, text or nested table), numbers to a thousandth.
+    /// The table as JSON: its box, border width and colours, its cell spacing, the rows
+    /// with a rule above (`hr`), and its cells (box, place on the grid, border, padding,
+    /// colours, alignment, font, sides, style, port, text or nested table), numbers to a
+    /// thousandth. What the label gave that the layout made (spans, minimum sizes, spacing)
+    /// is kept too, so the DOT writer can write the label back (`DOTHTMLWriter`).
     var json: JSONValue {
         var o = JSONObject(box(frame))
         o["border"] = .number(round(border))
+        o["spacing"] = .number(round(spacing))
+        // the cells' border unless they give their own, and so the room between them
+        // without spacing (`gap`)
+        if let c = cellBorder { o["cellborder"] = .number(round(c)) }
         if let fill = look.fill { o["fill"] = .string(fill.description) }
         if let stroke = look.stroke { o["stroke"] = .string(stroke.description) }
+        // where the table sits in its cell (a nested table)
+        if let a = look.align { o["align"] = .string(a) }
+        if let v = look.valign { o["valign"] = .string(v) }
+        Self.write(look, to: &o)
+        if !rulesAbove.isEmpty { o["hr"] = .array(rulesAbove.sorted().map { .number(Double($0)) }) }
         o["cells"] = .array(cells.indices.map { i in
             let c = cells[i]
             var e = JSONObject(box(c.frame))
+            e["row"] = .number(Double(c.row))
+            e["column"] = .number(Double(c.column))
+            if c.rows != 1 { e["rows"] = .number(Double(c.rows)) }
+            if c.columns != 1 { e["columns"] = .number(Double(c.columns)) }
             e["border"] = .number(round(cellBorderWidth(i)))
             e["padding"] = .number(round(cellPadding(i)))
             if let f = c.look.fill { e["fill"] = .string(f.description) }
             if let s = c.look.stroke ?? look.stroke { e["stroke"] = .string(s.description) }
             if let a = c.look.align, a != "center" { e["align"] = .string(a) }
             if let v = c.look.valign, v != "middle" { e["valign"] = .string(v) }
+            Self.write(c.look, to: &e)
+            if let s = c.look.sides { e["sides"] = .string(s) }
+            if !c.font.isEmpty {
+                var f = JSONObject()
+                if let color = c.font.color { f["color"] = .string(color.description) }
+                if let size = c.font.size { f["size"] = .number(round(size)) }
+                if let face = c.font.face { f["face"] = .string(face) }
+                e["font"] = .object(f)
+            }
+            if c.ruleBefore { e["vr"] = .bool(true) }
             if let p = c.port { e["port"] = .string(p) }
             if let t = c.table { e["table"] = t.json } else if !c.lines.isEmpty { e["text"] = .string(c.lines.joined(separator: "\n")) }
             return .object(e)
         })
         return .object(o)
+    }
+
+    /// The minimum size (`minWidth`, `minHeight`) and `style` words `look` gives.
+    private static func write(_ look: Look, to o: inout JSONObject) {
+        if look.width > 0 { o["minWidth"] = .number((look.width * 1000).rounded() / 1000) }
+        if look.height > 0 { o["minHeight"] = .number((look.height * 1000).rounded() / 1000) }
+        if !look.style.isEmpty { o["style"] = .string(look.style.joined(separator: ",")) }
     }
 
     private func box(_ r: Rect) -> [(String, JSONValue)] {

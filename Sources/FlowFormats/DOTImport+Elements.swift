@@ -29,6 +29,11 @@ extension DOTReader.Builder {
                 if html.isRecord { htmlRecord = html.text } else { title = html.text }
                 htmlTable = html.table
                 if html.bold { style.bold = true }
+                // a `<FONT>` around all of a label without a table: the node's text colour and size
+                if let f = html.font {
+                    if let c = f.color { style.textColor = c }
+                    if let size = f.size { style.fontSize = size }
+                }
                 if html.italic { style.italic = true }
             case "label": title = label(value, id: n.id); rawLabel = value
             case "shape":
@@ -75,7 +80,6 @@ extension DOTReader.Builder {
         }
         if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
         var data = labelData(title, id: n.id)
-        if let polygon, shapeName != "point", htmlTable == nil { data = data.setting("polygon", to: polygon.json) }
         if let htmlTable {
             let size = placeTable(htmlTable, node: n.id, shape: shapeName, font: style.font, width, height, fixed: fixedSize, &data)
             (width, height, fixedSize) = (size.width, size.height, true)
@@ -106,8 +110,15 @@ extension DOTReader.Builder {
                     RecordLabel.parse(data.title(nodeID: n.id)), in: Rect(origin: .zero, size: size), font: style.font)
             }
         }
-        if let polygon, polygon.sides >= 3, !fixedSize {
-            (size, autoSize) = (polygonSize(polygon, title: data.title(nodeID: n.id), style: style, shape: shape, from: size), false)
+        if let polygon, shapeName != "point", htmlTable == nil {
+            // the innermost outline around the title (or at the size given), the others
+            // outside it
+            let inner = fixedSize && size != nil
+                ? size! : polygonSize(polygon, title: data.title(nodeID: n.id), style: style, shape: shape, from: size)
+            let placed = polygon.placed(in: inner)
+            let room = Size(placed.size.width - inner.width, placed.size.height - inner.height)
+            data = data.setting("polygon", to: polygon.json(points: placed.points, room: room))
+            if placed.size != inner || !fixedSize { (size, autoSize) = (placed.size, false) }
         }
         var position = Point.zero
         if allPositioned, let p = points[n.id] {

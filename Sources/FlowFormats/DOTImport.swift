@@ -342,7 +342,8 @@ public enum DOTReader {
             if name == "polygon" {
                 let sides = Int(max(0, min(value("sides") ?? 4, Double(DOTPolygon.maximumSides))))
                 let skew = value("skew") ?? 0, distortion = value("distortion") ?? 0
-                polygon = DOTPolygon(sides: sides < 3 ? 0 : sides, skew: skew, distortion: distortion)
+                // an ellipse is neither skewed nor distorted (as in Graphviz)
+                polygon = sides < 3 ? DOTPolygon(sides: 0) : DOTPolygon(sides: sides, skew: skew, distortion: distortion)
                 switch sides {
                 case ..<3: shape = .ellipse  // Graphviz: fewer than 3 sides is an ellipse
                 case 3: shape = .triangle
@@ -403,6 +404,7 @@ public enum DOTReader {
         /// (its borders, colours and spans dropped, reported).
         mutating func htmlText(_ value: String, unit: String) -> String {
             let html = htmlLabel(value, unit: unit)
+            if html.hasFonts { tally.add("\(unit) HTML label <FONT> is not drawn", unit: unit) }
             guard html.isRecord else { return html.text }
             tally.add("\(unit) HTML label <TABLE> drawn as its cells' text", unit: unit)
             return RecordLabel.leaves(RecordLabel.parse(html.text)).map { $0.lines.joined(separator: " ") }

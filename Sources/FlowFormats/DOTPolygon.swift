@@ -8,8 +8,8 @@ import Darwin
 
 /// A Graphviz polygon that no shape of the store draws as it is (more than 8 sides, a skew or
 /// distortion past 4 sides, a rotation, extra outlines): stored in the node's data as
-/// `polygon` (`json`) and drawn from it, the node's shape kept as the nearest one for edges
-/// to end on (docs/formats.md, "Polygons").
+/// `polygon` (`json`) and drawn from it, the node's shape kept as the nearest one, which the
+/// renderer moves edge ends from onto the polygon (docs/formats.md, "Polygons").
 struct DOTPolygon: Equatable {
     /// 0 for an ellipse (what Graphviz draws for fewer than 3 sides).
     var sides = 4
@@ -96,15 +96,43 @@ struct DOTPolygon: Equatable {
         return Size((s.width * 1000).rounded() / 1000, (s.height * 1000).rounded() / 1000)
     }
 
-    var json: JSONValue {
+    /// The room between two outlines (Graphviz's `GAP`).
+    static let peripheryGap = 4.0
+
+    /// The node that draws the polygon at `size` (its innermost outline, around the title)
+    /// with its extra outlines outside it, each `peripheryGap` further out, as Graphviz
+    /// draws them: the node's size (the outermost outline's box), and the innermost
+    /// outline's corners as fractions of that box (empty for an ellipse, whose outlines
+    /// grow by the gap each way).
+    func placed(in size: Size) -> (size: Size, points: [Point]) {
+        let grow = Self.peripheryGap * Double(max(peripheries - 1, 0))
+        guard sides >= 3 else { return (Size(size.width + 2 * grow, size.height + 2 * grow), []) }
+        let inner = corners.map { Point($0.x * size.width, $0.y * size.height) }
+        let outer = PolygonOutline.offset(inner, by: grow)
+        let xs = outer.map(\.x), ys = outer.map(\.y)
+        let (x0, y0) = (min(xs.min()!, 0), min(ys.min()!, 0))
+        let w = max(xs.max()!, size.width) - x0, h = max(ys.max()!, size.height) - y0
+        let box = Size((w * 1000).rounded() / 1000, (h * 1000).rounded() / 1000)
+        return (box, inner.map { Point(($0.x - x0) / max(box.width, 1e-9), ($0.y - y0) / max(box.height, 1e-9)) })
+    }
+
+    /// The polygon as JSON, `points` (the innermost outline's corners as fractions of the
+    /// node's box, `placed`) when it has sides, and with more than one outline the room the
+    /// outer ones take (`room`: the node's size less the innermost outline's, width and
+    /// height), which the DOT writer takes off the node's size to write dot's.
+    func json(points: [Point], room: Size = Size(0, 0)) -> JSONValue {
         var o = JSONObject([("sides", .number(Double(sides)))])
+        if room != Size(0, 0) {
+            o["room"] = .array([.number((room.width * 1000).rounded() / 1000), .number((room.height * 1000).rounded() / 1000)])
+        }
         func round(_ v: Double) -> Double { (v * 10000).rounded() / 10000 }
-        if orientation != 0 { o["orientation"] = .number(round(orientation)) }
-        if skew != 0 { o["skew"] = .number(round(skew)) }
-        if distortion != 0 { o["distortion"] = .number(round(distortion)) }
+        // as read: the DOT writer writes them back, and the corners come out the same
+        if orientation != 0 { o["orientation"] = .number(orientation) }
+        if skew != 0 { o["skew"] = .number(skew) }
+        if distortion != 0 { o["distortion"] = .number(distortion) }
         if peripheries != 1 { o["peripheries"] = .number(Double(peripheries)) }
         if regular { o["regular"] = .bool(true) }
-        if sides >= 3 { o["points"] = .array(corners.flatMap { [.number(round($0.x)), .number(round($0.y))] }) }
+        if sides >= 3 { o["points"] = .array(points.flatMap { [.number(round($0.x)), .number(round($0.y))] }) }
         return .object(o)
     }
 }

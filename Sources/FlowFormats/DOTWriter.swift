@@ -156,11 +156,44 @@ public enum DOTWriter {
     /// fields a quarter turn (`recordLabel`).
     static func nodeAttributes(_ n: FlowNode<JSONValue>, bottom: Double, sideways: Bool = false) -> [String] {
         var a: [String] = []
-        if let t = title(n) {
+        let drawn = drawnShape(n)
+        if let html = drawn?.label {
+            a.append("label=<" + html + ">")
+        } else if let t = title(n) {
             // a record's title is record syntax: its backslashes are escapes to keep
             a.append("label=" + ((n.shape ?? .rounded).isRecord ? quoteRecord(recordLabel(t, sideways: sideways)) : quoteLabel(t)))
         }
         var styles: [String] = []
+        if let drawn {
+            a += drawn.attributes
+            styles += drawn.styles
+        } else {
+            a += shapeAttributes(n, &styles)
+        }
+        var st = styleAttributes(n.style, node: true)
+        if let i = st.firstIndex(where: { $0.hasPrefix("style=") }) {
+            styles.append(String(st[i].dropFirst(7).dropLast()))
+            st.remove(at: i)
+        }
+        if n.style.fill != nil { styles.append("filled") }
+        a += st
+        if !styles.isEmpty { a.append("style=" + quote(styles.joined(separator: ","))) }
+        if !n.classes.isEmpty { a.append("class=" + quote(n.classes.joined(separator: " "))) }
+        let cx = n.position.x + n.size.width / 2, cy = bottom - (n.position.y + n.size.height / 2)
+        a.append("pos=" + quote(num(cx) + "," + num(cy)))
+        // inches to 6 places: the reader's 1/1000 px rounding gives the size back exactly
+        let size = drawn?.size ?? n.size
+        a.append("width=" + value(inches(size.width)))
+        a.append("height=" + value(inches(size.height)))
+        // a size the user set is exact; DOT's sizes are minimums the label may grow (a
+        // table's node is sized round its table again, to the size written)
+        if !n.autoSize && !(drawn?.label != nil) { a.append("fixedsize=true") }
+        return a
+    }
+
+    /// The shape attributes of node `n` (its style words added to `styles`).
+    static func shapeAttributes(_ n: FlowNode<JSONValue>, _ styles: inout [String]) -> [String] {
+        var a: [String] = []
         switch n.shape ?? .rounded {
         case .rounded, .stadium: a.append("shape=box"); styles.append("rounded")
         case .rectangle, .document: a.append("shape=box")
@@ -183,22 +216,6 @@ public enum DOTWriter {
             .septagon, .octagon, .doubleoctagon, .tripleoctagon, .box3d, .component, .tab, .folder:
             a.append("shape=" + (n.shape ?? .rounded).rawValue)
         }
-        var st = styleAttributes(n.style, node: true)
-        if let i = st.firstIndex(where: { $0.hasPrefix("style=") }) {
-            styles.append(String(st[i].dropFirst(7).dropLast()))
-            st.remove(at: i)
-        }
-        if n.style.fill != nil { styles.append("filled") }
-        a += st
-        if !styles.isEmpty { a.append("style=" + quote(styles.joined(separator: ","))) }
-        if !n.classes.isEmpty { a.append("class=" + quote(n.classes.joined(separator: " "))) }
-        let cx = n.position.x + n.size.width / 2, cy = bottom - (n.position.y + n.size.height / 2)
-        a.append("pos=" + quote(num(cx) + "," + num(cy)))
-        // inches to 6 places: the reader's 1/1000 px rounding gives the size back exactly
-        a.append("width=" + value(inches(n.size.width)))
-        a.append("height=" + value(inches(n.size.height)))
-        // a size the user set is exact; DOT's sizes are minimums the label may grow
-        if !n.autoSize { a.append("fixedsize=true") }
         return a
     }
 

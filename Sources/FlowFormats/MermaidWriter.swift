@@ -46,6 +46,8 @@ public enum MermaidWriter {
             out += "---\ntitle: \"" + q + "\"\n---\n"
         }
         out += "flowchart " + direction(doc) + "\n"
+        // what Mermaid cannot draw of a node, said in comments (MermaidWriter+Lost)
+        for n in doc.nodes { if let lost = lost(n, name: names[n.id]!, shape: doc.resolvedShape(of: n)) { out += "%% " + lost + "\n" } }
         GroupWalk.walk(doc.nodes) { step in
             switch step {
             case .close(let pad):
@@ -57,7 +59,7 @@ public enum MermaidWriter {
                 }
             case .node(let n, let pad):
                 let (open, close) = brackets(doc.resolvedShape(of: n))
-                out += pad + names[n.id]! + open + quote(n.data.title(nodeID: n.id)) + close + "\n"
+                out += pad + names[n.id]! + open + quote(tableText(n) ?? n.data.title(nodeID: n.id)) + close + "\n"
             }
         }
         var linkStyles: [String] = []

@@ -17,6 +17,14 @@ extension SVGRenderer {
         index.reserveCapacity(nodes.count)
         for (i, n) in nodes.enumerated() { index[n.id] = i }
         let autoHandles = store.configuration.autoHandles
+        // the outlines of the polygons drawn in place of their nodes' shapes, by node
+        var outlines: [Int: [Point]?] = [:]
+        func outline(_ i: Int) -> [Point]? {
+            if let o = outlines[i] { return o }
+            let o = polygonOutline(nodes[i], nodes[i].frame)
+            outlines[i] = o
+            return o
+        }
         store.forEachEdge { e in
             guard let si = index[e.sourceNodeID], let ti = index[e.targetNodeID],
                 let ends = EdgeEnds.resolve(
@@ -25,9 +33,12 @@ extension SVGRenderer {
                     sourceShape: shapes[si], targetShape: shapes[ti])
             else { return }
             let type = EdgePathType.allCases.firstIndex(of: e.pathType) ?? 0
+            // an edge ends on a drawn polygon's outline, not on the nearest shape's
+            let source = Self.clipped(ends.source, to: outline(si), in: nodes[si].frame)
+            let target = Self.clipped(ends.target, to: outline(ti), in: nodes[ti].frame)
             let g = EdgeGeometry(
-                sourcePoint: ends.source.point, sourcePosition: ends.source.position,
-                targetPoint: ends.target.point, targetPosition: ends.target.position,
+                sourcePoint: source.point, sourcePosition: source.position,
+                targetPoint: target.point, targetPosition: target.position,
                 points: Array(ends.points), calculator: calculators[type])
             let emphasis: EdgeEmphasis =
                 e.isDropTarget

@@ -27,25 +27,49 @@ extension SVGRenderer {
         return out
     }
 
+    /// The number of outlines of polygon `p` (`peripheries`, 1 to 16).
+    static func peripheries(_ p: JSONObject) -> Int {
+        if case .number(let v)? = p["peripheries"], v.isFinite { return Int(max(1, min(v, 16))) }
+        return 1
+    }
+
     /// Polygon `p` in frame `f`: one `path` of class `shape` with an outline for each of its
-    /// `peripheries` (at most 16), the outermost on the frame, each next one 4 inside it.
+    /// `peripheries` (at most 16), as Graphviz draws them: the innermost at `points`, each
+    /// next one 4 further out, its sides parallel to the last's (an ellipse's outermost on
+    /// the frame, each next one 4 inside it).
     func writePolygon(_ w: inout ByteWriter, _ p: JSONObject, _ f: Rect, _ inline: FlowStyle) {
-        var count = 1
-        if case .number(let v)? = p["peripheries"], v.isFinite { count = Int(max(1, min(v, 16))) }
+        let count = Self.peripheries(p)
         let corners = Self.corners(p) ?? []
         w.raw("<path class=\"shape\"")
         writeInline(&w, inline, .nodeShape)
         w.raw(" d=\"")
+        let inner = corners.map { Point(f.x + $0.x * f.width, f.y + $0.y * f.height) }
         for k in 0..<count {
-            let inset = Double(k) * 4
-            let r = f.insetBy(dx: min(inset, f.width / 2), dy: min(inset, f.height / 2))
             if corners.count < 3 {
-                ellipse(&w, r)
+                let inset = Double(k) * 4
+                ellipse(&w, f.insetBy(dx: min(inset, f.width / 2), dy: min(inset, f.height / 2)))
             } else {
-                polygon(&w, corners.map { Point(r.x + $0.x * r.width, r.y + $0.y * r.height) })
+                polygon(&w, PolygonOutline.offset(inner, by: Double(k) * 4))
             }
         }
         w.raw("\"/>\n")
+    }
+
+    /// The outermost outline of the polygon drawn for node `n` in frame `f` (where its edges
+    /// end), nil when it draws none or an ellipse (which its shape draws).
+    func polygonOutline(_ n: FlowNode<Data>, _ f: Rect) -> [Point]? {
+        guard !n.acceptsChildren, let p = storedPolygon(n), let corners = Self.corners(p), corners.count >= 3 else { return nil }
+        let inner = corners.map { Point(f.x + $0.x * f.width, f.y + $0.y * f.height) }
+        return PolygonOutline.offset(inner, by: Double(Self.peripheries(p) - 1) * 4)
+    }
+
+    /// `end` moved onto `outline` along the line from the middle of `f` through it (an end
+    /// at the middle stays).
+    static func clipped(_ end: EdgeEnd, to outline: [Point]?, in f: Rect) -> EdgeEnd {
+        guard let outline, end.position != .center,
+            let p = PolygonOutline.exit(from: Point(f.midX, f.midY), toward: end.point, outline)
+        else { return end }
+        return EdgeEnd(point: p, position: end.position)
     }
 
     /// An ellipse filling `r`, as two arcs.

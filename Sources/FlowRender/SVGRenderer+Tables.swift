@@ -1,8 +1,9 @@
 import FlowCore
 
 // Tables: a record node whose data holds `table` (a DOT HTML-like label's table as the
-// reader laid it out) is drawn as that table, centred in the node (docs/formats.md,
-// "HTML-like labels").
+// reader laid it out) is drawn as that table, centred in the node: its boxes with their
+// colours, border sides and styles, its rules (`<HR/>`, `<VR/>`) and its cells' text in their
+// fonts (docs/formats.md, "HTML-like tables").
 
 extension SVGRenderer {
     /// The table stored in record node `n`'s data (`table`), or nil.
@@ -33,6 +34,7 @@ extension SVGRenderer {
     ) {
         writeBox(&w, table, offset: offset)
         guard case .array(let cells)? = table["cells"] else { return }
+        writeRules(&w, table, cells, offset: offset)
         for case .object(let cell) in cells {
             writeBox(&w, cell, offset: offset)
             let r = Self.box(cell)
@@ -49,6 +51,18 @@ extension SVGRenderer {
     /// The lines of `text` in `inner`, each line placed by the cell's `align`, the block
     /// by its `valign`.
     private func writeCellText(_ w: inout ByteWriter, _ text: String, _ inner: Rect, _ cell: JSONObject, font: TextFont, _ inline: FlowStyle) {
+        var font = font, inline = inline
+        var face: String?
+        if case .object(let f)? = cell["font"] {
+            if case .number(let size)? = f["size"], size.isFinite, size >= 1, size <= 1000 {
+                font.size = size
+                inline.fontSize = size
+            }
+            if case .string(let c)? = f["color"], let colour = FlowColor(c) { inline.textColor = colour }
+            if case .string(let name)? = f["face"] {
+                face = String(name.unicodeScalars.filter { $0 != "'" && $0 != "\\" && $0 != ";" && $0 != "\"" })
+            }
+        }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let lh = font.lineHeight
         let block = Double(lines.count) * lh
@@ -68,6 +82,7 @@ extension SVGRenderer {
             }
             w.raw("<text class=\"title\"")
             writeInline(&w, inline, .nodeTitle)
+            if let face { fontFamily(&w, face) }
             w.raw(" x=\"")
             w.number(mapX(x))
             w.raw("\" y=\"")
@@ -79,35 +94,150 @@ extension SVGRenderer {
         }
     }
 
+    /// `font-family` (`face`, then sans-serif) added to the inline style just written, or
+    /// an inline style of its own.
+    private func fontFamily(_ w: inout ByteWriter, _ face: String) {
+        if w.bytes.last == UInt8(ascii: "\"") && !w.bytes.suffix(2).elementsEqual("=\"".utf8) {
+            w.bytes.removeLast()
+            w.raw(";")
+        } else {
+            w.raw(" style=\"")
+        }
+        w.raw("font-family:'")
+        w.escaped(face)
+        w.raw("',sans-serif\"")
+    }
+
     /// A table's or cell's box: its background (`fill`, else none) and its border (`border`
-    /// wide, inside the box; `stroke`, else the theme's).
+    /// wide, inside the box; `stroke`, else the theme's), on the `sides` given (all when
+    /// none), with round corners, dashes or dots by its `style`; nothing of an `invis` one.
     private func writeBox(_ w: inout ByteWriter, _ o: JSONObject, offset: Point) {
+        let style = Self.styleWords(o)
+        if style.contains("invis") { return }
         let border = Self.number(o, "border")
         let fill = Self.color(o, "fill")
         guard border > 0 || fill != nil else { return }
         let r = Self.box(o)
+        var sides = "LTRB"
+        if case .string(let s)? = o["sides"] { sides = s }
+        let whole = sides.contains("L") && sides.contains("T") && sides.contains("R") && sides.contains("B")
         let inset = min(border / 2, r.width / 2, r.height / 2)
+        let drawn = Rect(r.x + offset.x + inset, r.y + offset.y + inset, max(0, r.width - 2 * inset), max(0, r.height - 2 * inset))
+        if !whole {
+            // the background alone, then the sides' lines
+            if fill != nil { rect(&w, drawn, fill: fill, border: 0, stroke: nil, style: style) }
+            guard border > 0, !sides.isEmpty else { return }
+            w.raw("<path class=\"shape cell\" style=\"fill:none")
+            strokeDeclarations(&w, o, border: border, style: style)
+            w.raw("\" d=\"")
+            let corners = [
+                (drawn.x, drawn.y), (drawn.maxX, drawn.y), (drawn.maxX, drawn.maxY), (drawn.x, drawn.maxY),
+            ]
+            // T from the top left corner, R from the top right, B from the bottom right, L
+            // from the bottom left
+            for (k, side) in ["T", "R", "B", "L"].enumerated() where sides.contains(side) {
+                let (a, b) = (corners[k], corners[(k + 1) % 4])
+                w.byte(UInt8(ascii: "M"))
+                point(&w, Point(a.0, a.1))
+                w.byte(UInt8(ascii: "L"))
+                point(&w, Point(b.0, b.1))
+            }
+            w.raw("\"/>\n")
+            return
+        }
+        rect(&w, drawn, fill: fill, border: border, stroke: o, style: style)
+    }
+
+    /// A `rect` of class `shape cell`: `fill` (else none), a border `border` wide in the
+    /// colour of `stroke`'s `stroke` (else the theme's), rounded and dashed by `style`.
+    private func rect(_ w: inout ByteWriter, _ r: Rect, fill: String?, border: Double, stroke: JSONObject?, style: [Substring]) {
         w.raw("<rect class=\"shape cell\" style=\"fill:")
         w.raw(fill ?? "none")
-        if border > 0 {
-            if let s = Self.color(o, "stroke") {
-                w.raw(";stroke:")
-                w.raw(s)
-            }
-            w.raw(";stroke-width:")
-            w.number(border * zoom)
+        if border > 0, let stroke {
+            strokeDeclarations(&w, stroke, border: border, style: style)
         } else {
             w.raw(";stroke:none")
         }
         w.raw("\" x=\"")
-        w.number(mapX(r.x + offset.x + inset))
+        w.number(mapX(r.x))
         w.raw("\" y=\"")
-        w.number(mapY(r.y + offset.y + inset))
+        w.number(mapY(r.y))
         w.raw("\" width=\"")
-        w.number(max(0, r.width - 2 * inset) * zoom)
+        w.number(r.width * zoom)
         w.raw("\" height=\"")
-        w.number(max(0, r.height - 2 * inset) * zoom)
+        w.number(r.height * zoom)
+        if style.contains("rounded") {
+            // Graphviz's round corners: a radius of at most 12, less in a small box
+            w.raw("\" rx=\"")
+            w.number(min(12, r.width / 4, r.height / 4) * zoom)
+        }
         w.raw("\"/>\n")
+    }
+
+    /// `;stroke:…;stroke-width:…` (and `stroke-dasharray` for dashed, dotted) of a border.
+    private func strokeDeclarations(_ w: inout ByteWriter, _ o: JSONObject, border: Double, style: [Substring]) {
+        if let s = Self.color(o, "stroke") {
+            w.raw(";stroke:")
+            w.raw(s)
+        }
+        w.raw(";stroke-width:")
+        w.number(border * zoom)
+        if style.contains("dashed") {
+            w.raw(";stroke-dasharray:")
+            w.number(5 * zoom)
+            w.byte(32)
+            w.number(2 * zoom)
+        } else if style.contains("dotted") {
+            w.raw(";stroke-dasharray:")
+            w.number(1 * zoom)
+            w.byte(32)
+            w.number(5 * zoom)
+        }
+    }
+
+    /// The table's rules: across the table above each row `hr` names, and along each cell
+    /// marked `vr` between it and the cell before it, in the middle of the spacing between
+    /// them, a line of the table's colour (else the theme's).
+    private func writeRules(_ w: inout ByteWriter, _ table: JSONObject, _ cells: [JSONValue], offset: Point) {
+        var above = Set<Int>()
+        if case .array(let rows)? = table["hr"] {
+            for case .number(let r) in rows where r.isFinite && r >= 1 && r < 1e6 { above.insert(Int(r)) }
+        }
+        var lines: [(Point, Point)] = []
+        let t = Self.box(table), spacing = Self.number(table, "spacing"), border = Self.number(table, "border")
+        if !above.isEmpty {
+            var tops: [Int: Double] = [:]
+            for case .object(let c) in cells {
+                guard case .number(let r)? = c["row"], above.contains(Int(r)) else { continue }
+                tops[Int(r)] = min(tops[Int(r)] ?? .infinity, Self.box(c).y)
+            }
+            for (_, y) in tops.sorted(by: { $0.key < $1.key }) {
+                let at = y - spacing / 2
+                lines.append((Point(t.x + border, at), Point(t.maxX - border, at)))
+            }
+        }
+        for case .object(let c) in cells {
+            guard case .bool(true)? = c["vr"] else { continue }
+            let r = Self.box(c), at = r.x - spacing / 2
+            lines.append((Point(at, r.y), Point(at, r.maxY)))
+        }
+        guard !lines.isEmpty else { return }
+        w.raw("<path class=\"shape cell\" style=\"fill:none")
+        strokeDeclarations(&w, table, border: 1, style: [])
+        w.raw("\" d=\"")
+        for (a, b) in lines {
+            w.byte(UInt8(ascii: "M"))
+            point(&w, Point(a.x + offset.x, a.y + offset.y))
+            w.byte(UInt8(ascii: "L"))
+            point(&w, Point(b.x + offset.x, b.y + offset.y))
+        }
+        w.raw("\"/>\n")
+    }
+
+    /// The words of `style` (rounded, dashed, dotted, invis).
+    private static func styleWords(_ o: JSONObject) -> [Substring] {
+        guard case .string(let s)? = o["style"] else { return [] }
+        return s.split(separator: ",")
     }
 
     private static func number(_ o: JSONObject, _ key: String) -> Double {

@@ -2224,7 +2224,10 @@ extension FlowHelp {
             draws its own. The document's direction and spacing (`"diagram"`: a DOT file's
             `rankdir`, `nodesep`, `ranksep` as read) are written as those graph attributes.
             Reading it back gives the same nodes, edges, labels, groups and shapes (stadium
-            and document shapes come back as rounded and plain boxes).
+            and document shapes come back as rounded and plain boxes). A node read from an
+            HTML-like table is written as that table's HTML-like label, a drawn polygon as
+            `shape=polygon` with its sides, skew, distortion, orientation and peripheries,
+            so dot draws them as they are drawn here.
             Example:
               print(s:encode{ format = "dot" })
               assert(s:save("diagram.dot"))
@@ -2237,7 +2240,9 @@ extension FlowHelp {
             groups as subgraphs; titles,
             shapes, edge kinds (dashed `-.->`, thick `==>`, no arrowhead `---`), edge labels,
             the class sheet as `classDef`, classes and own styles. Mermaid has no positions:
-            reading it back lays the graph out again.
+            reading it back lays the graph out again. Mermaid has no tables or polygons: a
+            table is written as its text, a row a line, a polygon as its nearest shape, and a
+            `%%` comment says what is lost.
             """),
         ("Store:save", """
             store:save(path [, opts])  -> true (and the drawing's warnings, if any), or nil and a message
