@@ -54,3 +54,24 @@ extension ClusterBoxTests {
         }
     }
 }
+
+extension ClusterBoxTests {
+    /// A labelled edge from one group into the next (a network map's "10G" between its
+    /// Internet edge and its DMZ): the label's layer keeps a label layer's gap
+    /// (`LayeredLayout.labelLayerShare`, 20 at the default 50) clear of each box, not half
+    /// a whole layer gap more (25).
+    @Test func aLabelBetweenTwoGroupsSitsALabelGapFromEach() {
+        var g = LayoutGraph()
+        g.clusters = [.init(parent: -1, padding: 20, title: 24), .init(parent: -1, padding: 20, title: 24)]
+        g.nodes.append(.init(width: 100, height: 40, cluster: 0))
+        g.nodes.append(.init(width: 100, height: 40, cluster: 1))
+        g.edges.append(.init(source: 0, target: 1, labelSize: Size(40, 16)))
+        let options = LayoutOptions()
+        let r = LayeredLayout.layout(g, options: options)
+        let upper = r.clusterFrames[0], lower = r.clusterFrames[1]
+        let label = r.labelPositions[0]!
+        let clear = options.layerSpacing * LayeredLayout.labelLayerShare
+        #expect(abs(label.y - 8 - (upper.origin.y + upper.height) - clear) < 0.5, "label at \(label), box above \(upper)")
+        #expect(abs(lower.origin.y - (label.y + 8) - clear) < 0.5, "label at \(label), box below \(lower)")
+    }
+}

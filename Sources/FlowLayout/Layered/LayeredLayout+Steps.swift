@@ -55,12 +55,15 @@ extension LayeredLayout {
         for v in 0..<proper.count { layerDepth[proper.layer[v]] = max(layerDepth[proper.layer[v]], proper.depth[v]) }
         for v in 0..<proper.realCount { holdsNodes[proper.layer[v]] = true }
         // Boxes that end or start between two layers take their padding (and title) there,
-        // and half a gap more between them.
+        // and half a gap more between them; a layer of labels alone keeps only its own
+        // narrower gap from them, as dot's label ranks sit close by its clusters (closer,
+        // and a label drawn halfway along its edge's path would no longer fit on it there).
         var layerTop = Array(repeating: 0.0, count: proper.layerCount)
         for l in 1..<max(1, proper.layerCount) {
             var gap = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing : options.layerSpacing * labelLayerShare
             let needed = (room?.after[l - 1] ?? 0) + (room?.before[l] ?? 0) + flat[l]
-            if needed > 0 { gap = max(gap, needed + options.layerSpacing / 2) }
+            let clear = holdsNodes[l - 1] && holdsNodes[l] ? options.layerSpacing / 2 : gap
+            if needed > 0 { gap = max(gap, needed + clear) }
             layerTop[l] = layerTop[l - 1] + layerDepth[l - 1] + gap
         }
         if options.equalLayerSpacing { equalize(&layerTop, depth: layerDepth) }
