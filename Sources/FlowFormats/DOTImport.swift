@@ -6,18 +6,47 @@ public enum DOTReader {
     /// Reads DOT text. A syntax error throws `invalidDocument` naming line and column; every
     /// attribute that is not mapped is reported in the warnings.
     public static func read(_ text: String, operation: String = "load", limits: FormatLimits = FormatLimits()) throws(FlowError) -> FormatImport {
+        var graph = try parse(text, operation, limits, countsFloor: true)
+        if !graph.floor.isEmpty {
+            // a statement that joins too many nodes each to each, its edges not made; a
+            // graph whose nodes all have positions is not laid out
+            if graph.nodes.contains(where: { $0.attributes["pos"] == nil }), let refusal = floorRefusal(graph, limits) {
+                throw refusal
+            }
+            // or later lines took its nodes apart: read again, making every edge
+            graph = try parse(text, operation, limits, countsFloor: false)
+        }
+        var builder = Builder(graph: graph)
+        let result = builder.build()
+        try WorkLimit.check(operation)  // the builder stops early past the limit
+        return result
+    }
+
+    private static func parse(
+        _ text: String, _ operation: String, _ limits: FormatLimits, countsFloor: Bool
+    ) throws(FlowError) -> DOTGraph {
         let graph: DOTGraph
         do {
-            graph = try DOTParser.parse(text, limits: limits)
+            graph = try DOTParser.parse(text, limits: limits, countsFloor: countsFloor)
         } catch {
             try WorkLimit.check(operation)  // the parser stops early past the limit
             throw .invalidDocument(operation, "DOT: \(error.description)")
         }
         try WorkLimit.check(operation)
-        var builder = Builder(graph: graph)
-        let result = builder.build()
-        try WorkLimit.check(operation)  // the builder stops early past the limit
-        return result
+        return graph
+    }
+
+    /// The refusal of `graph`'s noted statements (`BendPointFloor`): nodes are counted in
+    /// their innermost cluster, outside `rank` subgraphs, when no cluster has their id.
+    private static func floorRefusal(_ graph: DOTGraph, _ limits: FormatLimits) -> FlowError? {
+        var ranked = Set<String>()
+        for r in graph.rankSets { ranked.formUnion(r.members) }
+        return graph.floor.refusal(
+            limit: limits.bendPoints, container: { graph.nodes[$0].cluster },
+            counts: { i in
+                let id = graph.nodes[i].id
+                return !ranked.contains(id) && graph.clusterIndex[id] == nil
+            })
     }
 
     static let shapes: [String: NodeShape] = [

@@ -48,6 +48,9 @@ struct DOTGraph {
     var rankSets: [(rank: String, members: [String])] = []
     /// HTML strings (`<…>`) read: kept as their text, markup and all.
     var htmlStrings = 0
+    /// Statements that join too many nodes each to each for the layout, their edges not
+    /// made (`BendPointFloor`, in node numbers).
+    var floor = BendPointFloor()
 }
 
 /// A syntax error at a line and column (both from 1).
@@ -78,10 +81,14 @@ struct DOTParser {
     private var token: Token
     private var graph = DOTGraph()
     private let limits: FormatLimits
+    private var countsFloor = true
 
     /// Parses `text`; throws `DOTSyntaxError`. A leading byte order mark is skipped.
-    static func parse(_ text: String, limits: FormatLimits = FormatLimits()) throws(DOTSyntaxError) -> DOTGraph {
+    /// `countsFloor`: whether edge statements are held to `limits.bendPoints` as they are
+    /// read (`BendPointFloor`).
+    static func parse(_ text: String, limits: FormatLimits = FormatLimits(), countsFloor: Bool = true) throws(DOTSyntaxError) -> DOTGraph {
         var p = DOTParser(bytes: Array(text.utf8), limits: limits)
+        p.countsFloor = countsFloor
         if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3; p.lineStart = 3 }
         try p.advance()
         try p.parseGraph()
@@ -509,11 +516,24 @@ struct DOTParser {
             let (sum, o2) = count.addingReportingOverflow(pairs)
             count = o1 || o2 ? Int.max : sum
         }
-        if count > limits.edges - graph.edges.count {
-            throw fail(limits.edgeMessage(statement: count, before: graph.edges.count), at: firstOp)
+        let before = graph.edges.count + graph.floor.skippedEdges
+        if count > limits.edges - before {
+            throw fail(limits.edgeMessage(statement: count, before: before), at: firstOp)
         }
         let list = scope.edge.merging(token.kind == .lbracket ? try attributeLists() : DOTAttributes())
         for k in 1..<operands.count {
+            if countsFloor && Self.constrainsLayers(list) {
+                let pairs = operands[k - 1].count * operands[k].count
+                func numbers(_ o: [(String, DOTPort?)]) -> [Int] { o.compactMap { graph.nodeIndex[$0.0] } }
+                // a strict undirected graph keeps one edge a pair, any other two
+                if graph.floor.note(
+                    numbers(operands[k - 1]), numbers(operands[k]), edges: pairs,
+                    pairEdges: graph.strict && !graph.directed ? 1 : 2, limit: limits.bendPoints,
+                    line: firstOp.line, column: firstOp.column)
+                {
+                    continue
+                }
+            }
             for (t, tp) in operands[k - 1] {
                 if probe.shouldStop() { throw fail("stopped: the work limit ran out", at: firstOp) }
                 for (h, hp) in operands[k] {
@@ -526,5 +546,13 @@ struct DOTParser {
                 }
             }
         }
+    }
+
+    /// Whether edges with `attributes` keep their ends on different layers: no `minlen`
+    /// below 1, no `constraint=false` (`BendPointFloor`).
+    static func constrainsLayers(_ attributes: DOTAttributes) -> Bool {
+        if let m = attributes["minlen"], !(Double(m.trimmingSpaces()).map { $0 >= 1 } ?? false) { return false }
+        if let c = attributes["constraint"], !["true", "yes", "1", ""].contains(c.lowercased()) { return false }
+        return true
     }
 }

@@ -54,7 +54,10 @@ extension FlowStore where Data == JSONValue {
             var look = document.look
             look.nodeSpacing = imported.nodeSpacing
             look.layerSpacing = imported.layerSpacing
-            _ = try scratch.layout(LayoutRequest(options: LayoutOptions(diagram: look, direction: imported.direction)))
+            var request = LayoutRequest(options: LayoutOptions(diagram: look, direction: imported.direction))
+            // the limit the readers held the text to (`BendPointFloor`)
+            request.maximumBendPoints = limits.bendPoints
+            _ = try scratch.layout(request)
             document = scratch.document()
             document.classes = imported.document.classes
             try WorkLimit.check(operation)

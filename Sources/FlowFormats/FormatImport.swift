@@ -42,11 +42,17 @@ public struct FormatLimits: Sendable, Equatable {
     /// Most edges a document read from DOT or Mermaid may have (Lua: the `maximumEdges` option).
     public var edges: Int
 
+    /// Most bend points the layout of the document may need (`LayoutLimits.bendPoints`, the
+    /// layout's own default): a statement that joins so many nodes each to each that the
+    /// layout would need more (`BendPointFloor`) is refused while the text is read.
+    public var bendPoints: Int
+
     /// What the error calls the edge limit.
     var edgeLimitName = "maximumEdges"
 
-    public init(edges: Int = FormatLimits.defaultEdges) {
+    public init(edges: Int = FormatLimits.defaultEdges, bendPoints: Int = LayoutLimits.defaultBendPoints) {
         self.edges = max(0, edges)
+        self.bendPoints = max(0, bendPoints)
     }
 
     /// These limits, with a store's edge limit (`StoreLimits.edges`, a sandbox's) where it

@@ -6,14 +6,30 @@ import FlowLayout
 /// `direction`; anything else is reported in the warnings.
 public enum MermaidReader {
     public static func read(_ text: String, operation: String = "load", limits: FormatLimits = FormatLimits()) throws(FlowError) -> FormatImport {
-        var r = Reader(limits: limits)
+        var r = try reading(text, operation, Reader(limits: limits))
+        if !r.floor.isEmpty {
+            // a statement that joins too many nodes each to each, its edges not made
+            if let refusal = r.floor.refusal(
+                limit: limits.bendPoints, container: { r.nodes[$0].parentID },
+                counts: { !r.nodes[$0].acceptsChildren && !r.nodes[$0].data.isPinned })
+            {
+                throw refusal
+            }
+            // later lines took its nodes apart: read again, making every edge
+            r = try reading(text, operation, Reader(limits: limits, countsFloor: false))
+        }
+        return r.result()
+    }
+
+    private static func reading(_ text: String, _ operation: String, _ reader: Reader) throws(FlowError) -> Reader {
+        var r = reader
         do {
             try r.run(text)
         } catch {
             throw .invalidDocument(operation, "Mermaid: \(error.description)")
         }
         try WorkLimit.check(operation)  // the reader stops early past the limit
-        return r.result()
+        return r
     }
 
     struct SyntaxError: Error {
@@ -37,6 +53,9 @@ public enum MermaidReader {
 
     struct Reader {
         let limits: FormatLimits
+        /// Whether statements are held to `limits.bendPoints` as they are read (`BendPointFloor`).
+        var countsFloor = true
+        var floor = BendPointFloor()
         var nodes: [FlowNode<JSONValue>] = []
         var index: [String: Int] = [:]
         var edges: [FlowEdge] = []
@@ -402,8 +421,15 @@ public enum MermaidReader {
                 let next = try nodeGroup(u, &p)
                 // count before making: `a1 & … & aN --> a1 & … & aN` asks for N² edges
                 let (count, overflow) = previous.count.multipliedReportingOverflow(by: next.count)
-                if overflow || count > limits.edges - edges.count {
-                    throw fail(limits.edgeMessage(statement: overflow ? Int.max : count, before: edges.count), column: linkStart + 1)
+                let before = edges.count + floor.skippedEdges
+                if overflow || count > limits.edges - before {
+                    throw fail(limits.edgeMessage(statement: overflow ? Int.max : count, before: before), column: linkStart + 1)
+                }
+                if countsFloor, floor.note(
+                    previous, next, edges: count, pairEdges: 2, limit: limits.bendPoints, line: line, column: linkStart + 1)
+                {
+                    previous = next
+                    continue
                 }
                 for a in previous {
                     for b in next {

@@ -107,6 +107,39 @@ struct BlockedRuns {
         return false
     }
 
+    /// Whether any run on row `j` between columns `i0` and `i1` (either order) is blocked:
+    /// the cells along the row between them are looked at once each.
+    func horizontal(from i0: Int, to i1: Int, _ j: Int, xs: [Double], ys: [Double]) -> Bool {
+        let lo = Int32(min(i0, i1)), hi = Int32(max(i0, i1)), j0 = Int32(j)
+        guard lo < hi else { return false }
+        @inline(__always) func blocks(_ n: Int32) -> Bool {
+            let s = spans[Int(n)]
+            return s.x0 < hi && s.x1 > lo && s.y0 < j0 && j0 < s.y1
+        }
+        let r = row(ys[j]) * gx
+        for c in column(xs[Int(lo)])...column(xs[Int(hi)]) {
+            for n in items[Int(start[r + c])..<Int(start[r + c + 1])] where blocks(n) { return true }
+        }
+        for n in large where blocks(n) { return true }
+        return false
+    }
+
+    /// Whether any run on column `i` between rows `j0` and `j1` (either order) is blocked.
+    func vertical(_ i: Int, from j0: Int, to j1: Int, xs: [Double], ys: [Double]) -> Bool {
+        let lo = Int32(min(j0, j1)), hi = Int32(max(j0, j1)), i0 = Int32(i)
+        guard lo < hi else { return false }
+        @inline(__always) func blocks(_ n: Int32) -> Bool {
+            let s = spans[Int(n)]
+            return s.y0 < hi && s.y1 > lo && s.x0 < i0 && i0 < s.x1
+        }
+        let c = column(xs[i])
+        for r in row(ys[Int(lo)])...row(ys[Int(hi)]) {
+            for n in items[Int(start[r * gx + c])..<Int(start[r * gx + c + 1])] where blocks(n) { return true }
+        }
+        for n in large where blocks(n) { return true }
+        return false
+    }
+
     /// Whether the run on column `i` from row `j` to row `j + 1` is blocked.
     @inline(__always)
     func vertical(_ i: Int, _ j: Int, xs: [Double], ys: [Double]) -> Bool {

@@ -22,9 +22,11 @@ struct SegmentRef {
 
 /// The segments of all ideal routes by the line they lie on.
 final class LineIndex {
+    /// Each line's segments in the order of `precedes` (by extent), kept as they come and go.
     var members: [LineKey: [SegmentRef]] = [:]
-    /// The groups of lines, computed when asked for and dropped when the line changes.
-    private var groupCache: [LineKey: [[SegmentRef]]] = [:]
+    /// The groups of lines, computed when asked for and dropped when the line changes, with
+    /// each group's extent along the line (the groups are disjoint and in order).
+    private var groupCache: [LineKey: (groups: [[SegmentRef]], extents: [(lo: Double, hi: Double)])] = [:]
     /// The coordinates of the vertical and of the horizontal lines with segments, sorted.
     var verticals: [Double] = []
     var horizontals: [Double] = []
@@ -38,8 +40,25 @@ final class LineIndex {
                 members[s.key] = []
                 if s.key.vertical { Self.insert(s.key.c, into: &verticals) } else { Self.insert(s.key.c, into: &horizontals) }
             }
-            members[s.key]!.append(SegmentRef(state: st, position: p))
+            // in order: a line's groups are made without sorting it (before issue #43 every
+            // change sorted the line afresh, and a line through every row of a grid grew with it)
+            let r = SegmentRef(state: st, position: p)
+            var lo = 0, hi = members[s.key]!.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if Self.precedes(members[s.key]![mid], r) { lo = mid + 1 } else { hi = mid }
+            }
+            members[s.key]!.insert(r, at: lo)
         }
+    }
+
+    /// The order of a line's segments: by start, end, edge id, place in the route.
+    static func precedes(_ a: SegmentRef, _ b: SegmentRef) -> Bool {
+        let x = a.segment, y = b.segment
+        if x.lo != y.lo { return x.lo < y.lo }
+        if x.hi != y.hi { return x.hi < y.hi }
+        if a.state.id != b.state.id { return a.state.id < b.state.id }
+        return x.index < y.index
     }
 
     func remove(_ st: EdgeState) {
@@ -86,34 +105,61 @@ final class LineIndex {
 
     /// The groups of a line: its segments by extent, overlapping ones together.
     func groups(_ key: LineKey) -> [[SegmentRef]] {
+        grouped(key).groups
+    }
+
+    /// The groups of a line and their extents.
+    private func grouped(_ key: LineKey) -> (groups: [[SegmentRef]], extents: [(lo: Double, hi: Double)]) {
         if let g = groupCache[key] { return g }
         let g = makeGroups(key)
         groupCache[key] = g
         return g
     }
 
-    private func makeGroups(_ key: LineKey) -> [[SegmentRef]] {
-        guard let refs = members[key] else { return [] }
-        let sorted = refs.sorted { a, b in
-            let x = a.segment, y = b.segment
-            if x.lo != y.lo { return x.lo < y.lo }
-            if x.hi != y.hi { return x.hi < y.hi }
-            if a.state.id != b.state.id { return a.state.id < b.state.id }
-            return x.index < y.index
-        }
+    private func makeGroups(_ key: LineKey) -> (groups: [[SegmentRef]], extents: [(lo: Double, hi: Double)]) {
+        guard let refs = members[key] else { return ([], []) }
         var out: [[SegmentRef]] = []
+        var extents: [(lo: Double, hi: Double)] = []
         var end = -Double.infinity
-        for r in sorted {
+        for r in refs {
             let s = r.segment
             if out.isEmpty || s.lo >= end {
                 out.append([r])
+                extents.append((s.lo, s.hi))
                 end = s.hi
             } else {
                 out[out.count - 1].append(r)
                 end = max(end, s.hi)
+                extents[extents.count - 1].hi = end
             }
         }
-        return out
+        return (out, extents)
+    }
+
+    /// The groups of line `key` whose extent, grown by `reach`, meets `a...b` along the
+    /// line (found by halving: the extents are disjoint and in order).
+    private func groups(_ key: LineKey, meeting a: Double, _ b: Double, reach: Double) -> Range<Int> {
+        let extents = grouped(key).extents
+        var lo = 0, hi = extents.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if extents[mid].hi + reach < a { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < extents.count && extents[end].lo - reach <= b { end += 1 }
+        return lo..<end
+    }
+
+    /// Whether a segment of line `key` overlaps the open extent `from..<to` along it: a
+    /// group's does (its segments cover its extent without gaps), found by halving.
+    private func hasSegment(on key: LineKey, between from: Double, _ to: Double) -> Bool {
+        let extents = grouped(key).extents
+        var lo = 0, hi = extents.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if extents[mid].hi <= from { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < extents.count && extents[lo].lo < to
     }
 
     /// Groups of lines that a change reaches: the groups within `reach` of a changed node
@@ -140,20 +186,15 @@ final class LineIndex {
         }
         for s in segments { note(s.rect, vertical: s.vertical) }
         for (key, rs) in partial {
-            let hit = groups(key).filter { g in
-                var lo = Double.infinity, hi = -Double.infinity
-                for m in g {
-                    lo = min(lo, m.segment.lo)
-                    hi = max(hi, m.segment.hi)
-                }
-                lo -= reach
-                hi += reach
-                return rs.contains { r in
-                    let (a, b) = key.vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
-                    return a <= hi && b >= lo
-                }
+            var hit = Set<Int>()
+            for r in rs {
+                let (a, b) = key.vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
+                hit.formUnion(groups(key, meeting: a, b, reach: reach))
             }
-            if !hit.isEmpty { out.append((key, hit)) }
+            if !hit.isEmpty {
+                let all = grouped(key).groups
+                out.append((key, hit.sorted().map { all[$0] }))
+            }
         }
         return out
     }
@@ -225,11 +266,7 @@ final class LineIndex {
         }
         // Neighbouring lines with segments beside the group get half of the room between.
         for c2 in lines(vertical: key.vertical, in: (c - o.reach)...(c + o.reach)) where c2 != c {
-            let near = members[LineKey(vertical: key.vertical, c: c2)]!.contains { r in
-                let s = r.segment
-                return s.lo < to && s.hi > from
-            }
-            guard near else { continue }
+            guard hasSegment(on: LineKey(vertical: key.vertical, c: c2), between: from, to) else { continue }
             if c2 < c { lo = max(lo, (c + c2) / 2) } else { hi = min(hi, (c + c2) / 2) }
         }
         lo = min(lo, c)

@@ -3,8 +3,9 @@ import FlowCore
 // The route of one edge: a shortest path with the fewest bends through the free space of
 // a window, in the grid of the window's interesting coordinates (the borders of the
 // obstacles in it, grown by the margin, and the ports). Costs are (bends, length) compared
-// lexicographically; the search is A* with an exact lower bound of the bends still needed
-// in free space and the Manhattan distance. The grid is implicit: the search keeps only the
+// lexicographically; the search is A* with a lower bound of the bends still needed (exact
+// in free space, two more where the one route it counts on is blocked) and the Manhattan
+// distance. The grid is implicit: the search keeps only the
 // states it reaches (`SearchStates`) and asks `BlockedRuns` about each run it tries, so its
 // cost follows what it visits, not the product of the borders across and down. See
 // docs/routing.md, "The method".
@@ -194,7 +195,6 @@ struct RouteSearch {
         scratch: SearchScratch
     ) -> Int? {
         let nx = xs.count, ny = ys.count
-        let tx = xs[target.0], ty = ys[target.1]
         var heap = Heap(storage: [])
         var table = SearchStates()
         swap(&heap.storage, &scratch.heap)
@@ -212,7 +212,7 @@ struct RouteSearch {
         // local, without the dynamic exclusivity checks a capturing function costs).
         let s0 = ((start.1 * nx + start.0) << 2) | start.2
         if table.reach(s0, bends: 0, length: 0, from: -1) {
-            heap.push(Self.entry(s0, 0, 0, xs: xs, ys: ys, nx: nx, tx: tx, ty: ty, arrival: arrival))
+            heap.push(Self.entry(s0, 0, 0, xs: xs, ys: ys, nx: nx, target: target, arrival: arrival, blocked: blocked))
         }
         let goalCell = target.1 * nx + target.0
         while let e = heap.pop() {
@@ -238,7 +238,7 @@ struct RouteSearch {
                 let step = abs(xs[ni] - xs[i]) + abs(ys[nj] - ys[j])
                 let ns = ((nj * nx + ni) << 2) | nd, nb = b0 + (nd == d ? 0 : 1), nl = l0 + step
                 if table.reach(ns, bends: nb, length: nl, from: e.state) {
-                    heap.push(Self.entry(ns, nb, nl, xs: xs, ys: ys, nx: nx, tx: tx, ty: ty, arrival: arrival))
+                    heap.push(Self.entry(ns, nb, nl, xs: xs, ys: ys, nx: nx, target: target, arrival: arrival, blocked: blocked))
                 }
             }
         }
@@ -248,12 +248,43 @@ struct RouteSearch {
     /// The open-list entry of state `s` reached with `b` bends and length `l`.
     @inline(__always)
     static func entry(
-        _ s: Int, _ b: Int32, _ l: Double, xs: [Double], ys: [Double], nx: Int, tx: Double, ty: Double, arrival: Int
+        _ s: Int, _ b: Int32, _ l: Double, xs: [Double], ys: [Double], nx: Int, target: (Int, Int), arrival: Int,
+        blocked: BlockedRuns
     ) -> HeapEntry {
         let cell = s >> 2, d = s & 3
-        let x = xs[cell % nx], y = ys[cell / nx]
-        let hl = abs(tx - x) + abs(ty - y)
-        return HeapEntry(fBends: b + bendBound(x, y, d, tx, ty, arrival), state: s, fLength: l + hl, hLength: hl)
+        let i = cell % nx, j = cell / nx
+        let hl = abs(xs[target.0] - xs[i]) + abs(ys[target.1] - ys[j])
+        let hb = bendBound(i, j, d, target: target, arrival: arrival, xs: xs, ys: ys, blocked: blocked)
+        return HeapEntry(fBends: b + hb, state: s, fLength: l + hl, hLength: hl)
+    }
+
+    /// The lower bound of the bends from grid point (`i`, `j`) heading `d` to `target`,
+    /// arriving heading `a`, among the obstacles: the free-space bound, two more where that
+    /// bound allows one route only (0: straight on to the target; 1: straight on to the
+    /// corner in line with the target, then straight to it) and an obstacle blocks it. The
+    /// turns from one heading to another are odd or even by the headings alone, so the next
+    /// route has two more; and the bound stays consistent (a move along a clear route keeps
+    /// it clear, one onto a blocked route came from a blocked one). Without it the search
+    /// went down every run that the free-space bound took for a way to the target, over
+    /// scattered nodes about every run of the window (issue #43).
+    @inline(__always)
+    static func bendBound(
+        _ i: Int, _ j: Int, _ d: Int, target: (Int, Int), arrival a: Int, xs: [Double], ys: [Double],
+        blocked: BlockedRuns
+    ) -> Int32 {
+        let (ti, tj) = target
+        let free = bendBound(xs[i], ys[j], d, xs[ti], ys[tj], a)
+        guard free <= 1 else { return free }
+        let clear: Bool
+        if d == 0 || d == 2 {
+            // along row j to column ti (the target itself when the bound is 0), then down or up it
+            clear = !blocked.horizontal(from: i, to: ti, j, xs: xs, ys: ys)
+                && (free == 0 || !blocked.vertical(ti, from: j, to: tj, xs: xs, ys: ys))
+        } else {
+            clear = !blocked.vertical(i, from: j, to: tj, xs: xs, ys: ys)
+                && (free == 0 || !blocked.horizontal(from: i, to: ti, tj, xs: xs, ys: ys))
+        }
+        return clear ? free : free + 2
     }
 
     /// `route` without the points where it does not turn (repeats and points in line with

@@ -17,7 +17,9 @@ import Testing
 /// By default a fixed number of cases from fixed seeds (a few seconds each in a debug
 /// build). With `FLOWSCRIPT_FUZZ_SECONDS` set, each target runs for that many seconds
 /// instead (scripts/test's "format fuzzing" step), from the seed `FLOWSCRIPT_FUZZ_SEED`
-/// (default: the fixed one), and prints how many cases it ran.
+/// (default: the fixed one), and prints how many cases it ran. The seconds are the whole
+/// target's: building its corpus and reading every seed as it is come first, and the
+/// random cases fill what is left, so the step keeps to its budget.
 @Suite struct FormatFuzzTests {
     /// Seconds each target runs; nil: the fixed number of cases.
     static let budget: Double? = environment("FLOWSCRIPT_FUZZ_SECONDS").flatMap(Double.init).map { max(0, $0) }
@@ -207,10 +209,15 @@ import Testing
         budget.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
     }
 
-    static func fuzz(_ format: DiagramFormat, seeds: [String], header: String, seed: UInt64, cases: Int) -> Int {
+    /// `seeds` read as they are (the corpus is laid out and drawn by its own tests), then
+    /// random cases: `cases` of them, or until `deadline` when there is one.
+    static func fuzz(
+        _ format: DiagramFormat, seeds: [String], header: String, seed: UInt64, cases: Int,
+        until deadline: ContinuousClock.Instant?
+    ) -> Int {
         var rng = SplitMix64(seed: seed &+ seedOffset)
         var accepted = 0
-        let deadline = Self.deadline
+        for s in seeds { check(s, format, &accepted, drawing: false) }
         var i = 0
         defer { if budget != nil { print("fuzz \(format): \(i) cases, \(accepted) accepted (seed \(seed &+ seedOffset))") } }
         while goesOn(i, fixed: cases, until: deadline) {
@@ -222,28 +229,32 @@ import Testing
             }
             check(text, format, &accepted)
         }
-        // the seeds as they are (the corpus is laid out and drawn by its own tests)
-        for s in seeds { check(s, format, &accepted, drawing: false) }
         return accepted
     }
 
     @Test func dotReader() {
+        let deadline = Self.deadline  // the files' reading counts in the budget
         #expect(Self.dotFiles.count >= 16)
-        let accepted = Self.fuzz(.dot, seeds: Self.dotSeeds + Self.dotFiles, header: "digraph { ", seed: 1, cases: 1_500)
+        let accepted = Self.fuzz(
+            .dot, seeds: Self.dotSeeds + Self.dotFiles, header: "digraph { ", seed: 1, cases: 1_500, until: deadline)
         #expect(accepted > 100)
     }
 
     @Test func mermaidReader() {
+        let deadline = Self.deadline
         let written = Self.written(.mermaid)
         #expect(written.count >= 16)
-        let accepted = Self.fuzz(.mermaid, seeds: Self.mermaidSeeds + written, header: "flowchart LR\n", seed: 2, cases: 1_500)
+        let accepted = Self.fuzz(
+            .mermaid, seeds: Self.mermaidSeeds + written, header: "flowchart LR\n", seed: 2, cases: 1_500, until: deadline)
         #expect(accepted > 100)
     }
 
     @Test func jsonDocumentReader() {
+        let deadline = Self.deadline
         let written = Self.written(.json)
         #expect(written.count >= 16)
-        let accepted = Self.fuzz(.json, seeds: Self.jsonSeeds + written, header: "{\"nodes\":[", seed: 3, cases: 1_500)
+        let accepted = Self.fuzz(
+            .json, seeds: Self.jsonSeeds + written, header: "{\"nodes\":[", seed: 3, cases: 1_500, until: deadline)
         #expect(accepted > 20)
     }
 

@@ -81,12 +81,14 @@ import Testing
 
     /// 1.1 kB of DOT whose N² edges span N layers: the layout built 330,000 bend points
     /// (55 s, 356 MB); 440 nodes ran past 300 s to 9.8 GB. Now the bend points are counted
-    /// first, and the layout keeps to its limits and the work limit.
+    /// first (by the reader, `BendPointFloorTests`), and the layout keeps to its limits and
+    /// the work limit.
     @Test(.timeLimit(.minutes(2))) func aDenseGraphLaysOutInTimeOrFailsNamingTheLimit() throws {
         let s = FlowStore<JSONValue>()
         let start = ContinuousClock.now
         let m = thrownMessage { try s.load(Self.everyToEvery(440), format: .dot) }
-        #expect(m == "layout: the graph needs 28,201,360 bend points (the layers its edges cross); the limit is 1,000,000", "\(m)")
+        #expect(m.hasPrefix("layout: the graph needs at least 28,201,360 bend points (the layers its edges cross)"), "\(m)")
+        #expect(m.hasSuffix("; the limit is 1,000,000"), "\(m)")
         #expect(s.nodeCount == 0)
         let dense = thrownMessage {
             _ = try WorkLimit.$current.withValue(WorkLimit(seconds: 2)) { try s.load(Self.everyToEvery(100), format: .dot) }

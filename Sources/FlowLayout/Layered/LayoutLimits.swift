@@ -66,7 +66,7 @@ public struct LayoutLimits {
     }
 
     /// `n` with thousands separated by commas.
-    static func grouped(_ n: Int) -> String {
+    public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {
