@@ -68,6 +68,10 @@ public struct LayoutGraph: Sendable {
         /// its weight in the layering and in the coordinates along the layers. 0: none,
         /// though it still keeps `minLength`.
         public var weight: Int
+        /// The edge's bend points as the last layout drew them (in the frame of the nodes'
+        /// `previous` centres), for a stable layout: its long edges' bends start where the
+        /// edge ran. Nil for an edge new since then.
+        public var previousRoute: [Point]? = nil
 
         public init(
             source: Int, target: Int, sourcePort: Double = 0, targetPort: Double = 0,

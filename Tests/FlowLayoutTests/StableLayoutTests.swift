@@ -178,6 +178,52 @@ private func addNode(_ s: FlowStore<JSONValue>, _ id: String, from: String, to: 
     }
 }
 
+/// What keeps the mental map over a sequence of edits (`StableLayout.previousAlong`): a
+/// long edge's bends start where its route ran, so the layers' order and the coordinates
+/// start from the drawing as it was and the untouched nodes stay.
+@Suite struct StableStillnessTests {
+    /// Twelve edits of an 80-node DAG (a node with one or two edges, an edge between two
+    /// nodes), a stable layout after each: of the untouched nodes, at most 3 % move a node
+    /// spacing (72 + 18) or more, at most 1 % of the pairs in one layer swap, and a stable
+    /// layout of the last drawing moves nothing. Without the previous routes
+    /// (`previousRoute` left nil) the last check fails: a node moves in a stable layout of
+    /// a stable layout's drawing.
+    @Test func editsLeaveTheRestStill() throws {
+        let s = try laidOutDAG(seed: 11, nodes: 80)
+        try s.layout(LayoutRequest(options: options(stable: true)))
+        var r = SplitMix64(seed: 41)
+        var moved = 0, untouched = 0, flipped = 0, pairs = 0
+        for k in 0..<12 {
+            let before = centres(s)
+            let ids = s.nodes.map(\.id).sorted()
+            let u = r.pick(ids), v = r.pick(ids)
+            var touched: Set<String> = [u, v]
+            if k % 2 == 0 {
+                try addNode(s, "new\(k)", from: u, to: u == v ? nil : v)
+                touched.insert("new\(k)")
+            } else if u != v {
+                try s.addEdge(FlowEdge(id: "link\(k)", sourceNodeID: u, targetNodeID: v, pathType: .straight))
+            }
+            try s.layout(LayoutRequest(options: options(stable: true)))
+            let after = centres(s)
+            let kept = before.keys.filter { !touched.contains($0) }.sorted()
+            untouched += kept.count
+            moved += kept.filter { after[$0]!.distance(to: before[$0]!) >= 90 }.count
+            let f = flips(before, after, kept)
+            flipped += f.flips
+            pairs += f.pairs
+        }
+        #expect(untouched > 900 && pairs > 300)
+        #expect(moved * 100 <= untouched * 3, "\(moved) of \(untouched) moved a spacing or more")
+        #expect(flipped * 100 <= pairs, "\(flipped) of \(pairs) pairs flipped")
+        let last = centres(s)
+        try s.layout(LayoutRequest(options: options(stable: true)))
+        let again = centres(s)
+        let shifted = last.keys.filter { again[$0]!.distance(to: last[$0]!) >= 1 }.count
+        #expect(shifted == 0, "\(shifted) nodes moved in a stable layout of a stable layout")
+    }
+}
+
 /// A diagram edited over many steps, a stable layout after each, against a fresh layout of
 /// a copy (what flowbench's stability area measures, small enough for a test).
 @Suite struct StableEditSequenceTests {

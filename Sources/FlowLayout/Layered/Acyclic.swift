@@ -79,15 +79,16 @@ func longestPathRanks(nodeCount: Int, edges: [(Int, Int)], reversed: [Bool]) -> 
 }
 
 /// Longest paths from the sources over `edges` (Kahn's order), each edge at least its
-/// `minLength` long: the rank of each of `count` vertices; nil when the edges hold a cycle.
-func longestPaths(_ edges: [NetworkSimplex.Edge], count: Int) -> [Int]? {
+/// `minLength` long: the rank of each of `count` vertices, at least its rank in `start` (0
+/// without); nil when the edges hold a cycle.
+func longestPaths(_ edges: [NetworkSimplex.Edge], count: Int, start: [Int]? = nil) -> [Int]? {
     var outgoing = Array(repeating: [Int](), count: count)
     var indegree = Array(repeating: 0, count: count)
     for (i, e) in edges.enumerated() {
         outgoing[e.source].append(i)
         indegree[e.target] += 1
     }
-    var rank = Array(repeating: 0, count: count)
+    var rank = start ?? Array(repeating: 0, count: count)
     var ready = (0..<count).filter { indegree[$0] == 0 }
     var done = 0
     while let v = ready.popLast() {

@@ -70,9 +70,13 @@ extension ClusterLayout {
         let holes = holeConstraints(graph: graph, layers: layers, spacing: spacing, low: low, high: high)
         // the start: longest paths from the left (a cycle means no order; one the holes'
         // sides make is left to the boxes' own constraints)
-        let withHoles = longestPaths(edges + holes, count: count)
+        // (a stable layout's from its previous centres, `StableLayout.clusterSeed`)
+        let seed = pull.map {
+            StableLayout.clusterSeed(layers: layers, targets: $0.targets, vertices: n, count: count, separation: separation)
+        }
+        let withHoles = longestPaths(edges + holes, count: count, start: seed)
         if withHoles != nil { edges += holes }
-        guard let rank = withHoles ?? longestPaths(edges, count: count) else { return nil }
+        guard let rank = withHoles ?? longestPaths(edges, count: count, start: seed) else { return nil }
         // the clusters' variables come after the segments' in the solver
         let base = n + graph.segments.count
         func solverIndex(_ i: Int) -> Int { i < n ? i : base + i - n }

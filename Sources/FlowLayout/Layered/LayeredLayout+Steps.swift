@@ -5,12 +5,11 @@ extension LayeredLayout {
     /// The order within each layer: crossing reduction (and the clusters' grouping), or for
     /// a stable layout the previous order with the new vertices sifted in (`StableLayout`).
     static func order(
-        _ proper: ProperGraph, clusters: ClusterLayout?, options: LayoutOptions, stable: Bool,
-        previous: [(along: Double, across: Double)?]
+        _ proper: ProperGraph, clusters: ClusterLayout?, options: LayoutOptions, stable: Bool, along: [Double?]
     ) -> Ordering {
         var ordering = Ordering(graph: proper)
         if stable {
-            StableLayout.order(&ordering, graph: proper, along: previous.map { $0?.along }, clusters: clusters)
+            StableLayout.order(&ordering, graph: proper, along: along, clusters: clusters)
         } else {
             if let flat = FlatOrdering(proper) {
                 flat.minimizeCrossings(&ordering, sifting: clusters == nil, effort: options.effort)

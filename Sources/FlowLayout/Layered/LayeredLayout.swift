@@ -281,7 +281,13 @@ public enum LayeredLayout {
         proper.orderTie = nodes.map { graph.nodes[$0].orderTie }
         proper.take(edges.map { graph.edges[$0] }, down: down, nodeSpacing: options.nodeSpacing)
         let clusters = ClusterLayout(graph, nodes: nodes, proper: proper, direction: options.direction)
-        var ordering = order(proper, clusters: clusters, options: options, stable: stable, previous: previous)
+        // a stable layout's previous places along the layers, by vertex (bends included)
+        let along = stable
+            ? StableLayout.previousAlong(
+                proper, previous: previous,
+                routes: edges.map { graph.edges[$0].previousRoute?.map { StableLayout.layerTerms($0, options.direction) } })
+            : []
+        var ordering = order(proper, clusters: clusters, options: options, stable: stable, along: along)
         try WorkLimit.check("layout")
         let coordinates = Coordinates(
             graph: proper, layers: ordering.layers, nodeSpacing: options.nodeSpacing,
@@ -289,10 +295,10 @@ public enum LayeredLayout {
         let hold = nodes.map { graph.nodes[$0].hold }
         let boxes = clusters?.coordinates(
             graph: proper, layers: ordering.layers, separation: coordinates.separation, spacing: options.nodeSpacing / 2,
-            pull: stable ? StableLayout.pull(proper, along: previous.map { $0?.along }, hold: hold) : nil)
+            pull: stable ? StableLayout.pull(proper, along: along, hold: hold) : nil)
         let x = boxes?.x ?? (stable
             ? StableLayout.coordinates(
-                graph: proper, layers: ordering.layers, along: previous.map { $0?.along },
+                graph: proper, layers: ordering.layers, along: along,
                 hold: hold, separation: coordinates.separation)
             : coordinates.assign())
 

@@ -173,13 +173,50 @@ enum StableLayout {
 
     // MARK: Order
 
+    /// Where each vertex of `g` was along its layer: a placed node at its previous centre, a
+    /// long edge's dummy where the edge's previous route (`routes`, by edge, in layer terms,
+    /// from end to end with the ends' previous centres) crossed the line of its layer; nil
+    /// for the rest. A layer's line is the median of its placed nodes' previous lines, or
+    /// for a layer without one, the line between its nearest neighbours' that have one.
+    static func previousAlong(
+        _ g: ProperGraph, previous: [(along: Double, across: Double)?], routes: [[(along: Double, across: Double)]?]
+    ) -> [Double?] {
+        var along = [Double?](repeating: nil, count: g.count)
+        var lines = Array(repeating: [Double](), count: g.layerCount)
+        for v in 0..<g.realCount {
+            guard let p = previous[v] else { continue }
+            along[v] = p.along
+            lines[g.layer[v]].append(p.across)
+        }
+        var line: [Double?] = lines.map { $0.isEmpty ? nil : $0.sorted()[($0.count - 1) / 2] }
+        let known = line.indices.filter { line[$0] != nil }
+        for (a, b) in zip(known, known.dropFirst()) where b > a + 1 {
+            for l in (a + 1)..<b { line[l] = line[a]! + (line[b]! - line[a]!) * Double(l - a) / Double(b - a) }
+        }
+        for (e, chain) in g.chains.enumerated() where chain.count > 2 && e < routes.count {
+            guard let bends = routes[e], let first = previous[chain[0]], let last = previous[chain[chain.count - 1]] else { continue }
+            // from the chain's upper end to its lower one
+            let forwards = bends.first.map { abs($0.across - first.across) <= abs($0.across - last.across) } ?? true
+            let points = [first] + (forwards ? bends : Array(bends.reversed())) + [last]
+            for d in chain.dropFirst().dropLast() {
+                guard let y = line[g.layer[d]] else { continue }
+                for (p, q) in zip(points, points.dropFirst()) where min(p.across, q.across) <= y && y <= max(p.across, q.across) {
+                    along[d] = q.across == p.across ? p.along : p.along + (q.along - p.along) * (y - p.across) / (q.across - p.across)
+                    break
+                }
+            }
+        }
+        return along
+    }
+
     /// Where each vertex starts along its layer: placed nodes at their previous centres
     /// (`along`), a long edge's dummies between its ends, new nodes at the mean of their
     /// neighbours; vertices still without a key follow the rest of their layer. Then the
     /// free vertices are sifted (`reduceCrossings`).
     static func order(_ ordering: inout Ordering, graph g: ProperGraph, along: [Double?], clusters: ClusterLayout? = nil) {
         var key = [Double?](repeating: nil, count: g.count)
-        for v in 0..<g.realCount { key[v] = along[v] }
+        // (dummies too, where `along` has their previous bends: `previousAlong`)
+        for v in 0..<min(g.count, along.count) { key[v] = along[v] }
         func interpolate() {
             for chain in g.chains where chain.count > 2 {
                 guard let a = key[chain[0]], let b = key[chain[chain.count - 1]] else { continue }
@@ -262,34 +299,47 @@ enum StableLayout {
     static func coordinates(
         graph g: ProperGraph, layers: [[Int]], along: [Double?], hold: [Int], separation: (Int, Int) -> Double
     ) -> [Double] {
-        var start = Array(repeating: 0.0, count: g.count)
-        // dummies and new nodes between their layer neighbours' previous centres
-        for layer in layers {
-            var last: Double? = nil
-            for (i, v) in layer.enumerated() {
-                if v < g.realCount, let x = along[v] {
-                    start[v] = x
-                } else {
-                    start[v] = (last ?? 0) + (i > 0 ? separation(layer[i - 1], v) : 0)
-                }
-                if i > 0 { start[v] = max(start[v], start[layer[i - 1]] + separation(layer[i - 1], v)) }
-                last = start[v]
-            }
-        }
         let (targets, weights) = pull(g, along: along, hold: hold)
+        let start = start(layers: layers, targets: targets, count: g.count, separation: separation)
         return PositionSimplex.improve(
             start, graph: g, layers: layers, separation: separation, targets: targets, weights: weights)
     }
 
+    /// Where a pulled coordinate solve starts (by vertex): each vertex with a target at it,
+    /// the others (dummies, new nodes) the separation after their left neighbour in the
+    /// layer, and every vertex at least that far from its left neighbour.
+    static func start(layers: [[Int]], targets: [Double?], count: Int, separation: (Int, Int) -> Double) -> [Double] {
+        var start = Array(repeating: 0.0, count: count)
+        for layer in layers {
+            for (i, v) in layer.enumerated() {
+                start[v] = targets[v] ?? 0
+                guard i > 0 else { continue }
+                let after = start[layer[i - 1]] + separation(layer[i - 1], v)
+                start[v] = targets[v].map { max($0, after) } ?? after
+            }
+        }
+        return start
+    }
+
+    /// A feasible start for the clusters' pulled solve (`ClusterLayout.coordinates`), by
+    /// variable: the vertices' `start`, the boxes' sides (the variables after the vertices)
+    /// far enough below everything that the boxes' constraints alone place them.
+    static func clusterSeed(
+        layers: [[Int]], targets: [Double?], vertices: Int, count: Int, separation: (Int, Int) -> Double
+    ) -> [Int] {
+        let x = start(layers: layers, targets: targets, count: vertices, separation: separation).map { Int($0.rounded()) }
+        let floor = (x.min() ?? 0) - 1_000_000
+        return x + Array(repeating: floor, count: count - vertices)
+    }
+
     /// The pull of each placed node towards its previous centre along the layer (`pull`
-    /// per unit of `hold`), by vertex of `g`.
+    /// per unit of `hold`), by vertex of `g`; a dummy with a previous bend (`previousAlong`)
+    /// has it as its target with no weight, where the solve starts it (`start`).
     static func pull(_ g: ProperGraph, along: [Double?], hold: [Int]) -> (targets: [Double?], weights: [Int]) {
         var targets = [Double?](repeating: nil, count: g.count)
         var weights = Array(repeating: 0, count: g.count)
-        for v in 0..<g.realCount {
-            targets[v] = along[v]
-            weights[v] = hold[v] * pull
-        }
+        for v in 0..<min(g.count, along.count) { targets[v] = along[v] }
+        for v in 0..<g.realCount { weights[v] = hold[v] * pull }
         return (targets, weights)
     }
 

@@ -25,6 +25,21 @@ extension LayoutPlan {
         }
     }
 
+    /// Sets `previousRoute` on the top level's edges (whose frame is the canvas) that join
+    /// two nodes with a previous centre there: the bend points the store holds.
+    func setPreviousRoutes(_ levels: inout [Int: Level], pieces: [String: [Piece]], edges: [FlowEdge]) {
+        guard !previous.isEmpty, levels[-1] != nil else { return }
+        for e in edges where !e.points.isEmpty {
+            guard let a = index[e.sourceNodeID], let b = index[e.targetNodeID], previous[a] != nil, previous[b] != nil,
+                let only = pieces[e.id], only.count == 1
+            else { continue }
+            switch only[0] {
+            case .body(-1, let ge), .reversedBody(-1, let ge): levels[-1]!.graph.edges[ge].previousRoute = e.points
+            default: continue
+            }
+        }
+    }
+
     /// Where a stable layout puts the top level: moved so that the median node that was
     /// placed stays where it was (across and along the layers apart); nil when none was.
     func stableAnchor(_ r: LayoutResult, _ level: Level) -> Point? {

@@ -272,6 +272,7 @@ struct LayoutPlan<Data: FlowNodeData> {
         let against = request.algorithm == .layered ? drawnAgainstTheFlow(edges, spans, made.levels) : []
         try WorkLimit.check("layout")
         addPieces(edges, spans: spans, against: against, &made)
+        if groupIndex < 0 { setPreviousRoutes(&made.levels, pieces: made.pieces, edges: edges) }
         try WorkLimit.check("layout")
         var levels = made.levels
         let (pieces, edgeIDs, partners, groupEnds) = (made.pieces, made.edgeIDs, made.partners, made.groupEnds)
