@@ -91,6 +91,17 @@ struct BlockedRuns {
         }
     }
 
+    /// Whether an obstacle listed in one of `cells` (indices into the grid), or one too large
+    /// for the grid, is one `blocks` accepts: what each question below asks, with its test.
+    @inline(__always)
+    private func any(in cells: some Sequence<Int>, _ blocks: (Int32) -> Bool) -> Bool {
+        for c in cells {
+            for n in items[Int(start[c])..<Int(start[c + 1])] where blocks(n) { return true }
+        }
+        for n in large where blocks(n) { return true }
+        return false
+    }
+
     /// Whether the run on row `j` from column `i` to column `i + 1` is blocked: an obstacle
     /// holds the row strictly inside and both columns between its borders.
     @inline(__always)
@@ -102,9 +113,7 @@ struct BlockedRuns {
             let s = spans[Int(n)]
             return s.x0 <= i0 && i0 < s.x1 && s.y0 < j0 && j0 < s.y1
         }
-        for n in items[Int(start[c])..<Int(start[c + 1])] where blocks(n) { return true }
-        for n in large where blocks(n) { return true }
-        return false
+        return any(in: c..<(c + 1), blocks)
     }
 
     /// Whether any run on row `j` between columns `i0` and `i1` (either order) is blocked:
@@ -117,11 +126,7 @@ struct BlockedRuns {
             return s.x0 < hi && s.x1 > lo && s.y0 < j0 && j0 < s.y1
         }
         let r = row(ys[j]) * gx
-        for c in column(xs[Int(lo)])...column(xs[Int(hi)]) {
-            for n in items[Int(start[r + c])..<Int(start[r + c + 1])] where blocks(n) { return true }
-        }
-        for n in large where blocks(n) { return true }
-        return false
+        return any(in: (column(xs[Int(lo)])...column(xs[Int(hi)])).lazy.map { r + $0 }, blocks)
     }
 
     /// Whether any run on column `i` between rows `j0` and `j1` (either order) is blocked.
@@ -133,11 +138,7 @@ struct BlockedRuns {
             return s.y0 < hi && s.y1 > lo && s.x0 < i0 && i0 < s.x1
         }
         let c = column(xs[i])
-        for r in row(ys[Int(lo)])...row(ys[Int(hi)]) {
-            for n in items[Int(start[r * gx + c])..<Int(start[r * gx + c + 1])] where blocks(n) { return true }
-        }
-        for n in large where blocks(n) { return true }
-        return false
+        return any(in: (row(ys[Int(lo)])...row(ys[Int(hi)])).lazy.map { $0 * gx + c }, blocks)
     }
 
     /// Whether the run on column `i` from row `j` to row `j + 1` is blocked.
@@ -150,8 +151,6 @@ struct BlockedRuns {
             let s = spans[Int(n)]
             return s.y0 <= j0 && j0 < s.y1 && s.x0 < i0 && i0 < s.x1
         }
-        for n in items[Int(start[c])..<Int(start[c + 1])] where blocks(n) { return true }
-        for n in large where blocks(n) { return true }
-        return false
+        return any(in: c..<(c + 1), blocks)
     }
 }
