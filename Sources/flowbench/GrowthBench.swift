@@ -24,7 +24,8 @@ import TestSupport
 ///   share of the grid of the nodes its window holds (no longer laid out whole, but still
 ///   past 500 s at 250 nodes: runs only when named in `FLOWBENCH_GROWTH`).
 /// `FLOWBENCH_GROWTH` (comma-separated series names, e.g. `layout.cyclic`) runs only those;
-/// `FLOWBENCH_GROWTH_SIZES` (e.g. `1000,2000`) replaces the sizes of the layout series.
+/// `FLOWBENCH_GROWTH_SIZES` (e.g. `1000,2000`) replaces the sizes of the layout series and
+/// of the scattered one.
 enum GrowthBench {
     static let chainSizes = [1_000, 2_000, 4_000]
     static let cyclicSizes = [1_000, 2_000, 4_000]
@@ -49,7 +50,7 @@ enum GrowthBench {
         for (name, scatter) in [("store.orthogonalAdds", false), ("store.orthogonalAdds.scatter", true)]
         where runs(name) && (!scatter || scatterNamed) {
             progress("growth \(name)")
-            let sizes = scatter ? scatterSizes : orthogonalSizes
+            let sizes = scatter ? sizes ?? scatterSizes : orthogonalSizes
             Growth.measure("growth.\(name)", sizes: sizes, rounds: scatter ? 1 : 2, into: report) { n in
                 { _ = orthogonalAdds(n, scatter: scatter) }
             }
