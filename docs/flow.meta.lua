@@ -574,7 +574,7 @@
 --- docs/rendering.md has the details.
 ---@class SvgOptions
 ---@field fit? boolean draw every node; false: the current viewport (default: true)
----@field padding? number space around the nodes when fitting (default: 20)
+---@field padding? number space around the nodes when fitting (dot's margin is about as wide) (default: 4)
 ---@field width? number canvas width when not fitting (default: 800)
 ---@field height? number canvas height when not fitting (default: 600)
 ---@field theme? Theme colour scheme (default: "light")

@@ -43,7 +43,7 @@ public struct SVGOptions: Hashable, Sendable {
     public var title: String?
 
     public init(
-        fit: Bool = true, padding: Double = 20, width: Double = 800, height: Double = 600,
+        fit: Bool = true, padding: Double = 4, width: Double = 800, height: Double = 600,
         theme: SVGTheme = .light, background: Bool = true, scale: Double = 1,
         handles: HandleVisibility = .used, title: String? = nil
     ) {

@@ -2286,7 +2286,7 @@ extension FlowHelp {
             docs/rendering.md has the details.
             Fields:
               fit (boolean, optional, default true): draw every node; false: the current viewport
-              padding (number, optional, default 20): space around the nodes when fitting
+              padding (number, optional, default 4): space around the nodes when fitting (dot's margin is about as wide)
               width (number, optional, default 800): canvas width when not fitting
               height (number, optional, default 600): canvas height when not fitting
               theme (Theme, optional, default "light"): colour scheme

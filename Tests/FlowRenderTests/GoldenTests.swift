@@ -349,7 +349,7 @@ import Testing
         let svg = try renderSVG(Store())
         try Golden.check(svg, "empty")
         let doc = try SVGDocument(svg)
-        #expect(doc.root.attributes["viewBox"] == "-20 -20 40 40")
+        #expect(doc.root.attributes["viewBox"] == "-4 -4 8 8")
         #expect(doc.nodes.isEmpty && doc.edgePaths.isEmpty)
         let tight = try SVGDocument(try renderSVG(Store(), options: SVGOptions(padding: 0)))
         #expect(tight.root.attributes["viewBox"] == "0 0 1 1")

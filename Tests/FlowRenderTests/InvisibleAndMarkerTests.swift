@@ -62,7 +62,7 @@ import Testing
         #expect(svg.contains("font-size:20px;font-family:'Helvetica',sans-serif"))
         #expect(svg.contains("<rect class=\"bg\" style=\"fill:#ffffe0\""))
         // the frame takes the title in: 2 lines of 25 and the gap above the node's reach
-        #expect(svg.contains("viewBox=\"-25 -83 150 148\""))
+        #expect(svg.contains("viewBox=\"-9 -67 118 116\""))
         // at the bottom by default, in the default size
         doc.look = DiagramLook(title: "Bottom")
         _ = try store.load(doc)

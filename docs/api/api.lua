@@ -2647,7 +2647,7 @@ return {
           summary = "Options of `store:svg` and of the pictures `store:save` writes (one set for all).",
           fields = {
             { "fit?", "boolean", "draw every node; false: the current viewport", default = "true" },
-            { "padding?", "number", "space around the nodes when fitting", default = "20" },
+            { "padding?", "number", "space around the nodes when fitting (dot's margin is about as wide)", default = "4" },
             { "width?", "number", "canvas width when not fitting", default = "800" },
             { "height?", "number", "canvas height when not fitting", default = "600" },
             { "theme?", "Theme", "colour scheme", default = '"light"' },
