@@ -57,6 +57,9 @@ enum DOTHTMLWriter {
         if case .object(let nested)? = c["table"] {
             guard let inner = table(nested, depth: depth + 1) else { return nil }
             out += inner
+        } else if let spans = DOTTextRun.lines(json: c["spans"]), !spans.isEmpty {
+            // text in several looks: each run in its tags
+            out += DOTTextRun.html(spans)
         } else if case .string(let text)? = c["text"] {
             var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
                 .joined(separator: "<BR/>")

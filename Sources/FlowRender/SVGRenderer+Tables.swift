@@ -1,12 +1,12 @@
 import FlowCore
 
-// Tables: a record node whose data holds `table` (a DOT HTML-like label's table as the
-// reader laid it out) is drawn as that table, centred in the node: its boxes with their
+// Tables: a node whose data holds `table` (a DOT HTML-like label's table as the reader laid
+// it out) is drawn as that table, centred in the node's shape: its boxes with their
 // colours, border sides and styles, its rules (`<HR/>`, `<VR/>`) and its cells' text in their
 // fonts (docs/formats.md, "HTML-like tables").
 
 extension SVGRenderer {
-    /// The table stored in record node `n`'s data (`table`), or nil.
+    /// The table stored in node `n`'s data (`table`), or nil.
     func storedTable(_ n: FlowNode<Data>) -> JSONObject? {
         guard case .object(let o)? = try? n.data.jsonValue(), case .object(let t)? = o["table"] else { return nil }
         return t
@@ -42,6 +42,12 @@ extension SVGRenderer {
             let inner = Rect(r.x + offset.x + inset, r.y + offset.y + inset, max(0, r.width - 2 * inset), max(0, r.height - 2 * inset))
             if case .object(let nested)? = cell["table"], depth < 64 {
                 writeTable(&w, nested, offset: offset, font: font, inline, depth: depth + 1)
+            } else if let spans = Self.spans(cell["spans"]) {
+                // text in several looks
+                var align: String?, valign: String?
+                if case .string(let a)? = cell["align"] { align = a }
+                if case .string(let v)? = cell["valign"] { valign = v }
+                writeSpans(&w, spans, in: inner, align: align, valign: valign, font: font, inline)
             } else if case .string(let text)? = cell["text"] {
                 writeCellText(&w, text, inner, cell, font: font, inline)
             }
