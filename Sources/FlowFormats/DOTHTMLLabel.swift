@@ -60,6 +60,8 @@ struct DOTHTMLLabel {
         var font: DOTHTMLTable.Font?
         /// The cell's text in its looks, `\n` a line end.
         var runs: [DOTTextRun] = []
+        /// Its `<IMG>`: the file and `SCALE`.
+        var image: (src: String, scale: String?)?
         var ruleBefore = false
         var attributes: [(String, String)]
         init(attributes: [(String, String)]) {
@@ -68,17 +70,18 @@ struct DOTHTMLLabel {
         }
     }
 
-    static let kept: Set<String> = ["table", "tr", "td", "br", "font", "hr", "vr", "b", "i", "u", "s", "o", "sub", "sup"]
+    static let kept: Set<String> = ["table", "tr", "td", "br", "font", "hr", "vr", "b", "i", "u", "s", "o", "sub", "sup", "img"]
     /// The tags that change the look of the text inside them, and how they are named.
     static let lookTags: [String: String] = [
         "b": "<B>", "i": "<I>", "u": "<U>", "s": "<S>", "o": "<O>", "sub": "<SUB>", "sup": "<SUP>",
     ]
     /// The attributes drawn, by tag.
     static let keptAttributes: [String: Set<String>] = [
-        "table": ["border", "cellborder", "cellpadding", "cellspacing", "bgcolor", "color", "align", "valign", "width", "height", "style"],
-        "td": ["port", "colspan", "rowspan", "border", "cellpadding", "bgcolor", "color", "align", "valign", "width", "height", "sides", "style"],
+        "table": ["border", "cellborder", "cellpadding", "cellspacing", "bgcolor", "color", "align", "valign", "width", "height", "style", "gradientangle"],
+        "td": ["port", "colspan", "rowspan", "border", "cellpadding", "bgcolor", "color", "align", "valign", "width", "height", "sides", "style", "gradientangle"],
         "br": ["align"],
         "font": ["color", "point-size", "face"],
+        "img": ["src", "scale"],
     ]
     /// Tables nested deeper are not drawn (their text joins the cell around them): each
     /// level is a level of braces in the record (`RecordLabel` takes 64), and the record is
@@ -88,7 +91,8 @@ struct DOTHTMLLabel {
     /// drawn by recursion).
     static let maximumDrawnDepth = 8
 
-    init(_ html: String) {
+    /// `readsImages`: whether an `<IMG>`'s file is read (not in a Lua sandbox).
+    init(_ html: String, readsImages: Bool = true) {
         var dropped = Set<String>()
         let items = Self.items(html)
         var stack: [Table] = []
@@ -177,6 +181,10 @@ struct DOTHTMLLabel {
                     if tag.selfClosing { cells.removeLast() }
                 case ("td", true):
                     if !cells.isEmpty { cells.removeLast() }
+                case ("img", false) where ignored == 0:
+                    let src = tag.attributes.first { $0.0 == "src" }?.1 ?? ""
+                    let scale = tag.attributes.first { $0.0 == "scale" }?.1.lowercased()
+                    if let c = cells.last, c.table == nil { c.image = (src, scale) } else { dropped.insert("<IMG> outside a table cell") }
                 case ("br", _):
                     if let c = cells.last {
                         c.text += "\n"
@@ -205,7 +213,7 @@ struct DOTHTMLLabel {
         if let top {
             text = Self.record(top, horizontal: true)
             isRecord = true
-            table = Self.table(top, depth: 1, bold: bold, italic: italic, dropped: &dropped)
+            table = Self.table(top, depth: 1, bold: bold, italic: italic, readsImages: readsImages, dropped: &dropped)
         } else {
             text = Self.lines(plain).joined(separator: "\n")
             isRecord = false
@@ -243,7 +251,9 @@ struct DOTHTMLLabel {
         return plain ? nil : lines
     }
 
-    private static func table(_ t: Table, depth: Int, bold: Bool, italic: Bool, dropped: inout Set<String>) -> DOTHTMLTable {
+    private static func table(
+        _ t: Table, depth: Int, bold: Bool, italic: Bool, readsImages: Bool, dropped: inout Set<String>
+    ) -> DOTHTMLTable {
         var out = DOTHTMLTable()
         func number(_ key: String, _ value: String, _ range: ClosedRange<Double>) -> Double? {
             if let v = Double(value.trimmingSpaces()), range.contains(v) { return v }
@@ -265,7 +275,12 @@ struct DOTHTMLLabel {
         /// Reads an attribute of `look`; false for another.
         func read(_ k: String, _ v: String, _ look: inout DOTHTMLTable.Look) -> Bool {
             switch k {
+            case "bgcolor" where v.contains(":"):
+                // a gradient (`gradient`, once its STYLE and GRADIENTANGLE are read)
+                look.fill = DOTReader.Builder.firstColor(v)
+                if look.fill == nil { dropped.insert("BGCOLOR '\(v)'") }
             case "bgcolor": look.fill = color(k, v)
+            case "gradientangle": break
             case "color": look.stroke = color(k, v)
             case "align": look.align = side(k, v, horizontal)
             case "valign": look.valign = side(k, v, vertical)
@@ -276,6 +291,16 @@ struct DOTHTMLLabel {
             }
             return true
         }
+        /// The gradient of a table's or cell's `BGCOLOR` list, with its `STYLE` radial and
+        /// `GRADIENTANGLE`; what is not drawn added to `dropped`.
+        func gradient(_ attributes: [(String, String)]) -> FillGradient? {
+            guard let list = attributes.last(where: { $0.0 == "bgcolor" })?.1, list.contains(":") else { return nil }
+            let radial = attributes.contains { $0.0 == "style" && $0.1.lowercased().contains("radial") }
+            let (g, problems) = DOTReader.gradient(list, radial: radial, angle: attributes.last { $0.0 == "gradientangle" }?.1)
+            for p in problems { dropped.insert("BGCOLOR " + p) }
+            return g
+        }
+        out.look.gradient = gradient(t.attributes)
         for (k, v) in t.attributes where !read(k, v, &out.look) {
             switch k {
             case "border": out.border = number(k, v, 0...127) ?? out.border
@@ -300,14 +325,27 @@ struct DOTHTMLLabel {
                 cell.lines = lines(c.text)
                 cell.font = c.font ?? DOTHTMLTable.Font()
                 cell.spans = c.table == nil ? cellSpans(c, bold: bold, italic: italic) : nil
+                if let (src, scale) = c.image, c.table == nil {
+                    // drawn from its file's bytes; what cannot be read is reported
+                    let name = "<IMG SRC=\"\(src)\">"
+                    if !readsImages {
+                        dropped.insert(name + " (files are not read in a sandbox)")
+                    } else {
+                        switch DOTImage.load(src, scale: scale) {
+                        case .success(let image): cell.image = image
+                        case .failure(let e): dropped.insert(name + " " + e.reason)
+                        }
+                    }
+                }
                 cell.ruleBefore = c.ruleBefore
                 if let inner = c.table, depth < Self.maximumDrawnDepth {
-                    cell.table = table(inner, depth: depth + 1, bold: bold, italic: italic, dropped: &dropped)
+                    cell.table = table(inner, depth: depth + 1, bold: bold, italic: italic, readsImages: readsImages, dropped: &dropped)
                 } else if let inner = c.table {
                     cell.lines = RecordLabel.leaves(RecordLabel.parse(record(inner, horizontal: true)))
                         .map { $0.lines.joined(separator: " ") }.filter { !$0.isEmpty }
                     dropped.insert("<TABLE> nested deeper than \(Self.maximumDrawnDepth) levels drawn as text")
                 }
+                cell.look.gradient = gradient(c.attributes)
                 for (k, v) in c.attributes where !read(k, v, &cell.look) {
                     switch k {
                     case "colspan": cell.columns = Int(number(k, v, 1...65535) ?? 1)
@@ -341,7 +379,7 @@ struct DOTHTMLLabel {
         for w in value.lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) {
             switch w {
             case "rounded", "dashed", "dotted", "invis", "invisible": if !out.contains(w) { out.append(w == "invisible" ? "invis" : w) }
-            case "solid": break
+            case "solid", "radial": break  // radial: the BGCOLOR list's gradient
             default: dropped.insert("STYLE '\(w)'")
             }
         }

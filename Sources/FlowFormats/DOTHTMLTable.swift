@@ -21,6 +21,9 @@ struct DOTHTMLTable {
         var style: [String] = []
         /// A cell's `SIDES`: the sides of its border drawn (of `LTRB`, in that order); nil: all.
         var sides: String?
+        /// A `BGCOLOR` list's gradient (`fill` its first colour), `STYLE` radial and
+        /// `GRADIENTANGLE` with it.
+        var gradient: FillGradient?
     }
 
     /// A `<FONT>` around a cell's text (or its table): colour, size in points, face.
@@ -53,6 +56,8 @@ struct DOTHTMLTable {
         /// The cell's text as lines of runs when its look changes part of the way
         /// (`DOTTextRun`); nil when all of it is in `font`.
         var spans: [[DOTTextRun]]?
+        /// Its `<IMG>`, read from its file; its own size sizes the cell.
+        var image: DOTImage?
         /// A `<VR/>` before the cell: a line between it and the cell before it in its row.
         var ruleBefore = false
         /// nil: the table's `CELLBORDER` (`CELLPADDING`).
@@ -113,6 +118,8 @@ struct DOTHTMLTable {
             var content = Size(0, 0)
             if cells[i].table != nil {
                 content = cells[i].table!.size(font: cells[i].font.applied(to: font))
+            } else if let image = cells[i].image {
+                content = Size(image.width, image.height)
             } else if let spans = cells[i].spans {
                 content = DOTTextRun.size(spans, base: font)
             } else if !cells[i].lines.isEmpty {
@@ -304,6 +311,7 @@ struct DOTHTMLTable {
             if let p = c.port { e["port"] = .string(p) }
             if let t = c.table { e["table"] = t.json } else if !c.lines.isEmpty { e["text"] = .string(c.lines.joined(separator: "\n")) }
             if let spans = c.spans { e["spans"] = DOTTextRun.json(spans) }
+            if let image = c.image { e["image"] = image.json }
             return .object(e)
         })
         return .object(o)
@@ -314,6 +322,7 @@ struct DOTHTMLTable {
         if look.width > 0 { o["minWidth"] = .number((look.width * 1000).rounded() / 1000) }
         if look.height > 0 { o["minHeight"] = .number((look.height * 1000).rounded() / 1000) }
         if !look.style.isEmpty { o["style"] = .string(look.style.joined(separator: ",")) }
+        if let g = look.gradient { o["gradient"] = g.jsonValue }
     }
 
     private func box(_ r: Rect) -> [(String, JSONValue)] {

@@ -17,6 +17,7 @@ public enum DOTReader {
             graph = try parse(text, operation, limits, countsFloor: false)
         }
         var builder = Builder(graph: graph)
+        builder.readsImages = limits.readsImages
         let result = builder.build()
         try WorkLimit.check(operation)  // the builder stops early past the limit
         return result
@@ -110,6 +111,8 @@ public enum DOTReader {
     struct Builder {
         let graph: DOTGraph
         var tally = WarningTally()
+        /// Whether `<IMG>` files are read (`FormatLimits.readsImages`).
+        var readsImages = true
         var positioned = 0
         var points: [String: Point] = [:]
         var maxY = 0.0
@@ -462,7 +465,7 @@ public enum DOTReader {
 
         /// An HTML label read (`DOTHTMLLabel`), what it drops reported for `unit`.
         mutating func htmlLabel(_ value: String, unit: String) -> DOTHTMLLabel {
-            let html = DOTHTMLLabel(value)
+            let html = DOTHTMLLabel(value, readsImages: readsImages)
             for d in html.dropped { tally.add("HTML label \(d) is not drawn", unit: unit) }
             return html
         }

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowRender
 import Testing
 
 @testable import FlowFormats
@@ -71,5 +72,30 @@ import Testing
         let mermaid = try s.text(.mermaid)
         #expect(mermaid.contains("%% node a: a gradient from #ff0000 to #0000ff, filled with its first colour"), "\(mermaid)")
         #expect(mermaid.contains("%% subgraph cluster_x: a gradient from #ff0000 to #0000ff"), "\(mermaid)")
+    }
+
+    /// A table's or cell's `BGCOLOR` list, with `STYLE="radial"` and `GRADIENTANGLE`.
+    @Test func tablesAndCellsTakeGradients() throws {
+        let s = FlowStore<JSONValue>()
+        let warnings = try s.load("""
+            digraph { t [shape=plaintext, label=<<TABLE BGCOLOR="red:blue" GRADIENTANGLE="90"><TR>
+              <TD BGCOLOR="yellow;0.5:green" STYLE="radial">c</TD></TR></TABLE>>] }
+            """, format: .dot)
+        #expect(warnings.isEmpty, "\(warnings)")
+        guard case .object(let data) = s.node("t")!.data, case .object(let table)? = data["table"],
+            case .array(let cells)? = table["cells"], case .object(let cell) = cells[0]
+        else { Issue.record("no table"); return }
+        #expect(table["gradient"] == FillGradient(from: Self.red, to: Self.blue, angle: 90).jsonValue)
+        #expect(table["fill"] == .string("#ff0000"))
+        #expect(cell["gradient"] == FillGradient(from: FlowColor("#ffff00")!, to: FlowColor("#00ff00")!, split: 0.5, radial: true).jsonValue)
+        let svg = try renderSVG(s)
+        #expect(svg.contains("<linearGradient id=\"gradient-node-t-1\"") && svg.contains("fill:url(#gradient-node-t-1)"), "\(svg)")
+        #expect(svg.contains("<radialGradient id=\"gradient-node-t-2\"") && svg.contains("fill:url(#gradient-node-t-2)"))
+        let dot = try s.text(.dot)
+        #expect(dot.contains("BGCOLOR=\"#ff0000:#0000ff\"") && dot.contains("GRADIENTANGLE=\"90\""), "\(dot)")
+        #expect(dot.contains("BGCOLOR=\"#ffff00;0.5:#00ff00\" STYLE=\"radial\""), "\(dot)")
+        let back = FlowStore<JSONValue>()
+        #expect(try back.load(dot, format: .dot).isEmpty)
+        #expect(back.node("t")!.data == s.node("t")!.data)
     }
 }
