@@ -22,6 +22,13 @@ struct DOTHTMLLabel {
     var font: DOTHTMLTable.Font?
     /// Whether the label has a `<FONT>` (drawn in a node's table or label, not elsewhere).
     var hasFonts = false
+    /// A label without a table whose text changes its look part of the way (a `<FONT>`,
+    /// `<B>`, `<U>`, … around part of it), or is decorated (`<U>`, `<S>`, `<O>`, `<SUB>`,
+    /// `<SUP>`): its lines of runs (drawn as `tspan`s in a node); nil otherwise.
+    var spans: [[DOTTextRun]]?
+    /// The tags that change the look of part of the text (`<FONT>`, `<B>`, …), sorted: what
+    /// is not drawn where `spans` are not (an edge's, cluster's or graph's label).
+    var spanTags: [String] = []
 
     private struct Tag {
         var name: String
@@ -51,8 +58,10 @@ struct DOTHTMLLabel {
         var table: Table?
         /// The `<FONT>` in effect for the cell's first text; nil before any text.
         var font: DOTHTMLTable.Font?
-    /// Whether the label has a `<FONT>` (drawn in a node's table or label, not elsewhere).
-    var hasFonts = false
+        /// The cell's text in its looks, `\n` a line end.
+        var runs: [DOTTextRun] = []
+        /// Its `<IMG>`: the file and `SCALE`.
+        var image: (src: String, scale: String?)?
         var ruleBefore = false
         var attributes: [(String, String)]
         init(attributes: [(String, String)]) {
@@ -61,13 +70,18 @@ struct DOTHTMLLabel {
         }
     }
 
-    static let kept: Set<String> = ["table", "tr", "td", "br", "font", "hr", "vr"]
+    static let kept: Set<String> = ["table", "tr", "td", "br", "font", "hr", "vr", "b", "i", "u", "s", "o", "sub", "sup", "img"]
+    /// The tags that change the look of the text inside them, and how they are named.
+    static let lookTags: [String: String] = [
+        "b": "<B>", "i": "<I>", "u": "<U>", "s": "<S>", "o": "<O>", "sub": "<SUB>", "sup": "<SUP>",
+    ]
     /// The attributes drawn, by tag.
     static let keptAttributes: [String: Set<String>] = [
-        "table": ["border", "cellborder", "cellpadding", "cellspacing", "bgcolor", "color", "align", "valign", "width", "height", "style"],
-        "td": ["port", "colspan", "rowspan", "border", "cellpadding", "bgcolor", "color", "align", "valign", "width", "height", "sides", "style"],
+        "table": ["border", "cellborder", "cellpadding", "cellspacing", "bgcolor", "color", "align", "valign", "width", "height", "style", "gradientangle"],
+        "td": ["port", "colspan", "rowspan", "border", "cellpadding", "bgcolor", "color", "align", "valign", "width", "height", "sides", "style", "gradientangle"],
         "br": ["align"],
         "font": ["color", "point-size", "face"],
+        "img": ["src", "scale"],
     ]
     /// Tables nested deeper are not drawn (their text joins the cell around them): each
     /// level is a level of braces in the record (`RecordLabel` takes 64), and the record is
@@ -77,7 +91,8 @@ struct DOTHTMLLabel {
     /// drawn by recursion).
     static let maximumDrawnDepth = 8
 
-    init(_ html: String) {
+    /// `readsImages`: whether an `<IMG>`'s file is read (not in a Lua sandbox).
+    init(_ html: String, readsImages: Bool = true) {
         var dropped = Set<String>()
         let items = Self.items(html)
         var stack: [Table] = []
@@ -86,7 +101,9 @@ struct DOTHTMLLabel {
         var plain = ""
         /// `<TABLE>`s opened past `maximumTableDepth` and not yet closed.
         var ignored = 0
-        var depth = (b: 0, i: 0)
+        /// How many of each look tag (`lookTags`) are open.
+        var open: [String: Int] = [:]
+        var plainRuns: [DOTTextRun] = []
         var texts = (all: 0, bold: 0, italic: 0)
         /// The `<FONT>`s open, each merged with those around it.
         var fonts = [DOTHTMLTable.Font()]
@@ -98,19 +115,25 @@ struct DOTHTMLLabel {
                 let s = Self.decoded(t)
                 if s.contains(where: { !$0.isWhitespace }) {
                     texts.all += 1
-                    if depth.b > 0 { texts.bold += 1 }
-                    if depth.i > 0 { texts.italic += 1 }
+                    if open["b", default: 0] > 0 { texts.bold += 1 }
+                    if open["i", default: 0] > 0 { texts.italic += 1 }
                     if let c = cells.last {
-                        if c.font == nil {
-                            c.font = fonts.last!
-                        } else if c.font != fonts.last! {
-                            dropped.insert("<FONT> around part of a cell's text (its first font is drawn)")
-                        }
+                        if c.font == nil { c.font = fonts.last! }
                     } else if stack.isEmpty {
                         plainFont = plainFont == nil || plainFont! == fonts.last! ? fonts.last! : .some(nil)
                     }
                 }
-                if let c = cells.last { c.text += s } else if stack.isEmpty { plain += s }
+                let run = DOTTextRun(
+                    text: s, font: fonts.last!, bold: open["b", default: 0] > 0, italic: open["i", default: 0] > 0,
+                    underline: open["u", default: 0] > 0, strike: open["s", default: 0] > 0, overline: open["o", default: 0] > 0,
+                    shift: open["sup", default: 0] > 0 ? 1 : open["sub", default: 0] > 0 ? -1 : 0)
+                if let c = cells.last {
+                    c.text += s
+                    c.runs.append(run)
+                } else if stack.isEmpty {
+                    plain += s
+                    plainRuns.append(run)
+                }
             case .tag(let tag):
                 if !Self.kept.contains(tag.name) { dropped.insert("<\(tag.name.uppercased())>") }
                 for (k, _) in tag.attributes where !(Self.keptAttributes[tag.name]?.contains(k) ?? false) {
@@ -126,8 +149,8 @@ struct DOTHTMLLabel {
                     if let t = stack.last { t.rulesAbove.insert(t.rows.count) }
                 case ("vr", _) where ignored == 0:
                     stack.last?.ruleNext = true
-                case ("b", let closing): depth.b += closing ? -1 : 1
-                case ("i", let closing): depth.i += closing ? -1 : 1
+                case (let name, let closing) where Self.lookTags[name] != nil && !tag.selfClosing:
+                    open[name] = max(0, open[name, default: 0] + (closing ? -1 : 1))
                 case ("table", false) where stack.count >= Self.maximumTableDepth || ignored > 0:
                     ignored += 1
                     dropped.insert("<TABLE> nested deeper than \(Self.maximumTableDepth) levels")
@@ -158,28 +181,39 @@ struct DOTHTMLLabel {
                     if tag.selfClosing { cells.removeLast() }
                 case ("td", true):
                     if !cells.isEmpty { cells.removeLast() }
+                case ("img", false) where ignored == 0:
+                    let src = tag.attributes.first { $0.0 == "src" }?.1 ?? ""
+                    let scale = tag.attributes.first { $0.0 == "scale" }?.1.lowercased()
+                    if let c = cells.last, c.table == nil { c.image = (src, scale) } else { dropped.insert("<IMG> outside a table cell") }
                 case ("br", _):
-                    if let c = cells.last { c.text += "\n" } else if stack.isEmpty { plain += "\n" }
+                    if let c = cells.last {
+                        c.text += "\n"
+                        c.runs.append(DOTTextRun(text: "\n"))
+                    } else if stack.isEmpty {
+                        plain += "\n"
+                        plainRuns.append(DOTTextRun(text: "\n"))
+                    }
                 default: break
                 }
             }
         }
         bold = texts.all > 0 && texts.bold == texts.all
         italic = texts.all > 0 && texts.italic == texts.all
-        if bold { dropped.remove("<B>") }
-        if italic { dropped.remove("<I>") }
-        if top == nil, let f = plainFont {
-            if let f, !f.isEmpty {
+        if top == nil {
+            let lines = DOTTextRun.lines(plainRuns)
+            let runs = lines.flatMap { $0 }
+            if let first = runs.first, runs.contains(where: { !$0.looksLike(first) || $0.isDecorated }) {
+                spans = lines
+                spanTags = Self.changedTags(runs)
+            } else if let f = plainFont, let f, !f.isEmpty {
                 font = f
                 if f.face != nil { dropped.insert("FACE (of a label without a table)") }
-            } else if f == nil {
-                dropped.insert("<FONT> around part of the text")
             }
         }
         if let top {
             text = Self.record(top, horizontal: true)
             isRecord = true
-            table = Self.table(top, depth: 1, dropped: &dropped)
+            table = Self.table(top, depth: 1, bold: bold, italic: italic, readsImages: readsImages, dropped: &dropped)
         } else {
             text = Self.lines(plain).joined(separator: "\n")
             isRecord = false
@@ -190,7 +224,36 @@ struct DOTHTMLLabel {
     /// `t` (at nesting `depth`, the outermost 1) as a table to draw, its cells placed;
     /// attribute values that cannot be read are added to `dropped`. Tables nested deeper
     /// than `maximumDrawnDepth` are drawn as their cells' text.
-    private static func table(_ t: Table, depth: Int, dropped: inout Set<String>) -> DOTHTMLTable {
+    /// The tags whose look differs among `runs` or that decorate one, sorted.
+    private static func changedTags(_ runs: [DOTTextRun]) -> [String] {
+        guard let first = runs.first else { return [] }
+        var out = Set<String>()
+        for r in runs {
+            if r.font != first.font { out.insert("<FONT>") }
+            if r.bold != first.bold { out.insert("<B>") }
+            if r.italic != first.italic { out.insert("<I>") }
+            if r.underline { out.insert("<U>") }
+            if r.strike { out.insert("<S>") }
+            if r.overline { out.insert("<O>") }
+            if r.shift < 0 { out.insert("<SUB>") }
+            if r.shift > 0 { out.insert("<SUP>") }
+        }
+        return out.sorted()
+    }
+
+    /// `t`'s cells' text as lines of runs when their look changes part of the way, is
+    /// decorated, or is bold (italic) where the label is not as a whole (`bold`, `italic`).
+    private static func cellSpans(_ c: Cell, bold: Bool, italic: Bool) -> [[DOTTextRun]]? {
+        let lines = DOTTextRun.lines(c.runs)
+        let runs = lines.flatMap { $0 }
+        guard let first = runs.first else { return nil }
+        let plain = runs.allSatisfy { $0.looksLike(first) && !$0.isDecorated && $0.bold == bold && $0.italic == italic }
+        return plain ? nil : lines
+    }
+
+    private static func table(
+        _ t: Table, depth: Int, bold: Bool, italic: Bool, readsImages: Bool, dropped: inout Set<String>
+    ) -> DOTHTMLTable {
         var out = DOTHTMLTable()
         func number(_ key: String, _ value: String, _ range: ClosedRange<Double>) -> Double? {
             if let v = Double(value.trimmingSpaces()), range.contains(v) { return v }
@@ -212,7 +275,12 @@ struct DOTHTMLLabel {
         /// Reads an attribute of `look`; false for another.
         func read(_ k: String, _ v: String, _ look: inout DOTHTMLTable.Look) -> Bool {
             switch k {
+            case "bgcolor" where v.contains(":"):
+                // a gradient (`gradient`, once its STYLE and GRADIENTANGLE are read)
+                look.fill = DOTReader.Builder.firstColor(v)
+                if look.fill == nil { dropped.insert("BGCOLOR '\(v)'") }
             case "bgcolor": look.fill = color(k, v)
+            case "gradientangle": break
             case "color": look.stroke = color(k, v)
             case "align": look.align = side(k, v, horizontal)
             case "valign": look.valign = side(k, v, vertical)
@@ -223,6 +291,16 @@ struct DOTHTMLLabel {
             }
             return true
         }
+        /// The gradient of a table's or cell's `BGCOLOR` list, with its `STYLE` radial and
+        /// `GRADIENTANGLE`; what is not drawn added to `dropped`.
+        func gradient(_ attributes: [(String, String)]) -> FillGradient? {
+            guard let list = attributes.last(where: { $0.0 == "bgcolor" })?.1, list.contains(":") else { return nil }
+            let radial = attributes.contains { $0.0 == "style" && $0.1.lowercased().contains("radial") }
+            let (g, problems) = DOTReader.gradient(list, radial: radial, angle: attributes.last { $0.0 == "gradientangle" }?.1)
+            for p in problems { dropped.insert("BGCOLOR " + p) }
+            return g
+        }
+        out.look.gradient = gradient(t.attributes)
         for (k, v) in t.attributes where !read(k, v, &out.look) {
             switch k {
             case "border": out.border = number(k, v, 0...127) ?? out.border
@@ -246,14 +324,28 @@ struct DOTHTMLLabel {
                 cell.port = c.port
                 cell.lines = lines(c.text)
                 cell.font = c.font ?? DOTHTMLTable.Font()
+                cell.spans = c.table == nil ? cellSpans(c, bold: bold, italic: italic) : nil
+                if let (src, scale) = c.image, c.table == nil {
+                    // drawn from its file's bytes; what cannot be read is reported
+                    let name = "<IMG SRC=\"\(src)\">"
+                    if !readsImages {
+                        dropped.insert(name + " (files are not read in a sandbox)")
+                    } else {
+                        switch DOTImage.load(src, scale: scale) {
+                        case .success(let image): cell.image = image
+                        case .failure(let e): dropped.insert(name + " " + e.reason)
+                        }
+                    }
+                }
                 cell.ruleBefore = c.ruleBefore
                 if let inner = c.table, depth < Self.maximumDrawnDepth {
-                    cell.table = table(inner, depth: depth + 1, dropped: &dropped)
+                    cell.table = table(inner, depth: depth + 1, bold: bold, italic: italic, readsImages: readsImages, dropped: &dropped)
                 } else if let inner = c.table {
                     cell.lines = RecordLabel.leaves(RecordLabel.parse(record(inner, horizontal: true)))
                         .map { $0.lines.joined(separator: " ") }.filter { !$0.isEmpty }
                     dropped.insert("<TABLE> nested deeper than \(Self.maximumDrawnDepth) levels drawn as text")
                 }
+                cell.look.gradient = gradient(c.attributes)
                 for (k, v) in c.attributes where !read(k, v, &cell.look) {
                     switch k {
                     case "colspan": cell.columns = Int(number(k, v, 1...65535) ?? 1)
@@ -287,7 +379,7 @@ struct DOTHTMLLabel {
         for w in value.lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) {
             switch w {
             case "rounded", "dashed", "dotted", "invis", "invisible": if !out.contains(w) { out.append(w == "invisible" ? "invis" : w) }
-            case "solid": break
+            case "solid", "radial": break  // radial: the BGCOLOR list's gradient
             default: dropped.insert("STYLE '\(w)'")
             }
         }

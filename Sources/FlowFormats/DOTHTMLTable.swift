@@ -1,5 +1,11 @@
 import FlowCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A `<TABLE>` of an HTML-like label laid out as Graphviz lays one out (docs/formats.md,
 /// "HTML-like labels"): its cells on a grid where a cell spans `COLSPAN` columns and
 /// `ROWSPAN` rows, each column as wide as its widest cell, a spanning cell's lack shared
@@ -15,6 +21,9 @@ struct DOTHTMLTable {
         var style: [String] = []
         /// A cell's `SIDES`: the sides of its border drawn (of `LTRB`, in that order); nil: all.
         var sides: String?
+        /// A `BGCOLOR` list's gradient (`fill` its first colour), `STYLE` radial and
+        /// `GRADIENTANGLE` with it.
+        var gradient: FillGradient?
     }
 
     /// A `<FONT>` around a cell's text (or its table): colour, size in points, face.
@@ -44,6 +53,11 @@ struct DOTHTMLTable {
         var look = Look()
         /// The `<FONT>` in effect for the cell's text.
         var font = Font()
+        /// The cell's text as lines of runs when its look changes part of the way
+        /// (`DOTTextRun`); nil when all of it is in `font`.
+        var spans: [[DOTTextRun]]?
+        /// Its `<IMG>`, read from its file; its own size sizes the cell.
+        var image: DOTImage?
         /// A `<VR/>` before the cell: a line between it and the cell before it in its row.
         var ruleBefore = false
         /// nil: the table's `CELLBORDER` (`CELLPADDING`).
@@ -104,6 +118,10 @@ struct DOTHTMLTable {
             var content = Size(0, 0)
             if cells[i].table != nil {
                 content = cells[i].table!.size(font: cells[i].font.applied(to: font))
+            } else if let image = cells[i].image {
+                content = Size(image.width, image.height)
+            } else if let spans = cells[i].spans {
+                content = DOTTextRun.size(spans, base: font)
             } else if !cells[i].lines.isEmpty {
                 let f = cells[i].font.applied(to: font)
                 let w = cells[i].lines.map { TextMetrics.width(of: $0, font: f) }.max() ?? 0
@@ -135,15 +153,56 @@ struct DOTHTMLTable {
         return frame.size
     }
 
-    /// The size of a node of shape `shape` holding the table (sized here): the table with
-    /// Graphviz's margin around it (none for `plain`), at least `width` by `height` (54 by 36
-    /// when neither is given), or exactly that when `fixed`.
+    /// The size of a node of DOT shape `shape` holding the table (sized here): the table with
+    /// Graphviz's margin around it (none for `plain`), grown as Graphviz grows a label's box
+    /// for a shape that is not a box (`outlineRoom`), at least `width` by `height` (54 by 36
+    /// when neither is given), or exactly that when `fixed`; as wide as high for a circle.
     mutating func nodeSize(shape: String, font: TextFont, width: Double?, height: Double?, fixed: Bool) -> Size {
         let t = size(font: font)
         let minimum = width == nil && height == nil ? Size(54, 36) : Size(width ?? 0, height ?? 0)
         if fixed { return Size(width ?? t.width, height ?? t.height) }
         if shape == "plain" { return t }
-        return Size(max(t.width + 16, minimum.width), max(t.height + 8, minimum.height))
+        let room = Self.outlineRoom(Size(t.width + 16, t.height + 8), shape: shape, height: height)
+        var out = Size(max(room.width, minimum.width), max(room.height, minimum.height))
+        if Self.roundShapes.contains(shape) { out = Size(max(out.width, out.height), max(out.width, out.height)) }
+        // to 1/500, so that the node's middle (where DOT writes it) is a whole thousandth
+        return Size((out.width * 500).rounded() / 500, (out.height * 500).rounded() / 500)
+    }
+
+    /// The DOT shapes drawn as a circle: a table in one makes it as wide as it is high.
+    static let roundShapes: Set<String> = ["circle", "doublecircle", "mcircle"]
+
+    /// The box a node of DOT shape `shape` needs round a label of size `label` (its margin
+    /// included), as Graphviz sizes one: the label's box itself for a box (any shape of four
+    /// sides at right angles, a record, a note, a cylinder, …); for an ellipse the ellipse
+    /// through the box's corners, √2 larger each way (only wider when the node's `height`
+    /// leaves room above and below), and for another polygon of `n` sides that again over
+    /// cos(π/n).
+    static func outlineRoom(_ label: Size, shape: String, height: Double?) -> Size {
+        let sides: Int
+        switch shape {
+        case "ellipse", "oval", "circle", "doublecircle", "mcircle": sides = 0
+        case "triangle", "invtriangle": sides = 3
+        case "diamond", "mdiamond", "parallelogram", "trapezium", "invtrapezium": sides = 4
+        case "pentagon", "house", "invhouse": sides = 5
+        case "hexagon": sides = 6
+        case "septagon": sides = 7
+        case "octagon", "doubleoctagon", "tripleoctagon": sides = 8
+        default: return label
+        }
+        var out = label
+        let root2 = 2.0.squareRoot()
+        if let height, height > label.height * root2 {
+            // room above and below: only wider
+            out.width *= (1 / (1 - (label.height / height) * (label.height / height))).squareRoot()
+        } else {
+            out = Size(label.width * root2, label.height * root2)
+        }
+        if sides > 2 {
+            let c = cos(Double.pi / Double(sides))
+            out = Size(out.width / c, out.height / c)
+        }
+        return out
     }
 
     /// Where each column (row) starts, and after the last where one more would.
@@ -251,6 +310,8 @@ struct DOTHTMLTable {
             if c.ruleBefore { e["vr"] = .bool(true) }
             if let p = c.port { e["port"] = .string(p) }
             if let t = c.table { e["table"] = t.json } else if !c.lines.isEmpty { e["text"] = .string(c.lines.joined(separator: "\n")) }
+            if let spans = c.spans { e["spans"] = DOTTextRun.json(spans) }
+            if let image = c.image { e["image"] = image.json }
             return .object(e)
         })
         return .object(o)
@@ -261,6 +322,7 @@ struct DOTHTMLTable {
         if look.width > 0 { o["minWidth"] = .number((look.width * 1000).rounded() / 1000) }
         if look.height > 0 { o["minHeight"] = .number((look.height * 1000).rounded() / 1000) }
         if !look.style.isEmpty { o["style"] = .string(look.style.joined(separator: ",")) }
+        if let g = look.gradient { o["gradient"] = g.jsonValue }
     }
 
     private func box(_ r: Rect) -> [(String, JSONValue)] {

@@ -57,6 +57,13 @@ enum DOTHTMLWriter {
         if case .object(let nested)? = c["table"] {
             guard let inner = table(nested, depth: depth + 1) else { return nil }
             out += inner
+        } else if case .object(let image)? = c["image"], case .string(let src)? = image["src"] {
+            out += "<IMG SRC=\"" + escaped(src) + "\""
+            if case .string(let scale)? = image["scale"] { out += " SCALE=\"" + escaped(scale) + "\"" }
+            out += "/>"
+        } else if let spans = DOTTextRun.lines(json: c["spans"]), !spans.isEmpty {
+            // text in several looks: each run in its tags
+            out += DOTTextRun.html(spans)
         } else if case .string(let text)? = c["text"] {
             var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
                 .joined(separator: "<BR/>")
@@ -74,9 +81,20 @@ enum DOTHTMLWriter {
 
     /// What a table and a cell both have: colours, alignment, minimum size, style.
     private static func look(_ out: inout String, _ o: JSONObject) {
+        let gradient = o["gradient"].flatMap { try? FillGradient(json: $0, operation: "dot", path: "gradient") }
         for (key, name) in [("fill", "BGCOLOR"), ("stroke", "COLOR"), ("align", "ALIGN"), ("valign", "VALIGN"), ("style", "STYLE")] {
-            if case .string(let v)? = o[key] { out += " " + name + "=\"" + escaped(v) + "\"" }
+            guard case .string(var v)? = o[key] else {
+                if key == "style", gradient?.radial == true { out += " STYLE=\"radial\"" }
+                continue
+            }
+            if key == "fill", let g = gradient {
+                // the gradient's colour list
+                v = g.from.description + (g.split.map { ";" + formatNumber($0) } ?? "") + ":" + g.to.description
+            }
+            if key == "style", gradient?.radial == true { v += ",radial" }
+            out += " " + name + "=\"" + escaped(v) + "\""
         }
+        if let g = gradient, g.angle != 0 { out += " GRADIENTANGLE=\"" + formatNumber(g.angle) + "\"" }
         attribute(&out, "WIDTH", o["minWidth"])
         attribute(&out, "HEIGHT", o["minHeight"])
     }

@@ -17,6 +17,7 @@ extension DOTReader.Builder {
         var shapeName = "ellipse"
         var htmlRecord: String?
         var htmlTable: DOTHTMLTable?
+        var htmlSpans: [[DOTTextRun]]?
         var polygonAttributes: [String: String] = [:]
         for (key, value) in n.attributes {
             if styleAttribute(key, value, &style, kind: "node", fillFromColor: &fill) {
@@ -28,6 +29,7 @@ extension DOTReader.Builder {
                 let html = htmlLabel(value, unit: "node")
                 if html.isRecord { htmlRecord = html.text } else { title = html.text }
                 htmlTable = html.table
+                htmlSpans = html.spans
                 if html.bold { style.bold = true }
                 // a `<FONT>` around all of a label without a table: the node's text colour and size
                 if let f = html.font {
@@ -68,8 +70,9 @@ extension DOTReader.Builder {
         if rounded && shape == .rectangle { shape = .rounded }
         if rounded && shape == .record { shape = .mrecord }
         if let htmlRecord {
-            // a table: a record in the node's place, whatever its shape
-            shape = rounded ? .mrecord : .record
+            // a table: drawn in the node's shape, a box a record (and kept as a record, its
+            // cells' ports the fields')
+            if DOTReader.boxShapes.contains(shapeName) { shape = rounded ? .mrecord : .record }
             title = htmlRecord
             if width == nil && height == nil { (width, height) = (54, 36) }
         } else if shape.isRecord {
@@ -80,6 +83,21 @@ extension DOTReader.Builder {
         }
         if fill, style.fill == nil { style.fill = style.stroke ?? FlowColor("#d3d3d3") }
         var data = labelData(title, id: n.id)
+        if let g = elementGradient(n.attributes, filled: fill, kind: "node") {
+            // the first colour for what draws no gradient (Mermaid, a class sheet)
+            style.fill = g.from
+            data = data.setting("gradient", to: g.jsonValue)
+        }
+        if let htmlSpans, htmlTable == nil {
+            // text in several looks: drawn as its runs, the node grown round them as dot
+            // grows one round a label
+            data = data.setting("spans", to: DOTTextRun.json(htmlSpans))
+            if !fixedSize {
+                let block = DOTTextRun.size(htmlSpans, base: style.font)
+                let room = DOTHTMLTable.outlineRoom(Size(block.width + 16, block.height + 8), shape: shapeName, height: height)
+                (width, height) = (milli(max(width ?? 54, room.width)), milli(max(height ?? 36, room.height)))
+            }
+        }
         if let htmlTable {
             let size = placeTable(htmlTable, node: n.id, shape: shapeName, font: style.font, width, height, fixed: fixedSize, &data)
             (width, height, fixedSize) = (size.width, size.height, true)
@@ -143,10 +161,15 @@ extension DOTReader.Builder {
         var bends: [Point] = []
         var head: ArrowHead?, tail: ArrowHead?
         var rank = EdgeRank("")
+        var htmlLook: HTMLTextLook?
         for (key, value) in e.attributes {
             if styleAttribute(key, value, &style, kind: "edge", fillFromColor: &fill) { continue }
             switch key {
-            case "label": title = e.attributes.isHTML(key) ? htmlText(value, unit: "edge") : label(value, id: id)
+            case "label" where e.attributes.isHTML(key):
+                let html = htmlText(value, unit: "edge")
+                title = html.text
+                htmlLook = html.look
+            case "label": title = label(value, id: id)
             case "id": id = value
             case "pos" where allPositioned:
                 if let p = splinePoints(value) { bends = p } else { tally.add("edge pos '\(value.prefix(20))' is not a spline", unit: "edge") }
@@ -180,6 +203,7 @@ extension DOTReader.Builder {
             default: tally.add("edge attribute '\(key)' is not mapped", unit: "edge")
             }
         }
+        htmlLook?.apply(to: &style)
         if !edgeIDs.insert(id).inserted {
             tally.plain.append("edge id '\(id)' is used twice; the second is 'e\(i + 1)'")
             id = "e\(i + 1)"

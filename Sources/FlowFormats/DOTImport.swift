@@ -17,6 +17,7 @@ public enum DOTReader {
             graph = try parse(text, operation, limits, countsFloor: false)
         }
         var builder = Builder(graph: graph)
+        builder.readsImages = limits.readsImages
         let result = builder.build()
         try WorkLimit.check(operation)  // the builder stops early past the limit
         return result
@@ -62,6 +63,10 @@ public enum DOTReader {
         "tab": .tab, "folder": .folder, "point": .circle, "polygon": .rectangle, "cds": .asymmetric,
     ]
 
+    /// The DOT shapes whose node holding an HTML table becomes a record (a box round the
+    /// table, or none); other shapes are drawn round the table.
+    static let boxShapes: Set<String> = ["box", "rect", "rectangle", "square", "plaintext", "plain", "none", "record", "mrecord"]
+
     /// Graphviz's arrow shapes, filled and with the `o` modifier.
     static let arrowShapes: [String: (filled: ArrowHead, open: ArrowHead)] = [
         "normal": (.arrow, .hollowArrow), "inv": (.inv, .hollowInv), "dot": (.circle, .hollowCircle),
@@ -106,6 +111,8 @@ public enum DOTReader {
     struct Builder {
         let graph: DOTGraph
         var tally = WarningTally()
+        /// Whether `<IMG>` files are read (`FormatLimits.readsImages`).
+        var readsImages = true
         var positioned = 0
         var points: [String: Point] = [:]
         var maxY = 0.0
@@ -168,11 +175,12 @@ public enum DOTReader {
         mutating func styleAttribute(_ key: String, _ value: String, _ style: inout FlowStyle, kind: String, fillFromColor: inout Bool) -> Bool {
             switch key {
             case "color":
-                let first = String(value.split(separator: ":").first ?? "")
-                if let c = parseColor(first) { style.stroke = c } else { tally.add("\(kind) colour '\(value)' is not mapped", unit: kind) }
+                if let c = DOTReader.Builder.firstColor(value) { style.stroke = c } else { tally.add("\(kind) colour '\(value)' is not mapped", unit: kind) }
             case "fillcolor":
-                let first = String(value.split(separator: ":").first ?? "")
-                if let c = parseColor(first) { style.fill = c } else { tally.add("\(kind) colour '\(value)' is not mapped", unit: kind) }
+                // a list's first colour; the list is a gradient (`elementGradient`)
+                if let c = DOTReader.Builder.firstColor(value) { style.fill = c } else { tally.add("\(kind) colour '\(value)' is not mapped", unit: kind) }
+            case "gradientangle" where kind == "node" || kind == "cluster":
+                break  // read with the gradient (`elementGradient`)
             case "fontcolor":
                 if let c = parseColor(value) { style.textColor = c } else { tally.add("\(kind) colour '\(value)' is not mapped", unit: kind) }
             case "penwidth":
@@ -187,6 +195,7 @@ public enum DOTReader {
                     case "solid": style.dash = nil
                     case "bold": style.strokeWidth = style.strokeWidth ?? 2
                     case "filled": fillFromColor = true
+                    case "radial" where kind == "node" || kind == "cluster": fillFromColor = true  // a gradient's
                     case "invis": style.opacity = 0  // kept, not drawn
                     case "rounded" where kind == "node" || kind == "cluster": break
                     case "": break
@@ -233,6 +242,7 @@ public enum DOTReader {
         /// sets); what is not mapped is reported.
         mutating func graphLook() -> DiagramLook {
             var look = DiagramLook()
+            var htmlLook: HTMLTextLook?
             for (k, v) in graph.attributes {
                 switch k {
                 case "bb": break
@@ -245,7 +255,12 @@ public enum DOTReader {
                     }
                 case "nodesep", "ranksep": separation(k, v)
                 case "label":
-                    let t = graph.attributes.isHTML(k) ? htmlText(v, unit: "graph") : label(v, id: graph.id ?? "")
+                    var t = label(v, id: graph.id ?? "")
+                    if graph.attributes.isHTML(k) {
+                        let html = htmlText(v, unit: "graph")
+                        t = html.text
+                        htmlLook = html.look
+                    }
                     if !t.isEmpty { look.title = t }
                 case "labelloc":
                     switch v.lowercased() {
@@ -259,8 +274,12 @@ public enum DOTReader {
                 case "fontcolor":
                     if let c = parseColor(v) { look.textColor = c } else { tally.add("graph colour '\(v)' is not mapped", unit: "") }
                 case "bgcolor":
-                    let first = String(v.split(separator: ":").first ?? "")
-                    if let c = parseColor(first) { look.background = c } else { tally.add("graph colour '\(v)' is not mapped", unit: "") }
+                    if let c = Self.firstColor(v) { look.background = c } else { tally.add("graph colour '\(v)' is not mapped", unit: "") }
+                    let radial = graph.attributes["style"].map { styleParts($0).contains("radial") } ?? false
+                    look.backgroundGradient = gradient(v, radial: radial, angle: graph.attributes["gradientangle"], kind: "graph")
+                case "gradientangle" where graph.attributes["bgcolor"]?.contains(":") == true: break  // with bgcolor
+                case "style" where v.lowercased().trimmingSpaces() == "radial" && graph.attributes["bgcolor"]?.contains(":") == true:
+                    break  // with bgcolor
                 default:
                     tally.add("graph attribute '\(k)' is not mapped", unit: "")
                 }
@@ -276,6 +295,13 @@ public enum DOTReader {
             }
             for k in graph.subgraphAttributes { tally.add("subgraph attribute '\(k)' is not mapped", unit: "subgraph") }
             look.ranks = rankSets()
+            if let h = htmlLook {
+                // a `<FONT>` round all of the title: its colour and size
+                if let c = h.color { look.textColor = c }
+                if let s = h.size, s <= FlowLimits.fontSize { look.fontSize = s }
+                if h.bold { tally.add("graph HTML label <B> is not drawn", unit: "") }
+                if h.italic { tally.add("graph HTML label <I> is not drawn", unit: "") }
+            }
             return look
         }
 
@@ -318,6 +344,8 @@ public enum DOTReader {
             var fill = false
             var shape: NodeShape?
             var classes: [String] = []
+            var background: FlowColor?
+            var htmlLook: HTMLTextLook?
             for (key, value) in c.attributes {
                 if styleAttribute(key, value, &style, kind: "cluster", fillFromColor: &fill) {
                     if key == "style", styleParts(value).contains("rounded") { shape = .rounded }
@@ -325,21 +353,34 @@ public enum DOTReader {
                 }
                 switch key {
                 case "bb": if boxes[clusterIDs.count - 1] == nil { tally.add("cluster bb '\(value)' is not a box", unit: "cluster") }
-                case "label": title = c.attributes.isHTML(key) ? htmlText(value, unit: "cluster") : label(value, id: c.id)
+                case "label" where c.attributes.isHTML(key):
+                    let html = htmlText(value, unit: "cluster")
+                    title = html.text
+                    htmlLook = html.look
+                case "label": title = label(value, id: c.id)
                 case "id": break
                 case "class": classes = value.split(separator: " ").map(String.init)
+                case "bgcolor":
+                    if let c = Self.firstColor(value) { background = c } else { tally.add("cluster colour '\(value)' is not mapped", unit: "cluster") }
                 default: tally.add("cluster attribute '\(key)' is not mapped", unit: "cluster")
                 }
             }
-            if fill, style.fill == nil { style.fill = style.stroke }
+            // Graphviz: a filled cluster takes its fillcolor, else its color, else its
+            // bgcolor; an unfilled one its bgcolor
+            if style.fill == nil { style.fill = fill ? style.stroke ?? background : background }
+            let gradient = elementGradient(c.attributes, filled: fill, kind: "cluster")
+            if let gradient { style.fill = gradient.from }
+            htmlLook?.apply(to: &style)
             var frame = Rect(origin: .zero, size: Size(200, 120))
             if allPositioned, let r = boxes[clusterIDs.count - 1] {
                 frame = Rect(
                     origin: Point(milli(r.origin.x), milli(maxY - r.origin.y - r.size.height)),
                     size: Size(milli(r.size.width), milli(r.size.height)))
             }
+            var data = labelData(title, id: id)
+            if let gradient { data = data.setting("gradient", to: gradient.jsonValue) }
             return FlowNode(
-                id: id, position: frame.origin, size: frame.size, data: labelData(title, id: id),
+                id: id, position: frame.origin, size: frame.size, data: data,
                 parentID: c.parent.map { clusterIDs[$0] }, acceptsChildren: true,
                 shape: shape, classes: validClasses(classes), style: style, autoSize: false)
         }
@@ -424,20 +465,41 @@ public enum DOTReader {
 
         /// An HTML label read (`DOTHTMLLabel`), what it drops reported for `unit`.
         mutating func htmlLabel(_ value: String, unit: String) -> DOTHTMLLabel {
-            let html = DOTHTMLLabel(value)
+            let html = DOTHTMLLabel(value, readsImages: readsImages)
             for d in html.dropped { tally.add("HTML label \(d) is not drawn", unit: unit) }
             return html
         }
 
         /// The text of an HTML label where a table is not drawn: a table's cells one a line
-        /// (its borders, colours and spans dropped, reported).
-        mutating func htmlText(_ value: String, unit: String) -> String {
+        /// (its borders, colours, spans and fonts dropped, reported); and the look the whole
+        /// of a label without a table takes: its `<FONT>`'s colour and size, `<B>`, `<I>`.
+        mutating func htmlText(_ value: String, unit: String) -> (text: String, look: HTMLTextLook) {
             let html = htmlLabel(value, unit: unit)
+            guard html.isRecord else {
+                // the look of part of the text is drawn in a node's label only
+                for t in html.spanTags { tally.add("HTML label \(t) around part of the text is not drawn", unit: unit) }
+                return (html.text, HTMLTextLook(color: html.font?.color, size: html.font?.size, bold: html.bold, italic: html.italic))
+            }
             if html.hasFonts { tally.add("\(unit) HTML label <FONT> is not drawn", unit: unit) }
-            guard html.isRecord else { return html.text }
             tally.add("\(unit) HTML label <TABLE> drawn as its cells' text", unit: unit)
-            return RecordLabel.leaves(RecordLabel.parse(html.text)).map { $0.lines.joined(separator: " ") }
+            let text = RecordLabel.leaves(RecordLabel.parse(html.text)).map { $0.lines.joined(separator: " ") }
                 .filter { !$0.isEmpty }.joined(separator: "\n")
+            return (text, HTMLTextLook())
+        }
+
+        /// What a `<FONT>`, `<B>` or `<I>` around all of an HTML label gives its text.
+        struct HTMLTextLook {
+            var color: FlowColor?, size: Double?
+            var bold = false, italic = false
+
+            /// Set on `style` (an edge's, a cluster's): over its `fontcolor` and `fontsize`,
+            /// as in Graphviz.
+            func apply(to style: inout FlowStyle) {
+                if let color { style.textColor = color }
+                if let size { style.fontSize = size }
+                if bold { style.bold = true }
+                if italic { style.italic = true }
+            }
         }
 
         /// A record label with `\N` and `\G` expanded, its other escapes kept (the record

@@ -45,8 +45,11 @@ struct DOTPolygon: Equatable {
     /// The corners in the unit box (0 to 1 both ways, y down), each at the place it has in
     /// the node's box: a regular polygon (radius 1, a side at the bottom), its top widened by
     /// `distortion` and moved right by `skew`, turned `orientation` degrees counter-clockwise
-    /// (Graphviz's meanings), then stretched to the box (the same scale both ways and centred
-    /// when `regular`). Empty for an ellipse.
+    /// (Graphviz's meanings), then stretched to the box (the same scale both ways when
+    /// `regular`) with its centre, the middle of the circle its corners start on, in the
+    /// middle of the box, as Graphviz places it: the farthest corner each way on the box's
+    /// side, an odd polygon's other end short of it (a pentagon's bottom side, 0.095 of the
+    /// height above the box's bottom). Empty for an ellipse.
     var corners: [Point] {
         guard sides >= 3 else { return [] }
         let n = Double(sides), turn = orientation * .pi / 180
@@ -56,11 +59,10 @@ struct DOTPolygon: Equatable {
             x = x * (1 - distortion * y) - skew * y
             return Point(x * cos(turn) + y * sin(turn), -x * sin(turn) + y * cos(turn))
         }
-        let xs = ring.map(\.x), ys = ring.map(\.y)
-        let (x0, x1, y0, y1) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
-        var sx = x1 - x0 > 1e-9 ? 1 / (x1 - x0) : 0, sy = y1 - y0 > 1e-9 ? 1 / (y1 - y0) : 0
+        let mx = ring.map { abs($0.x) }.max()!, my = ring.map { abs($0.y) }.max()!
+        var sx = mx > 1e-9 ? 0.5 / mx : 0, sy = my > 1e-9 ? 0.5 / my : 0
         if regular { (sx, sy) = (min(sx, sy), min(sx, sy)) }
-        return ring.map { Point(0.5 + ($0.x - (x0 + x1) / 2) * sx, 0.5 + ($0.y - (y0 + y1) / 2) * sy) }
+        return ring.map { Point(0.5 + $0.x * sx, 0.5 + $0.y * sy) }
     }
 
     /// Whether a box of size `inner` centred in a node of size `size` lies inside the
@@ -101,19 +103,20 @@ struct DOTPolygon: Equatable {
 
     /// The node that draws the polygon at `size` (its innermost outline, around the title)
     /// with its extra outlines outside it, each `peripheryGap` further out, as Graphviz
-    /// draws them: the node's size (the outermost outline's box), and the innermost
+    /// draws them: the node's size (twice the outermost outline's farthest corner from the
+    /// polygon's centre each way, which stays in the node's middle), and the innermost
     /// outline's corners as fractions of that box (empty for an ellipse, whose outlines
     /// grow by the gap each way).
     func placed(in size: Size) -> (size: Size, points: [Point]) {
         let grow = Self.peripheryGap * Double(max(peripheries - 1, 0))
         guard sides >= 3 else { return (Size(size.width + 2 * grow, size.height + 2 * grow), []) }
-        let inner = corners.map { Point($0.x * size.width, $0.y * size.height) }
+        // from the middle of the node
+        let inner = corners.map { Point(($0.x - 0.5) * size.width, ($0.y - 0.5) * size.height) }
         let outer = PolygonOutline.offset(inner, by: grow)
-        let xs = outer.map(\.x), ys = outer.map(\.y)
-        let (x0, y0) = (min(xs.min()!, 0), min(ys.min()!, 0))
-        let w = max(xs.max()!, size.width) - x0, h = max(ys.max()!, size.height) - y0
-        let box = Size((w * 1000).rounded() / 1000, (h * 1000).rounded() / 1000)
-        return (box, inner.map { Point(($0.x - x0) / max(box.width, 1e-9), ($0.y - y0) / max(box.height, 1e-9)) })
+        let w = max(2 * outer.map { abs($0.x) }.max()!, size.width), h = max(2 * outer.map { abs($0.y) }.max()!, size.height)
+        // to 1/500, so that the node's middle (where DOT writes it) is a whole thousandth
+        let box = Size((w * 500).rounded() / 500, (h * 500).rounded() / 500)
+        return (box, inner.map { Point(0.5 + $0.x / max(box.width, 1e-9), 0.5 + $0.y / max(box.height, 1e-9)) })
     }
 
     /// The polygon as JSON, `points` (the innermost outline's corners as fractions of the

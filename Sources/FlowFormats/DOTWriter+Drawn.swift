@@ -1,7 +1,8 @@
 import FlowCore
 
 // What the DOT writer writes for a node the renderer draws from its data (docs/formats.md,
-// "HTML-like tables", "Polygons"): a table as the HTML-like label it was read from, a
+// "HTML-like tables", "Polygons"): a table as the HTML-like label it was read from (in its
+// node's shape), a
 // polygon as `shape=polygon` with its sides, skew, distortion, orientation, peripheries and
 // regularity, so that dot draws what we draw and the reader reads back the same node.
 
@@ -20,7 +21,7 @@ extension DOTWriter {
     static func drawnShape(_ n: FlowNode<JSONValue>) -> DrawnShape? {
         guard case .object(let data) = n.data, !n.acceptsChildren else { return nil }
         let shape = n.shape ?? .rounded
-        if shape.isRecord, let table = data["table"],
+        if let table = data["table"],
             let html = DOTHTMLWriter.label(table, bold: n.style.bold == true, italic: n.style.italic == true)
         {
             var d = DrawnShape(label: html)
@@ -28,9 +29,12 @@ extension DOTWriter {
                 // `plain` has no margin round the table: the node is the table
                 let plain = number(t["width"]) == n.size.width && number(t["height"]) == n.size.height
                 d.attributes = ["shape=" + (plain ? "plain" : "plaintext")]
-            } else {
+            } else if shape.isRecord {
                 d.attributes = ["shape=box"]
                 if shape == .mrecord { d.styles = ["rounded"] }
+            } else {
+                // drawn in its shape (an ellipse, a diamond, …), which dot draws round it
+                d.attributes = shapeAttributes(n, &d.styles)
             }
             return d
         }

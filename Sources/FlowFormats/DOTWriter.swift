@@ -68,7 +68,12 @@ public enum DOTWriter {
         if let f = look.fontName { a.append("fontname=" + quote(f)) }
         if let s = look.fontSize { a.append("fontsize=" + value(num(s))) }
         if let c = look.textColor { a.append("fontcolor=" + quote(c.description)) }
-        if let c = look.background { a.append("bgcolor=" + quote(c.description)) }
+        if let g = look.backgroundGradient {
+            a += gradientAttributes(g, colorKey: "bgcolor")
+            if g.radial { a.append("style=radial") }
+        } else if let c = look.background {
+            a.append("bgcolor=" + quote(c.description))
+        }
         if let d = look.direction { a.append("rankdir=" + d.rawValue) }
         if let s = look.nodeSpacing { a.append("nodesep=" + value(inches(s))) }
         if look.layerSpacing != nil || look.equalLayerSpacing {
@@ -104,13 +109,19 @@ public enum DOTWriter {
     /// the points again.
     static func inches(_ points: Double) -> String { formatNumber((points / 72 * 1e6).rounded() / 1e6) }
 
+    /// Whether node `n` holds a table (its data's `table`), its title kept in record syntax.
+    static func hasTable(_ n: FlowNode<JSONValue>) -> Bool {
+        if case .object(let data) = n.data, case .object? = data["table"] { return true }
+        return false
+    }
+
     static func clusterID(_ id: String) -> String { id.hasPrefix("cluster") ? id : "cluster_" + id }
 
     /// A record field's port (`name`, or `name:compass`) for handle `handle` of a record
     /// node that has a field of that name (the reader names the handle `out-name` or
     /// `in-name:compass`); nil for other handles.
     static func recordPort(_ handle: String, _ n: FlowNode<JSONValue>) -> String? {
-        guard (n.shape ?? .rounded).isRecord, let dash = handle.firstIndex(of: "-") else { return nil }
+        guard (n.shape ?? .rounded).isRecord || hasTable(n), let dash = handle.firstIndex(of: "-") else { return nil }
         let rest = handle[handle.index(after: dash)...]
         let parts = rest.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
@@ -148,6 +159,11 @@ public enum DOTWriter {
         if t != clusterID(n.id) { a.append("label=" + quoteLabel(t)) }
         a += styleAttributes(n.style, node: true)
         if n.shape == .rounded { a.append("style=rounded") }
+        if let g = FillGradient.stored(in: n.data) {
+            a.removeAll { $0.hasPrefix("fillcolor=") }
+            a += gradientAttributes(g, colorKey: "fillcolor")
+            a.append("style=" + (g.radial ? "radial" : "filled"))
+        }
         if !n.classes.isEmpty { a.append("class=" + quote(n.classes.joined(separator: " "))) }
         return a
     }
@@ -159,9 +175,12 @@ public enum DOTWriter {
         let drawn = drawnShape(n)
         if let html = drawn?.label {
             a.append("label=<" + html + ">")
+        } else if case .object(let data) = n.data, let spans = DOTTextRun.lines(json: data["spans"]), !spans.isEmpty {
+            // text in several looks: an HTML-like label of its runs
+            a.append("label=<" + DOTTextRun.html(spans) + ">")
         } else if let t = title(n) {
             // a record's title is record syntax: its backslashes are escapes to keep
-            a.append("label=" + ((n.shape ?? .rounded).isRecord ? quoteRecord(recordLabel(t, sideways: sideways)) : quoteLabel(t)))
+            a.append("label=" + ((n.shape ?? .rounded).isRecord || hasTable(n) ? quoteRecord(recordLabel(t, sideways: sideways)) : quoteLabel(t)))
         }
         var styles: [String] = []
         if let drawn {
@@ -176,6 +195,11 @@ public enum DOTWriter {
             st.remove(at: i)
         }
         if n.style.fill != nil { styles.append("filled") }
+        if let g = FillGradient.stored(in: n.data) {
+            st.removeAll { $0.hasPrefix("fillcolor=") }
+            st += gradientAttributes(g, colorKey: "fillcolor")
+            if g.radial { styles.append("radial") }
+        }
         a += st
         if !styles.isEmpty { a.append("style=" + quote(styles.joined(separator: ","))) }
         if !n.classes.isEmpty { a.append("class=" + quote(n.classes.joined(separator: " "))) }
@@ -216,6 +240,15 @@ public enum DOTWriter {
             .septagon, .octagon, .doubleoctagon, .tripleoctagon, .box3d, .component, .tab, .folder:
             a.append("shape=" + (n.shape ?? .rounded).rawValue)
         }
+        return a
+    }
+
+    /// A gradient as a colour list at `colorKey` (`#ff0000;0.3:#0000ff` with a split) and its
+    /// `gradientangle`.
+    static func gradientAttributes(_ g: FillGradient, colorKey: String) -> [String] {
+        let first = g.from.description + (g.split.map { ";" + formatNumber($0) } ?? "")
+        var a = [colorKey + "=" + quote(first + ":" + g.to.description)]
+        if g.angle != 0 { a.append("gradientangle=" + value(num(g.angle))) }
         return a
     }
 

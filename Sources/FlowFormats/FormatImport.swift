@@ -47,6 +47,10 @@ public struct FormatLimits: Sendable, Equatable {
     /// layout would need more (`BendPointFloor`) is refused while the text is read.
     public var bendPoints: Int
 
+    /// Whether an HTML-like label's `<IMG>` files are read (and drawn): not in a Lua
+    /// sandbox, which reaches no file (docs/sandbox.md).
+    public var readsImages = true
+
     /// What the error calls the edge limit.
     var edgeLimitName = "maximumEdges"
 

@@ -10,7 +10,7 @@ extension MermaidWriter {
     /// for each row, its cells' text side by side between ` | `, a nested table's rows
     /// joined by ` / `; nil when the node has no table.
     static func tableText(_ n: FlowNode<JSONValue>) -> String? {
-        guard (n.shape ?? .rounded).isRecord, case .object(let data) = n.data, case .object(let t)? = data["table"],
+        guard case .object(let data) = n.data, case .object(let t)? = data["table"],
             let rows = rows(t, depth: 0), !rows.isEmpty
         else { return nil }
         return rows.joined(separator: "\n")
@@ -40,19 +40,29 @@ extension MermaidWriter {
         return lines.isEmpty ? nil : lines
     }
 
-    /// A comment's text saying what of node `n` (written as `name`, in `shape`) Mermaid does
-    /// not draw: its table's grid, or its polygon; nil when nothing is lost.
-    static func lost(_ n: FlowNode<JSONValue>, name: String, shape: NodeShape) -> String? {
-        guard !n.acceptsChildren, case .object(let data) = n.data else { return nil }
-        if tableText(n) != nil {
-            return "node \(name): a table, written as its text a row a line (its grid, spans, ports, borders, colours, fonts and rules are not drawn)"
+    /// Comments' texts saying what of node `n` (written as `name`, in `shape`) Mermaid does
+    /// not draw: its gradient, its text's looks, its table's grid, or its polygon; empty when
+    /// nothing is lost.
+    static func lost(_ n: FlowNode<JSONValue>, name: String, shape: NodeShape) -> [String] {
+        guard case .object(let data) = n.data else { return [] }
+        var out: [String] = []
+        if let g = FillGradient.stored(in: n.data) {
+            let kind = n.acceptsChildren ? "subgraph" : "node"
+            out.append("\(kind) \(name): a gradient from \(g.from) to \(g.to), filled with its first colour")
         }
-        guard case .object(let p)? = data["polygon"], case .number(let sides)? = p["sides"], sides.isFinite else { return nil }
+        guard !n.acceptsChildren else { return out }
+        if DOTTextRun.lines(json: data["spans"]) != nil {
+            out.append("node \(name): text in several looks (fonts, bold, underline, …), written plain")
+        }
+        if tableText(n) != nil {
+            return out + ["node \(name): a table, written as its text a row a line (its grid, spans, ports, borders, colours, fonts and rules are not drawn)"]
+        }
+        guard case .object(let p)? = data["polygon"], case .number(let sides)? = p["sides"], sides.isFinite else { return out }
         var what: [String] = []
         what.append(sides >= 3 ? "\(formatNumber(sides.rounded())) sides" : "an ellipse")
         for key in ["orientation", "skew", "distortion", "peripheries"] {
             if case .number(let v)? = p[key], v.isFinite { what.append(key + " " + formatNumber(v)) }
         }
-        return "node \(name): a polygon (" + what.joined(separator: ", ") + "), written as its nearest shape (\(shape.rawValue))"
+        return out + ["node \(name): a polygon (" + what.joined(separator: ", ") + "), written as its nearest shape (\(shape.rawValue))"]
     }
 }

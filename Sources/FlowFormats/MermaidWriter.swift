@@ -47,7 +47,7 @@ public enum MermaidWriter {
         }
         out += "flowchart " + direction(doc) + "\n"
         // what Mermaid cannot draw of a node, said in comments (MermaidWriter+Lost)
-        for n in doc.nodes { if let lost = lost(n, name: names[n.id]!, shape: doc.resolvedShape(of: n)) { out += "%% " + lost + "\n" } }
+        for n in doc.nodes { for lost in lost(n, name: names[n.id]!, shape: doc.resolvedShape(of: n)) { out += "%% " + lost + "\n" } }
         GroupWalk.walk(doc.nodes) { step in
             switch step {
             case .close(let pad):

@@ -96,7 +96,12 @@ extension SVGRenderer {
             w.raw(value)
             box(&w)
         }
-        if let c = store.diagramLook.background {
+        if let g = store.diagramLook.backgroundGradient {
+            // the diagram's own page gradient (DOT's bgcolor="a:b")
+            writeGradient(&w, g, id: "gradient-page", box: viewBox)
+            w.raw("<rect class=\"bg\" style=\"fill:url(#gradient-page)")
+            box(&w)
+        } else if let c = store.diagramLook.background {
             // the diagram's own page colour (DOT's bgcolor) over the theme's
             w.raw("<rect class=\"bg\" style=\"fill:#")
             w.raw(c.hex)

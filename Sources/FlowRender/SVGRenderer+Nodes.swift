@@ -100,17 +100,25 @@ extension SVGRenderer {
         let inline = look ? StyleSheet.inlineStyle(n.classes, n.style, store.classStyles, node: state) : FlowStyle()
         writeInline(&w, inline, .nodeGroup)
         w.raw(">\n")
-        let table = shape.isRecord && !isContainer ? storedTable(n) : nil
-        if let polygon = table == nil && !isContainer ? storedPolygon(n) : nil {
-            writePolygon(&w, polygon, f, inline)
+        // a table is drawn in the node's shape (a record's box, an ellipse, …)
+        let table = !isContainer ? storedTable(n) : nil
+        let polygon = table == nil && !isContainer ? storedPolygon(n) : nil
+        let fill = look ? writeNodeGradient(&w, n, f) : nil
+        if let polygon {
+            writePolygon(&w, polygon, f, inline, fill: fill)
         } else if table.map(Self.outlinesTable) ?? true {
-            writeShape(&w, shape, f, inline)
+            writeShape(&w, shape, f, inline, fill: fill)
         }
 
         if let table {
             writeTable(&w, n, table, inline)
         } else if shape.isRecord && !isContainer {
             writeRecord(&w, n, title(n), inline)
+        } else if !isContainer, let spans = storedSpans(n) {
+            // text in several looks, centred where the title would be
+            let c = shape.textCenter(in: f)
+            let style = look ? store.resolvedStyle(of: n) : FlowStyle()
+            writeSpans(&w, spans, in: Rect(c.x, c.y, 0, 0), align: nil, valign: nil, font: style.font, inline)
         } else if let layout = titleLayout(n, shape, isContainer: isContainer, title(n)) {
             if isContainer {
                 writeContainerTitle(&w, layout, containerTitleBox(n, layout), inline)
@@ -125,7 +133,11 @@ extension SVGRenderer {
         if options.handles != .none && !autoSides {
             for h in n.handles where h.position != .center {
                 if let used, !used.contains(HandleRef(node: n.id, handle: h.id)) { continue }
-                let p = h.point(on: shape, in: f)
+                // on the outline drawn: a polygon's, not the shape's that stands in for it
+                var p = h.point(on: shape, in: f)
+                if polygon != nil {
+                    p = Self.clipped(EdgeEnd(point: p, position: h.position), to: polygonOutline(n, f), in: f).point
+                }
                 w.raw(h.type == .source ? "<circle class=\"handle source\" cx=\"" : "<circle class=\"handle target\" cx=\"")
                 w.number(mapX(p.x))
                 w.raw("\" cy=\"")
@@ -140,12 +152,13 @@ extension SVGRenderer {
 
     /// The outline of a node: a `rect` (rounded, rectangle, stadium), an `ellipse`, a
     /// `circle` or a `path`, with class `shape`.
-    func writeShape(_ w: inout ByteWriter, _ shape: NodeShape, _ f: Rect, _ inline: FlowStyle) {
+    /// `fill`: a gradient's `url(#…)` that fills it.
+    func writeShape(_ w: inout ByteWriter, _ shape: NodeShape, _ f: Rect, _ inline: FlowStyle, fill: String? = nil) {
         let cx = f.x + f.width / 2, cy = f.y + f.height / 2
         func attributes(_ w: inout ByteWriter, _ element: StaticString) {
             w.raw(element)
             w.raw(" class=\"shape\"")
-            writeInline(&w, inline, .nodeShape)
+            writeInline(&w, inline, .nodeShape, fill: fill)
         }
         switch shape {
         case .plain:

@@ -37,11 +37,12 @@ extension SVGRenderer {
     /// `peripheries` (at most 16), as Graphviz draws them: the innermost at `points`, each
     /// next one 4 further out, its sides parallel to the last's (an ellipse's outermost on
     /// the frame, each next one 4 inside it).
-    func writePolygon(_ w: inout ByteWriter, _ p: JSONObject, _ f: Rect, _ inline: FlowStyle) {
+    /// `fill`: a gradient's `url(#…)` that fills it.
+    func writePolygon(_ w: inout ByteWriter, _ p: JSONObject, _ f: Rect, _ inline: FlowStyle, fill: String? = nil) {
         let count = Self.peripheries(p)
         let corners = Self.corners(p) ?? []
         w.raw("<path class=\"shape\"")
-        writeInline(&w, inline, .nodeShape)
+        writeInline(&w, inline, .nodeShape, fill: fill)
         w.raw(" d=\"")
         let inner = corners.map { Point(f.x + $0.x * f.width, f.y + $0.y * f.height) }
         for k in 0..<count {

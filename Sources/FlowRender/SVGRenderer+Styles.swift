@@ -173,11 +173,17 @@ extension SVGRenderer {
     }
 
     /// ` style="…"` with the declarations of `s` for `part`; nothing when there are none.
-    func writeInline(_ w: inout ByteWriter, _ s: FlowStyle, _ part: StylePart) {
+    func writeInline(_ w: inout ByteWriter, _ s: FlowStyle, _ part: StylePart, fill: String? = nil) {
         let start = w.bytes.count
         w.raw(" style=\"")
         let body = w.bytes.count
         declarations(&w, s, part)
+        if let fill {
+            // a gradient's `url(#…)`, over the colour before it
+            w.raw("fill:")
+            w.raw(fill)
+            w.byte(UInt8(ascii: ";"))
+        }
         if w.bytes.count == body {
             w.bytes.removeSubrange(start...)
             return

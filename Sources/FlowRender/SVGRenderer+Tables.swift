@@ -1,12 +1,12 @@
 import FlowCore
 
-// Tables: a record node whose data holds `table` (a DOT HTML-like label's table as the
-// reader laid it out) is drawn as that table, centred in the node: its boxes with their
+// Tables: a node whose data holds `table` (a DOT HTML-like label's table as the reader laid
+// it out) is drawn as that table, centred in the node's shape: its boxes with their
 // colours, border sides and styles, its rules (`<HR/>`, `<VR/>`) and its cells' text in their
 // fonts (docs/formats.md, "HTML-like tables").
 
 extension SVGRenderer {
-    /// The table stored in record node `n`'s data (`table`), or nil.
+    /// The table stored in node `n`'s data (`table`), or nil.
     func storedTable(_ n: FlowNode<Data>) -> JSONObject? {
         guard case .object(let o)? = try? n.data.jsonValue(), case .object(let t)? = o["table"] else { return nil }
         return t
@@ -26,26 +26,76 @@ extension SVGRenderer {
         let box = Self.box(table)
         let f = n.frame
         let offset = Point(f.midX - box.midX, f.midY - box.midY)
-        writeTable(&w, table, offset: offset, font: style.font, inline, depth: 0)
+        // gradients are numbered in drawing order, after the node's id
+        var gradients = (prefix: Self.gradientID(node: n.id) + "-", count: 0)
+        writeTable(&w, table, offset: offset, font: style.font, inline, depth: 0, &gradients)
     }
 
     private func writeTable(
-        _ w: inout ByteWriter, _ table: JSONObject, offset: Point, font: TextFont, _ inline: FlowStyle, depth: Int
+        _ w: inout ByteWriter, _ table: JSONObject, offset: Point, font: TextFont, _ inline: FlowStyle, depth: Int,
+        _ gradients: inout (prefix: String, count: Int)
     ) {
-        writeBox(&w, table, offset: offset)
+        writeBox(&w, table, offset: offset, &gradients)
         guard case .array(let cells)? = table["cells"] else { return }
         writeRules(&w, table, cells, offset: offset)
         for case .object(let cell) in cells {
-            writeBox(&w, cell, offset: offset)
+            writeBox(&w, cell, offset: offset, &gradients)
             let r = Self.box(cell)
             let inset = Self.number(cell, "border") + Self.number(cell, "padding")
             let inner = Rect(r.x + offset.x + inset, r.y + offset.y + inset, max(0, r.width - 2 * inset), max(0, r.height - 2 * inset))
             if case .object(let nested)? = cell["table"], depth < 64 {
-                writeTable(&w, nested, offset: offset, font: font, inline, depth: depth + 1)
+                writeTable(&w, nested, offset: offset, font: font, inline, depth: depth + 1, &gradients)
+            } else if case .object(let image)? = cell["image"] {
+                writeImage(&w, image, inner, cell)
+            } else if let spans = Self.spans(cell["spans"]) {
+                // text in several looks
+                var align: String?, valign: String?
+                if case .string(let a)? = cell["align"] { align = a }
+                if case .string(let v)? = cell["valign"] { valign = v }
+                writeSpans(&w, spans, in: inner, align: align, valign: valign, font: font, inline)
             } else if case .string(let text)? = cell["text"] {
                 writeCellText(&w, text, inner, cell, font: font, inline)
             }
         }
+    }
+
+    /// A cell's `<IMG>` (`image`: `type`, `width`, `height`, `scale`?, `data` in base64) in
+    /// `inner`: an SVG `image` with the bytes in a `data:` URL, at its own size placed by the
+    /// cell's `align` and `valign`, or as `scale` says: true, as large as the cell holds
+    /// (its shape kept); width, height, both: the cell's width, height, both (stretched).
+    /// Nothing for an image that is not one of the three types or whose data is not base64.
+    private func writeImage(_ w: inout ByteWriter, _ image: JSONObject, _ inner: Rect, _ cell: JSONObject) {
+        guard case .string(let type)? = image["type"], ["image/png", "image/jpeg", "image/svg+xml"].contains(type),
+            case .string(let data)? = image["data"],
+            data.utf8.allSatisfy({ $0 < 128 && ($0 == 43 || $0 == 47 || $0 == 61 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)) })
+        else { return }
+        var size = Size(max(0, Self.number(image, "width")), max(0, Self.number(image, "height")))
+        var aspect = "xMidYMid meet"
+        switch image["scale"] {
+        case .string("true")?: size = inner.size
+        case .string("width")?: size.width = inner.width; aspect = "none"
+        case .string("height")?: size.height = inner.height; aspect = "none"
+        case .string("both")?: size = inner.size; aspect = "none"
+        default: break
+        }
+        let fx: Double = switch cell["align"] { case .string("left")?: 0; case .string("right")?: 1; default: 0.5 }
+        let fy: Double = switch cell["valign"] { case .string("top")?: 0; case .string("bottom")?: 1; default: 0.5 }
+        let x = inner.x + (inner.width - size.width) * fx, y = inner.y + (inner.height - size.height) * fy
+        w.raw("<image class=\"cell image\" x=\"")
+        w.number(mapX(x))
+        w.raw("\" y=\"")
+        w.number(mapY(y))
+        w.raw("\" width=\"")
+        w.number(size.width * zoom)
+        w.raw("\" height=\"")
+        w.number(size.height * zoom)
+        w.raw("\" preserveAspectRatio=\"")
+        w.raw(aspect)
+        w.raw("\" href=\"data:")
+        w.raw(type)
+        w.raw(";base64,")
+        w.raw(data)
+        w.raw("\"/>\n")
     }
 
     /// The lines of `text` in `inner`, each line placed by the cell's `align`, the block
@@ -111,13 +161,20 @@ extension SVGRenderer {
     /// A table's or cell's box: its background (`fill`, else none) and its border (`border`
     /// wide, inside the box; `stroke`, else the theme's), on the `sides` given (all when
     /// none), with round corners, dashes or dots by its `style`; nothing of an `invis` one.
-    private func writeBox(_ w: inout ByteWriter, _ o: JSONObject, offset: Point) {
+    /// A `gradient` (`FillGradient`) fills it instead, its id `gradients`' prefix and count.
+    private func writeBox(_ w: inout ByteWriter, _ o: JSONObject, offset: Point, _ gradients: inout (prefix: String, count: Int)) {
         let style = Self.styleWords(o)
         if style.contains("invis") { return }
         let border = Self.number(o, "border")
-        let fill = Self.color(o, "fill")
+        var fill = Self.color(o, "fill")
         guard border > 0 || fill != nil else { return }
         let r = Self.box(o)
+        if fill != nil, let json = o["gradient"], let g = try? FillGradient(json: json, operation: "render", path: "gradient") {
+            gradients.count += 1
+            let id = gradients.prefix + String(gradients.count)
+            writeGradient(&w, g, id: id, box: Rect(mapX(r.x + offset.x), mapY(r.y + offset.y), r.width * zoom, r.height * zoom))
+            fill = "url(#" + id + ")"
+        }
         var sides = "LTRB"
         if case .string(let s)? = o["sides"] { sides = s }
         let whole = sides.contains("L") && sides.contains("T") && sides.contains("R") && sides.contains("B")

@@ -12,9 +12,12 @@ import Testing
               bgcolor="lightyellow:white"; a -> b }
             """)
         #expect(r.warnings.isEmpty)
-        #expect(r.document.look == DiagramLook(
+        var look = DiagramLook(
             title: "G: title\nline", titlePlace: .top, fontName: "Helvetica", fontSize: 20,
-            textColor: FlowColor("#000080"), background: FlowColor("#ffffe0")))
+            textColor: FlowColor("#000080"), background: FlowColor("#ffffe0"))
+        // a colour list blends its colours (DOTGradientTests)
+        look.backgroundGradient = FillGradient(from: FlowColor("#ffffe0")!, to: FlowColor("#ffffff")!)
+        #expect(r.document.look == look)
         let bad = try DOTReader.read("digraph { labelloc=x; fontsize=big; bgcolor=nocolour; a }")
         #expect(bad.warnings == [
             "graph labelloc 'x' is not a place (expected t or b)", "graph fontsize 'big' is not a size",

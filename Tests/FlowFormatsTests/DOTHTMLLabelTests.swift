@@ -1,4 +1,5 @@
 import FlowCore
+import FlowRender
 import TestSupport
 import Testing
 
@@ -31,7 +32,9 @@ import Testing
         let l = DOTHTMLLabel("<B>bold</B> and <I>it</I><BR ALIGN=\"LEFT\"/>next &#955;")
         #expect(!l.isRecord)
         #expect(l.text == "bold and it\nnext \u{3bb}")
-        #expect(l.dropped == ["<B>", "<I>"])
+        // part of the text bold, part italic: runs (drawn in a node, reported elsewhere)
+        #expect(l.dropped.isEmpty && l.spanTags == ["<B>", "<I>"])
+        #expect(l.spans?.map { $0.map(\.text) } == [["bold", " and", " it"], ["next \u{3bb}"]])
     }
 
     @Test func htmlLabelsImport() throws {
@@ -47,5 +50,65 @@ import Testing
         #expect(r.document.edges[0].sourceHandleID == "out-q")
         #expect(r.document.nodes[1].data.title(nodeID: "b") == "x\ny")
         #expect(r.warnings.isEmpty)
+    }
+
+    /// A `<FONT>`, `<B>` or `<I>` round all of an edge's, cluster's or graph's HTML label
+    /// gives its text that colour, size and weight, as a node's (#38).
+    @Test func aFontRoundAWholeEdgeClusterOrGraphLabelIsItsTextLook() throws {
+        let r = try DOTReader.read("""
+            digraph { label=<<FONT COLOR="red" POINT-SIZE="20">title</FONT>>
+              subgraph cluster_c { label=<<B><FONT COLOR="blue">group</FONT></B>>; a }
+              a -> b [label=<<I><FONT POINT-SIZE="9" COLOR="green">edge</FONT></I>>, fontcolor=black] }
+            """)
+        #expect(r.warnings.isEmpty, "\(r.warnings)")
+        let e = r.document.edges[0]
+        #expect(e.label == "edge" && e.style.textColor == FlowColor("#00ff00") && e.style.fontSize == 9 && e.style.italic == true)
+        let c = try #require(r.document.nodes.first { $0.id == "cluster_c" })
+        #expect(c.style.textColor == FlowColor("#0000ff") && c.style.bold == true)
+        #expect(r.document.look.title == "title" && r.document.look.textColor == FlowColor("#ff0000") && r.document.look.fontSize == 20)
+        // part of the text in a font: still reported
+        let part = try DOTReader.read("digraph { a -> b [label=<one <FONT COLOR=\"red\">two</FONT>>] }")
+        #expect(part.warnings == ["HTML label <FONT> around part of the text is not drawn (1 edge)"])
+    }
+
+    /// `<FONT>`, `<B>`, `<I>`, `<U>`, `<S>`, `<O>`, `<SUB>`, `<SUP>` round part of a node's
+    /// text or a cell's are drawn as runs (`tspan`s), written back and read back (#38).
+    @Test func partOfATextInItsOwnLookIsDrawnAsRuns() throws {
+        let s = FlowStore<JSONValue>()
+        let warnings = try s.load("""
+            digraph { a [label=<plain <B>bold</B> <FONT COLOR="red" POINT-SIZE="20">big red</FONT><BR/><U>under</U>x<SUB>2</SUB>>]
+              t [shape=plaintext, label=<<TABLE><TR><TD>one <I>two</I></TD><TD><S>gone</S></TD><TD>plain</TD></TR></TABLE>>] }
+            """, format: .dot)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let red = DOTHTMLTable.Font(color: FlowColor("#ff0000"), size: 20)
+        let expected: [[DOTTextRun]] = [
+            [DOTTextRun(text: "plain"), DOTTextRun(text: " bold", bold: true), DOTTextRun(text: " big red", font: red)],
+            [DOTTextRun(text: "under", underline: true), DOTTextRun(text: "x"), DOTTextRun(text: "2", shift: -1)],
+        ]
+        guard case .object(let a) = s.node("a")!.data else { Issue.record("no data"); return }
+        #expect(a["spans"] == DOTTextRun.json(expected))
+        #expect(a["label"] == .string("plain bold big red\nunderx2"))
+        // the node is grown round the 20 pt run: wider than its plain title needs
+        #expect(s.node("a")!.size.width > TextMetrics.width(of: "plain bold big red", font: .standard) + 16)
+        guard case .object(let t) = s.node("t")!.data, case .object(let table)? = t["table"],
+            case .array(let cells)? = table["cells"], case .object(let c0) = cells[0], case .object(let c1) = cells[1],
+            case .object(let c2) = cells[2]
+        else { Issue.record("no table"); return }
+        #expect(c0["spans"] == DOTTextRun.json([[DOTTextRun(text: "one"), DOTTextRun(text: " two", italic: true)]]))
+        #expect(c1["spans"] == DOTTextRun.json([[DOTTextRun(text: "gone", strike: true)]]))
+        #expect(c2["spans"] == nil && c2["text"] == .string("plain"))
+        let svg = try renderSVG(s)
+        for run in ["font-weight:bold\"> bold</tspan>", "text-decoration:underline\">under</tspan>",
+            "baseline-shift:sub\">2</tspan>", "font-style:italic\"> two</tspan>", "text-decoration:line-through\">gone</tspan>"] {
+            #expect(svg.contains(run), "\(run)")
+        }
+        #expect(svg.contains("<tspan style=\"fill:#ff0000;font-size:"))
+        // written back as tags and read back the same
+        let dot = try s.text(.dot)
+        #expect(dot.contains("label=<plain<B> bold</B><FONT COLOR=\"#ff0000\" POINT-SIZE=\"20\"> big red</FONT><BR/><U>under</U>x<SUB>2</SUB>>"), "\(dot)")
+        let back = FlowStore<JSONValue>()
+        #expect(try back.load(dot, format: .dot).isEmpty)
+        #expect(back.node("a")!.data == s.node("a")!.data && back.node("t")!.data == s.node("t")!.data)
+        #expect(try s.text(.mermaid).contains("%% node a: text in several looks (fonts, bold, underline, …), written plain"))
     }
 }

@@ -1,5 +1,7 @@
 import Glibc
 
+@testable import FlowFormats
+
 /// The DOT files the Graphviz Debian packages install (graphviz-doc's examples).
 enum GraphvizExamples {
     static let roots = ["/usr/share/doc/graphviz", "/usr/share/graphviz"]
@@ -43,15 +45,7 @@ enum GraphvizExamples {
     }
 
     static func contents(_ path: String) -> String? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            bytes += buffer[0..<n]
-            if n < buffer.count { break }
-        }
+        guard let read = FileBytes.read(path), let bytes = read else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

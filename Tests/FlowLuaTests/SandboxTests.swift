@@ -44,6 +44,21 @@ import Testing
         }
     }
 
+    /// A DOT text a sandboxed script loads reads no file its labels' `<IMG>` name (#38).
+    @Test func imagesAreNotReadInTheSandbox() {
+        let code = """
+            local ok, w = flow.newStore():load('digraph { t [shape=plaintext, label=<<TABLE><TR><TD><IMG SRC="x.png"/></TD></TR></TABLE>>] }', {format = "dot"})
+            return tostring(ok), w[1]
+            """
+        #expect(Sandboxed().run(code).results == [
+            "true", "HTML label <IMG SRC=\"x.png\"> (files are not read in a sandbox) is not drawn (1 node)",
+        ])
+        let host = LuaHost(LuaHost.Options(capturePrint: true))
+        #expect(host.run(string: code, chunkName: "=test") == [
+            "true", "HTML label <IMG SRC=\"x.png\"> (no such file, or it cannot be read) is not drawn (1 node)",
+        ])
+    }
+
     @Test func theLibrariesAreCutDown() {
         let s = Sandboxed()
         #expect(

@@ -28,6 +28,9 @@ public struct DiagramLook: Hashable, Sendable {
     public var textColor: FlowColor?
     /// The page's colour, over the configuration's background colour.
     public var background: FlowColor?
+    /// The page's fill when it blends two colours (DOT's `bgcolor="yellow:white"`), over
+    /// `background` (its first colour); written as `"backgroundGradient"`.
+    public var backgroundGradient: FillGradient?
     /// Rank constraints for the layered layout (`RankSet`), in the order given; written as
     /// `"ranks"`. Ids of nodes not in the store are ignored by a layout and not saved.
     public var ranks: [RankSet]
@@ -73,6 +76,7 @@ public struct DiagramLook: Hashable, Sendable {
 
     public var isEmpty: Bool {
         title == nil && titlePlace == nil && fontName == nil && fontSize == nil && textColor == nil && background == nil
+            && backgroundGradient == nil
             && ranks.isEmpty && edgeRanks.isEmpty && nodeSpacing == nil && layerSpacing == nil && !equalLayerSpacing
             && direction == nil
     }
@@ -84,6 +88,7 @@ public struct DiagramLook: Hashable, Sendable {
     public var jsonValue: JSONValue {
         var o: [(String, JSONValue)] = []
         if let c = background { o.append(("background", .string(c.description))) }
+        if let g = backgroundGradient { o.append(("backgroundGradient", g.jsonValue)) }
         if let d = direction { o.append(("direction", .string(d.rawValue))) }
         if let f = fontName { o.append(("fontName", .string(f))) }
         if !edgeRanks.isEmpty { o.append(("edgeRanks", .array(edgeRanks.map(\.jsonValue)))) }
@@ -141,6 +146,9 @@ public struct DiagramLook: Hashable, Sendable {
         }
         textColor = try colour("textColor")
         background = try colour("background")
+        if let x = o["backgroundGradient"], x != .null {
+            backgroundGradient = try FillGradient(json: x, operation: operation, path: "\(path).backgroundGradient")
+        }
         if let x = o["ranks"], x != .null {
             guard case .array(let list) = x else { throw fail("ranks", "expected an array of rank sets") }
             for (i, r) in list.enumerated() { ranks.append(try RankSet(json: r, operation: operation, path: "\(path).ranks[\(i)]")) }

@@ -35,10 +35,12 @@ extension FlowStoreBinding {
 
     /// The `format` (`json` when absent) and `maximumEdges` (docs/formats.md, "Limits") of
     /// `load`/`decode`/`open` options. Unknown keys raise.
-    static func readOptions(_ t: LuaTable?, _ op: String, format: DiagramFormat = .json) throws -> (DiagramFormat, FormatLimits) {
-        guard let t else { return (format, FormatLimits()) }
-        try t.rejectUnknownKeys(["format", "maximumEdges"])
+    /// In a sandbox an HTML-like label's `<IMG>` files are not read.
+    static func readOptions(_ L: OpaquePointer, _ t: LuaTable?, _ op: String, format: DiagramFormat = .json) throws -> (DiagramFormat, FormatLimits) {
         var limits = FormatLimits()
+        limits.readsImages = SandboxStoreLimits.read(L) == nil
+        guard let t else { return (format, limits) }
+        try t.rejectUnknownKeys(["format", "maximumEdges"])
         if let n = try t.optionalInteger("maximumEdges") {
             guard n >= 0 else { throw t.error("maximumEdges", "expected a count of at least 0, got \(n)") }
             limits.edges = Int(n)
@@ -90,7 +92,7 @@ extension FlowStoreBinding {
             case .success(let t): text = t
             case .failure(let e): return args.pushFailure(e.description)
             }
-            let (format, limits) = try readOptions(try args.optionalTable(3), "load")
+            let (format, limits) = try readOptions(args.L, try args.optionalTable(3), "load")
             do {
                 let warnings = try box.run(args.L) { try box.store.load(text, format: format, limits: limits) }
                 LuaStoreBox.account(args.L, bytes: box.itemBytes)
@@ -111,7 +113,7 @@ extension FlowStoreBinding {
             case .success(let t): text = t
             case .failure(let e): return args.pushFailure(e.description)
             }
-            let (format, limits) = try readOptions(try args.optionalTable(2), "decode")
+            let (format, limits) = try readOptions(args.L, try args.optionalTable(2), "decode")
             return try decodeDocument(args, text, format: format, limits: limits, op: "decode")
         }
     }
@@ -139,7 +141,7 @@ extension FlowStoreBinding {
     static let open: LuaFunction = { L in
         luaGuarded(L) { args in
             let path = try args.path(1)
-            let (format, limits) = try readOptions(try args.optionalTable(2), "open", format: DiagramFormat(fileName: path) ?? .json)
+            let (format, limits) = try readOptions(args.L, try args.optionalTable(2), "open", format: DiagramFormat(fileName: path) ?? .json)
             guard let bytes = readFile(path) else {
                 return args.pushFailure("\(path): \(String(cString: strerror(errno)))")
             }
@@ -154,18 +156,6 @@ extension FlowStoreBinding {
     }
 
     static func readFile(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, f)
-            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-            if n < buffer.count {
-                if ferror(f) != 0 { return nil }
-                break
-            }
-        }
-        return bytes
+        FileBytes.read(path) ?? nil
     }
 }
