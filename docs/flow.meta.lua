@@ -446,7 +446,7 @@
 ---@field max FlowID[] nodes on the last layer (others may share it)
 ---@field source FlowID[] nodes on the first layer, alone there
 ---@field sink FlowID[] nodes on the last layer, alone there
----@field minlen table<FlowID, integer> edges by id with the fewest layers each spans, 0 to 1000 (0: its ends may share a layer; a labelled edge spans one more for its label)
+---@field minlen table<FlowID, integer> edges by id with the fewest layers each spans, 0 to 1000 (0: its ends may share a layer; where an edge between layers has a label, every edge spans twice its layers and the labels lie in the half layers between, as in dot)
 ---@field constraint table<FlowID, boolean> edges by id that take part in layering (false: drawn between the layers their ends get from the other edges, down, up or along a layer)
 ---@field weight table<FlowID, integer> edges by id with how much keeping each short (in layers) and straight counts, 0 to 10000 (default 1; 0: not at all, though its minlen still holds)
 

@@ -86,7 +86,12 @@ private func checkBackRoutes(_ store: Store, _ direction: LayoutDirection, _ con
         guard e.sourceNodeID == e.targetNodeID || back else { continue }
         checked.append(e.id)
         let name = "\(context) \(e.id) \(r)"
-        #expect(bends(store, e.id).count <= 4, "too many bends: \(name)")
+        // a curved back edge between two nodes follows the layers it spans, a point where it
+        // passes each, as a long edge does; the runs beside the nodes and the loops turn at
+        // most four times
+        if e.sourceNodeID == e.targetNodeID || e.pathType == .smoothStep || e.pathType == .orthogonal {
+            #expect(bends(store, e.id).count <= 4, "too many bends: \(name)")
+        }
         let out = r[1] - r[0], into = r[r.count - 1] - r[r.count - 2]
         #expect(out.x * from.direction.x + out.y * from.direction.y > 0, "does not leave along its handle: \(name)")
         #expect(into.x * to.direction.x + into.y * to.direction.y < 0, "does not enter along its handle: \(name)")

@@ -255,9 +255,7 @@ public enum LayeredLayout {
                 : nil
             labels.append(label)
             guard edge.constraint else { continue }
-            // a label takes a layer of its own between the edge's ends
-            let length = label == nil || edge.minLength == 0 ? edge.minLength : edge.minLength + 1
-            rankEdges.append(.init(source: s, target: t, minLength: length, weight: edge.weight))
+            rankEdges.append(.init(source: s, target: t, minLength: edge.minLength, weight: edge.weight))
         }
         // nodes held to one layer are chained by free edges (length 0 or more, no weight),
         // which keeps the part connected for network simplex; they are moved into place after
@@ -271,6 +269,7 @@ public enum LayeredLayout {
         var ranks = layering(graph, nodes: nodes, edges: rankEdges, merged: merged, stable: stable, previous: previous)
         constrainLayers(&ranks, nodes.map { graph.nodes[$0].layer })
         let (down, ports) = pointDown(graph, edges: edges, pairs: pairs, ranks: ranks, reversed: &reversed, labels: &labels)
+        if hasLabelRanks(ranks: ranks, edges: down, labels: labels) { ranks = ranks.map { 2 * $0 } }
         try WorkLimit.check("layout")
         let owners = try admit(ranks: ranks, edges: down, ports: ports, labels: labels, allowance: allowance)
         var proper = ProperGraph(

@@ -27,15 +27,20 @@ extension LayoutPlan {
             // the run across the flow before the last leg, from where the edge comes
             if !straight && along(full[n - 3], t.side) != along(q, t.side) { continue }
             let from = straight ? t.side.across(t.point) : t.side.across(full[n - 3])
-            // runs from one place: the one farther out turns first, so it takes the outer end
+            let middle = t.side.across(t.point)
+            // runs from one side: the one that turns farther out takes the outer end, so the
+            // nearer one's run does not cross its leg (where they come from does not matter)
             let far = abs(along(q, t.side) - along(t.point, t.side))
-            let nest = from >= t.side.across(t.point) ? -far : far
+            let nest = from >= middle ? -far : far
+            let group = from < middle - 0.5 ? 0 : from > middle + 0.5 ? 2 : 1
             sides[PortSide(node: b, side: t.side, room: room), default: []].append(
-                SteppedEnd(edge: e.id, key: from, nest: nest, source: t.side.across(s.point),
-                           lean: abs(from - t.side.across(t.point)), start: s.point))
+                SteppedEnd(edge: e.id, group: group, key: from, nest: nest, source: t.side.across(s.point),
+                           lean: abs(from - middle), start: s.point))
         }
         for (side, list) in sides where list.count > 1 {
-            let sorted = list.sorted { ($0.key, $0.nest, $0.source, $0.edge) < ($1.key, $1.nest, $1.source, $1.edge) }
+            let sorted = list.sorted {
+                ($0.group, $0.nest, $0.key, $0.source, $0.edge) < ($1.group, $1.nest, $1.key, $1.source, $1.edge)
+            }
             var gap = min(LayoutPlan.portGap, side.room / Double(sorted.count - 1))
             if gap < LayoutPlan.minimumPortGap, let wide = crowdedRoom(side.node, side.side) {
                 gap = min(LayoutPlan.minimumPortGap, wide / Double(sorted.count - 1))
@@ -87,11 +92,13 @@ extension LayoutPlan {
     }
 }
 
-/// One stepped edge's end at a node side: `key` orders the ends along it (where the edge's
-/// run across the flow comes from), then `nest` (runs from one place nest: the one whose
-/// last leg is longer goes outside), then `source` (where its source lies).
+/// One stepped edge's end at a node side, ordered along it by `group` (its run across the
+/// flow comes from before the handle, 0, from beyond it, 2, or there is hardly any, 1),
+/// then `nest` (runs from one side nest: the one whose last leg is longer goes outside),
+/// then `key` (where the run comes from), then `source` (where its source lies).
 struct SteppedEnd {
     var edge: String
+    var group: Int
     var key: Double
     var nest: Double
     var source: Double
