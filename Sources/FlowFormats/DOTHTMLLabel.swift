@@ -26,8 +26,9 @@ struct DOTHTMLLabel {
     /// `<B>`, `<U>`, … around part of it), or is decorated (`<U>`, `<S>`, `<O>`, `<SUB>`,
     /// `<SUP>`): its lines of runs (drawn as `tspan`s in a node); nil otherwise.
     var spans: [[DOTTextRun]]?
-    /// The tags that change the look of part of the text (`<FONT>`, `<B>`, …), sorted: what
-    /// is not drawn where `spans` are not (an edge's, cluster's or graph's label).
+    /// The tags that change the look of part of the text (`<FONT>`, `<B>`, …), sorted, or
+    /// `FACE` for a face round all of it: what is not drawn where `spans` are not (an
+    /// edge's, cluster's or graph's label).
     var spanTags: [String] = []
 
     private struct Tag {
@@ -207,7 +208,11 @@ struct DOTHTMLLabel {
                 spanTags = Self.changedTags(runs)
             } else if let f = plainFont, let f, !f.isEmpty {
                 font = f
-                if f.face != nil { dropped.insert("FACE (of a label without a table)") }
+                if f.face != nil {
+                    // a node draws the face as a run; elsewhere it is reported
+                    spans = lines
+                    spanTags = ["FACE"]
+                }
             }
         }
         if let top {

@@ -477,7 +477,9 @@ public enum DOTReader {
             let html = htmlLabel(value, unit: unit)
             guard html.isRecord else {
                 // the look of part of the text is drawn in a node's label only
-                for t in html.spanTags { tally.add("HTML label \(t) around part of the text is not drawn", unit: unit) }
+                for t in html.spanTags {
+                    tally.add(t == "FACE" ? "HTML label FACE is not drawn" : "HTML label \(t) around part of the text is not drawn", unit: unit)
+                }
                 return (html.text, HTMLTextLook(color: html.font?.color, size: html.font?.size, bold: html.bold, italic: html.italic))
             }
             if html.hasFonts { tally.add("\(unit) HTML label <FONT> is not drawn", unit: unit) }

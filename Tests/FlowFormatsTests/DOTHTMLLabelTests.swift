@@ -111,4 +111,19 @@ import Testing
         #expect(back.node("a")!.data == s.node("a")!.data && back.node("t")!.data == s.node("t")!.data)
         #expect(try s.text(.mermaid).contains("%% node a: text in several looks (fonts, bold, underline, …), written plain"))
     }
+
+    /// A `<FONT FACE>` round all of a node's label is drawn (a run in that face); on an
+    /// edge's label it is reported (#38).
+    @Test func aFaceRoundAWholeLabelIsDrawnInANode() throws {
+        let s = FlowStore<JSONValue>()
+        let warnings = try s.load("""
+            digraph { a [label=<<FONT FACE="Courier" COLOR="red">mono</FONT>>]
+              a -> b [label=<<FONT FACE="Courier">edge</FONT>>] }
+            """, format: .dot)
+        #expect(warnings == ["HTML label FACE is not drawn (1 edge)"])
+        guard case .object(let a) = s.node("a")!.data else { Issue.record("no data"); return }
+        #expect(a["spans"] == DOTTextRun.json([[DOTTextRun(text: "mono", font: .init(color: FlowColor("#ff0000"), face: "Courier"))]]))
+        #expect(s.node("a")!.style.textColor == FlowColor("#ff0000"))
+        #expect(try renderSVG(s).contains("font-family:&apos;Courier&apos;,sans-serif\">mono</tspan>"))
+    }
 }
