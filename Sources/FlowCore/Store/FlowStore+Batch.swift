@@ -30,7 +30,14 @@ extension FlowStore {
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
     package func addNodes(moving nodes: UnsafeMutableBufferPointer<Node>, generatingIDs: Bool) throws(FlowError) -> Int {
-        try Self.moving(nodes) { (n, take) throws(FlowError) in try addNodes(count: n, generatingIDs: generatingIDs, take) }
+        // written out rather than through a shared helper of closures: that one cost a
+        // further move of every item (callgrind)
+        var taken = 0
+        defer { Self.deinitialize(nodes, from: taken) }
+        return try addNodes(count: nodes.count, generatingIDs: generatingIDs) { i in
+            taken = i + 1
+            return (nodes.baseAddress! + i).move()
+        }
     }
 
     /// The batch add of nodes 0..<count, each asked of `take` once, in order.
@@ -79,7 +86,12 @@ extension FlowStore {
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
     package func addEdges(moving edges: UnsafeMutableBufferPointer<FlowEdge>, generatingIDs: Bool) throws(FlowError) -> Int {
-        try Self.moving(edges) { (n, take) throws(FlowError) in try addEdges(count: n, generatingIDs: generatingIDs, take) }
+        var taken = 0
+        defer { Self.deinitialize(edges, from: taken) }
+        return try addEdges(count: edges.count, generatingIDs: generatingIDs) { i in
+            taken = i + 1
+            return (edges.baseAddress! + i).move()
+        }
     }
 
     /// The batch add of edges 0..<count, each asked of `take` once, in order.
@@ -104,19 +116,9 @@ extension FlowStore {
         }
     }
 
-    /// Runs the batch add `add` of the items in `items`, giving it their number and a
-    /// function that moves item i out (each asked once, in order); the items it did not take
-    /// (it threw first) are deinitialised.
-    @inline(__always)
-    private static func moving<T>(
-        _ items: UnsafeMutableBufferPointer<T>, _ add: (Int, (Int) -> T) throws(FlowError) -> Int
-    ) throws(FlowError) -> Int {
-        var taken = 0
-        defer { if taken < items.count { (items.baseAddress! + taken).deinitialize(count: items.count - taken) } }
-        return try add(items.count) { i in
-            taken = i + 1
-            return (items.baseAddress! + i).move()
-        }
+    /// Deinitialises the elements of `items` from `start` on (those a batch add did not take).
+    private static func deinitialize<T>(_ items: UnsafeMutableBufferPointer<T>, from start: Int) {
+        if start < items.count { (items.baseAddress! + start).deinitialize(count: items.count - start) }
     }
 
     // MARK: Shared with the single adds and with loading
