@@ -87,16 +87,21 @@ int flua_readentries(lua_State *L, int list, lua_Integer from, int count, int ki
     return k;
 }
 
-/* Reads item `item` of the columns into `e`; 0 when a value is of another type. */
+/* Reads item `item` of the columns into `e`: the keys of `scalars` from `same` (the values
+ * that are not columns, read once per call), those of `columns` from their columns; 0 when
+ * a value is of another type. */
 static int flua_readitem(lua_State *L, const flua_EntryKeys *keys, const int *at, unsigned columns,
-                         lua_Integer item, flua_Entry *e) {
-    e->given = 0;
-    for (int i = 0; i < keys->n; i++) {
-        if (at[i] == 0) continue;
-        if (columns & (1u << i))
-            lua_rawgeti(L, at[i], item); /* [.., value] */
-        else
-            lua_pushvalue(L, at[i]); /* [.., value] */
+                         const flua_Entry *same, unsigned scalars, lua_Integer item, flua_Entry *e) {
+    e->given = same->given;
+    for (unsigned m = scalars; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        e->num[i] = same->num[i];
+        e->str[i] = same->str[i];
+        e->len[i] = same->len[i];
+    }
+    for (unsigned m = columns; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        lua_rawgeti(L, at[i], item); /* [.., value] */
         int ok = flua_readvalue(L, keys, i, e);
         lua_pop(L, 1);
         if (!ok) return 0;
@@ -107,7 +112,19 @@ static int flua_readitem(lua_State *L, const flua_EntryKeys *keys, const int *at
 int flua_readcolumns(lua_State *L, const int *at, unsigned columns, lua_Integer from, int count, int kind,
                      flua_Entry *out) {
     const flua_EntryKeys *keys = flua_keysof(kind);
+    /* a value that is not a column is the same for every item: read once (a string stays
+     * on the stack while the call reads) */
+    flua_Entry same = {0};
+    unsigned scalars = 0;
+    for (int i = 0; i < keys->n; i++) {
+        if (at[i] == 0 || (columns & (1u << i))) continue;
+        lua_pushvalue(L, at[i]); /* [.., value] */
+        int ok = flua_readvalue(L, keys, i, &same);
+        lua_pop(L, 1);
+        if (!ok) return 0;
+        scalars |= 1u << i;
+    }
     int k = 0;
-    while (k < count && flua_readitem(L, keys, at, columns, from + k, &out[k])) k++;
+    while (k < count && flua_readitem(L, keys, at, columns, &same, scalars, from + k, &out[k])) k++;
     return k;
 }

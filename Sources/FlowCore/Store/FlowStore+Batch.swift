@@ -21,12 +21,34 @@ extension FlowStore {
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
     package func addNodes(_ nodes: [Node], generatingIDs: Bool) throws(FlowError) -> Int {
+        try addNodes(count: nodes.count, generatingIDs: generatingIDs) { nodes[$0] }
+    }
+
+    /// `addNodes(_:generatingIDs:)` of the initialised nodes in `nodes`, each moved into the
+    /// store instead of copied (the Lua binding's batch adds). Whether it returns or throws,
+    /// every element has been moved out or deinitialised; the memory stays the caller's.
+    @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
+    package func addNodes(moving nodes: UnsafeMutableBufferPointer<Node>, generatingIDs: Bool) throws(FlowError) -> Int {
+        // written out rather than through a shared helper of closures: that one cost a
+        // further move of every item (callgrind)
+        var taken = 0
+        defer { Self.deinitialize(nodes, from: taken) }
+        return try addNodes(count: nodes.count, generatingIDs: generatingIDs) { i in
+            taken = i + 1
+            return (nodes.baseAddress! + i).move()
+        }
+    }
+
+    /// The batch add of nodes 0..<count, each asked of `take` once, in order.
+    @inline(__always)
+    private func addNodes(count: Int, generatingIDs: Bool, _ take: (Int) -> Node) throws(FlowError) -> Int {
         let op = "addNodes"
-        if nodes.isEmpty { return 0 }
+        if count == 0 { return 0 }
         return try perform("Add Nodes") { () throws(FlowError) -> Int in
-            reserveBatch(nodes: nodes.count, edges: 0)
-            for i in nodes.indices {
-                var node = nodes[i]
+            reserveBatch(nodes: count, edges: 0)
+            for i in 0..<count {
+                var node = take(i)
                 if generatingIDs && node.id.isEmpty { node = node.withID(nodeIDs.next { nodeTable.contains($0) || $0.isEmpty }) }
                 do throws(FlowError) {
                     let key = try checkNew(&node, op)
@@ -36,7 +58,7 @@ extension FlowStore {
                     throw error.item(i + 1)
                 }
             }
-            return nodes.count
+            return count
         }
     }
 
@@ -56,12 +78,31 @@ extension FlowStore {
     @discardableResult
     @_specialize(exported: true, where Data == JSONValue)
     package func addEdges(_ edges: [FlowEdge], generatingIDs: Bool) throws(FlowError) -> Int {
+        try addEdges(count: edges.count, generatingIDs: generatingIDs) { edges[$0] }
+    }
+
+    /// `addEdges(_:generatingIDs:)` of the initialised edges in `edges`, each moved into the
+    /// store instead of copied (as `addNodes(moving:generatingIDs:)`).
+    @discardableResult
+    @_specialize(exported: true, where Data == JSONValue)
+    package func addEdges(moving edges: UnsafeMutableBufferPointer<FlowEdge>, generatingIDs: Bool) throws(FlowError) -> Int {
+        var taken = 0
+        defer { Self.deinitialize(edges, from: taken) }
+        return try addEdges(count: edges.count, generatingIDs: generatingIDs) { i in
+            taken = i + 1
+            return (edges.baseAddress! + i).move()
+        }
+    }
+
+    /// The batch add of edges 0..<count, each asked of `take` once, in order.
+    @inline(__always)
+    private func addEdges(count: Int, generatingIDs: Bool, _ take: (Int) -> FlowEdge) throws(FlowError) -> Int {
         let op = "addEdges"
-        if edges.isEmpty { return 0 }
+        if count == 0 { return 0 }
         return try perform("Add Edges") { () throws(FlowError) -> Int in
-            reserveBatch(nodes: 0, edges: edges.count)
-            for i in edges.indices {
-                var edge = edges[i]
+            reserveBatch(nodes: 0, edges: count)
+            for i in 0..<count {
+                var edge = take(i)
                 if generatingIDs && edge.id.isEmpty { edge = edge.withID(edgeIDs.next { edgeTable.contains($0) || $0.isEmpty }) }
                 do throws(FlowError) {
                     let (key, ends) = try checkNew(edge, op)
@@ -71,8 +112,13 @@ extension FlowStore {
                     throw error.item(i + 1)
                 }
             }
-            return edges.count
+            return count
         }
+    }
+
+    /// Deinitialises the elements of `items` from `start` on (those a batch add did not take).
+    private static func deinitialize<T>(_ items: UnsafeMutableBufferPointer<T>, from start: Int) {
+        if start < items.count { (items.baseAddress! + start).deinitialize(count: items.count - start) }
     }
 
     // MARK: Shared with the single adds and with loading

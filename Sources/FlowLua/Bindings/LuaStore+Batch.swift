@@ -9,8 +9,8 @@ import FlowCore
 // no Lua error possible), an entry naming anything else by the general table readers of
 // addNode/addEdge, so every entry gets exactly the defaults and checks of the single add.
 // Columns are read the same way, item by item (flua_readcolumns). Nothing reaches the
-// store until every item is read; then FlowCore adds them as one operation
-// (FlowStore+Batch.swift).
+// store until every item is read; then FlowCore moves them in as one operation
+// (FlowStore+Batch.swift). The items are made in the store's scratch memory (BatchScratch).
 
 extension FlowStoreBinding {
     static var batchMethods: [LuaMethod] {
@@ -29,14 +29,16 @@ extension FlowStoreBinding {
     static let addNodes: LuaFunction = { L in
         luaGuarded(L) { args in
             let box = try storeSelf(args)
-            let nodes = try readItems(
-                args.L, try args.table(2), kind: FLUA_NODE_ENTRY, op: "addNodes", fields: LuaNodeTables.fields, keys: nodeKeys
+            let added = try readItems(
+                args.L, try args.table(2), into: box.batchScratch, kind: FLUA_NODE_ENTRY, op: "addNodes",
+                fields: LuaNodeTables.fields, keys: nodeKeys
             ) { e, i in
                 try node(e, i)
             } general: { t, i in
                 try generalNode(t, i)
+            } add: { nodes in
+                try box.run(args.L) { try box.store.addNodes(moving: nodes, generatingIDs: true) }
             }
-            let added = try box.run(args.L) { try box.store.addNodes(nodes, generatingIDs: true) }
             args.push(added)
             return 1
         }
@@ -46,36 +48,41 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let pathType = box.store.defaultEdgePathType
-            let edges = try readItems(
-                args.L, try args.table(2), kind: FLUA_EDGE_ENTRY, op: "addEdges", fields: LuaEdgeTables.fields, keys: edgeKeys
+            let added = try readItems(
+                args.L, try args.table(2), into: box.batchScratch, kind: FLUA_EDGE_ENTRY, op: "addEdges",
+                fields: LuaEdgeTables.fields, keys: edgeKeys
             ) { e, i in
                 try edge(e, i, pathType)
             } general: { t, i in
                 try generalEdge(t, i, pathType)
+            } add: { edges in
+                try box.run(args.L) { try box.store.addEdges(moving: edges, generatingIDs: true) }
             }
-            let added = try box.run(args.L) { try box.store.addEdges(edges, generatingIDs: true) }
             args.push(added)
             return 1
         }
     }
 
-    /// The items of the argument `arg`, a list of entry tables or a table of columns: C
-    /// reads the items it can (`fast` builds the item from them; nil when a string is not
-    /// ASCII), the others are read by `general` from their entry table. Errors name the
-    /// item: `addNodes: item 3: field 'x': number expected, got string`.
+    /// Reads the items of the argument `arg`, a list of entry tables or a table of columns,
+    /// and hands them to `add`, which moves them into the store: C reads the items it can
+    /// (`fast` builds the item from them; nil when a string is not ASCII), the others are
+    /// read by `general` from their entry table. Errors name the item: `addNodes: item 3:
+    /// field 'x': number expected, got string`; nothing reaches `add` until every item is
+    /// read.
     private static func readItems<T>(
-        _ L: OpaquePointer, _ arg: LuaTable, kind: Int32, op: String, fields: [String], keys: [String],
-        fast: (UnsafePointer<flua_Entry>, Int) throws -> T?, general: (LuaTable, Int) throws -> T
-    ) throws -> [T] {
+        _ L: OpaquePointer, _ arg: LuaTable, into scratch: BatchScratch, kind: Int32, op: String, fields: [String],
+        keys: [String], fast: (UnsafePointer<flua_Entry>, Int) throws -> T?, general: (LuaTable, Int) throws -> T,
+        add: (UnsafeMutableBufferPointer<T>) throws -> Int
+    ) throws -> Int {
         if let columns = try BatchColumns(arg, op: op, names: fields, keys: keys) {
-            return try readChunks(count: columns.count, fast: fast) { from, n, out in
+            return try readChunks(count: columns.count, scratch, fast: fast, add: add) { from, n, out in
                 columns.fill(kind: kind, from: from, count: n, into: out)
             } general: { i in
                 try columns.item(i) { try entry(L, -1, op, i, general) }
             }
         }
         let list = arg.index
-        return try readChunks(count: Int(lua_rawlen(L, list)), fast: fast) { from, n, out in
+        return try readChunks(count: Int(lua_rawlen(L, list)), scratch, fast: fast, add: add) { from, n, out in
             Int(flua_readentries(L, list, lua_Integer(from), Int32(n), kind, out))
         } general: { i in
             lua_rawgeti(L, list, lua_Integer(i))
@@ -88,34 +95,37 @@ extension FlowStoreBinding {
     }
 
     /// Items 1...count: `fill` reads a chunk of them into entries (returning how many it
-    /// read, stopping at one it cannot), `fast` builds each, `general` reads the others.
+    /// read, stopping at one it cannot), `fast` builds each, `general` reads the others;
+    /// then `add` takes them. The items are made in place in the store's scratch memory
+    /// (no array to grow, copy and destroy, and no allocation for a batch of up to about
+    /// 1,000); when one fails, those made are deinitialised.
     private static func readChunks<T>(
-        count n: Int, fast: (UnsafePointer<flua_Entry>, Int) throws -> T?,
+        count n: Int, _ scratch: BatchScratch, fast: (UnsafePointer<flua_Entry>, Int) throws -> T?,
+        add: (UnsafeMutableBufferPointer<T>) throws -> Int,
         fill: (Int, Int, UnsafeMutablePointer<flua_Entry>) -> Int, general: (Int) throws -> T
-    ) throws -> [T] {
-        var items: [T] = []
-        items.reserveCapacity(n)
+    ) throws -> Int {
         let capacity = min(chunk, max(n, 1))
-        let entries = UnsafeMutablePointer<flua_Entry>.allocate(capacity: capacity)
-        defer { entries.deallocate() }
-        var i = 1
-        while i <= n {
-            let want = min(capacity, n - i + 1)
-            let got = fill(i, want, entries)
-            for k in 0..<got {
-                if let item = try fast(entries + k, i + k) {
-                    items.append(item)
-                } else {
-                    items.append(try general(i + k))
+        let entryOffset = (n * MemoryLayout<T>.stride + 15) & ~15
+        return try scratch.with(bytes: entryOffset + capacity * MemoryLayout<flua_Entry>.stride) { raw in
+            let items = raw.bindMemory(to: T.self, capacity: n)
+            let entries = (raw + entryOffset).bindMemory(to: flua_Entry.self, capacity: capacity)
+            var made = 0
+            defer { if made < n { items.deinitialize(count: made) } }
+            while made < n {
+                let i = made + 1
+                let want = min(capacity, n - made)
+                let got = fill(i, want, entries)
+                for k in 0..<got {
+                    (items + made).initialize(to: try fast(entries + k, i + k) ?? general(i + k))
+                    made += 1
+                }
+                if got < want {
+                    (items + made).initialize(to: try general(i + got))
+                    made += 1
                 }
             }
-            i += got
-            if got < want {
-                items.append(try general(i))
-                i += 1
-            }
+            return try add(UnsafeMutableBufferPointer(start: items, count: n))
         }
-        return items
     }
 
     /// Item `i` read by `general` from its entry table at `index`, errors naming the item.
