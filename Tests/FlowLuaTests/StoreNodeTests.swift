@@ -36,6 +36,19 @@ import Testing
         #expect(h.eval("return s.nodeCount") == "1")
     }
 
+    /// The batch adds of every store of a state share one scratch buffer (BatchScratch):
+    /// a script holding many stores does not hold a buffer each outside a sandbox's cap.
+    @Test func batchAddsShareTheStatesScratchMemory() {
+        let h = StoreHost()
+        #expect(h.host.context.attachments[BatchScratch.attachmentKey] == nil)
+        h.eval("s = flow.newStore() s:addNodes{{id='a'}, {id='b'}}")
+        let first = h.host.context.attachments[BatchScratch.attachmentKey]
+        #expect(first is BatchScratch)
+        h.eval("t = flow.newStore() t:addNodes{{id='c'}} t:addEdges{{sourceNodeID='c', targetNodeID='c'}}")
+        #expect(h.host.context.attachments[BatchScratch.attachmentKey] === first)
+        #expect(h.eval("return s.nodeCount, t.nodeCount, t.edgeCount") == "2\t1\t1")
+    }
+
     @Test func moveResizeRemove() {
         let h = StoreHost()
         h.eval("s = flow.newStore() a = s:addNode{id='a', x=1, y=2}")

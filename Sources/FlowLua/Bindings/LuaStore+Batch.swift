@@ -10,7 +10,7 @@ import FlowCore
 // addNode/addEdge, so every entry gets exactly the defaults and checks of the single add.
 // Columns are read the same way, item by item (flua_readcolumns). Nothing reaches the
 // store until every item is read; then FlowCore moves them in as one operation
-// (FlowStore+Batch.swift). The items are made in the store's scratch memory (BatchScratch).
+// (FlowStore+Batch.swift). The items are made in the state's scratch memory (BatchScratch).
 
 extension FlowStoreBinding {
     static var batchMethods: [LuaMethod] {
@@ -30,7 +30,7 @@ extension FlowStoreBinding {
         luaGuarded(L) { args in
             let box = try storeSelf(args)
             let added = try readItems(
-                args.L, try args.table(2), into: box.batchScratch, kind: FLUA_NODE_ENTRY, op: "addNodes",
+                args.L, try args.table(2), into: BatchScratch.of(box.context), kind: FLUA_NODE_ENTRY, op: "addNodes",
                 fields: LuaNodeTables.fields, keys: nodeKeys
             ) { e, i in
                 try node(e, i)
@@ -49,7 +49,7 @@ extension FlowStoreBinding {
             let box = try storeSelf(args)
             let pathType = box.store.defaultEdgePathType
             let added = try readItems(
-                args.L, try args.table(2), into: box.batchScratch, kind: FLUA_EDGE_ENTRY, op: "addEdges",
+                args.L, try args.table(2), into: BatchScratch.of(box.context), kind: FLUA_EDGE_ENTRY, op: "addEdges",
                 fields: LuaEdgeTables.fields, keys: edgeKeys
             ) { e, i in
                 try edge(e, i, pathType)

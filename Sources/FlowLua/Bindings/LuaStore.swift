@@ -27,8 +27,6 @@ public final class LuaStoreBox: CustomStringConvertible {
     /// The Node handles, by node slot, and the Edge handles, by edge slot.
     let nodeHandles: LuaHandleCache
     let edgeHandles: LuaHandleCache
-    /// The memory the batch adds read their items into (BatchScratch.swift).
-    lazy var batchScratch = BatchScratch()
 
     var onNodesChange: LuaCallback?
     var onEdgesChange: LuaCallback?
