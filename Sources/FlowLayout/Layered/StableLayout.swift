@@ -147,7 +147,14 @@ enum StableLayout {
         for (p, v) in firstOfPart.enumerated() where !anchored[p] {
             all.append(.init(source: root, target: v, minLength: 0, weight: 0))
         }
-        let solved = NetworkSimplex.ranks(nodeCount: count, edges: all)
+        // a large graph's from its previous layers (`layeringStart`)
+        let solved: [Int]
+        if n >= previousStartFrom,
+            let start = layeringStart(n: n, lines: max(1, lines), count: count, edges: all, previousLayer: previousLayer) {
+            solved = NetworkSimplex.improve(ranks: start, edges: all, maxIterations: 100_000)
+        } else {
+            solved = NetworkSimplex.ranks(nodeCount: count, edges: all)
+        }
         var ranks = Array(solved[0..<n])
         close(&ranks, edges: edges, n: n)
         return ranks
@@ -305,20 +312,49 @@ enum StableLayout {
             start, graph: g, layers: layers, separation: separation, targets: targets, weights: weights)
     }
 
-    /// Where a pulled coordinate solve starts (by vertex): each vertex with a target at it,
-    /// the others (dummies, new nodes) the separation after their left neighbour in the
-    /// layer, and every vertex at least that far from its left neighbour.
+    /// Where a pulled coordinate solve starts (by vertex): each layer as near its vertices'
+    /// targets as the separations allow, in least squares (`nearest`); a vertex without a
+    /// target (a new node, a dummy without a previous bend) right after the vertex before
+    /// it. Before, each layer was packed to the right from its targets: a vertex fitted in
+    /// pushed the rest of its layer a separation aside, which the solve then had to pull
+    /// back, pivot by pivot.
     static func start(layers: [[Int]], targets: [Double?], count: Int, separation: (Int, Int) -> Double) -> [Double] {
         var start = Array(repeating: 0.0, count: count)
-        for layer in layers {
-            for (i, v) in layer.enumerated() {
-                start[v] = targets[v] ?? 0
-                guard i > 0 else { continue }
-                let after = start[layer[i - 1]] + separation(layer[i - 1], v)
-                start[v] = targets[v].map { max($0, after) } ?? after
-            }
+        for layer in layers where !layer.isEmpty {
+            // in terms of the layer packed from 0: x = packed + y, y never falling
+            var packed = [0.0]
+            for i in 1..<layer.count { packed.append(packed[i - 1] + separation(layer[i - 1], layer[i])) }
+            let y = nearest(layer.indices.map { i in targets[layer[i]].map { $0 - packed[i] } })
+            for (i, v) in layer.enumerated() { start[v] = packed[i] + y[i] }
         }
         return start
+    }
+
+    /// The non-decreasing sequence nearest `wanted` in least squares, over the entries that
+    /// have a value (pooling adjacent violators); an entry without one takes its left
+    /// neighbour's result (the first ones: the first value's), all of them 0 when none has.
+    static func nearest(_ wanted: [Double?]) -> [Double] {
+        // blocks of consecutive entries with a value: their sum, how many, the last index
+        var blocks: [(sum: Double, count: Int, end: Int)] = []
+        for (i, w) in wanted.enumerated() {
+            guard let w else { continue }
+            blocks.append((w, 1, i))
+            while blocks.count > 1 {
+                let b = blocks[blocks.count - 1], a = blocks[blocks.count - 2]
+                if a.sum / Double(a.count) <= b.sum / Double(b.count) { break }
+                blocks.removeLast(2)
+                blocks.append((a.sum + b.sum, a.count + b.count, b.end))
+            }
+        }
+        var out = Array(repeating: 0.0, count: wanted.count)
+        var k = 0
+        var value = blocks.first.map { $0.sum / Double($0.count) } ?? 0
+        for i in wanted.indices {
+            while k < blocks.count && blocks[k].end < i { k += 1 }
+            if wanted[i] != nil, k < blocks.count { value = blocks[k].sum / Double(blocks[k].count) }
+            out[i] = value
+        }
+        return out
     }
 
     /// A feasible start for the clusters' pulled solve (`ClusterLayout.coordinates`), by
