@@ -519,7 +519,9 @@ return {
             passes as nil. A field, method or table key that is a likely misspelling of a known
             one (one or two edits, case ignored, a `get`/`set`/`is` prefix dropped, or the start
             of a longer name) is answered with that name; an unknown key of an argument table
-            the same way (`unknown field 'postion'; did you mean 'position'?`).
+            the same way (`unknown field 'postion'; did you mean 'position'?`). A node field
+            that reads like a guess at its text (`label`, `text`, `title`, `name`, `lable`)
+            is answered with where the text goes: `data = {label = ...}`.
             `tostring(store)` is e.g. `Store (3 nodes, 2 edges)` or `Store (1 node, 1 edge)`.
 
             A store ends its life as every object that holds something does: `store:close()`,

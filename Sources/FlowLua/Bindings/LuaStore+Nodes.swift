@@ -129,8 +129,13 @@ enum LuaNodeTables {
             flua_pop(L, 1)
         }
         if let bad = unknown.min(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            // the usual first guess for a node's text: say where it goes
-            if bad == "label" {
+            // the usual first guesses for a node's text (and their misspellings, when no
+            // field is meant): say where it goes
+            let guesses = ["label", "text", "title", "name"]
+            if guesses.contains(bad)
+                || (LuaErrors.suggestion(for: bad, among: fields).isEmpty
+                    && !LuaErrors.suggestion(for: bad, among: guesses).isEmpty)
+            {
                 throw t.error("unknown field '\(t.fieldPath(bad))'; a node's label goes in its data: data = {label = ...}")
             }
             throw t.unknownField(bad, known: fields)
